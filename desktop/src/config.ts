@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The counter app's settings, validated in one place. They come from the user-data settings file (first-run
+ * setup) with the environment as an override for kiosks and tests.
+ */
+export const desktopConfigSchema = z.object({
+  serverUrl: z.url({ message: 'serverUrl must be the shop server address, such as http://192.168.1.10:3000' }).default('http://127.0.0.1:3000'),
+  printer: z
+    .string()
+    .regex(/^(tcp:\/\/[^\s:]+:\d{1,5}|\/dev\/\S+|\\\\\S+|[A-Z]:\S*|LPT\d|COM\d+)?$/, {
+      message: 'printer must be a device path such as /dev/usb/lp0 or a network address such as tcp://192.168.1.50:9100',
+    })
+    .default(''),
+  autoPrint: z.boolean().default(true),
+  copies: z.number().int().min(1, { message: 'copies must be 1 to 3' }).max(3, { message: 'copies must be 1 to 3' }).default(1),
+  sound: z.boolean().default(true),
+  fullScreen: z.boolean().default(false),
+});
+
+export type DesktopConfig = z.infer<typeof desktopConfigSchema>;
+
+/** Merges the saved settings with KADE_* environment overrides; a bad value throws naming the setting. */
+export function loadDesktopConfig(saved: unknown, env: Record<string, string | undefined> = {}): DesktopConfig {
+  const fromEnv: Record<string, unknown> = {};
+  if (env.KADE_SERVER_URL) fromEnv.serverUrl = env.KADE_SERVER_URL;
+  if (env.KADE_PRINTER) fromEnv.printer = env.KADE_PRINTER;
+  if (env.KADE_AUTO_PRINT) fromEnv.autoPrint = env.KADE_AUTO_PRINT === 'true' || env.KADE_AUTO_PRINT === '1';
+  const result = desktopConfigSchema.safeParse({ ...(typeof saved === 'object' && saved ? saved : {}), ...fromEnv });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(issue ? `${issue.message}` : 'The counter app settings are not valid.');
+  }
+  return result.data;
+}

@@ -1,0 +1,63 @@
+// One linter for the whole repository. Every rule is an error or off, never a warning.
+// Besides the usual checks it enforces the import boundaries of DESIGN.md section 1.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
+  'http', 'https', 'net', 'os', 'path', 'process', 'readline', 'stream', 'tls', 'url', 'util', 'worker_threads', 'zlib',
+];
+
+const noServer = {
+  group: ['@kade/server', '@kade/server/*', '**/server/src/**'],
+  message: 'Only the server imports the server: talk to it over HTTP and WebSocket.',
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.data/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      'no-console': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['scripts/**', 'server/**', 'desktop/**', '*.js', '*.ts', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['shop-web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // @kade/shared runs anywhere: nothing of ours, no Node-only API, no DOM.
+    files: ['shared/src/**'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeBuiltins.map((name) => ({ name, message: '@kade/shared must run in the browser too.' })),
+        patterns: [
+          { group: ['node:*'], message: '@kade/shared must run in the browser too.' },
+          { group: ['@kade/*', '**/server/**', '**/shop-web/**', '**/desktop/**'], message: '@kade/shared imports nothing of ours.' },
+          { group: ['react', 'react-*', 'knex', 'pg', 'koa', '@koa/*', 'electron'], message: '@kade/shared holds rules, not frameworks.' },
+        ],
+      }],
+      'no-restricted-globals': ['error',
+        ...['window', 'document', 'localStorage', 'navigator', 'process', 'Buffer', 'require', '__dirname'].map((name) => ({
+          name, message: '@kade/shared runs in the browser and in Node: no DOM and no Node-only globals.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['shop-web/**', 'desktop/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] },
+  },
+);

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm start`: on a fresh clone, install what is missing, build what is stale, then run the server on the
+// embedded database (or DATABASE_URL). Plain Node only: this runs before any dependency is installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function mtime(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let latest = mtime(dir);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : mtime(full));
+  }
+  return latest;
+}
+
+function run(args, what) {
+  console.log(`> ${what}`);
+  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Kade cannot start: "${npm} ${args.join(' ')}" failed. Fix the error above and run npm start again.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+// 1. Dependencies: install when node_modules is missing or older than the lock file.
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+if (!existsSync(installed) || mtime(path.join(root, 'package-lock.json')) > mtime(installed)) {
+  run(['ci', '--no-audit', '--no-fund'], 'Installing dependencies (first start only)');
+}
+
+// 2. The web app: build when any of its sources (or the shared rules) changed since the last build.
+const builtAt = mtime(path.join(root, 'shop-web', 'dist', 'index.html'));
+const sourcesAt = Math.max(
+  newest(path.join(root, 'shop-web', 'src')),
+  newest(path.join(root, 'shop-web', 'public')),
+  mtime(path.join(root, 'shop-web', 'index.html')),
+  mtime(path.join(root, 'shop-web', 'vite.config.ts')),
+  newest(path.join(root, 'shared', 'src')),
+);
+if (builtAt === 0 || sourcesAt > builtAt) {
+  run(['run', 'build', '--workspace', '@kade/shop-web'], 'Building the web app');
+}
+
+// 3. The server: migrates, seeds once, serves. Signals pass through so the server stops cleanly.
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

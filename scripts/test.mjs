@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: lint, types, the web build, then every test (unit, integration on PGlite and on PostgreSQL
+// when TEST_DATABASE_URL is set, browser end-to-end). Every step runs; the last line counts the tests.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const reportDir = path.join(root, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+
+const steps = [
+  { name: 'lint', cmd: npx, args: ['eslint', '--max-warnings', '0', '.'] },
+  { name: 'types', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'web build', cmd: npm, args: ['run', 'build', '--workspace', '@kade/shop-web'] },
+  {
+    name: 'tests',
+    cmd: npx,
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'vitest.json')}`],
+    report: path.join(reportDir, 'vitest.json'),
+  },
+];
+
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+for (const step of steps) {
+  if (only.length > 0 && !only.includes(step.name)) continue;
+  const started = Date.now();
+  console.log(`\n=== ${step.name} ===`);
+  const env = { ...process.env, FORCE_COLOR: '0' };
+  // vitest 5 needs Map.groupBy to print a failure's reason; Node 20 lacks it.
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(path.join(root, 'scripts', 'node20-polyfills.mjs')).href}`.trim();
+  const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (step.report && existsSync(step.report)) {
+    const report = JSON.parse(readFileSync(step.report, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+  }
+  if (result.status !== 0) failedSteps.push(step.name);
+  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);
+}
+
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -1,0 +1,267 @@
+// Catalogue rules (SPEC.md sections 2, 3, 4, 5 and 9): category order, product strips, single-quantity
+// items, stock bars, URLs and slugs, listing pages and bulk-upload drafts.
+import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE, STRIP_ARROWS_ABOVE_ITEMS } from './constants';
+import { discountedPricePaise, rupeesToPaise } from './money';
+
+/** A category or sub-category as rules see it: its name, or an object carrying the name. */
+export type Named = string | { readonly name: string };
+
+const nameOf = (item: Named): string => (typeof item === 'string' ? item : item.name);
+const nameKey = (name: string): string => name.trim().toLowerCase();
+
+/** True when two names are the same, ignoring case and surrounding spaces. */
+export function sameName(a: string, b: string): boolean {
+  return nameKey(a) === nameKey(b);
+}
+
+/** Categories shown first, in this order; all others follow by name. */
+export const CATEGORY_DISPLAY_ORDER = [
+  'All Product',
+  'Vegetable',
+  'Milk + Other',
+  'Tea & Coffee',
+  'Biscuit',
+  'Medicine',
+  'Snack',
+] as const;
+
+const displayRank = (name: string): number => {
+  const index = CATEGORY_DISPLAY_ORDER.findIndex((known) => sameName(known, name));
+  return index === -1 ? CATEGORY_DISPLAY_ORDER.length : index;
+};
+
+/** Compares two category names in display order: the listed ones first, in order, then the rest by name. */
+export function compareCategoryNames(a: string, b: string): number {
+  const byRank = displayRank(a) - displayRank(b);
+  if (byRank !== 0) return byRank;
+  if (displayRank(a) < CATEGORY_DISPLAY_ORDER.length) return 0;
+  return a.trim().localeCompare(b.trim(), 'en', { sensitivity: 'base', numeric: true });
+}
+
+/** A copy of the categories in display order (stable: equal names keep their order). */
+export function sortCategories<T extends Named>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => compareCategoryNames(nameOf(a), nameOf(b)));
+}
+
+/** Categories that get no product strip on the home page. */
+export const NO_STRIP_CATEGORIES = ['All Product', 'Buy Brand', 'Special'] as const;
+
+/** True when the home page shows a product strip for this category. */
+export function hasProductStrip(name: string): boolean {
+  return !NO_STRIP_CATEGORIES.some((none) => sameName(none, name));
+}
+
+/** True when a strip of this many items needs scroll arrows (more than 3). */
+export function showStripArrows(itemCount: number): boolean {
+  return itemCount > STRIP_ARROWS_ABOVE_ITEMS;
+}
+
+/** The category whose products are limited to one per order. */
+export const SINGLE_QUANTITY_CATEGORY = 'Special';
+/** The sub-category whose products are limited to one per order. */
+export const SINGLE_QUANTITY_SUBCATEGORY = 'Deal';
+
+export interface QuantityRuleProduct {
+  stock: number;
+  single_quantity?: boolean | null;
+  category?: readonly Named[] | null;
+  subCategory?: readonly Named[] | null;
+}
+
+/** True for products limited to quantity 1: in category Special, in sub-category Deal, or flagged. */
+export function isSingleQuantity(product: Omit<QuantityRuleProduct, 'stock'>): boolean {
+  if (product.single_quantity === true) return true;
+  const inCategory = (product.category ?? []).some((c) => sameName(nameOf(c), SINGLE_QUANTITY_CATEGORY));
+  const inSub = (product.subCategory ?? []).some((s) => sameName(nameOf(s), SINGLE_QUANTITY_SUBCATEGORY));
+  return inCategory || inSub;
+}
+
+/** The most of a product one order may hold: its stock (never below 0), and at most 1 if single-quantity. */
+export function maxQuantity(product: QuantityRuleProduct): number {
+  const stock = Math.max(0, Math.floor(product.stock));
+  return isSingleQuantity(product) ? Math.min(stock, 1) : stock;
+}
+
+/** The total stock assumed when a product has none recorded. */
+export const DEFAULT_TOTAL_STOCK = 100;
+
+export type StockBarColour = 'green' | 'yellow' | 'red';
+
+const totalOrDefault = (totalStock: number | null | undefined): number =>
+  totalStock == null || !Number.isFinite(totalStock) || totalStock <= 0 ? DEFAULT_TOTAL_STOCK : totalStock;
+
+/**
+ * The stock bar's colour: green above 50% of the total stock, yellow above 20%, red otherwise. A missing
+ * (or zero) total stock counts as 100.
+ */
+export function stockBarColour(stock: number, totalStock?: number | null): StockBarColour {
+  const total = totalOrDefault(totalStock);
+  if (stock * 2 > total) return 'green';
+  if (stock * 5 > total) return 'yellow';
+  return 'red';
+}
+
+/** How full the stock bar is, 0 to 100 (percent of the total stock, which defaults to 100). */
+export function stockPercent(stock: number, totalStock?: number | null): number {
+  const percent = (Math.max(0, stock) / totalOrDefault(totalStock)) * 100;
+  return Math.min(100, percent);
+}
+
+/**
+ * A name as a URL piece: lowercase, accents dropped, every run of other characters turned into one dash,
+ * no dash at either end; a name with nothing left becomes 'item', so a slug is never empty.
+ */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'item' : slug;
+}
+
+/** The product sheet's path: '/product/{slug}-{id}'. */
+export function productPath(name: string, id: string): string {
+  return `/product/${slugify(name)}-${id}`;
+}
+
+const TRAILING_UUID = /(?:^|-)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The id at the end of a '{slug}-{id}' piece. Ids are UUIDs, which contain dashes: when the piece ends with a
+ * UUID that is the id; otherwise the id is the last dash-separated piece.
+ */
+export function idFromSlug(slug: string): string {
+  const uuid = TRAILING_UUID.exec(slug);
+  if (uuid?.[1]) return uuid[1];
+  return slug.slice(slug.lastIndexOf('-') + 1);
+}
+
+export interface SlugTarget {
+  readonly _id: string;
+  readonly name: string;
+}
+
+/** A listing page's path: '/{category slug}-{category id}/{sub-category slug}-{sub-category id}'. */
+export function listingPath(category: SlugTarget, subCategory: SlugTarget): string {
+  return `/${slugify(category.name)}-${category._id}/${slugify(subCategory.name)}-${subCategory._id}`;
+}
+
+/** A listing page's title: its sub-category slug without the id, dashes turned into spaces. */
+export function listingTitleFromSlug(slug: string): string {
+  const id = idFromSlug(slug);
+  const rest = slug.slice(0, slug.length - id.length).replace(/-$/, '');
+  return rest.replace(/-+/g, ' ').trim();
+}
+
+/** More listing pages exist while the last page came back full (at least the page size, 8). */
+export function hasMorePages(lastPageCount: number, pageSize: number = CATEGORY_PAGE_SIZE): boolean {
+  return lastPageCount >= pageSize;
+}
+
+/** Appends a page to a list, leaving out items already in it (by _id), and repeats within the page. */
+export function appendUnique<T extends { readonly _id: string }>(existing: readonly T[], page: readonly T[]): T[] {
+  const seen = new Set(existing.map((item) => item._id));
+  const result = [...existing];
+  for (const item of page) {
+    if (!seen.has(item._id)) {
+      seen.add(item._id);
+      result.push(item);
+    }
+  }
+  return result;
+}
+
+/** A shuffled copy (Fisher–Yates); `random` returns numbers in [0, 1) and is Math.random unless given. */
+export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    const a = result[i] as T;
+    result[i] = result[j] as T;
+    result[j] = a;
+  }
+  return result;
+}
+
+export interface PricedOption {
+  /** Price in rupees, as on the wire. */
+  readonly price: number;
+  readonly discount?: number | null;
+}
+
+/** The 'Choose' list of a product's variations: by price after discount, dearest first (stable). */
+export function sortVariations<T extends PricedOption>(variations: readonly T[]): T[] {
+  const paid = (v: PricedOption): number => discountedPricePaise(rupeesToPaise(v.price), v.discount ?? 0);
+  return [...variations].sort((a, b) => paid(b) - paid(a));
+}
+
+/** A bulk-upload draft's default name: the file name without folders and without its extension. */
+export function draftNameFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base).trim();
+}
+
+/** A product draft of the bulk upload, as the form holds it. */
+export interface ProductDraft {
+  name: string;
+  image: string[];
+  /** Starts empty: typed by the admin. */
+  price: string;
+  /** Starts empty: typed by the admin. */
+  unit: string;
+  stock: number;
+  discount: number;
+  description: string;
+  category: string[];
+  subCategory: string[];
+  product: string[];
+}
+
+/**
+ * A new draft for an uploaded image: named after the file, stock 1, discount 0, the standard description,
+ * and the categories 'All Product', 'Buy Brand', 'Fruit' and sub-categories 'All Products', 'All Fruits'
+ * pre-selected (those that exist).
+ */
+export function newProductDraft(input: {
+  fileName: string;
+  imageUrl: string;
+  categories: readonly SlugTarget[];
+  subCategories: readonly SlugTarget[];
+}): ProductDraft {
+  const pick = (all: readonly SlugTarget[], names: readonly string[]): string[] =>
+    all.filter((item) => names.some((name) => sameName(name, item.name))).map((item) => item._id);
+  return {
+    name: draftNameFromFileName(input.fileName),
+    image: [input.imageUrl],
+    price: '',
+    unit: '',
+    stock: BULK_PRODUCT_DEFAULTS.stock,
+    discount: BULK_PRODUCT_DEFAULTS.discount,
+    description: BULK_PRODUCT_DEFAULTS.description,
+    category: pick(input.categories, BULK_PRODUCT_DEFAULTS.categoryNames),
+    subCategory: pick(input.subCategories, BULK_PRODUCT_DEFAULTS.subCategoryNames),
+    product: [],
+  };
+}
+
+/** A draft is sent only with a name, an image, a category and a sub-category; others are skipped silently. */
+export function isSubmittableDraft(draft: Pick<ProductDraft, 'name' | 'image' | 'category' | 'subCategory'>): boolean {
+  return (
+    draft.name.trim() !== '' &&
+    draft.image.some((url) => url.trim() !== '') &&
+    draft.category.length > 0 &&
+    draft.subCategory.length > 0
+  );
+}
+
+/**
+ * Toggles an id in a selection (sub-categories and linked products toggle on click); with `noRemove`,
+ * an id already there stays (categories only add, without duplicates).
+ */
+export function toggleId(selected: readonly string[], id: string, noRemove = false): string[] {
+  if (selected.includes(id)) return noRemove ? [...selected] : selected.filter((other) => other !== id);
+  return [...selected, id];
+}

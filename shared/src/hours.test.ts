@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FRESH_HOURS,
+  DEFAULT_SHOP_HOURS,
+  DEFAULT_TIME_ZONE,
+  FRESH_CATEGORIES,
+  FRESH_HOURS_LABEL,
+  NIGHT_FLAG_WINDOW,
+  formatDateTime,
+  formatWindowLabel,
+  isFreshCategory,
+  isWithinWindow,
+  localMinutes,
+  parseTimeWindow,
+} from './hours';
+
+/** A UTC instant for the wall-clock time hh:mm in Colombo (+05:30) on 2025-11-22. */
+function colombo(hhmm: string): Date {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return new Date(Date.UTC(2025, 10, 22, h, m) - (5 * 60 + 30) * 60_000);
+}
+
+describe('constants', () => {
+  it('match the spec', () => {
+    expect(DEFAULT_TIME_ZONE).toBe('Asia/Colombo');
+    expect(DEFAULT_SHOP_HOURS).toBe('06:30-22:59');
+    expect(DEFAULT_FRESH_HOURS).toBe('06:00-21:00');
+    expect(NIGHT_FLAG_WINDOW).toBe('00:45-06:15');
+    expect(FRESH_CATEGORIES).toEqual(['Vegetable', 'Meat']);
+    expect(FRESH_HOURS_LABEL).toBe('(6 AM – 9 PM)');
+  });
+});
+
+describe('parseTimeWindow', () => {
+  it.each([
+    ['06:30-22:59', 390, 1379, '06:30-22:59'],
+    ['06:00-21:00', 360, 1260, '06:00-21:00'],
+    ['00:45-06:15', 45, 375, '00:45-06:15'],
+    ['22:00-06:00', 1320, 360, '22:00-06:00'],
+    ['00:00-23:59', 0, 1439, '00:00-23:59'],
+    [' 06:30 - 22:59 ', 390, 1379, '06:30-22:59'],
+  ])('%j -> %s..%s', (text, start, end, normal) => {
+    expect(parseTimeWindow(text)).toEqual({ startMinute: start, endMinute: end, text: normal });
+  });
+
+  it.each([
+    ['', /expected HH:MM-HH:MM/],
+    ['6:30-22:59', /expected HH:MM-HH:MM/],
+    ['06:30', /expected HH:MM-HH:MM/],
+    ['06:30-22:59-23:00', /expected HH:MM-HH:MM/],
+    ['06.30-22.59', /expected HH:MM-HH:MM/],
+    ['24:00-06:00', /hours run 00 to 23/],
+    ['06:60-07:00', /minutes 00 to 59/],
+    ['10:00-10:00', /start and end must differ/],
+  ])('refuses %j', (text, message) => {
+    expect(() => parseTimeWindow(text)).toThrow(message);
+  });
+
+  it('quotes the bad text in the error', () => {
+    expect(() => parseTimeWindow('nine to five')).toThrow('Invalid time window "nine to five"');
+  });
+});
+
+describe('localMinutes', () => {
+  it.each([
+    ['2025-11-22T00:00:00Z', 'Asia/Colombo', 330],
+    ['2025-11-21T18:30:00Z', 'Asia/Colombo', 0], // local midnight
+    ['2025-11-21T18:29:59Z', 'Asia/Colombo', 1439],
+    ['2025-11-22T17:29:00Z', 'Asia/Colombo', 1379], // 22:59
+    ['2025-11-22T17:29:00Z', 'UTC', 1049],
+    ['2025-11-22T17:29:00Z', 'Asia/Kolkata', 1379],
+  ])('%s in %s -> %s', (iso, zone, minute) => {
+    expect(localMinutes(new Date(iso), zone)).toBe(minute);
+  });
+
+  it('defaults to Asia/Colombo and accepts ISO text and epoch numbers', () => {
+    expect(localMinutes('2025-11-22T00:00:00Z')).toBe(330);
+    expect(localMinutes(0)).toBe(330);
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => localMinutes('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('isWithinWindow', () => {
+  it.each([
+    // shop hours: Add works 06:30..22:58, 'Run Out' 22:59..06:29
+    [DEFAULT_SHOP_HOURS, '06:29', false],
+    [DEFAULT_SHOP_HOURS, '06:30', true],
+    [DEFAULT_SHOP_HOURS, '12:00', true],
+    [DEFAULT_SHOP_HOURS, '22:58', true],
+    [DEFAULT_SHOP_HOURS, '22:59', false],
+    [DEFAULT_SHOP_HOURS, '00:00', false],
+    // fresh hours: 06:00..20:59, greyed 21:00..05:59
+    [DEFAULT_FRESH_HOURS, '05:59', false],
+    [DEFAULT_FRESH_HOURS, '06:00', true],
+    [DEFAULT_FRESH_HOURS, '20:59', true],
+    [DEFAULT_FRESH_HOURS, '21:00', false],
+    // night flag 00:45..06:14
+    [NIGHT_FLAG_WINDOW, '00:44', false],
+    [NIGHT_FLAG_WINDOW, '00:45', true],
+    [NIGHT_FLAG_WINDOW, '06:14', true],
+    [NIGHT_FLAG_WINDOW, '06:15', false],
+    // a window across midnight
+    ['22:00-06:00', '21:59', false],
+    ['22:00-06:00', '22:00', true],
+    ['22:00-06:00', '23:59', true],
+    ['22:00-06:00', '00:00', true],
+    ['22:00-06:00', '05:59', true],
+    ['22:00-06:00', '06:00', false],
+  ])('%s at %s Colombo: %s', (window, hhmm, inside) => {
+    expect(isWithinWindow(window, colombo(hhmm), 'Asia/Colombo')).toBe(inside);
+    expect(isWithinWindow(parseTimeWindow(window), colombo(hhmm))).toBe(inside);
+  });
+
+  it('ignores seconds: 22:58:59 is still open', () => {
+    expect(isWithinWindow(DEFAULT_SHOP_HOURS, new Date(colombo('22:58').getTime() + 59_000))).toBe(true);
+  });
+
+  it('reads the clock of the given zone, not UTC', () => {
+    // 01:00 UTC is 06:30 in Colombo (open) but 01:00 in UTC (closed).
+    const instant = new Date('2025-11-22T01:00:00Z');
+    expect(isWithinWindow(DEFAULT_SHOP_HOURS, instant, 'Asia/Colombo')).toBe(true);
+    expect(isWithinWindow(DEFAULT_SHOP_HOURS, instant, 'UTC')).toBe(false);
+  });
+});
+
+describe('labels and names', () => {
+  it.each([
+    ['06:00-21:00', '6 AM – 9 PM'],
+    ['06:30-22:59', '6:30 AM – 10:59 PM'],
+    ['00:45-06:15', '12:45 AM – 6:15 AM'],
+    ['12:00-00:00', '12 PM – 12 AM'],
+  ])('formatWindowLabel(%s) -> %s', (window, label) => {
+    expect(formatWindowLabel(window)).toBe(label);
+  });
+
+  it.each([
+    ['Vegetable', true],
+    ['Meat', true],
+    [' meat ', true],
+    ['VEGETABLE', true],
+    ['Vegetables', false],
+    ['Fruit', false],
+    ['', false],
+  ])('isFreshCategory(%j) -> %s', (name, fresh) => {
+    expect(isFreshCategory(name)).toBe(fresh);
+  });
+});
+
+describe('formatDateTime', () => {
+  it.each([
+    ['2025-11-22T12:35:00Z', 'Asia/Colombo', '22 Nov 2025, 6:05 pm'],
+    ['2025-11-21T18:30:00Z', 'Asia/Colombo', '22 Nov 2025, 12:00 am'],
+    ['2025-11-21T18:29:00Z', 'Asia/Colombo', '21 Nov 2025, 11:59 pm'],
+    ['2025-11-22T12:35:00Z', 'UTC', '22 Nov 2025, 12:35 pm'],
+  ])('%s in %s -> %s', (iso, zone, text) => {
+    expect(formatDateTime(iso, zone)).toBe(text);
+  });
+
+  it('defaults to Colombo and uses plain spaces only', () => {
+    const text = formatDateTime(new Date('2025-05-22T03:00:00Z'));
+    expect(text).toBe('22 May 2025, 8:30 am');
+    expect(text).not.toMatch(/[\u00a0\u202f]/);
+  });
+});

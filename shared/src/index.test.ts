@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import * as shared from './index';
+
+// The names other packages code against (the contract of @kade/shared).
+const CONTRACT = [
+  // money
+  'rupeesToPaise', 'paiseToRupees', 'formatRs', 'discountedPricePaise', 'discountPercentLabel',
+  // pricing
+  'BASKET_TIERS', 'basketDiscountRate', 'basketDiscountPaise', 'DELIVERY_OPTIONS', 'deliveryOptionByLabel',
+  'DELIVERY_OPTION_LABELS', 'DEFAULT_FEE_OPTION_LABEL', 'deliveryFeePaise', 'computeTotals',
+  // order status
+  'ORDER_STATUSES', 'normalizeStatus', 'STATUS_COLOURS', 'NEXT_STATUSES', 'canTransition', 'isCancelled',
+  'ORDER_LISTS', 'listForStatus', 'holdsStock',
+  // hours
+  'parseTimeWindow', 'localMinutes', 'isWithinWindow', 'DEFAULT_SHOP_HOURS', 'DEFAULT_FRESH_HOURS',
+  'NIGHT_FLAG_WINDOW', 'FRESH_CATEGORIES', 'isFreshCategory', 'DEFAULT_TIME_ZONE', 'formatDateTime',
+  // zone
+  'EARTH_RADIUS_KM', 'DEFAULT_DELIVERY_RADIUS_KM', 'distanceKm', 'isInsideZone', 'validateCoordinates',
+  // mobile
+  'MOBILE_ERROR', 'MOBILE_REQUIRED', 'MOBILE_EXACT', 'sanitizeMobileInput', 'isValidMobile', 'mobileToLoginEmail',
+  'loginEmailToMobile', 'DEFAULT_LOGIN_EMAIL_PREFIX', 'DEFAULT_LOGIN_EMAIL_DOMAIN', 'PASSWORD_MIN_LENGTH',
+  'RESET_MISMATCH', 'OTP_LENGTH',
+  // catalogue
+  'CATEGORY_DISPLAY_ORDER', 'sortCategories', 'NO_STRIP_CATEGORIES', 'hasProductStrip', 'isSingleQuantity',
+  'maxQuantity', 'slugify', 'productPath', 'idFromSlug', 'listingPath', 'listingTitleFromSlug', 'stockBarColour',
+  'DEFAULT_TOTAL_STOCK',
+  // constants
+  'STORAGE_KEYS', 'NARROW_BREAKPOINT_PX', 'TOAST', 'TEXT',
+  // address
+  'addressFromWire', 'addressToWire', 'PLACE_TYPES', 'ADDRESS_FIELD_LABELS',
+  // schemas
+  'uuidSchema', 'formatZodError', 'registerSchema', 'loginSchema', 'cashOnDeliverySchema', 'updateStatusSchema',
+  // receipt
+  'buildReceipt', 'receiptTextLines',
+];
+
+describe('@kade/shared', () => {
+  it.each(CONTRACT)('exports %s', (name) => {
+    expect(shared).toHaveProperty(name);
+    expect((shared as Record<string, unknown>)[name]).toBeDefined();
+  });
+});

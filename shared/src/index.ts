@@ -1,0 +1,14 @@
+// @kade/shared: every business rule of Kade, once. Runs in the browser and in Node.
+export * from './money';
+export * from './pricing';
+export * from './order-status';
+export * from './hours';
+export * from './zone';
+export * from './mobile';
+export * from './ids';
+export * from './catalogue';
+export * from './constants';
+export * from './address';
+export * from './receipt';
+export * from './api';
+export * from './schemas';

@@ -1,0 +1,212 @@
+// Basket discount tiers, delivery options and fees, and the cart/checkout totals (SPEC.md section 9).
+// Every rule is a small data table; the functions only look rows up.
+import { discountedPricePaise } from './money';
+
+/** One basket discount tier: a subtotal strictly over `overPaise` earns `percent` off the subtotal. */
+export interface BasketTier {
+  readonly overPaise: number;
+  readonly percent: number;
+}
+
+/**
+ * Basket discount tiers on the subtotal (after item discounts), lowest first: strictly over Rs.350 gives
+ * 1%, over Rs.500 1.75%, over Rs.1,000 2.25%, over Rs.1,500 3.5%. Rs.350 or less gets none.
+ */
+export const BASKET_TIERS: readonly BasketTier[] = [
+  { overPaise: 35000, percent: 1 },
+  { overPaise: 50000, percent: 1.75 },
+  { overPaise: 100000, percent: 2.25 },
+  { overPaise: 150000, percent: 3.5 },
+];
+
+function assertAmount(paise: number, what: string): void {
+  if (!Number.isInteger(paise) || paise < 0) {
+    throw new RangeError(`${what} must be a whole number of paise, 0 or more, got ${paise}`);
+  }
+}
+
+/** The basket discount percent for a subtotal (1.75 means 1.75%); 0 at Rs.350 or less. */
+export function basketDiscountRate(subtotalPaise: number): number {
+  assertAmount(subtotalPaise, 'subtotal');
+  let percent = 0;
+  for (const tier of BASKET_TIERS) {
+    if (subtotalPaise > tier.overPaise) percent = tier.percent;
+  }
+  return percent;
+}
+
+/**
+ * The basket discount in paise: the tier percent of the subtotal, rounded to the nearest whole paisa,
+ * a half paisa going to the shopper (Rs.350.50 at 1% is 350.5 paise -> 351). Computed in integer
+ * basis points, so no floating-point error can move it.
+ */
+export function basketDiscountPaise(subtotalPaise: number): number {
+  const basisPoints = Math.round(basketDiscountRate(subtotalPaise) * 100);
+  return Math.floor((subtotalPaise * basisPoints + 5000) / 10000);
+}
+
+/** One row of a fee table: from this subtotal (inclusive) upwards, until the next row, the fee is `feePaise`. */
+export interface FeeBand {
+  readonly fromPaise: number;
+  readonly feePaise: number;
+}
+
+/** The labels of the delivery options, in display order (the values `Choose` may take). */
+export const DELIVERY_OPTION_LABELS = [
+  '20 Minutes to 30 Minutes',
+  '50 Minutes to 1 Hour',
+  'Between 2 Hours to 2.30 Hours',
+] as const;
+
+export type DeliveryOptionLabel = (typeof DELIVERY_OPTION_LABELS)[number];
+
+export type DeliveryOptionCode = 'express' | 'standard' | 'scheduled';
+
+export interface DeliveryOption {
+  readonly code: DeliveryOptionCode;
+  /** The exact text shoppers see and the wire carries as `Choose`. */
+  readonly label: DeliveryOptionLabel;
+  /** Fee bands, lowest subtotal first; the first band starts at 0. */
+  readonly feeBands: readonly FeeBand[];
+  /** The delivery fee for a subtotal (after item discounts), in paise. */
+  readonly fee: (subtotalPaise: number) => number;
+}
+
+function deliveryOption(code: DeliveryOptionCode, label: DeliveryOptionLabel, feeBands: readonly FeeBand[]): DeliveryOption {
+  return {
+    code,
+    label,
+    feeBands,
+    fee(subtotalPaise: number): number {
+      assertAmount(subtotalPaise, 'subtotal');
+      let fee = 0;
+      for (const band of feeBands) {
+        if (subtotalPaise >= band.fromPaise) fee = band.feePaise;
+      }
+      return fee;
+    },
+  };
+}
+
+/**
+ * The three delivery options and their fees on the subtotal after item discounts:
+ * - '20 Minutes to 30 Minutes': Rs.100 below Rs.350; Rs.50 from Rs.350 to Rs.999.99; free from Rs.1,000.
+ * - '50 Minutes to 1 Hour': Rs.50 below Rs.350; Rs.20 from Rs.350 to Rs.749.99; free from Rs.750.
+ * - 'Between 2 Hours to 2.30 Hours': always free.
+ */
+export const DELIVERY_OPTIONS: readonly DeliveryOption[] = [
+  deliveryOption('express', '20 Minutes to 30 Minutes', [
+    { fromPaise: 0, feePaise: 10000 },
+    { fromPaise: 35000, feePaise: 5000 },
+    { fromPaise: 100000, feePaise: 0 },
+  ]),
+  deliveryOption('standard', '50 Minutes to 1 Hour', [
+    { fromPaise: 0, feePaise: 5000 },
+    { fromPaise: 35000, feePaise: 2000 },
+    { fromPaise: 75000, feePaise: 0 },
+  ]),
+  deliveryOption('scheduled', 'Between 2 Hours to 2.30 Hours', [{ fromPaise: 0, feePaise: 0 }]),
+];
+
+/** The option whose fee the cart shows before one is chosen (DESIGN.md section 10). */
+export const DEFAULT_FEE_OPTION_LABEL: DeliveryOptionLabel = '50 Minutes to 1 Hour';
+
+/** The delivery option with exactly this label, or undefined. */
+export function deliveryOptionByLabel(label: string): DeliveryOption | undefined {
+  return DELIVERY_OPTIONS.find((option) => option.label === label);
+}
+
+/** True when the text is one of the delivery option labels. */
+export function isDeliveryOptionLabel(label: string): label is DeliveryOptionLabel {
+  return (DELIVERY_OPTION_LABELS as readonly string[]).includes(label);
+}
+
+/**
+ * The delivery fee of an option for a subtotal. No label (nothing chosen yet) means the default
+ * option's fee; an unknown label is a programming error and throws.
+ */
+export function deliveryFeePaise(label: string | null | undefined, subtotalPaise: number): number {
+  const chosen = label == null || label === '' ? DEFAULT_FEE_OPTION_LABEL : label;
+  const option = deliveryOptionByLabel(chosen);
+  if (!option) throw new RangeError(`Unknown delivery option "${chosen}"`);
+  return option.fee(subtotalPaise);
+}
+
+/** The Rs.10 step the grand total is rounded down to. */
+export const GRAND_TOTAL_STEP_PAISE = 1000;
+
+/** One cart line: the item's price before discount, its discount percent and how many. */
+export interface TotalsLine {
+  pricePaise: number;
+  discount: number;
+  quantity: number;
+}
+
+export interface Totals {
+  /** Number of items: the sum of the quantities. */
+  itemCount: number;
+  /** Sum of price x quantity before item discounts. */
+  undiscountedPaise: number;
+  /** Sum of discounted price x quantity. */
+  subtotalPaise: number;
+  /** undiscounted - subtotal. */
+  itemSavingsPaise: number;
+  /** Basket discount percent (1.75 means 1.75%). */
+  basketDiscountRate: number;
+  basketDiscountPaise: number;
+  deliveryFeePaise: number;
+  /** subtotal - basket discount + delivery fee. */
+  beforeRoundingPaise: number;
+  /** beforeRounding rounded down to the nearest Rs.10. */
+  grandTotalPaise: number;
+  /** beforeRounding - grandTotal (0 to Rs.9.99), given to the shopper. */
+  roundingPaise: number;
+  /** undiscounted - subtotal + basket discount + rounding. */
+  savingsPaise: number;
+  /** What the total was before rounding ('Rounded from'), or null when rounding changed nothing. */
+  roundedFromPaise: number | null;
+}
+
+/**
+ * Cart and checkout totals, the one place they are computed:
+ * - subtotal = sum of discounted line prices x quantity;
+ * - basket discount by tier on the subtotal; delivery fee of the chosen option (the default option when
+ *   none is given) on the subtotal; an empty cart has no fee;
+ * - grand total = subtotal - basket discount + fee, rounded DOWN to the nearest Rs.10, the remainder
+ *   added to the savings;
+ * - savings = undiscounted - subtotal + basket discount + rounding remainder.
+ * Invariant: grandTotal + basketDiscount + rounding = subtotal + fee.
+ */
+export function computeTotals(lines: readonly TotalsLine[], optionLabel?: string | null): Totals {
+  let itemCount = 0;
+  let undiscountedPaise = 0;
+  let subtotalPaise = 0;
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) {
+      throw new RangeError(`quantity must be a whole number, 0 or more, got ${line.quantity}`);
+    }
+    itemCount += line.quantity;
+    undiscountedPaise += line.pricePaise * line.quantity;
+    subtotalPaise += discountedPricePaise(line.pricePaise, line.discount) * line.quantity;
+  }
+  const rate = basketDiscountRate(subtotalPaise);
+  const basket = basketDiscountPaise(subtotalPaise);
+  const fee = itemCount === 0 ? 0 : deliveryFeePaise(optionLabel, subtotalPaise);
+  const beforeRoundingPaise = subtotalPaise - basket + fee;
+  const grandTotalPaise = Math.floor(beforeRoundingPaise / GRAND_TOTAL_STEP_PAISE) * GRAND_TOTAL_STEP_PAISE;
+  const roundingPaise = beforeRoundingPaise - grandTotalPaise;
+  return {
+    itemCount,
+    undiscountedPaise,
+    subtotalPaise,
+    itemSavingsPaise: undiscountedPaise - subtotalPaise,
+    basketDiscountRate: rate,
+    basketDiscountPaise: basket,
+    deliveryFeePaise: fee,
+    beforeRoundingPaise,
+    grandTotalPaise,
+    roundingPaise,
+    savingsPaise: undiscountedPaise - subtotalPaise + basket + roundingPaise,
+    roundedFromPaise: roundingPaise === 0 ? null : beforeRoundingPaise,
+  };
+}

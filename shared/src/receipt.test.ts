@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { RECEIPT_COLUMNS, buildReceipt, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
+import type { ReceiptOrder } from './receipt';
+
+const order: ReceiptOrder = {
+  orderId: '7F3Q9X',
+  createdAt: '2025-11-22T12:35:00Z',
+  order_status: 'Processing',
+  payment_method: 'Cash on Delivery',
+  payment_status: '',
+  Choose: '50 Minutes to 1 Hour',
+  location: '6.927100, 79.861200',
+  delivery_address: {
+    address_line: 'Home',
+    city: '12 Temple Road, Wellawatte',
+    state: 'Opposite the kovil',
+    pincode: '0771234567',
+    country: '6.927100, 79.861200',
+  },
+  products: [
+    { quantity: 2, product_details: { name: 'Marie Biscuit', unit: '100g', price: 120, category: [{ name: 'All Product' }, { name: 'Biscuit' }] } },
+    { quantity: 1, product_details: { name: 'Tomato', unit: '500g', price: 249.5, category: ['Vegetable'] } },
+    { quantity: 3, product_details: { name: 'Fresh Milk', unit: '1L', price: 450, category: 'Milk + Other' } },
+    { quantity: 1, product_details: { name: 'Carrot', unit: '250g', price: 95, category: [{ name: 'Vegetable' }] } },
+    { quantity: 1, product_details: { name: 'Gift Bag', unit: '1 pc', price: 50 } },
+    { quantity: 1, product_details: { name: 'Mango', unit: '1kg', price: 600, category: [{ name: 'Fruit' }] } },
+  ],
+  subTotalAmt: 2584.5,
+  deliveryFee: 0,
+  totalAmt: 2530,
+};
+
+describe('buildReceipt', () => {
+  const model = buildReceipt(order, { shopName: 'Kade', timeZone: 'Asia/Colombo' });
+
+  it('builds the whole model', () => {
+    expect(model).toEqual({
+      shopName: 'Kade',
+      title: 'ORDER',
+      reprint: false,
+      orderId: '7F3Q9X',
+      time: '22 Nov 2025, 6:05 pm',
+      status: 'Processing',
+      deliveryOption: '50 Minutes to 1 Hour',
+      lines: [
+        { name: 'Carrot', quantity: 1, unit: '250g', unitPricePaise: 9500, totalPaise: 9500, category: 'Vegetable' },
+        { name: 'Tomato', quantity: 1, unit: '500g', unitPricePaise: 24950, totalPaise: 24950, category: 'Vegetable' },
+        { name: 'Fresh Milk', quantity: 3, unit: '1L', unitPricePaise: 45000, totalPaise: 135000, category: 'Milk + Other' },
+        { name: 'Marie Biscuit', quantity: 2, unit: '100g', unitPricePaise: 12000, totalPaise: 24000, category: 'Biscuit' },
+        { name: 'Mango', quantity: 1, unit: '1kg', unitPricePaise: 60000, totalPaise: 60000, category: 'Fruit' },
+        { name: 'Gift Bag', quantity: 1, unit: '1 pc', unitPricePaise: 5000, totalPaise: 5000, category: null },
+      ],
+      itemCount: 9,
+      subtotalPaise: 258450,
+      deliveryFeePaise: 0,
+      discountPaise: 5450,
+      totalPaise: 253000,
+      cashToCollectPaise: 253000,
+      paymentMethod: 'Cash on Delivery',
+      paymentStatus: 'Not Paid',
+      addressLines: ['Home', '12 Temple Road, Wellawatte', 'Landmark: Opposite the kovil', 'Mobile: 0771234567'],
+      locationText: '6.927100, 79.861200',
+      barcodeValue: '7F3Q9X',
+    });
+  });
+
+  it('line totals add up to the sum of the lines', () => {
+    const sum = model.lines.reduce((total, line) => total + line.totalPaise, 0);
+    expect(sum).toBe(258450);
+    for (const line of model.lines) expect(line.totalPaise).toBe(line.unitPricePaise * line.quantity);
+  });
+
+  it('applies the defaults of the spec', () => {
+    const bare = buildReceipt(
+      { orderId: 'ABC123', createdAt: 0, products: [], totalAmt: 0 },
+      { shopName: 'Kade' },
+    );
+    expect(bare).toMatchObject({
+      reprint: false,
+      status: 'Pending',
+      deliveryOption: null,
+      paymentMethod: 'N/A',
+      paymentStatus: 'Not Paid',
+      locationText: 'Location not available',
+      addressLines: ['Address not available'],
+      subtotalPaise: 0,
+      deliveryFeePaise: null,
+      discountPaise: 0,
+      time: '1 Jan 1970, 5:30 am',
+    });
+  });
+
+  it.each([
+    [{ order_status: null }, 'status', 'Pending'],
+    [{ order_status: '  ' }, 'status', 'Pending'],
+    [{ payment_method: null }, 'paymentMethod', 'N/A'],
+    [{ payment_status: null }, 'paymentStatus', 'Not Paid'],
+    [{ location: '' }, 'locationText', 'Location not available'],
+    [{ Choose: '' }, 'deliveryOption', null],
+    [{ deliveryFee: null }, 'deliveryFeePaise', null],
+    [{ deliveryFee: 20 }, 'deliveryFeePaise', 2000],
+    [{ subTotalAmt: null }, 'subtotalPaise', 258450],
+    [{ payment_status: 'Paid' }, 'cashToCollectPaise', 0],
+    [{ payment_status: 'PAID' }, 'cashToCollectPaise', 0],
+    [{ payment_status: 'Not Paid' }, 'cashToCollectPaise', 253000],
+  ] as [Partial<ReceiptOrder>, string, unknown][])('%j gives %s = %j', (change, key, value) => {
+    expect(buildReceipt({ ...order, ...change }, { shopName: 'Kade' })).toHaveProperty(key, value);
+  });
+
+  it('marks reprints and formats the time in the given zone', () => {
+    const reprint = buildReceipt(order, { shopName: 'Kade', reprint: true, timeZone: 'UTC' });
+    expect(reprint.reprint).toBe(true);
+    expect(reprint.time).toBe('22 Nov 2025, 12:35 pm');
+  });
+});
+
+describe('shelfCategory', () => {
+  it.each([
+    [null, null],
+    [[], null],
+    ['Fruit', 'Fruit'],
+    [[{ name: 'All Product' }, { name: 'Snack' }], 'Snack'],
+    [['Snack', 'Vegetable'], 'Vegetable'],
+    [['Fruit', 'Biscuit'], 'Biscuit'],
+    [['Zebra', 'Apple'], 'Apple'],
+    [['All Product', 'Special'], 'All Product'], // only groupings: the first of them
+    [[' ', 'Meat'], 'Meat'],
+  ])('%j -> %j', (category, shelf) => {
+    expect(shelfCategory(category)).toBe(shelf);
+  });
+});
+
+describe('isPaymentPaid', () => {
+  it.each([
+    ['Paid', true],
+    [' paid ', true],
+    ['Not Paid', false],
+    ['CASH ON DELIVERY', false],
+    ['', false],
+    [null, false],
+  ])('%j -> %s', (status, paid) => {
+    expect(isPaymentPaid(status)).toBe(paid);
+  });
+});
+
+describe('wrapText and leftRight', () => {
+  it.each([
+    ['', 10, '', ['']],
+    ['short', 10, '', ['short']],
+    ['exactly ten', 11, '', ['exactly ten']],
+    ['exactly ten', 10, '', ['exactly', 'ten']],
+    ['one two three four', 9, '  ', ['one two', '  three', '  four']],
+    ['abcdefghijklmnop', 6, '', ['abcdef', 'ghijkl', 'mnop']],
+    ['ab abcdefghijkl', 6, '  ', ['ab', '  abcd', '  efgh', '  ijkl']],
+    ['  indented text here', 12, '  ', ['  indented', '  text here']],
+    ['many   spaces\tand\ttabs', 40, '', ['many spaces and tabs']],
+  ])('wrapText(%j, %s, %j)', (text, columns, indent, lines) => {
+    expect(wrapText(text, columns, indent)).toEqual(lines);
+  });
+
+  it('refuses an indent that leaves no room', () => {
+    expect(() => wrapText('x', 2, '  ')).toThrow(RangeError);
+  });
+
+  it.each([
+    ['TOTAL', 'Rs.1,250.00', 20, ['TOTAL    Rs.1,250.00']],
+    ['Subtotal', 'Rs.1.00', 16, ['Subtotal Rs.1.00']], // one space is enough
+    ['Subtotal', 'Rs.1.00', 15, ['Subtotal', '        Rs.1.00']], // no room for a space: next line
+    ['a long label that wraps', 'Rs.9.00', 16, ['a long label', '  that wraps', '         Rs.9.00']],
+    ['a long label that', 'Rs.9.00', 16, ['a long label', '  that   Rs.9.00']],
+  ])('leftRight(%j, %j, %s)', (left, right, columns, lines) => {
+    expect(leftRight(left, right, columns)).toEqual(lines);
+  });
+});
+
+describe('receiptTextLines', () => {
+  const model = buildReceipt(order, { shopName: 'Kade', timeZone: 'Asia/Colombo' });
+
+  it('lays out the receipt in 48 columns', () => {
+    const rule = '-'.repeat(48);
+    const double = '='.repeat(48);
+    expect(receiptTextLines(model)).toEqual([
+      '                      Kade',
+      '                     ORDER',
+      '                    #7F3Q9X',
+      double,
+      'Time: 22 Nov 2025, 6:05 pm',
+      'Status: Processing',
+      'Delivery: 50 Minutes to 1 Hour',
+      rule,
+      'Carrot',
+      '  1 x Rs.95.00 / 250g                   Rs.95.00',
+      'Tomato',
+      '  1 x Rs.249.50 / 500g                 Rs.249.50',
+      'Fresh Milk',
+      '  3 x Rs.450.00 / 1L                 Rs.1,350.00',
+      'Marie Biscuit',
+      '  2 x Rs.120.00 / 100g                 Rs.240.00',
+      'Mango',
+      '  1 x Rs.600.00 / 1kg                  Rs.600.00',
+      'Gift Bag',
+      '  1 x Rs.50.00 / 1 pc                   Rs.50.00',
+      rule,
+      'Subtotal (9 items)                   Rs.2,584.50',
+      'Delivery fee                                FREE',
+      'Discount                               -Rs.54.50',
+      'TOTAL                                Rs.2,530.00',
+      'CASH TO COLLECT                      Rs.2,530.00',
+      rule,
+      'Payment: Cash on Delivery',
+      'Payment status: Not Paid',
+      rule,
+      'Deliver to:',
+      'Home',
+      '12 Temple Road, Wellawatte',
+      'Landmark: Opposite the kovil',
+      'Mobile: 0771234567',
+      'Location: 6.927100, 79.861200',
+      double,
+    ]);
+  });
+
+  it('says REPRINT on a reprint and shows a delivery fee', () => {
+    const lines = receiptTextLines(buildReceipt({ ...order, deliveryFee: 20 }, { shopName: 'Kade', reprint: true }));
+    expect(lines).toContain('                ORDER - REPRINT');
+    expect(lines).toContain('Delivery fee                            Rs.20.00');
+  });
+
+  it('fits a 40-line order in 48 columns and under 8 KB', () => {
+    const names = ['Anchor Full Cream Milk Powder', 'Munchee Super Cream Cracker Family Pack', 'Red Onion', 'Basmati Rice Premium Long Grain'];
+    const products = Array.from({ length: 40 }, (_, i) => ({
+      quantity: (i % 5) + 1,
+      product_details: {
+        name: `${names[i % names.length] ?? ''} ${i + 1}`,
+        unit: i % 2 === 0 ? '1kg' : '400g',
+        price: 1234.5 + i,
+        category: [{ name: i % 3 === 0 ? 'Snack' : 'Vegetable' }],
+      },
+    }));
+    const big = buildReceipt({ ...order, products, subTotalAmt: null, totalAmt: 99999.99 }, { shopName: 'Kade', reprint: true });
+    const lines = receiptTextLines(big);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+    expect(big.lines).toHaveLength(40);
+    const text = lines.join('\n');
+    products.forEach((_, i) => expect(text).toMatch(new RegExp(` ${i + 1}\n`)));
+    expect(new TextEncoder().encode(text).length).toBeLessThan(8 * 1024);
+    // the shelf order holds: every Vegetable line before every Snack line
+    const shelves = big.lines.map((line) => line.category);
+    expect(shelves.lastIndexOf('Vegetable')).toBeLessThan(shelves.indexOf('Snack'));
+  });
+
+  it('wraps very long names, units, addresses and shop names within 48 columns', () => {
+    const products = Array.from({ length: 40 }, (_, i) => ({
+      quantity: (i % 5) + 1,
+      product_details: {
+        name: `Product ${i + 1} with a rather long descriptive name that needs wrapping, Supercalifragilisticexpialidocious-Extra-Large-Family-Pack`,
+        unit: 'Family pack of twelve 500ml bottles with a free glass',
+        price: 99999.99,
+      },
+    }));
+    const model = buildReceipt(
+      { ...order, products, totalAmt: 9999999.99, delivery_address: { ...order.delivery_address, city: 'x'.repeat(120) } },
+      { shopName: 'Kade Grocery and Daily Needs Quick Delivery, Wellawatte Branch, Colombo 06', reprint: true },
+    );
+    const lines = receiptTextLines(model);
+    for (const line of lines) {
+      expect([...line].length).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+      expect(line).toBe(line.trimEnd());
+    }
+    expect(lines).toContain('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
+    expect(lines.filter((line) => line.endsWith('Rs.99,999.99'))).toHaveLength(8); // quantity 1 lines
+  });
+
+  it.each([24, 32, 42, 48, 64])('never exceeds %s columns', (columns) => {
+    for (const line of receiptTextLines(model, columns)) expect([...line].length).toBeLessThanOrEqual(columns);
+  });
+
+  it('an empty order still prints', () => {
+    const lines = receiptTextLines(buildReceipt({ orderId: 'ABC123', createdAt: 0, products: [], totalAmt: 0 }, { shopName: 'Kade' }));
+    expect(lines).toContain('No items');
+    expect(lines).toContain('Address not available');
+    expect(lines).toContain('Location: Location not available');
+  });
+
+  it.each([23, 0, 47.5])('refuses %s columns', (columns) => {
+    expect(() => receiptTextLines(model, columns)).toThrow(RangeError);
+  });
+});

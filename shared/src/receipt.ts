@@ -1,0 +1,276 @@
+// The receipt (SPEC.md section 9, DESIGN.md sections 5 and 9): one model built from an order, and its text
+// layout for a 72 mm thermal printer (48 columns). The HTML print page and the ESC/POS printer both use it,
+// so the two never disagree. The receipt doubles as a pick list: big order number, delivery option, cash to
+// collect, lines in shelf order, and the order id as a barcode.
+import { addressLines } from './address';
+import type { AddressWire } from './address';
+import { NO_STRIP_CATEGORIES, compareCategoryNames, sameName } from './catalogue';
+import type { Named } from './catalogue';
+import { TEXT } from './constants';
+import { DEFAULT_TIME_ZONE, formatDateTime } from './hours';
+import { formatRs, rupeesToPaise } from './money';
+import { statusLabel } from './order-status';
+import { LOCATION_NOT_AVAILABLE } from './zone';
+
+/** Columns of a 72 mm receipt in the printer's standard font (576 dots at 12 dots a character). */
+export const RECEIPT_COLUMNS = 48;
+/** The narrowest layout receiptTextLines accepts. */
+export const RECEIPT_MIN_COLUMNS = 24;
+
+/** One product line of an order, as the order stores it (price in rupees, after discount). */
+export interface ReceiptOrderProduct {
+  quantity: number;
+  product_details: {
+    name: string;
+    unit?: string | null;
+    price: number;
+    image?: string | readonly string[] | null;
+    category?: Named | readonly Named[] | null;
+  };
+}
+
+/** The parts of an order a receipt needs (wire shape, amounts in rupees). */
+export interface ReceiptOrder {
+  orderId: string;
+  createdAt: Date | string | number;
+  order_status?: string | null;
+  payment_method?: string | null;
+  payment_status?: string | null;
+  Choose?: string | null;
+  location?: string | null;
+  delivery_address?: Partial<Record<keyof AddressWire, string | null>> | null;
+  products: readonly ReceiptOrderProduct[];
+  totalAmt: number;
+  subTotalAmt?: number | null;
+  deliveryFee?: number | null;
+}
+
+export interface ReceiptOptions {
+  shopName: string;
+  timeZone?: string;
+  /** True when printed again on purpose: the receipt then says REPRINT. */
+  reprint?: boolean;
+}
+
+export interface ReceiptLine {
+  name: string;
+  quantity: number;
+  unit: string;
+  unitPricePaise: number;
+  totalPaise: number;
+  /** The shelf (category) the item is picked from, or null when unknown. */
+  category: string | null;
+}
+
+export interface ReceiptModel {
+  shopName: string;
+  title: 'ORDER';
+  reprint: boolean;
+  orderId: string;
+  time: string;
+  status: string;
+  deliveryOption: string | null;
+  lines: ReceiptLine[];
+  itemCount: number;
+  subtotalPaise: number;
+  /** null when the order does not record its fee. */
+  deliveryFeePaise: number | null;
+  /** Basket discount and rounding together: subtotal + fee - total, when above 0. */
+  discountPaise: number;
+  totalPaise: number;
+  cashToCollectPaise: number;
+  paymentMethod: string;
+  paymentStatus: string;
+  addressLines: string[];
+  locationText: string;
+  barcodeValue: string;
+}
+
+const orText = (value: string | null | undefined, fallback: string): string => {
+  const text = (value ?? '').trim();
+  return text === '' ? fallback : text;
+};
+
+/** True when a payment status says the order is already paid ('Paid', any case). */
+export function isPaymentPaid(paymentStatus: string | null | undefined): boolean {
+  return (paymentStatus ?? '').trim().toLowerCase() === 'paid';
+}
+
+/**
+ * The shelf an item is picked from: of its categories, the first in display order, preferring real shelves
+ * over the groupings that hold everything ('All Product', 'Buy Brand', 'Special').
+ */
+export function shelfCategory(category: Named | readonly Named[] | null | undefined): string | null {
+  const list: readonly Named[] = category == null ? [] : Array.isArray(category) ? category : [category as Named];
+  const names = list.map((item) => (typeof item === 'string' ? item : item.name).trim()).filter((name) => name !== '');
+  const real = names.filter((name) => !NO_STRIP_CATEGORIES.some((grouping) => sameName(grouping, name)));
+  const pool = real.length > 0 ? real : names;
+  const sorted = [...pool].sort(compareCategoryNames);
+  return sorted[0] ?? null;
+}
+
+function compareShelfOrder(a: ReceiptLine, b: ReceiptLine): number {
+  if (a.category !== b.category) {
+    if (a.category === null) return 1;
+    if (b.category === null) return -1;
+    const byShelf = compareCategoryNames(a.category, b.category);
+    if (byShelf !== 0) return byShelf;
+  }
+  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+}
+
+/**
+ * The receipt of an order. Defaults: status 'Pending', payment method 'N/A', payment status 'Not Paid',
+ * location 'Location not available'. Lines come in shelf order (category display order, then name). The
+ * subtotal is the order's own when recorded, else the sum of the lines. Cash to collect is the total unless
+ * the payment status is 'Paid'.
+ */
+export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): ReceiptModel {
+  const lines = order.products
+    .map((product): ReceiptLine => {
+      const unitPricePaise = rupeesToPaise(product.product_details.price);
+      return {
+        name: product.product_details.name.trim(),
+        quantity: product.quantity,
+        unit: (product.product_details.unit ?? '').trim(),
+        unitPricePaise,
+        totalPaise: unitPricePaise * product.quantity,
+        category: shelfCategory(product.product_details.category),
+      };
+    })
+    .sort(compareShelfOrder);
+  const linesTotal = lines.reduce((sum, line) => sum + line.totalPaise, 0);
+  const subtotalPaise = order.subTotalAmt == null ? linesTotal : rupeesToPaise(order.subTotalAmt);
+  const deliveryFeePaise = order.deliveryFee == null ? null : rupeesToPaise(order.deliveryFee);
+  const totalPaise = rupeesToPaise(order.totalAmt);
+  const paymentStatus = orText(order.payment_status, TEXT.notPaid);
+  const address = addressLines(order.delivery_address ?? {});
+  return {
+    shopName: options.shopName,
+    title: 'ORDER',
+    reprint: options.reprint === true,
+    orderId: order.orderId,
+    time: formatDateTime(order.createdAt, options.timeZone ?? DEFAULT_TIME_ZONE),
+    status: statusLabel(order.order_status),
+    deliveryOption: orText(order.Choose, '') || null,
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalPaise,
+    deliveryFeePaise,
+    discountPaise: Math.max(0, subtotalPaise + (deliveryFeePaise ?? 0) - totalPaise),
+    totalPaise,
+    cashToCollectPaise: isPaymentPaid(paymentStatus) ? 0 : totalPaise,
+    paymentMethod: orText(order.payment_method, TEXT.notApplicable),
+    paymentStatus,
+    addressLines: address.length > 0 ? address : ['Address not available'],
+    locationText: orText(order.location, LOCATION_NOT_AVAILABLE),
+    barcodeValue: order.orderId,
+  };
+}
+
+// Text layout
+
+const width = (text: string): number => [...text].length;
+
+/**
+ * Word-wraps text to `columns`; the first line keeps the text's leading spaces, continuation lines start with
+ * `indent`. A word wider than the line is cut where the line ends.
+ */
+export function wrapText(text: string, columns: number, indent = ''): string[] {
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  if (width(lead) >= columns || width(indent) >= columns) {
+    throw new RangeError(`indentation leaves no room in ${columns} columns`);
+  }
+  const lines: string[] = [];
+  let current = '';
+  const prefix = (): string => (lines.length === 0 ? lead : indent);
+  const room = (): number => columns - width(prefix());
+  const flush = (): void => {
+    lines.push(prefix() + current);
+    current = '';
+  };
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    let rest = word;
+    for (;;) {
+      const candidate = current === '' ? rest : `${current} ${rest}`;
+      if (width(candidate) <= room()) {
+        current = candidate;
+        break;
+      }
+      if (current !== '') {
+        flush(); // try the word again on a fresh line
+        continue;
+      }
+      const chars = [...rest];
+      current = chars.slice(0, room()).join('');
+      rest = chars.slice(room()).join('');
+      flush();
+    }
+  }
+  if (current !== '' || lines.length === 0) flush();
+  return lines;
+}
+
+/** `left` and `right` on one line, right-aligned; when they do not fit, `right` goes on the next line. */
+export function leftRight(left: string, right: string, columns: number): string[] {
+  const lines = wrapText(left, columns, '  ');
+  const last = lines.pop() ?? '';
+  const gap = columns - width(last) - width(right);
+  if (gap >= 1) return [...lines, last + ' '.repeat(gap) + right];
+  const rightLines = width(right) <= columns ? [' '.repeat(columns - width(right)) + right] : wrapText(right, columns);
+  return [...lines, ...(last === '' ? [] : [last]), ...rightLines];
+}
+
+function centre(text: string, columns: number): string[] {
+  return wrapText(text, columns).map((line) => ' '.repeat(Math.floor((columns - width(line)) / 2)) + line);
+}
+
+/**
+ * The receipt as lines of text none wider than `columns` (48 for 72 mm): long names word-wrapped, amounts
+ * right-aligned in 'Rs.1,250.00' form. Used by the HTML print page and the ESC/POS printer alike.
+ */
+export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_COLUMNS): string[] {
+  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
+    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
+  }
+  const rule = (char: string): string => char.repeat(columns);
+  const labelled = (label: string, value: string): string[] => wrapText(`${label}: ${value}`, columns, '  ');
+  const out: string[] = [];
+
+  out.push(...centre(model.shopName, columns));
+  out.push(...centre(model.reprint ? `${model.title} - REPRINT` : model.title, columns));
+  out.push(...centre(`#${model.orderId}`, columns));
+  out.push(rule('='));
+  out.push(...labelled('Time', model.time));
+  out.push(...labelled('Status', model.status));
+  out.push(...labelled('Delivery', model.deliveryOption ?? 'Not chosen'));
+  out.push(rule('-'));
+
+  for (const line of model.lines) {
+    out.push(...wrapText(line.name, columns, '  '));
+    const each = `${formatRs(line.unitPricePaise)}${line.unit === '' ? '' : ` / ${line.unit}`}`;
+    out.push(...leftRight(`  ${line.quantity} x ${each}`, formatRs(line.totalPaise), columns));
+  }
+  if (model.lines.length === 0) out.push('No items');
+  out.push(rule('-'));
+
+  const items = `${model.itemCount} ${model.itemCount === 1 ? 'item' : 'items'}`;
+  out.push(...leftRight(`Subtotal (${items})`, formatRs(model.subtotalPaise), columns));
+  if (model.deliveryFeePaise !== null) {
+    out.push(...leftRight('Delivery fee', model.deliveryFeePaise === 0 ? 'FREE' : formatRs(model.deliveryFeePaise), columns));
+  }
+  if (model.discountPaise > 0) out.push(...leftRight('Discount', `-${formatRs(model.discountPaise)}`, columns));
+  out.push(...leftRight('TOTAL', formatRs(model.totalPaise), columns));
+  out.push(...leftRight('CASH TO COLLECT', formatRs(model.cashToCollectPaise), columns));
+  out.push(rule('-'));
+
+  out.push(...labelled('Payment', model.paymentMethod));
+  out.push(...labelled('Payment status', model.paymentStatus));
+  out.push(rule('-'));
+
+  out.push('Deliver to:');
+  for (const line of model.addressLines) out.push(...wrapText(line, columns, '  '));
+  out.push(...labelled('Location', model.locationText));
+  out.push(rule('='));
+  return out;
+}

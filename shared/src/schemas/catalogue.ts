@@ -1,0 +1,218 @@
+// Request bodies of /api/category, /api/subcategory, /api/product and /api/variation (SPEC.md section 7).
+import { z } from 'zod';
+import {
+  ADMIN_PRODUCT_LIMIT,
+  CATEGORY_PAGE_SIZE,
+  CATEGORY_PAGE_SIZE_MAX,
+  SEARCH_MAX_LENGTH,
+  SEARCH_PAGE_SIZE,
+} from '../constants';
+import {
+  requestBody,
+  booleanField,
+  detailsField,
+  discountField,
+  idField,
+  idList,
+  imageListField,
+  imageUrlField,
+  limitField,
+  optionalShape,
+  pageField,
+  requiredText,
+  rupeesField,
+  stockField,
+} from './fields';
+
+/** A body that names one row by `_id`. */
+const byId = requestBody({ _id: idField('id') });
+
+/** Search text: trimmed, cut to 100 characters, '' when missing. */
+const searchText = z
+  .preprocess((value) => (value == null ? '' : value), z.string({ error: 'search must be text' }))
+  .transform((text) => text.trim().slice(0, SEARCH_MAX_LENGTH).trim());
+
+const nameText = requiredText('name', 200);
+
+// Categories
+
+/** POST /api/category/add-category. */
+export const categoryAddSchema = requestBody({ name: requiredText('name', 100), image: imageUrlField('image') });
+export type CategoryAddInput = z.infer<typeof categoryAddSchema>;
+
+/** PUT /api/category/update: the id, and the name and/or image to change. */
+export const categoryUpdateSchema = requestBody({
+  _id: idField('id'),
+  name: requiredText('name', 100).optional(),
+  image: imageUrlField('image').optional(),
+});
+export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
+
+/** DELETE /api/category/delete. */
+export const categoryDeleteSchema = byId;
+export type CategoryDeleteInput = z.infer<typeof categoryDeleteSchema>;
+
+// Sub-categories
+
+/** POST /api/subcategory/create: name, image and at least one category. */
+export const subCategoryCreateSchema = requestBody({
+  name: requiredText('name', 100),
+  image: imageUrlField('image'),
+  category: idList('category', 'category', 1),
+});
+export type SubCategoryCreateInput = z.infer<typeof subCategoryCreateSchema>;
+
+/** PUT /api/subcategory/update: the id and what changes (a category list, if sent, is not empty). */
+export const subCategoryUpdateSchema = requestBody({
+  _id: idField('id'),
+  name: requiredText('name', 100).optional(),
+  image: imageUrlField('image').optional(),
+  category: idList('category', 'category', 1).optional(),
+});
+export type SubCategoryUpdateInput = z.infer<typeof subCategoryUpdateSchema>;
+
+/** DELETE /api/subcategory/delete (the client sends the whole row; only `_id` is read). */
+export const subCategoryDeleteSchema = byId;
+export type SubCategoryDeleteInput = z.infer<typeof subCategoryDeleteSchema>;
+
+// Products
+
+/** The product form's fields, none defaulted (so an update never resets what it does not send). */
+const productFields = {
+  name: nameText,
+  image: imageListField('image'),
+  price: rupeesField('price'),
+  unit: requiredText('unit', 50),
+  stock: stockField('stock'),
+  totalStock: stockField('total stock'),
+  discount: discountField('discount'),
+  description: requiredText('description', 5000),
+  category: idList('category', 'category', 1),
+  subCategory: idList('sub-category', 'sub-category', 1),
+  product: idList('linked products', 'linked product'),
+  more_details: detailsField('extra details'),
+  publish: booleanField('publish'),
+  single_quantity: booleanField('single quantity'),
+};
+
+/**
+ * POST /api/product/create: name, images, price (rupees, 0 or more), unit, stock (whole, 0 or more),
+ * discount (0 to 100, default 0), description, at least one category and one sub-category; linked products,
+ * extra details, publish (default true) and single quantity (default false) optional.
+ */
+export const productCreateSchema = requestBody({
+  ...productFields,
+  totalStock: productFields.totalStock.optional(),
+  discount: productFields.discount.default(0),
+  product: productFields.product.default([]),
+  more_details: productFields.more_details.default({}),
+  publish: productFields.publish.default(true),
+  single_quantity: productFields.single_quantity.default(false),
+});
+export type ProductCreateInput = z.infer<typeof productCreateSchema>;
+
+/** PUT /api/product/update-product-details: the id and any product fields (checked as on create). */
+export const productUpdateSchema = requestBody({ _id: idField('id'), ...optionalShape(productFields) });
+export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
+
+/** PATCH /api/product/update: a quick change of stock, price, discount or publish; at least one. */
+export const productPatchSchema = requestBody({
+  _id: idField('id'),
+  stock: productFields.stock.optional(),
+  price: productFields.price.optional(),
+  discount: productFields.discount.optional(),
+  publish: productFields.publish.optional(),
+}).refine(
+  (value) =>
+    value.stock !== undefined || value.price !== undefined || value.discount !== undefined || value.publish !== undefined,
+  { error: 'stock, price, discount or publish is required', path: ['stock'] },
+);
+export type ProductPatchInput = z.infer<typeof productPatchSchema>;
+
+/** DELETE /api/product/delete-product. */
+export const productDeleteSchema = byId;
+export type ProductDeleteInput = z.infer<typeof productDeleteSchema>;
+
+/** POST /api/product/get (admin list): search text, page (default 1), limit (1 to 10000, default 10000). */
+export const productGetSchema = requestBody({
+  search: searchText,
+  page: pageField(),
+  limit: limitField(ADMIN_PRODUCT_LIMIT, ADMIN_PRODUCT_LIMIT),
+});
+export type ProductGetInput = z.infer<typeof productGetSchema>;
+
+/** POST /api/product/get-product-by-category: the category id. */
+export const productByCategorySchema = requestBody({ id: idField('category id') });
+export type ProductByCategoryInput = z.infer<typeof productByCategorySchema>;
+
+/** POST /api/product/get-pruduct-by-category-and-subcategory: both ids, page (>= 1), limit (1 to 50, default 8). */
+export const productByCategoryAndSubCategorySchema = requestBody({
+  categoryId: idField('category id'),
+  subCategoryId: idField('sub-category id'),
+  page: pageField(),
+  limit: limitField(CATEGORY_PAGE_SIZE_MAX, CATEGORY_PAGE_SIZE),
+});
+export type ProductByCategoryAndSubCategoryInput = z.infer<typeof productByCategoryAndSubCategorySchema>;
+
+/** POST /api/product/get-product-details: the product id. */
+export const productDetailsSchema = requestBody({ productId: idField('product id') });
+export type ProductDetailsInput = z.infer<typeof productDetailsSchema>;
+
+/** POST /api/product/search-product: search text (trimmed, cut to 100 characters), page, limit (default 10). */
+export const productSearchSchema = requestBody({
+  search: searchText,
+  page: pageField(),
+  limit: limitField(CATEGORY_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE),
+});
+export type ProductSearchInput = z.infer<typeof productSearchSchema>;
+
+// Variations
+
+const variationFields = {
+  product: idField('parent product'),
+  name: nameText,
+  image: imageListField('image'),
+  unit: requiredText('unit', 50),
+  stock: stockField('stock'),
+  price: rupeesField('price'),
+  discount: discountField('discount'),
+  description: requiredText('description', 5000),
+  more_details: detailsField('extra details'),
+  publish: booleanField('publish'),
+};
+
+/**
+ * POST /api/variation/create: parent product, name, images, unit, stock, price, description; discount
+ * (default 0), extra details and publish (default true) optional.
+ */
+export const variationCreateSchema = requestBody({
+  ...variationFields,
+  discount: variationFields.discount.default(0),
+  more_details: variationFields.more_details.default({}),
+  publish: variationFields.publish.default(true),
+});
+export type VariationCreateInput = z.infer<typeof variationCreateSchema>;
+
+/** PUT /api/variation/update: the id and any variation fields. */
+export const variationUpdateSchema = requestBody({ _id: idField('id'), ...optionalShape(variationFields) });
+export type VariationUpdateInput = z.infer<typeof variationUpdateSchema>;
+
+/** DELETE /api/variation/delete. */
+export const variationDeleteSchema = byId;
+export type VariationDeleteInput = z.infer<typeof variationDeleteSchema>;
+
+/** POST /api/variation/list: optional search, page, limit (1 to 50, default 10). */
+export const variationListSchema = requestBody({
+  search: searchText,
+  page: pageField(),
+  limit: limitField(CATEGORY_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE),
+});
+export type VariationListInput = z.infer<typeof variationListSchema>;
+
+/** POST /api/variation/details: the variation id. */
+export const variationDetailsSchema = byId;
+export type VariationDetailsInput = z.infer<typeof variationDetailsSchema>;
+
+/** POST /api/variation/get-variations-by-product: the parent product id. */
+export const variationsByProductSchema = requestBody({ productId: idField('product id') });
+export type VariationsByProductInput = z.infer<typeof variationsByProductSchema>;

@@ -1,0 +1,210 @@
+// Field builders for the request schemas. Each takes the field's name in plain words and gives every error
+// a sentence that names it ('price must be 0 or more'), so a 400 answer tells people what to fix.
+import { z } from 'zod';
+import { UUID_PATTERN } from '../ids';
+import { paiseToRupees, rupeesToPaise } from '../money';
+
+/** The largest price or amount accepted, in rupees (one crore). */
+export const MAX_RUPEES = 10_000_000;
+/** The largest stock accepted. */
+export const MAX_STOCK = 1_000_000;
+/** The most of one item a cart line may hold. */
+export const MAX_LINE_QUANTITY = 1000;
+/** The most images one product or variation may have. */
+export const MAX_IMAGES = 20;
+
+type Issue = { readonly input?: unknown };
+
+const missing = (issue: Issue): boolean => issue.input === undefined || issue.input === null;
+
+/** Numbers may arrive as text from forms and query strings ('12', ' 3.5 '); other values pass unchanged. */
+function numeric(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() !== '') {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : value;
+  }
+  return value;
+}
+
+/** A missing (undefined or null) value is left out. */
+function nullToUndefined(value: unknown): unknown {
+  return value === null ? undefined : value;
+}
+
+/** Required text, trimmed: '{field} is required' when missing or blank, at most `max` characters. */
+export function requiredText(field: string, max = 200) {
+  return z
+    .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
+/** Optional text, trimmed, at most `max` characters; null counts as missing. */
+export function optionalText(field: string, max = 200) {
+  return z.preprocess(
+    nullToUndefined,
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(max, `${field} must be at most ${max} characters`)
+      .optional(),
+  );
+}
+
+/** An env-independent UUID check (any version, canonical 8-4-4-4-12 form). */
+export const uuidSchema = z
+  .string({ error: (issue) => (missing(issue) ? 'id is required' : 'id must be text') })
+  .trim()
+  .regex(UUID_PATTERN, 'id must be a valid UUID');
+
+/** A required id (UUID) named `field`: '{field} is required', '{field} must be a valid id'. */
+export function idField(field: string) {
+  return z
+    .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be a valid id`) })
+    .trim()
+    .min(1, `${field} is required`)
+    .regex(UUID_PATTERN, `${field} must be a valid id`);
+}
+
+/** An id, or an object carrying it as `_id` (clients send whole category objects); gives the id. */
+export function idRef(field: string) {
+  const invalid = `${field} must be a valid id`;
+  const id = z.string({ error: invalid }).trim().regex(UUID_PATTERN, invalid);
+  return z.union(
+    [id, z.object({ _id: id }).transform((ref) => ref._id)],
+    { error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be a valid id`) },
+  );
+}
+
+/** A list of ids (or objects with `_id`), duplicates dropped; with `min` 1, 'at least one {item} is required'. */
+export function idList(field: string, item: string, min = 0) {
+  return z
+    .array(idRef(`each ${item}`), {
+      error: (issue) => (missing(issue) ? `at least one ${item} is required` : `${field} must be a list`),
+    })
+    .min(min, `at least one ${item} is required`)
+    .transform((ids) => [...new Set(ids)]);
+}
+
+function numberError(field: string, kind: 'number' | 'whole number') {
+  return (issue: Issue): string => {
+    if (missing(issue)) return `${field} is required`;
+    if (kind === 'whole number' && typeof issue.input === 'number' && Number.isFinite(issue.input)) {
+      return `${field} must be a whole number`;
+    }
+    return `${field} must be a number`;
+  };
+}
+
+/** An amount in rupees (wire), 0 or more, at most 2 decimals (float noise such as 0.1 + 0.2 is cleaned). */
+export function rupeesField(field: string) {
+  return z.preprocess(
+    numeric,
+    z
+      .number({ error: numberError(field, 'number') })
+      .min(0, `${field} must be 0 or more`)
+      .max(MAX_RUPEES, `${field} must be at most ${MAX_RUPEES}`)
+      .refine((rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6, `${field} must have at most 2 decimal places`)
+      .transform((rupees) => paiseToRupees(rupeesToPaise(rupees))),
+  );
+}
+
+/** A whole number between `min` and `max`. */
+export function wholeNumberField(field: string, min: number, max: number) {
+  const range = `${field} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(numeric, z.int({ error: numberError(field, 'whole number') }).min(min, range).max(max, range));
+}
+
+/** Stock: a whole number, 0 or more. */
+export function stockField(field = 'stock') {
+  return z.preprocess(
+    numeric,
+    z
+      .int({ error: numberError(field, 'whole number') })
+      .min(0, `${field} must be 0 or more`)
+      .max(MAX_STOCK, `${field} must be at most ${MAX_STOCK}`),
+  );
+}
+
+/** A discount percent from 0 to 100. */
+export function discountField(field = 'discount') {
+  const range = `${field} must be between 0 and 100`;
+  return z.preprocess(numeric, z.number({ error: numberError(field, 'number') }).min(0, range).max(100, range));
+}
+
+/** A page number: a whole number of 1 or more, 1 when missing. */
+export function pageField() {
+  return z.preprocess(
+    numeric,
+    z
+      .int({ error: numberError('page', 'whole number') })
+      .min(1, 'page must be 1 or more')
+      .max(1_000_000, 'page must be at most 1000000'),
+  ).default(1);
+}
+
+/** A page size from 1 to `max`, `fallback` when missing. */
+export function limitField(max: number, fallback: number) {
+  const range = `limit must be between 1 and ${max}`;
+  return z.preprocess(numeric, z.int({ error: numberError('limit', 'whole number') }).min(1, range).max(max, range)).default(
+    fallback,
+  );
+}
+
+/** True or false. */
+export function booleanField(field: string) {
+  return z.boolean({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be true or false`) });
+}
+
+const IMAGE_URL = /^(https?:\/\/|\/)\S+$/;
+
+/** The address of an uploaded image: a web address or a path on this server. */
+export function imageUrlField(field = 'image') {
+  return requiredText(field, 2048).regex(IMAGE_URL, `${field} must be the address of an uploaded image`);
+}
+
+/** One or more image addresses; a single address is taken as a list of one. */
+export function imageListField(field = 'image') {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z
+      .array(imageUrlField(field), {
+        error: (issue) => (missing(issue) ? `at least one ${field} is required` : `${field} must be a list of image addresses`),
+      })
+      .min(1, `at least one ${field} is required`)
+      .max(MAX_IMAGES, `${field} may hold at most ${MAX_IMAGES} images`),
+  );
+}
+
+/** An e-mail address, trimmed and lowercased. */
+export function emailField(field = 'email') {
+  return z
+    .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: `${field} must be a valid e-mail address` }));
+}
+
+/** Extra detail fields of a product: label -> text, every label and text filled in. */
+export function detailsField(field = 'extra details') {
+  return z.record(
+    z.string().trim().min(1, `every ${field} label must be filled in`).max(100, `${field} labels must be at most 100 characters`),
+    z
+      .string({ error: `every ${field} value must be text` })
+      .trim()
+      .min(1, `every ${field} value must be filled in`)
+      .max(2000, `${field} values must be at most 2000 characters`),
+    { error: `${field} must map each label to its text` },
+  );
+}
+
+/** A request body: a JSON object. */
+export function requestBody<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, { error: 'the request body must be a JSON object' });
+}
+
+/** Every field of a shape made optional (for updates: what is not sent is not changed). */
+export function optionalShape<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape).partial().shape;
+}

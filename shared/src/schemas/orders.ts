@@ -1,0 +1,103 @@
+// Request bodies of /api/cart/* and /api/order(s)/* (SPEC.md section 7, DESIGN.md section 10).
+import { z } from 'zod';
+import { ORDER_LIST_PAGE_SIZE } from '../constants';
+import { ORDER_STATUSES } from '../order-status';
+import { DELIVERY_OPTION_LABELS } from '../pricing';
+import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
+import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, pageField, requiredText, rupeesField, wholeNumberField } from './fields';
+
+const quantity = (field: string) => wholeNumberField(field, 1, MAX_LINE_QUANTITY);
+
+// Cart
+
+/** POST /api/cart/create: the product to add (with quantity 1). */
+export const cartCreateSchema = requestBody({ productId: idField('product id') });
+export type CartCreateInput = z.infer<typeof cartCreateSchema>;
+
+/** PUT /api/cart/update-qty: the cart item and its new quantity (1 to 1000; stepping below 1 deletes it). */
+export const cartUpdateQtySchema = requestBody({ _id: idField('cart item id'), qty: quantity('quantity') });
+export type CartUpdateQtyInput = z.infer<typeof cartUpdateQtySchema>;
+
+/** DELETE /api/cart/delete-cart-item. */
+export const cartDeleteSchema = requestBody({ _id: idField('cart item id') });
+export type CartDeleteInput = z.infer<typeof cartDeleteSchema>;
+
+// Orders
+
+/** A cart line as sent at checkout: the product (id, or the embedded product object) and the quantity. */
+export const orderLineSchema = z.object(
+  {
+    _id: idField('cart item id').optional(),
+    productId: idRef('product id'),
+    quantity: quantity('quantity'),
+  },
+  { error: 'each cart item must be an object' },
+);
+
+const deliveryOptionList = DELIVERY_OPTION_LABELS.map((option) => `'${option}'`).join(', ');
+
+/** The delivery option (wire `Choose`): one of the three labels. */
+export const deliveryOptionSchema = z.enum(DELIVERY_OPTION_LABELS, {
+  error: (issue) =>
+    issue.input == null ? 'delivery option is required' : `delivery option must be one of ${deliveryOptionList}`,
+});
+
+/** Where the shopper was: 'latitude, longitude', or 'Location not available' (also when missing). */
+export const orderLocationSchema = z
+  .preprocess((value) => (value == null || value === '' ? LOCATION_NOT_AVAILABLE : value), z.string({ error: 'location must be text' }))
+  .transform((text) => text.trim())
+  .refine((text) => text === LOCATION_NOT_AVAILABLE || parseLocationText(text) !== null, {
+    error: `location must be 'latitude, longitude' or '${LOCATION_NOT_AVAILABLE}'`,
+  });
+
+/**
+ * POST /api/order/cash-on-delivery: the cart lines (at least one), the address, the client's subtotal and
+ * total in rupees (the server re-prices and answers with its own), the location and the delivery option.
+ */
+export const cashOnDeliverySchema = requestBody({
+  list_items: z
+    .array(orderLineSchema, {
+      error: (issue) => (issue.input == null ? 'cart items are required' : 'cart items must be a list'),
+    })
+    .min(1, 'cart items must hold at least one product'),
+  addressId: idField('address id'),
+  subTotalAmt: rupeesField('subtotal'),
+  totalAmt: rupeesField('total'),
+  location: orderLocationSchema,
+  Choose: deliveryOptionSchema,
+});
+export type CashOnDeliveryInput = z.infer<typeof cashOnDeliverySchema>;
+
+const statusList = ORDER_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/** An order status: one of the seven. */
+export const orderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: (issue) => (issue.input == null ? 'order status is required' : `order status must be one of ${statusList}`),
+});
+
+/** PUT /api/orders/update-status: the order (its id or short order number) and the new status. */
+export const updateStatusSchema = requestBody({
+  orderId: requiredText('order id', 64),
+  order_status: orderStatusSchema,
+});
+export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
+
+/**
+ * GET /api/order/order-list query: `scope=all` (admins) for everyone's orders, otherwise the caller's own;
+ * `since` (ISO date-time) for the orders changed after a reconnect; page and limit (1 to 50, default 10).
+ */
+export const orderListQuerySchema = z.object(
+  {
+    scope: z
+      .enum(['mine', 'all'], { error: "scope must be 'mine' or 'all'" })
+      .default('mine'),
+    since: z.iso
+      .datetime({ offset: true, error: 'since must be a date and time such as 2025-05-22T06:30:00Z' })
+      .optional(),
+    status: orderStatusSchema.optional(),
+    page: pageField(),
+    limit: limitField(50, ORDER_LIST_PAGE_SIZE),
+  },
+  { error: 'the query must be an object' },
+);
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;

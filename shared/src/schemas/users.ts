@@ -1,0 +1,108 @@
+// Request bodies of /api/user/* (SPEC.md section 7, DESIGN.md section 10).
+import { z } from 'zod';
+import {
+  MOBILE_ERROR,
+  MOBILE_REQUIRED,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  RESET_MISMATCH,
+} from '../mobile';
+import { requestBody, emailField, requiredText } from './fields';
+
+/** A 10-digit mobile number: 'Mobile number is required', 'Please enter a valid 10-digit mobile number.' */
+export const mobileSchema = z
+  .string({ error: (issue) => (issue.input == null ? MOBILE_REQUIRED : MOBILE_ERROR) })
+  .trim()
+  .min(1, MOBILE_REQUIRED)
+  .regex(/^\d{10}$/, MOBILE_ERROR);
+
+/** A new password: at least 8 characters ('Password must be at least 8 characters.'), at most 128. */
+export function newPasswordField(field = 'password') {
+  return z
+    .string({ error: (issue) => (issue.input == null ? `${field} is required` : `${field} must be text`) })
+    .min(1, `${field} is required`)
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX_LENGTH, `${field} must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+/** A password being checked (login): only required; the length rule is not revealed. */
+const passwordToCheck = z
+  .string({ error: (issue) => (issue.input == null ? 'password is required' : 'password must be text') })
+  .min(1, 'password is required')
+  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const optionalEmail = z.preprocess((value) => (value === null || value === '' ? undefined : value), emailField().optional());
+const optionalMobile = z.preprocess((value) => (value === null || value === '' ? undefined : value), mobileSchema.optional());
+
+/** Who the request is about: a mobile number or (the login e-mail made from it); at least one. */
+const identityShape = { mobile: optionalMobile, email: optionalEmail };
+
+function needsIdentity(value: { mobile?: string | undefined; email?: string | undefined }): boolean {
+  return value.mobile !== undefined || value.email !== undefined;
+}
+const identityRule = { error: MOBILE_REQUIRED, path: ['mobile'] };
+
+/** POST /api/user/register: name, mobile, password (twice when confirmPassword is sent), optional e-mail. */
+export const registerSchema = requestBody({
+  name: requiredText('name', 100),
+  mobile: mobileSchema,
+  password: newPasswordField('password'),
+  confirmPassword: z.string({ error: 'confirm password must be text' }).optional(),
+  email: optionalEmail,
+}).refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
+  error: 'password and confirm password must be the same',
+  path: ['confirmPassword'],
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /api/user/login: mobile (or its login e-mail) and password. */
+export const loginSchema = requestBody({ ...identityShape, password: passwordToCheck }).refine(needsIdentity, identityRule);
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** PUT /api/user/forgot-password: mobile (or its login e-mail). */
+export const forgotPasswordSchema = requestBody(identityShape).refine(needsIdentity, identityRule);
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** A one-time code: exactly 6 digits. */
+export const otpSchema = z
+  .string({ error: (issue) => (issue.input == null ? 'OTP is required' : 'OTP must be text') })
+  .trim()
+  .min(1, 'OTP is required')
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `OTP must be exactly ${OTP_LENGTH} digits`);
+
+/** PUT /api/user/verify-forgot-password-otp: the 6-digit code and the mobile (or login e-mail). */
+export const verifyOtpSchema = requestBody({ ...identityShape, otp: otpSchema }).refine(needsIdentity, identityRule);
+export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
+
+/**
+ * PUT /api/user/reset-password: mobile (or login e-mail), the new password twice
+ * ('New password and confirm password must be same.'), and the code when the client still has it.
+ */
+export const resetPasswordSchema = requestBody({
+  ...identityShape,
+  otp: otpSchema.optional(),
+  newPassword: newPasswordField('new password'),
+  confirmPassword: z
+    .string({ error: (issue) => (issue.input == null ? 'confirm password is required' : 'confirm password must be text') })
+    .min(1, 'confirm password is required'),
+})
+  .refine(needsIdentity, identityRule)
+  .refine((value) => value.newPassword === value.confirmPassword, { error: RESET_MISMATCH, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** PUT /api/user/update-user: any of name, mobile, e-mail; at least one. */
+export const updateUserSchema = requestBody({
+  name: z.preprocess((value) => (value === null ? undefined : value), requiredText('name', 100).optional()),
+  mobile: optionalMobile,
+  email: optionalEmail,
+}).refine((value) => value.name !== undefined || value.mobile !== undefined || value.email !== undefined, {
+  error: 'name, mobile or email is required',
+  path: ['name'],
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** POST /api/user/check-email-verification: mobile or login e-mail. */
+export const checkVerificationSchema = requestBody(identityShape).refine(needsIdentity, identityRule);
+export type CheckVerificationInput = z.infer<typeof checkVerificationSchema>;
