@@ -109,7 +109,7 @@ export const GEOLOCATION_OPTIONS = {
 
 /** Uploads: 5 MB at most per file; images only (PNG only for the bulk uploads). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const BULK_UPLOAD_IMAGE_TYPES = ['image/png'] as const;
 
 /** What each new product draft of the bulk upload starts with. */

@@ -9,7 +9,8 @@ import {
   PASSWORD_TOO_SHORT,
   RESET_MISMATCH,
 } from '../mobile';
-import { requestBody, emailField, requiredText } from './fields';
+import { ROLES } from '../constants';
+import { requestBody, emailField, requiredText, idField, pageField, limitField } from './fields';
 
 /** A 10-digit mobile number: 'Mobile number is required', 'Please enter a valid 10-digit mobile number.' */
 export const mobileSchema = z
@@ -106,3 +107,37 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 /** POST /api/user/check-email-verification: mobile or login e-mail. */
 export const checkVerificationSchema = requestBody(identityShape).refine(needsIdentity, identityRule);
 export type CheckVerificationInput = z.infer<typeof checkVerificationSchema>;
+
+/** GET /api/users/list (admin): search by name or mobile, paged. */
+export const adminUserListQuerySchema = z.object({
+  search: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 100) : value), z.string().optional()),
+  page: pageField(),
+  limit: limitField(100, 20),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/** POST /api/users/create (admin): an account for a customer who phones in; a password is generated when none is given. */
+export const adminCreateUserSchema = requestBody({
+  name: requiredText('name', 100),
+  mobile: mobileSchema,
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField('password').optional()),
+});
+export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
+
+/** PUT /api/users/update-role (admin). */
+export const adminChangeRoleSchema = requestBody({
+  _id: idField('_id'),
+  role: z.enum(ROLES, { error: (issue) => (issue.input == null ? 'role is required' : 'role must be USER or ADMIN') }),
+});
+export type AdminChangeRoleInput = z.infer<typeof adminChangeRoleSchema>;
+
+/** Whether an account may log in. */
+export const USER_STATUSES = ['Active', 'Disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** PUT /api/users/update-status (admin): disable or re-enable an account. */
+export const adminChangeStatusSchema = requestBody({
+  _id: idField('_id'),
+  status: z.enum(USER_STATUSES, { error: (issue) => (issue.input == null ? 'status is required' : 'status must be Active or Disabled') }),
+});
+export type AdminChangeStatusInput = z.infer<typeof adminChangeStatusSchema>;

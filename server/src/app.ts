@@ -1,0 +1,88 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Logger } from './logger';
+import type { Clock } from './clock';
+import { envelopeMiddleware } from './http/envelope';
+import { AppError } from './http/errors';
+import { corsFor, securityHeaders } from './http/security';
+import { mountRoutes, type RouteSpec } from './http/route';
+import { webApp } from './http/static';
+import { healthRoutes } from './modules/health/routes';
+import { serveStoredFiles } from './modules/files/routes';
+import { fileRoutes } from './modules/files/upload-routes';
+import { authenticate } from './http/auth';
+import { createUserService, type UserService } from './modules/users/service';
+import { userRoutes } from './modules/users/routes';
+import { adminVisibleOtpSender, type OtpSender } from './modules/users/otp-sender';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock: Clock;
+  version: string;
+  otpSender?: OtpSender;
+}
+
+/** The services, built once from their factories with their dependencies. */
+export interface Services {
+  users: UserService;
+}
+
+export function createServices(deps: AppDeps): Services {
+  return {
+    users: createUserService({ db: deps.db.knex, config: deps.config, clock: deps.clock, otpSender: deps.otpSender ?? adminVisibleOtpSender }),
+  };
+}
+
+/** Every route of the API, in one list: the authorization table test walks it. */
+export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): RouteSpec[] {
+  return [
+    ...healthRoutes({ db: deps.db, startedAt, version: deps.version }),
+    ...userRoutes({ db: deps.db, users: services.users }),
+    ...fileRoutes({ db: deps.db }),
+  ];
+}
+
+/** Builds the Koa app from its dependencies; nothing here listens or holds global state. */
+export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; services: Services } {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  app.silent = true; // errors are logged by the envelope middleware, with the request id
+  const services = createServices(deps);
+  const routes = allRoutes(deps, services, new Date());
+  const router = new Router();
+  mountRoutes(router, routes);
+
+  const rawPaths = new Set(routes.filter((r) => r.raw).flatMap((r) => (typeof r.path === 'string' ? [r.path] : [...r.path])));
+  const parser = bodyParser({
+    enableTypes: ['json', 'form'],
+    jsonLimit: `${deps.config.bodyLimitKb}kb`,
+    formLimit: `${deps.config.bodyLimitKb}kb`,
+    onError: (error) => {
+      throw error; // raw-body's 413 and the JSON parser's 400 carry their status; the envelope words them
+    },
+  });
+
+  app.use(envelopeMiddleware(deps.logger));
+  app.use(securityHeaders());
+  app.use(corsFor(deps.config.corsOrigins));
+  app.use(webApp(deps.config.webDistDir));
+  app.use(serveStoredFiles(deps.db));
+  app.use(authenticate({ db: deps.db.knex, secret: deps.config.jwtSecret, clock: deps.clock }));
+  app.use(async function parseBody(ctx, next) {
+    if (rawPaths.has(ctx.path)) return next();
+    return parser(ctx, next);
+  });
+  app.use(router.routes());
+  app.use(
+    router.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new AppError(405, 'METHOD_NOT_ALLOWED', 'That method is not allowed here.'),
+      notImplemented: () => new AppError(501, 'NOT_IMPLEMENTED', 'That method is not supported.'),
+    }),
+  );
+  return { app, routes, services };
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kade-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('gives a fresh clone working defaults: embedded database in DATA_DIR, Colombo time, the spec windows', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+    expect(config.shop.timeZone).toBe('Asia/Colombo');
+    expect(config.shop.shopHours).toBe('06:30-22:59');
+    expect(config.shop.freshHours).toBe('06:00-21:00');
+    expect(config.zone.radiusKm).toBe(1.75);
+    expect(config.appShell).toEqual({ only: false, uaToken: 'KadeShell' });
+    expect(config.login.domain).toMatch(/\./);
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('generates the JWT secret once and keeps it in the data folder', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://kade:pw@db.internal:5432/kade' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://kade:pw@db.internal:5432/kade' });
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      SHOP_NAME: 'Kade Wellawatte',
+      TIME_ZONE: 'Asia/Kolkata',
+      SHOP_HOURS: '07:00-21:30',
+      FRESH_HOURS: '22:00-05:00',
+      DELIVERY_CENTER_LAT: '6.9',
+      DELIVERY_CENTER_LNG: '79.85',
+      DELIVERY_RADIUS_KM: '2.5',
+      LOGIN_EMAIL_PREFIX: 'shop',
+      LOGIN_EMAIL_DOMAIN: 'users.example.lk',
+      APP_SHELL_ONLY: 'true',
+      APP_SHELL_UA_TOKEN: 'MyShell',
+      ADMIN_MOBILE: '0771234567',
+      ADMIN_PASSWORD: 'a-long-password',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      CORS_ORIGINS: 'https://a.example.lk, https://b.example.lk',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(config.port).toBe(8080);
+    expect(config.shop.name).toBe('Kade Wellawatte');
+    expect(config.shop.timeZone).toBe('Asia/Kolkata');
+    expect(config.shop.shopHours).toBe('07:00-21:30');
+    expect(config.shop.freshHours).toBe('22:00-05:00');
+    expect(config.zone).toEqual({ centre: { lat: 6.9, lng: 79.85 }, radiusKm: 2.5 });
+    expect(config.login).toEqual({ prefix: 'shop', domain: 'users.example.lk' });
+    expect(config.appShell).toEqual({ only: true, uaToken: 'MyShell' });
+    expect(config.admin).toEqual({ mobile: '0771234567', password: 'a-long-password' });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.corsOrigins).toEqual(['https://a.example.lk', 'https://b.example.lk']);
+    expect(config.jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it.each([
+    ['PORT', 'eighty', /^PORT /],
+    ['PORT', '70000', /^PORT /],
+    ['DATABASE_URL', 'mysql://localhost/kade', /^DATABASE_URL must be a PostgreSQL URL/],
+    ['DATABASE_URL', 'not a url', /^DATABASE_URL must be a PostgreSQL URL/],
+    ['REDIS_URL', 'http://localhost:6379', /^REDIS_URL must be a Redis URL/],
+    ['SHOP_HOURS', '6.30 to 11', /^SHOP_HOURS must look like HH:MM-HH:MM/],
+    ['FRESH_HOURS', '25:00-21:00', /^FRESH_HOURS must look like HH:MM-HH:MM/],
+    ['TIME_ZONE', 'Mars/Olympus', /^TIME_ZONE must be an IANA time zone/],
+    ['DELIVERY_RADIUS_KM', '-1', /^DELIVERY_RADIUS_KM must be a number from/],
+    ['DELIVERY_CENTER_LAT', '91', /^DELIVERY_CENTER_LAT must be a number from -90 to 90/],
+    ['APP_SHELL_ONLY', 'maybe', /^APP_SHELL_ONLY must be true or false/],
+    ['JWT_SECRET', 'short', /^JWT_SECRET must be at least 32 characters/],
+    ['LOGIN_EMAIL_DOMAIN', 'nodot', /^LOGIN_EMAIL_DOMAIN must be a domain/],
+    ['CORS_ORIGINS', 'ftp://x', /^CORS_ORIGINS must be a comma-separated list/],
+  ])('stops on a bad %s=%s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);
+  });
+
+  it('wants the admin mobile and password together', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_MOBILE: '0771234567' })).toThrow(/ADMIN_MOBILE and ADMIN_PASSWORD go together/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_MOBILE: '077123', ADMIN_PASSWORD: 'long-enough' })).toThrow(/^ADMIN_MOBILE must be exactly 10 digits/);
+  });
+
+  it('says what to fix when DATA_DIR cannot be written', () => {
+    const file = path.join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(() => loadConfig({ DATA_DIR: path.join(file, 'data') })).toThrow(/^DATA_DIR=.* cannot be written \(ENOTDIR\)/);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' });
+    expect(config.database.kind).toBe('pglite');
+    expect(config.port).toBe(3000);
+  });
+});

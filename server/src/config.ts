@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, accessSync, constants as fsConstants } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  DEFAULT_DELIVERY_RADIUS_KM,
+  DEFAULT_FRESH_HOURS,
+  DEFAULT_LOGIN_EMAIL_DOMAIN,
+  DEFAULT_LOGIN_EMAIL_PREFIX,
+  DEFAULT_SHOP_HOURS,
+  DEFAULT_TIME_ZONE,
+  parseTimeWindow,
+} from '@kade/shared';
+
+/** The repository root: server/src/config.ts is two folders down. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A configuration problem: main prints its message as one line and stops. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const number = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).refine((n) => Number.isFinite(n) && n >= min && n <= max, {
+    message: `must be a number from ${min} to ${max}`,
+  });
+
+const timeWindow = z.string().refine(
+  (v) => {
+    try {
+      parseTimeWindow(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must look like HH:MM-HH:MM, for example 06:30-22:59' },
+);
+
+const timeZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en-IN', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an IANA time zone such as Asia/Colombo' },
+);
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/kade' },
+  );
+
+const redisUrl = z.string().refine(
+  (v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'redis:' || u.protocol === 'rediss:';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a Redis URL such as redis://127.0.0.1:6379' },
+);
+
+const mobile = z.string().regex(/^\d{10}$/, { message: 'must be exactly 10 digits' });
+
+const origins = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/]+$/.test(o)), {
+    message: 'must be a comma-separated list of origins such as https://shop.example.lk',
+  });
+
+/** Every variable the server reads, with the default that makes `npm start` work on a fresh clone. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  DATABASE_URL: databaseUrl.optional(),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  REDIS_URL: redisUrl.optional(),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_NAME: z.string().min(1).default('Kade'),
+  STORE_URL: z.url({ message: 'must be a URL' }).default('https://play.google.com/store/apps/details?id=lk.kade.shop'),
+  STORE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@kade.lk'),
+  STORE_PHONE: z.string().min(1).default('+94 11 234 5678'),
+  STORE_WEBSITE: z.url({ message: 'must be a URL' }).default('https://kade.lk'),
+  STORE_ADDRESS: z.string().min(1).default('42 Galle Road, Wellawatte, Colombo 06, Sri Lanka'),
+  TIME_ZONE: timeZone.default(DEFAULT_TIME_ZONE),
+  DELIVERY_CENTER_LAT: number(-90, 90).default(6.8741),
+  DELIVERY_CENTER_LNG: number(-180, 180).default(79.8605),
+  DELIVERY_RADIUS_KM: number(0.1, 50).default(DEFAULT_DELIVERY_RADIUS_KM),
+  LOGIN_EMAIL_PREFIX: z.string().regex(/^[a-z0-9._-]*$/, { message: 'may hold only a-z, 0-9, dot, dash and underscore' }).default(DEFAULT_LOGIN_EMAIL_PREFIX),
+  LOGIN_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { message: 'must be a domain such as login.kade.lk' }).default(DEFAULT_LOGIN_EMAIL_DOMAIN),
+  APP_SHELL_ONLY: bool.default(false),
+  APP_SHELL_UA_TOKEN: z.string().min(3).regex(/^\S+$/, { message: 'must be one word' }).default('KadeShell'),
+  ADMIN_MOBILE: mobile.optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+  SHOP_HOURS: timeWindow.default(DEFAULT_SHOP_HOURS),
+  FRESH_HOURS: timeWindow.default(DEFAULT_FRESH_HOURS),
+  CORS_ORIGINS: origins.default([]),
+  SEED_DEMO: bool.default(true),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'shop-web', 'dist')),
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+  dataDir: string;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  shop: {
+    name: string;
+    storeUrl: string;
+    email: string;
+    phone: string;
+    website: string;
+    address: string;
+    timeZone: string;
+    shopHours: string;
+    freshHours: string;
+  };
+  zone: { centre: { lat: number; lng: number }; radiusKm: number };
+  login: { prefix: string; domain: string };
+  appShell: { only: boolean; uaToken: string };
+  admin: { mobile: string | undefined; password: string | undefined };
+  corsOrigins: string[];
+  seedDemo: boolean;
+  webDistDir: string;
+  bodyLimitKb: number;
+  /** Behind a reverse proxy: read the client address from X-Forwarded-For (never on a bare server). */
+  trustProxy: boolean;
+}
+
+/** Reads the data folder's JWT secret, creating it on first start. */
+function jwtSecretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: no secret yet
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Makes sure the data folder exists and can be written, or says what to fix. */
+export function ensureWritableDir(dir: string, variable = 'DATA_DIR'): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, fsConstants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'not writable';
+    throw new ConfigError(`${variable}=${dir} cannot be written (${reason}): choose a folder this user may write, or fix its permissions.`);
+  }
+}
+
+/**
+ * Reads and checks the environment once. A bad value throws a ConfigError naming the variable.
+ * `options.inMemory` keeps PGlite in memory (tests); otherwise it lives in DATA_DIR/pglite.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env, options: { inMemory?: boolean } = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${variable} ${issue?.message ?? 'is not valid'} (got "${String(cleaned[variable] ?? '')}").`);
+  }
+  const env = parsed.data;
+  if ((env.ADMIN_MOBILE === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('ADMIN_MOBILE and ADMIN_PASSWORD go together: set both, or neither to have an admin generated.');
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const needsDataDir = env.DATABASE_URL === undefined && !options.inMemory;
+  if (needsDataDir || env.JWT_SECRET === undefined) ensureWritableDir(dataDir);
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: options.inMemory ? undefined : path.join(dataDir, 'pglite') },
+    dataDir,
+    redisUrl: env.REDIS_URL,
+    jwtSecret: env.JWT_SECRET ?? jwtSecretFromDataDir(dataDir),
+    logLevel: env.LOG_LEVEL,
+    shop: {
+      name: env.SHOP_NAME,
+      storeUrl: env.STORE_URL,
+      email: env.STORE_EMAIL,
+      phone: env.STORE_PHONE,
+      website: env.STORE_WEBSITE,
+      address: env.STORE_ADDRESS,
+      timeZone: env.TIME_ZONE,
+      shopHours: env.SHOP_HOURS,
+      freshHours: env.FRESH_HOURS,
+    },
+    zone: { centre: { lat: env.DELIVERY_CENTER_LAT, lng: env.DELIVERY_CENTER_LNG }, radiusKm: env.DELIVERY_RADIUS_KM },
+    login: { prefix: env.LOGIN_EMAIL_PREFIX, domain: env.LOGIN_EMAIL_DOMAIN },
+    appShell: { only: env.APP_SHELL_ONLY, uaToken: env.APP_SHELL_UA_TOKEN },
+    admin: { mobile: env.ADMIN_MOBILE, password: env.ADMIN_PASSWORD },
+    corsOrigins: env.CORS_ORIGINS,
+    seedDemo: env.SEED_DEMO,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    bodyLimitKb: env.BODY_LIMIT_KB,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

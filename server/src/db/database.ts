@@ -1,0 +1,109 @@
+import knex, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { ConfigError, type Config } from '../config';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  kind: DatabaseKind;
+  knex: Knex;
+  /** Checks the database answers; used by the health endpoint. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// numeric and bigint come back from pg as strings; our amounts are integer paise well inside 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+/** `count(*)` is a number on PGlite and a string on pg: read it the same way everywhere. */
+export function toCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? '0'), 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** bytea is a Buffer on pg and a Uint8Array on PGlite. */
+export function toBuffer(value: Uint8Array): Buffer {
+  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
+
+/** jsonb values must be serialised for pg (a JS array would be sent as a PostgreSQL array). */
+export function json(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+function describePgError(error: unknown, url: string): string {
+  const safeUrl = (() => {
+    try {
+      const u = new URL(url);
+      if (u.password) u.password = '***';
+      return u.toString();
+    } catch {
+      return 'DATABASE_URL';
+    }
+  })();
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNREFUSED') return `The database at ${safeUrl} refused the connection: start PostgreSQL or fix DATABASE_URL.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The database host in ${safeUrl} cannot be found: fix DATABASE_URL.`;
+  if (code === '3D000') return `The database named in ${safeUrl} does not exist: create it or fix DATABASE_URL.`;
+  if (code === '28P01' || code === '28000') return `The database at ${safeUrl} refused the login: fix the user or password in DATABASE_URL.`;
+  if (/timeout/i.test(message)) return `The database at ${safeUrl} did not answer in time: check it is running and reachable.`;
+  return `The database at ${safeUrl} cannot be used: ${message}`;
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const db = knex({
+    client: 'pg',
+    connection: { connectionString: url, connectionTimeoutMillis: 5000 },
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10_000,
+  });
+  try {
+    await db.raw('select 1');
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new ConfigError(describePgError(error, url));
+  }
+  return {
+    kind: 'postgres',
+    knex: db,
+    ping: () => db.raw('select 1').then(() => true, () => false),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`The embedded database in ${dataDir ?? 'memory'} cannot be opened (${message}): move or delete that folder, or set DATA_DIR to another one.`);
+  }
+  const db = knex({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+    // PGlite has one connection: never set `pool`; every query inside a transaction goes through `trx`.
+    acquireConnectionTimeout: 15_000,
+  });
+  return {
+    kind: 'pglite',
+    knex: db,
+    ping: () => db.raw('select 1').then(() => true, () => false),
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** PostgreSQL through `pg` when DATABASE_URL is set, embedded PGlite otherwise. */
+export async function openDatabase(config: Pick<Config, 'database'>, options: { poolMax?: number } = {}): Promise<Database> {
+  return config.database.kind === 'postgres'
+    ? openPostgres(config.database.url, options.poolMax ?? 20)
+    : openPglite(config.database.dataDir);
+}

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as extensionsAndMeta from './20261122090000_extensions_and_meta';
+import * as usersAndSessions from './20261122090100_users_and_sessions';
+import * as files from './20261122090200_files';
+import * as catalogue from './20261122090300_catalogue';
+import * as cartAddressesOrders from './20261122090400_cart_addresses_orders';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Every migration, in order. Migrations are timestamped and never edited once they land: a change is a
+ * new file added at the end of this list. Listing them here (rather than reading a folder) keeps them
+ * working the same under tsx, the test runner and a bundle.
+ */
+export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
+  ['20261122090000_extensions_and_meta', extensionsAndMeta],
+  ['20261122090100_users_and_sessions', usersAndSessions],
+  ['20261122090200_files', files],
+  ['20261122090300_catalogue', catalogue],
+  ['20261122090400_cart_addresses_orders', cartAddressesOrders],
+];

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from '../logger';
+import { isAppError } from './errors';
+
+/** Every answer has this shape: SPEC.md section 7's `{ success, error, message, data }`. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  error: boolean;
+  message: string;
+  data?: T;
+  code?: string;
+  field?: string;
+  [extra: string]: unknown;
+}
+
+export function ok<T>(data: T, message = ''): Envelope<T> {
+  return { success: true, error: false, message, data };
+}
+
+/** A fault from a library that already knows its HTTP status (body too large, bad JSON, …). */
+function httpStatusOf(error: unknown): number | undefined {
+  const e = error as { status?: unknown; statusCode?: unknown; expose?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  return status !== undefined && status >= 400 && status < 500 ? status : undefined;
+}
+
+const LIBRARY_MESSAGES: Record<number, [string, string]> = {
+  400: ['BAD_REQUEST', 'The request body is not valid JSON.'],
+  401: ['UNAUTHORIZED', 'Please log in to continue.'],
+  403: ['FORBIDDEN', 'You do not have permission to do that.'],
+  404: ['NOT_FOUND', 'Not found.'],
+  405: ['METHOD_NOT_ALLOWED', 'That method is not allowed here.'],
+  413: ['PAYLOAD_TOO_LARGE', 'The request is too large.'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'That content type is not supported here.'],
+};
+
+/**
+ * Request id, access log and the error envelope in one place. An AppError answers with its own status,
+ * code and message; a library's 4xx with a plain sentence; anything else is logged with the request id
+ * and answered 500 with a message that leaks nothing.
+ */
+export function envelopeMiddleware(logger: Logger) {
+  return async function envelope(ctx: Context, next: Next) {
+    const started = performance.now();
+    const incoming = ctx.get('x-request-id');
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body == null && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { success: false, error: true, code: 'NOT_FOUND', message: `There is no ${ctx.method} ${ctx.path}.` } satisfies Envelope;
+      }
+    } catch (error) {
+      if (isAppError(error)) {
+        ctx.status = error.status;
+        ctx.body = {
+          success: false,
+          error: true,
+          code: error.code,
+          message: error.message,
+          ...(error.field === undefined ? {} : { field: error.field }),
+          ...(error.details === undefined ? {} : { data: error.details }),
+        } satisfies Envelope;
+        const retry = error.details?.retryAfterSeconds;
+        if (error.status === 429 && typeof retry === 'number') ctx.set('Retry-After', String(retry));
+      } else {
+        const status = httpStatusOf(error);
+        if (status !== undefined) {
+          const [code, message] = LIBRARY_MESSAGES[status] ?? ['BAD_REQUEST', 'The request cannot be handled.'];
+          ctx.status = status;
+          ctx.body = { success: false, error: true, code, message } satisfies Envelope;
+        } else {
+          logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+          ctx.status = 500;
+          ctx.body = {
+            success: false,
+            error: true,
+            code: 'INTERNAL',
+            message: `Something went wrong on our side. Please try again (reference ${requestId}).`,
+          } satisfies Envelope;
+        }
+      }
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const line = { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms };
+      if (ctx.status >= 500) logger.error(line, 'request');
+      else logger.debug(line, 'request');
+    }
+  };
+}

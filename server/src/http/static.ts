@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import send from 'koa-send';
+import type { Context, Next } from 'koa';
+
+const HASHED = /^\/assets\//;
+
+/**
+ * Serves the built shop-web: hashed files under /assets for a year, everything else revalidated, and
+ * index.html for any other GET that is not an API or file route (the SPA's own routes).
+ */
+export function webApp(distDir: string) {
+  const root = path.resolve(distDir);
+  return async function serveWebApp(ctx: Context, next: Next) {
+    await next();
+    if (ctx.body != null || ctx.status !== 404) return;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/files/') || ctx.path.startsWith('/socket.io')) return;
+    if (!existsSync(path.join(root, 'index.html'))) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet: run npm run build (npm start does it for you).';
+      return;
+    }
+    const file = decodeURIComponent(ctx.path);
+    const isAsset = HASHED.test(file);
+    try {
+      if (file !== '/' && !file.endsWith('/') && existsSync(path.join(root, path.normalize(file)))) {
+        await send(ctx, file, {
+          root,
+          maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+          immutable: isAsset,
+          gzip: false,
+          brotli: false,
+        });
+        ctx.set('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return;
+      }
+    } catch {
+      // fall through to the SPA
+    }
+    if (isAsset) return; // a missing hashed asset is a real 404, not the app
+    await send(ctx, 'index.html', { root });
+    ctx.set('Cache-Control', 'no-cache');
+  };
+}

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { startServer } from './server';
+
+/** `npm start`: read the config, start, print where the shop is, stop cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, { pretty: process.stdout.isTTY && config.env !== 'production' });
+  const server = await startServer(config, { logger });
+  const lines = [
+    '',
+    `  ${config.shop.name} is running on ${server.db.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}.`,
+    `  Shop:       ${server.url}/`,
+    `  Dashboard:  ${server.url}/dashboard`,
+    `  Health:     ${server.url}/api/health`,
+  ];
+  if (server.seed?.admin) {
+    lines.push(`  Admin login: mobile ${server.seed.admin.mobile}, password ${server.seed.admin.password ?? '(from ADMIN_PASSWORD)'}`);
+  }
+  if (server.seed?.demoShopper) {
+    lines.push(`  Demo shopper: mobile ${server.seed.demoShopper.mobile}, password ${server.seed.demoShopper.password}`);
+  }
+  if (!config.appShell.only) lines.push(`  The app-shell gate is off (APP_SHELL_ONLY=false): the shop opens in any browser.`);
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Kade cannot start: ${error.message}`);
+  } else {
+    console.error('Kade cannot start:', error);
+  }
+  process.exit(1);
+});

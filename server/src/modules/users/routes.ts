@@ -1,0 +1,194 @@
+import type { Context } from 'koa';
+import {
+  adminChangeRoleSchema,
+  adminChangeStatusSchema,
+  adminCreateUserSchema,
+  adminUserListQuerySchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+  verifyOtpSchema,
+} from '@kade/shared';
+import type { Database } from '../../db/database';
+import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
+import { route, type RouteSpec } from '../../http/route';
+import { readUploadedFile } from '../../http/upload';
+import { storeImage } from '../files/service';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
+import type { UserService } from './service';
+
+function requestInfo(ctx: Context) {
+  const userAgent = ctx.get('User-Agent');
+  return { ip: ctx.ip, ...(userAgent ? { userAgent } : {}) };
+}
+
+function setSessionCookies(ctx: Context, tokens: Pick<IssuedTokens, 'accessToken' | 'refreshToken'>) {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path: '/', overwrite: true };
+  ctx.cookies.set(ACCESS_COOKIE, tokens.accessToken, { ...base, maxAge: ACCESS_TOKEN_SECONDS * 1000 });
+  ctx.cookies.set(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_TOKEN_DAYS * 24 * 3600 * 1000 });
+}
+
+function clearSessionCookies(ctx: Context) {
+  for (const name of [ACCESS_COOKIE, REFRESH_COOKIE]) ctx.cookies.set(name, '', { httpOnly: true, path: '/', maxAge: 0, overwrite: true });
+}
+
+/** The calls of SPEC.md section 7 under /api/user and /api/users. */
+export function userRoutes(deps: { db: Database; users: UserService }): RouteSpec[] {
+  const { users } = deps;
+  return [
+    route({
+      method: 'post',
+      path: '/api/user/register',
+      access: 'public',
+      body: registerSchema,
+      handler: async ({ body }) => ({ data: await users.register(body), message: 'Your account is ready. Please log in.', status: 201 }),
+    }),
+    route({
+      method: 'post',
+      path: '/api/user/login',
+      access: 'public',
+      body: loginSchema,
+      handler: async ({ ctx, body }) => {
+        const { accessToken, refreshToken, user } = await users.login(body, requestInfo(ctx));
+        setSessionCookies(ctx, { accessToken, refreshToken });
+        return { data: { accesstoken: accessToken, refreshToken, user }, message: 'Logged in.' };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/user/refresh-token',
+      access: 'public', // the refresh token itself is the credential
+      handler: async ({ ctx }) => {
+        const token = bearerToken(ctx) ?? ctx.cookies.get(REFRESH_COOKIE);
+        try {
+          const { accessToken, refreshToken } = await users.refresh(token, requestInfo(ctx));
+          setSessionCookies(ctx, { accessToken, refreshToken });
+          return { data: { accessToken, refreshToken }, message: 'Session renewed.' };
+        } catch (error) {
+          clearSessionCookies(ctx);
+          throw error;
+        }
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/user/logout',
+      access: 'public', // ending a session never needs a live one: an expired access token still logs out
+      handler: async ({ ctx, user }) => {
+        const refreshToken = ctx.cookies.get(REFRESH_COOKIE);
+        await users.logout(user?.sessionId, refreshToken);
+        clearSessionCookies(ctx);
+        return { data: null, message: 'Logged out.' };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/user/user-details',
+      access: 'user',
+      handler: async ({ user }) => ({ data: await users.details(user!.id) }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/user/update-user',
+      access: 'user',
+      body: updateUserSchema,
+      handler: async ({ user, body }) => ({ data: await users.update(user!.id, body), message: 'Profile updated.' }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/user/upload-avatar',
+      access: 'user',
+      raw: true,
+      handler: async ({ ctx, user }) => {
+        const file = await readUploadedFile(ctx, 'avatar');
+        const stored = await storeImage(deps.db.knex, file.buffer, { originalName: file.originalName, uploadedBy: user!.id });
+        const updated = await users.setAvatar(user!.id, stored.url);
+        return { data: { _id: updated._id, avatar: updated.avatar }, message: 'Photo updated.' };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/user/check-email-verification',
+      access: 'user', // answers for the caller's own account: no probing of other numbers
+      handler: async ({ user }) => {
+        const { verified } = await users.verification(user!.id);
+        return { data: { verified }, message: verified ? 'Your number is verified.' : 'Your number is not verified yet.' };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/api/user/forgot-password',
+      access: 'public',
+      body: forgotPasswordSchema,
+      handler: async ({ ctx, body }) => ({ data: null, message: await users.forgotPassword(body, requestInfo(ctx)) }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/user/verify-forgot-password-otp',
+      access: 'public',
+      body: verifyOtpSchema,
+      handler: async ({ ctx, body }) => {
+        await users.verifyOtp(body, requestInfo(ctx));
+        return { data: null, message: 'Code verified. Please set a new password.' };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/api/user/reset-password',
+      access: 'public',
+      body: resetPasswordSchema,
+      handler: async ({ body }) => {
+        await users.resetPassword(body);
+        return { data: null, message: 'Your password has been changed. Please log in.' };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/users/all',
+      access: 'admin',
+      handler: async () => ({ data: await users.pendingCodes() }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/users/list',
+      access: 'admin',
+      query: adminUserListQuerySchema,
+      handler: async ({ query }) => ({ data: await users.list(query) }),
+    }),
+    route({
+      method: 'post',
+      path: '/api/users/create',
+      access: 'admin',
+      body: adminCreateUserSchema,
+      handler: async ({ body }) => {
+        const created = await users.createForCustomer(body);
+        return {
+          data: created,
+          status: 201,
+          message: created.temporaryPassword
+            ? `Account created. Read this password to the customer: ${created.temporaryPassword}`
+            : 'Account created.',
+        };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/api/users/update-role',
+      access: 'admin',
+      body: adminChangeRoleSchema,
+      handler: async ({ body }) => ({ data: await users.changeAccess(body._id, { role: body.role }), message: 'Role updated.' }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/users/update-status',
+      access: 'admin',
+      body: adminChangeStatusSchema,
+      handler: async ({ body }) => ({
+        data: await users.changeAccess(body._id, { status: body.status }),
+        message: body.status === 'Disabled' ? 'Account disabled.' : 'Account enabled.',
+      }),
+    }),
+  ];
+}

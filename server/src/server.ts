@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, type Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrateLatest } from './db/migrate';
+import { createApp } from './app';
+import { systemClock, type Clock } from './clock';
+import { createLogger, type Logger } from './logger';
+import type { SeedReport } from './seed/run';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Database;
+  logger: Logger;
+  seed: SeedReport | undefined;
+  close(): Promise<void>;
+}
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Opens the database, migrates, seeds once, and listens. `close()` stops taking connections, lets the
+ * requests in flight finish, then closes the database: what SIGTERM calls.
+ */
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock; db?: Database; seed?: boolean } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const db = options.db ?? (await openDatabase(config));
+  try {
+    const applied = await migrateLatest(db);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    // The seed (catalogue data and image rendering) is loaded only when it may run.
+    const seed = (options.seed ?? config.seedDemo) ? await (await import('./seed/run')).seedIfEmpty(db, config, logger) : undefined;
+
+    const { app } = createApp({ config, db, logger, clock, version: version() });
+    const server = http.createServer(app.callback());
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${shownHost}:${port}`,
+      port,
+      db,
+      logger,
+      seed,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 5000).unref();
+          });
+          if (!options.db) await db.close();
+        })()),
+    };
+  } catch (error) {
+    if (!options.db) await db.close().catch(() => undefined);
+    throw error;
+  }
+}

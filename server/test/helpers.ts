@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knex from 'knex';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database, type DatabaseKind } from '../src/db/database';
+import { startServer, type RunningServer } from '../src/server';
+import { createLogger } from '../src/logger';
+import type { Clock } from '../src/clock';
+
+/** Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  db: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of the given kind: in-memory PGlite, or a new PostgreSQL database dropped after. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ database: { kind: 'pglite', dataDir: undefined } });
+    return { db, url: undefined, drop: () => db.close() };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `kade_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = knex({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ database: { kind: 'postgres', url: url.toString() } });
+  return {
+    db,
+    url: url.toString(),
+    drop: async () => {
+      await db.close();
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+/** Config for a test server: loopback, a port the OS picks, silent logs, a throwaway data folder. */
+export function testConfig(overrides: Record<string, string> = {}): { config: Config; cleanup(): void } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kade-test-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      SEED_DEMO: 'false',
+      ...overrides,
+    },
+    { inMemory: true },
+  );
+  return { config, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  /** fetch against the server, JSON in and out. */
+  api<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+/** A real server over real HTTP on a real database. `stop()` closes the server and drops the database. */
+export async function startTestServer(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase(kind));
+  const { config, cleanup } = testConfig(options.env);
+  const server = await startServer(config, {
+    db: database.db,
+    logger: createLogger('silent'),
+    ...(options.clock ? { clock: options.clock } : {}),
+    seed: options.seed ?? false,
+  });
+  const base = `http://127.0.0.1:${server.port}`;
+  return {
+    ...server,
+    config,
+    url: base,
+    api: async (method, p, body, headers = {}) => {
+      const response = await fetch(base + p, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed as never, headers: response.headers };
+    },
+    stop: async () => {
+      await server.close();
+      if (!options.database) await database.drop();
+      cleanup();
+    },
+  };
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+let mobileCounter = 0;
+/** A mobile number no other test in this process uses. */
+export function uniqueMobile(): string {
+  mobileCounter += 1;
+  return `07${String(process.pid % 1000).padStart(3, '0')}${String(mobileCounter).padStart(5, '0')}`;
+}
+
+/** Writes an account straight into the database (as a seed would) and logs it in over HTTP. */
+export async function createAccount(
+  server: TestServer,
+  options: { role?: 'USER' | 'ADMIN'; mobile?: string; password?: string; name?: string } = {},
+): Promise<{ id: string; mobile: string; password: string; accessToken: string; refreshToken: string; auth: Record<string, string> }> {
+  const { hashPassword } = await import('../src/modules/users/password');
+  const { mobileToLoginEmail } = await import('@kade/shared');
+  const mobile = options.mobile ?? uniqueMobile();
+  const password = options.password ?? 'correct-horse-42';
+  const [row] = await server.db
+    .knex('users')
+    .insert({
+      name: options.name ?? (options.role === 'ADMIN' ? 'Test Admin' : 'Test Shopper'),
+      mobile,
+      email: mobileToLoginEmail(mobile, server.config.login),
+      password_hash: await hashPassword(password),
+      role: options.role ?? 'USER',
+    })
+    .returning('id');
+  const res = await server.api<{ data: { accesstoken: string; refreshToken: string } }>('POST', '/api/user/login', { mobile, password });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  const accessToken = res.body.data.accesstoken;
+  return {
+    id: (row as { id: string }).id,
+    mobile,
+    password,
+    accessToken,
+    refreshToken: res.body.data.refreshToken,
+    auth: { authorization: `Bearer ${accessToken}` },
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../src/db/migrations/index';
+import { migrateLatest, pendingMigrations, rollbackAll } from '../src/db/migrate';
+import { toCount } from '../src/db/database';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from './helpers';
+
+const TABLES = [
+  'app_meta', 'users', 'refresh_tokens', 'password_reset_codes', 'rate_limit_buckets', 'stored_files', 'categories',
+  'sub_categories', 'sub_category_categories', 'products', 'product_categories', 'product_sub_categories', 'product_links',
+  'cart_items', 'addresses', 'orders', 'order_lines', 'order_events', 'idempotency_keys',
+];
+
+describe.each(DB_KINDS)('migrations on %s', (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  it('finish a start that was killed halfway, even with knex\'s lock left set', async () => {
+    const knex = test.db.knex;
+    const migrationSource = {
+      getMigrations: async () => MIGRATIONS.map(([n]) => n),
+      getMigrationName: (n: string) => n,
+      getMigration: async (n: string) => MIGRATIONS.find(([m]) => m === n)![1],
+    };
+    await knex.migrate.up({ migrationSource }); // the first migration landed, then the process died
+    await knex('knex_migrations_lock').update({ is_locked: 1 }); // …holding knex's lock
+    expect(await pendingMigrations(test.db)).toHaveLength(MIGRATIONS.length - 1);
+
+    const applied = await migrateLatest(test.db);
+    expect(applied).toEqual(MIGRATIONS.slice(1).map(([n]) => n));
+    expect(await pendingMigrations(test.db)).toEqual([]);
+    expect(await migrateLatest(test.db)).toEqual([]); // a second start applies nothing
+  });
+
+  it('create every table of the data model', async () => {
+    const rows = await test.db.knex('information_schema.tables').where({ table_schema: 'public' }).select('table_name');
+    const names = rows.map((r: { table_name: string }) => r.table_name);
+    for (const table of TABLES) expect(names, table).toContain(table);
+  });
+
+  it('create the indexes later work relies on', async () => {
+    const rows = await test.db.knex('pg_indexes').where({ schemaname: 'public' }).select('indexname');
+    const names = rows.map((r: { indexname: string }) => r.indexname);
+    for (const index of [
+      'products_search_vector', 'products_name_trgm', 'product_categories_category_id_product_id_index',
+      'product_sub_categories_sub_category_id_product_id_index', 'orders_status_created', 'orders_user_created',
+      'orders_updated', 'users_mobile_unique', 'categories_name_unique',
+    ]) {
+      expect(names, index).toContain(index);
+    }
+  });
+
+  it('guard the data: no negative stock, no unknown role, case-insensitive unique names', async () => {
+    const knex = test.db.knex;
+    await expect(knex('products').insert({ name: 'Bad', price_paise: 100, stock: -1 })).rejects.toThrow(/products_stock_check/);
+    await expect(knex('products').insert({ name: 'Bad', price_paise: 100, discount: 101 })).rejects.toThrow(/products_discount_check/);
+    await expect(knex('users').insert({ name: 'X', email: 'x@y.lk', mobile: '0770000000', password_hash: 'h', role: 'ROOT' })).rejects.toThrow(/users_role_check/);
+    await knex('categories').insert({ name: 'Vegetable' });
+    await expect(knex('categories').insert({ name: ' vegetable ' })).rejects.toThrow(/categories_name_unique/);
+    await knex('categories').del();
+  });
+
+  it('find products by a typo and by a whole word', async () => {
+    const knex = test.db.knex;
+    await knex('products').insert([
+      { name: 'Chicken Curry Cut 1kg', price_paise: 145000 },
+      { name: 'Cream Crackers 490g', price_paise: 62000 },
+    ]);
+    const typo = await knex('products').whereRaw('similarity(lower(name), ?) > 0.2', ['chiken curry']).select('name');
+    expect(typo.map((r: { name: string }) => r.name)).toEqual(['Chicken Curry Cut 1kg']);
+    const word = await knex('products').whereRaw("search_vector @@ to_tsquery('simple', ?)", ['crackers']).select('name');
+    expect(word.map((r: { name: string }) => r.name)).toEqual(['Cream Crackers 490g']);
+    const [row] = await knex('products').count('* as count');
+    expect(toCount(row?.count)).toBe(2);
+    await knex('products').del();
+  });
+
+  it('roll back completely and apply again', async () => {
+    await rollbackAll(test.db);
+    const left = await test.db.knex('information_schema.tables').where({ table_schema: 'public' }).whereIn('table_name', TABLES).count('* as count');
+    expect(toCount(left[0]?.count)).toBe(0);
+    expect(await migrateLatest(test.db)).toHaveLength(MIGRATIONS.length);
+  });
+});

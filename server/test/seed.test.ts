@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_DISPLAY_ORDER, loginEmailToMobile } from '@kade/shared';
+import { migrateLatest } from '../src/db/migrate';
+import { toCount } from '../src/db/database';
+import { createLogger } from '../src/logger';
+import { verifyPassword } from '../src/modules/users/password';
+import { SEED_KEY, seedIfEmpty } from '../src/seed/run';
+import { SEED_PRODUCTS } from '../src/seed/catalogue-data';
+import { createTestDatabase, DB_KINDS, testConfig, type TestDatabase } from './helpers';
+
+const logger = createLogger('silent');
+
+async function count(test: TestDatabase, table: string, where: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await test.db.knex(table).where(where).count('* as count');
+  return toCount(row?.count);
+}
+
+describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
+  let test: TestDatabase;
+  const { config, cleanup } = testConfig();
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    await migrateLatest(test.db);
+  });
+  afterAll(async () => {
+    await test?.drop();
+    cleanup();
+  });
+
+  it('leaves nothing behind when it fails halfway, and a later start completes it', async () => {
+    // A category the seed will also try to create: its insert fails in the middle of the transaction.
+    await test.db.knex('categories').insert({ name: 'fruit' });
+    await expect(seedIfEmpty(test.db, config, logger, { imageSize: 96 })).rejects.toThrow(/categories_name_unique/);
+    expect(await count(test, 'users')).toBe(0);
+    expect(await count(test, 'products')).toBe(0);
+    expect(await count(test, 'stored_files')).toBe(0);
+    expect(await count(test, 'app_meta', { key: SEED_KEY })).toBe(0);
+
+    await test.db.knex('categories').del();
+    const report = await seedIfEmpty(test.db, config, logger, { imageSize: 96 });
+    expect(report.seeded).toBe(true);
+  }, 180_000);
+
+  it('writes the whole demo catalogue with an image for every product', async () => {
+    const parents = await test.db.knex('products').whereNull('parent_id').select('id', 'name', 'images', 'stock', 'price_paise', 'single_quantity');
+    expect(parents.length).toBe(SEED_PRODUCTS.length);
+    expect(parents.length).toBeGreaterThanOrEqual(150);
+    for (const p of parents) {
+      const images = typeof p.images === 'string' ? JSON.parse(p.images) : p.images;
+      expect(images, p.name).toHaveLength(1);
+      const file = await test.db.knex('stored_files').where({ key: images[0].replace('/files/', '') }).first('content_type');
+      expect(file?.content_type, p.name).toBe('image/webp');
+      expect(p.stock).toBeGreaterThanOrEqual(0);
+      expect(p.price_paise).toBeGreaterThan(0);
+    }
+    expect(await count(test, 'products', {})).toBeGreaterThan(parents.length); // variations too
+    expect(parents.some((p) => p.stock === 0)).toBe(true);
+  });
+
+  it('puts the categories of the spec in, with Deal items single-quantity', async () => {
+    const names = (await test.db.knex('categories').select('name')).map((r: { name: string }) => r.name);
+    for (const name of [...CATEGORY_DISPLAY_ORDER, 'Rice & Grains', 'Fruit', 'Meat', 'Household', 'Special', 'Buy Brand']) {
+      expect(names).toContain(name);
+    }
+    const subs = (await test.db.knex('sub_categories').select('name')).map((r: { name: string }) => r.name);
+    for (const name of ['Deal', 'All Products', 'All Fruits']) expect(subs).toContain(name);
+
+    const deals = await test.db
+      .knex('products as p')
+      .join('product_sub_categories as ps', 'ps.product_id', 'p.id')
+      .join('sub_categories as s', 's.id', 'ps.sub_category_id')
+      .where('s.name', 'Deal')
+      .select('p.name', 'p.single_quantity');
+    expect(deals.length).toBeGreaterThan(0);
+    for (const d of deals) expect(d.single_quantity, d.name).toBe(true);
+  });
+
+  it('creates an admin and a demo shopper whose printed passwords work', async () => {
+    const report = await seedIfEmpty(test.db, config, logger);
+    expect(report.seeded).toBe(false); // the second start seeds nothing…
+    expect(report.admin?.mobile).toMatch(/^07\d{8}$/); // …but still knows the logins it printed
+    const admin = await test.db.knex('users').where({ role: 'ADMIN' }).first('email', 'mobile', 'password_hash');
+    expect(admin.mobile).toBe(report.admin?.mobile);
+    expect(loginEmailToMobile(admin.email, config.login)).toBe(admin.mobile);
+    expect(await verifyPassword(report.admin?.password ?? '', admin.password_hash)).toBe(true);
+    expect(await verifyPassword('wrong-password', admin.password_hash)).toBe(false);
+    const shopper = await test.db.knex('users').where({ mobile: report.demoShopper?.mobile }).first('role', 'password_hash');
+    expect(shopper.role).toBe('USER');
+    expect(await verifyPassword(report.demoShopper?.password ?? '', shopper.password_hash)).toBe(true);
+  });
+
+  it('never seeds twice', async () => {
+    const before = await count(test, 'products');
+    await seedIfEmpty(test.db, config, logger);
+    expect(await count(test, 'products')).toBe(before);
+    expect(await count(test, 'users', { role: 'ADMIN' })).toBe(1);
+  });
+});
