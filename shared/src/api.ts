@@ -26,3 +26,90 @@ export interface Paged<T> {
   totalPage: number;
   totalCount?: number;
 }
+
+/** What a paged answer carries beside its `data` list, as top-level fields of the envelope. */
+export interface PageInfo {
+  page: number;
+  limit: number;
+  totalPage: number;
+  totalCount: number;
+}
+
+// Catalogue answers (SPEC.md section 3). Ids are UUIDs as `_id`; prices are rupees; times are ISO 8601.
+
+/** A category or sub-category as a product names it. */
+export interface NamedRef {
+  _id: string;
+  name: string;
+}
+
+export interface CategoryWire {
+  _id: string;
+  name: string;
+  image: string;
+}
+
+export interface SubCategoryWire {
+  _id: string;
+  name: string;
+  image: string;
+  /** The categories it belongs to (one or more). */
+  category: NamedRef[];
+}
+
+/** A product as lists answer it. */
+export interface ProductWire {
+  _id: string;
+  name: string;
+  image: string[];
+  category: NamedRef[];
+  subCategory: NamedRef[];
+  unit: string;
+  stock: number;
+  totalStock: number;
+  /** Rupees, before the discount. */
+  price: number;
+  /** Percent, 0 to 100. */
+  discount: number;
+  description: string;
+  /** Extra detail fields: label to text. */
+  more_details: Record<string, string>;
+  /** Ids of the related products linked to it. */
+  product: string[];
+  publish: boolean;
+  single_quantity: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A variation: a product of its own under a parent product, sold and put in carts like one. */
+export interface VariationWire {
+  _id: string;
+  /** The parent product's id. */
+  product: string;
+  productName: string;
+  name: string;
+  image: string[];
+  unit: string;
+  stock: number;
+  totalStock: number;
+  price: number;
+  discount: number;
+  description: string;
+  more_details: Record<string, string>;
+  publish: boolean;
+  single_quantity: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/product/get-product-details: the product, with its published variations as `product`. */
+export interface ProductDetailsWire extends Omit<ProductWire, 'product'> {
+  product: VariationWire[];
+}
+
+/** GET /api/product/home: the 'Special - Deal' strip and one strip per category, in display order. */
+export interface HomeWire {
+  deals: ProductWire[];
+  strips: Array<{ category: CategoryWire; products: ProductWire[] }>;
+}

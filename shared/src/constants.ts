@@ -67,6 +67,10 @@ export const CATEGORY_PAGE_SIZE_MAX = 50;
 export const ADMIN_PRODUCT_LIMIT = 10000;
 export const SEARCH_PAGE_SIZE = 10;
 export const ORDER_LIST_PAGE_SIZE = 10;
+/** Products in one category strip of the home page (and in POST /api/product/get-product-by-category). */
+export const HOME_STRIP_SIZE = 15;
+/** Products in the home page's 'Special - Deal' strip. */
+export const HOME_DEALS_SIZE = 20;
 /** The longest search text accepted. */
 export const SEARCH_MAX_LENGTH = 100;
 

@@ -25,7 +25,9 @@ const CONTRACT = [
   'maxQuantity', 'slugify', 'productPath', 'idFromSlug', 'listingPath', 'listingTitleFromSlug', 'stockBarColour',
   'DEFAULT_TOTAL_STOCK',
   // constants
-  'STORAGE_KEYS', 'NARROW_BREAKPOINT_PX', 'TOAST', 'TEXT',
+  'STORAGE_KEYS', 'NARROW_BREAKPOINT_PX', 'TOAST', 'TEXT', 'HOME_STRIP_SIZE', 'HOME_DEALS_SIZE',
+  // uploaded images
+  'UPLOADED_IMAGE_PATTERN', 'isUploadedImageUrl', 'uploadedImageKey',
   // address
   'addressFromWire', 'addressToWire', 'PLACE_TYPES', 'ADDRESS_FIELD_LABELS',
   // schemas

@@ -12,3 +12,4 @@ export * from './address';
 export * from './receipt';
 export * from './api';
 export * from './schemas';
+export * from './files';

@@ -120,7 +120,9 @@ export function stockMovement(from: OrderStatus, to: OrderStatus): StockMovement
   return holdsStock(to) ? 'take' : 'release';
 }
 
-export type OrderListKey = 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+/** The keys of the admin lists, in menu order. */
+export const ORDER_LIST_KEYS = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderListKey = (typeof ORDER_LIST_KEYS)[number];
 
 export interface OrderList {
   /** The path segment under /dashboard. */

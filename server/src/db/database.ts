@@ -18,6 +18,14 @@ export interface Database {
 // numeric and bigint come back from pg as strings; our amounts are integer paise well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
+/**
+ * Typo tolerance of product search: how alike (0 to 1) a search text and a stretch of a product name must be
+ * for pg_trgm's `%>` to match them ('chiken' and 'chicken' score 0.5; the extension's default of 0.6 would
+ * miss it). A session setting, so it is set on every connection as it opens.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+export const SESSION_SETUP_SQL = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+
 /** `count(*)` is a number on PGlite and a string on pg: read it the same way everywhere. */
 export function toCount(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? '0'), 10);
@@ -58,7 +66,16 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const db = knex({
     client: 'pg',
     connection: { connectionString: url, connectionTimeoutMillis: 5000 },
-    pool: { min: 0, max: poolMax },
+    pool: {
+      min: 0,
+      max: poolMax,
+      afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {
+        connection.query(SESSION_SETUP_SQL).then(
+          () => done(null, connection),
+          (error: Error) => done(error, connection),
+        );
+      },
+    },
     acquireConnectionTimeout: 10_000,
   });
   try {
@@ -79,6 +96,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    await pglite.exec(SESSION_SETUP_SQL);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`The embedded database in ${dataDir ?? 'memory'} cannot be opened (${message}): move or delete that folder, or set DATA_DIR to another one.`);

@@ -14,8 +14,16 @@ export interface Envelope<T = unknown> {
   [extra: string]: unknown;
 }
 
-export function ok<T>(data: T, message = ''): Envelope<T> {
-  return { success: true, error: false, message, data };
+/**
+ * Plain values a successful answer may carry beside `data` as top-level fields (the paged lists' `page`,
+ * `totalPage`, `totalCount`, as the spec's clients read them). They never replace the envelope's own fields.
+ */
+export type EnvelopeExtras = Readonly<Record<string, string | number | boolean | null | Readonly<Record<string, number>>>>;
+
+export function ok<T>(data: T, message = '', extras: EnvelopeExtras = {}): Envelope<T> {
+  const envelope = { success: true, error: false, message, data };
+  // The extras follow the envelope's fields and cannot overwrite them.
+  return { ...envelope, ...extras, ...envelope };
 }
 
 /** A fault from a library that already knows its HTTP status (body too large, bad JSON, …). */

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { formatZodError } from '@kade/shared';
 import { AppError, forbidden, unauthorized } from './errors';
-import { ok } from './envelope';
+import { ok, type EnvelopeExtras } from './envelope';
 
 /** Who may call a route. Every route must say; one that does not is refused at start. */
 export type Access = 'public' | 'user' | 'admin';
@@ -19,6 +19,8 @@ export interface Handled<T> {
   data: T;
   message?: string;
   status?: number;
+  /** Top-level fields beside `data` (e.g. a paged list's counts). */
+  extras?: EnvelopeExtras;
 }
 
 export interface RouteSpec<B = unknown, Q = unknown> {
@@ -40,7 +42,7 @@ export function route<B = undefined, Q = undefined>(spec: RouteSpec<B, Q>): Rout
 
 const ACCESS: readonly Access[] = ['public', 'user', 'admin'];
 
-function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: 'body' | 'query'): T {
+export function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: 'body' | 'query'): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
@@ -67,7 +69,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[]): void 
         const query = parseWith(spec.query, ctx.query, 'query');
         const result = await spec.handler({ ctx, body, query, user });
         ctx.status = result.status ?? 200;
-        ctx.body = ok(result.data, result.message ?? '');
+        ctx.body = ok(result.data, result.message ?? '', result.extras);
       });
     }
   }

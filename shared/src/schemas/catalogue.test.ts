@@ -27,7 +27,7 @@ import { check } from './testing';
 const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const CAT = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
 const SUB = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
-const IMAGE = '/files/3c9a.webp';
+const IMAGE = '/files/0123456789abcdef0123456789abcdef-480.webp';
 
 describe('categories', () => {
   it.each([
@@ -43,6 +43,8 @@ describe('categories', () => {
     [categoryAddSchema, { image: IMAGE }, 'name is required', 'name'],
     [categoryAddSchema, { name: 'Fruit' }, 'image is required', 'image'],
     [categoryAddSchema, { name: 'Fruit', image: 'fruit.png' }, 'image must be the address of an uploaded image', 'image'],
+    [categoryAddSchema, { name: 'Fruit', image: 'https://cdn.example.lk/fruit.png' }, 'image must be the address of an uploaded image', 'image'],
+    [categoryAddSchema, { name: 'Fr\u0000uit', image: IMAGE }, 'name contains a character that is not allowed', 'name'],
     [categoryAddSchema, { name: 'x'.repeat(101), image: IMAGE }, 'name must be at most 100 characters', 'name'],
     [categoryUpdateSchema, { name: 'Fruit' }, 'id is required', '_id'],
     [categoryUpdateSchema, { _id: ID, name: '' }, 'name is required', 'name'],
@@ -139,6 +141,8 @@ describe('product create', () => {
     [{ product: ['x'] }, 'each linked product must be a valid id', 'product.0'],
     [{ more_details: { Origin: '' } }, 'every extra details value must be filled in', 'more_details.Origin'],
     [{ more_details: 'x' }, 'extra details must map each label to its text', 'more_details'],
+    [{ more_details: { Origin: 'Nuwara\u0000Eliya' } }, 'extra details values contain a character that is not allowed', 'more_details.Origin'],
+    [{ description: 'Crisp\u0000' }, 'description contains a character that is not allowed', 'description'],
     [{ publish: 'yes' }, 'publish must be true or false', 'publish'],
   ])('refuses %j: %s', (change, message, field) => {
     expect(check(productCreateSchema, { ...product, ...change })).toEqual({ error: message, field });
@@ -188,6 +192,8 @@ describe('product reads', () => {
     [productSearchSchema, { search: 'x'.repeat(100) }, { search: 'x'.repeat(100), page: 1, limit: 10 }],
     [productSearchSchema, { search: 'x'.repeat(101) }, { search: 'x'.repeat(100), page: 1, limit: 10 }],
     [productSearchSchema, { search: `  ${'x'.repeat(100)}  ` }, { search: 'x'.repeat(100), page: 1, limit: 10 }],
+    [productSearchSchema, { search: 'mi\u0000lk\u0000' }, { search: 'mi lk', page: 1, limit: 10 }],
+    [productSearchSchema, { search: `'%_\\ 🍎 drop table` }, { search: `'%_\\ 🍎 drop table`, page: 1, limit: 10 }],
   ])('accepts %#', (schema, value, parsed) => {
     expect(check(schema, value)).toEqual({ ok: parsed });
   });

@@ -17,6 +17,7 @@ import {
   imageListField,
   imageUrlField,
   limitField,
+  NUL,
   optionalShape,
   pageField,
   requiredText,
@@ -27,10 +28,13 @@ import {
 /** A body that names one row by `_id`. */
 const byId = requestBody({ _id: idField('id') });
 
-/** Search text: trimmed, cut to 100 characters, '' when missing. */
+/**
+ * Search text: any characters are taken as text; NUL (which no database text may hold) counts as a space;
+ * trimmed, cut to 100 characters, '' when missing.
+ */
 const searchText = z
   .preprocess((value) => (value == null ? '' : value), z.string({ error: 'search must be text' }))
-  .transform((text) => text.trim().slice(0, SEARCH_MAX_LENGTH).trim());
+  .transform((text) => text.replaceAll(NUL, ' ').trim().slice(0, SEARCH_MAX_LENGTH).trim());
 
 const nameText = requiredText('name', 200);
 

@@ -19,6 +19,7 @@ import { formatZodError } from './format-error';
 
 const UUID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const UUID2 = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
+const OURS = '/files/0123456789abcdef0123456789abcdef-480.webp';
 
 /** The parsed value, or the first error message. */
 function check(schema: z.ZodType, value: unknown): { ok: unknown } | { error: string } {
@@ -38,6 +39,7 @@ describe('requiredText', () => {
     [undefined, { error: 'name is required' }],
     [null, { error: 'name is required' }],
     [12, { error: 'name must be text' }],
+    ['Ri\u0000ce', { error: 'name contains a character that is not allowed' }],
   ])('%j -> %j', (value, expected) => {
     expect(check(name, value)).toEqual(expected);
   });
@@ -52,6 +54,7 @@ describe('optionalText', () => {
     [' kovil ', { ok: 'kovil' }],
     ['temple', { error: 'landmark must be at most 5 characters' }],
     [5, { error: 'landmark must be text' }],
+    ['k\u0000', { error: 'landmark contains a character that is not allowed' }],
   ])('%j -> %j', (value, expected) => {
     expect(check(landmark, value)).toEqual(expected);
   });
@@ -61,6 +64,7 @@ describe('ids', () => {
   it.each([
     [UUID, { ok: UUID }],
     [` ${UUID} `, { ok: UUID }],
+    [UUID.toUpperCase(), { ok: UUID }],
     ['', { error: 'id must be a valid UUID' }],
     ['abc', { error: 'id must be a valid UUID' }],
     [undefined, { error: 'id is required' }],
@@ -83,6 +87,7 @@ describe('ids', () => {
     [[UUID], { ok: [UUID] }],
     [[{ _id: UUID, name: 'Milk' }, UUID2], { ok: [UUID, UUID2] }],
     [[UUID, { _id: UUID }], { ok: [UUID] }], // duplicates dropped
+    [[UUID.toUpperCase(), UUID], { ok: [UUID] }], // ids are lowercased, so the same id in capitals is a duplicate
     [[], { error: 'at least one category is required' }],
     [undefined, { error: 'at least one category is required' }],
     ['x', { error: 'category must be a list' }],
@@ -182,14 +187,16 @@ describe('page and limit', () => {
 describe('images and e-mail', () => {
   const images = imageListField('image');
   it.each([
-    [['/files/a.webp'], { ok: ['/files/a.webp'] }],
-    ['https://cdn.example.lk/a.png', { ok: ['https://cdn.example.lk/a.png'] }],
+    [[OURS], { ok: [OURS] }],
+    [OURS, { ok: [OURS] }],
+    [['/files/a.webp'], { error: 'image must be the address of an uploaded image' }],
+    ['https://cdn.example.lk/a.png', { error: 'image must be the address of an uploaded image' }],
     [[], { error: 'at least one image is required' }],
     [undefined, { error: 'at least one image is required' }],
     [['a.png'], { error: 'image must be the address of an uploaded image' }],
     [['javascript:alert(1)'], { error: 'image must be the address of an uploaded image' }],
     [[''], { error: 'image is required' }],
-    [Array.from({ length: 21 }, () => '/a.webp'), { error: 'image may hold at most 20 images' }],
+    [Array.from({ length: 21 }, () => OURS), { error: 'image may hold at most 20 images' }],
     [{}, { error: 'image must be a list of image addresses' }],
   ])('images %j -> %j', (value, expected) => {
     expect(check(images, value)).toEqual(expected);

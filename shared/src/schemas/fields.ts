@@ -1,6 +1,7 @@
 // Field builders for the request schemas. Each takes the field's name in plain words and gives every error
 // a sentence that names it ('price must be 0 or more'), so a 400 answer tells people what to fix.
 import { z } from 'zod';
+import { UPLOADED_IMAGE_PATTERN } from '../files';
 import { UUID_PATTERN } from '../ids';
 import { paiseToRupees, rupeesToPaise } from '../money';
 
@@ -26,18 +27,24 @@ function numeric(value: unknown): unknown {
   return value;
 }
 
+/** The one character no text may hold: PostgreSQL cannot store it, so it is refused at the door. */
+export const NUL = '\u0000';
+
+const withoutNul = (text: string): boolean => !text.includes(NUL);
+
 /** A missing (undefined or null) value is left out. */
 function nullToUndefined(value: unknown): unknown {
   return value === null ? undefined : value;
 }
 
-/** Required text, trimmed: '{field} is required' when missing or blank, at most `max` characters. */
+/** Required text, trimmed: '{field} is required' when missing or blank, at most `max` characters, no NUL. */
 export function requiredText(field: string, max = 200) {
   return z
     .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(withoutNul, `${field} contains a character that is not allowed`);
 }
 
 /** Optional text, trimmed, at most `max` characters; null counts as missing. */
@@ -48,6 +55,7 @@ export function optionalText(field: string, max = 200) {
       .string({ error: `${field} must be text` })
       .trim()
       .max(max, `${field} must be at most ${max} characters`)
+      .refine(withoutNul, `${field} contains a character that is not allowed`)
       .optional(),
   );
 }
@@ -56,28 +64,33 @@ export function optionalText(field: string, max = 200) {
 export const uuidSchema = z
   .string({ error: (issue) => (missing(issue) ? 'id is required' : 'id must be text') })
   .trim()
-  .regex(UUID_PATTERN, 'id must be a valid UUID');
+  .regex(UUID_PATTERN, 'id must be a valid UUID')
+  .toLowerCase();
 
-/** A required id (UUID) named `field`: '{field} is required', '{field} must be a valid id'. */
+/** A required id (UUID, lowercased) named `field`: '{field} is required', '{field} must be a valid id'. */
 export function idField(field: string) {
   return z
     .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be a valid id`) })
     .trim()
     .min(1, `${field} is required`)
-    .regex(UUID_PATTERN, `${field} must be a valid id`);
+    .regex(UUID_PATTERN, `${field} must be a valid id`)
+    .toLowerCase();
 }
 
 /** An id, or an object carrying it as `_id` (clients send whole category objects); gives the id. */
 export function idRef(field: string) {
   const invalid = `${field} must be a valid id`;
-  const id = z.string({ error: invalid }).trim().regex(UUID_PATTERN, invalid);
+  const id = z.string({ error: invalid }).trim().regex(UUID_PATTERN, invalid).toLowerCase();
   return z.union(
     [id, z.object({ _id: id }).transform((ref) => ref._id)],
     { error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be a valid id`) },
   );
 }
 
-/** A list of ids (or objects with `_id`), duplicates dropped; with `min` 1, 'at least one {item} is required'. */
+/**
+ * A list of ids (or objects with `_id`), lowercased, duplicates dropped (so 'A…' and 'a…' count once); with
+ * `min` 1, 'at least one {item} is required'.
+ */
 export function idList(field: string, item: string, min = 0) {
   return z
     .array(idRef(`each ${item}`), {
@@ -157,11 +170,12 @@ export function booleanField(field: string) {
   return z.boolean({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be true or false`) });
 }
 
-const IMAGE_URL = /^(https?:\/\/|\/)\S+$/;
-
-/** The address of an uploaded image: a web address or a path on this server. */
+/**
+ * The address of an image uploaded to this shop ('/files/{hash}-{width}.webp', as POST /api/file/upload
+ * answers): no outside addresses, so every picture the shop shows is one it checked and stores.
+ */
 export function imageUrlField(field = 'image') {
-  return requiredText(field, 2048).regex(IMAGE_URL, `${field} must be the address of an uploaded image`);
+  return requiredText(field, 2048).regex(UPLOADED_IMAGE_PATTERN, `${field} must be the address of an uploaded image`);
 }
 
 /** One or more image addresses; a single address is taken as a list of one. */
@@ -189,12 +203,18 @@ export function emailField(field = 'email') {
 /** Extra detail fields of a product: label -> text, every label and text filled in. */
 export function detailsField(field = 'extra details') {
   return z.record(
-    z.string().trim().min(1, `every ${field} label must be filled in`).max(100, `${field} labels must be at most 100 characters`),
+    z
+      .string()
+      .trim()
+      .min(1, `every ${field} label must be filled in`)
+      .max(100, `${field} labels must be at most 100 characters`)
+      .refine(withoutNul, `${field} labels contain a character that is not allowed`),
     z
       .string({ error: `every ${field} value must be text` })
       .trim()
       .min(1, `every ${field} value must be filled in`)
-      .max(2000, `${field} values must be at most 2000 characters`),
+      .max(2000, `${field} values must be at most 2000 characters`)
+      .refine(withoutNul, `${field} values contain a character that is not allowed`),
     { error: `${field} must map each label to its text` },
   );
 }

@@ -20,6 +20,7 @@ describe('cart', () => {
     [cartUpdateQtySchema, { _id: ID, qty: 1 }, { _id: ID, qty: 1 }],
     [cartUpdateQtySchema, { _id: ID, qty: '3' }, { _id: ID, qty: 3 }],
     [cartUpdateQtySchema, { _id: ID, qty: 1000 }, { _id: ID, qty: 1000 }],
+    [cartUpdateQtySchema, { _id: ID, qty: 0 }, { _id: ID, qty: 0 }],
     [cartDeleteSchema, { _id: ID }, { _id: ID }],
   ])('accepts %#', (schema, value, parsed) => {
     expect(check(schema, value)).toEqual({ ok: parsed });
@@ -27,8 +28,8 @@ describe('cart', () => {
 
   it.each([
     [cartCreateSchema, {}, 'product id is required', 'productId'],
-    [cartUpdateQtySchema, { _id: ID, qty: 0 }, 'quantity must be a whole number from 1 to 1000', 'qty'],
-    [cartUpdateQtySchema, { _id: ID, qty: 1001 }, 'quantity must be a whole number from 1 to 1000', 'qty'],
+    [cartUpdateQtySchema, { _id: ID, qty: -1 }, 'quantity must be a whole number from 0 to 1000', 'qty'],
+    [cartUpdateQtySchema, { _id: ID, qty: 1001 }, 'quantity must be a whole number from 0 to 1000', 'qty'],
     [cartUpdateQtySchema, { _id: ID, qty: 1.5 }, 'quantity must be a whole number', 'qty'],
     [cartUpdateQtySchema, { _id: ID }, 'quantity is required', 'qty'],
     [cartDeleteSchema, { _id: 'x' }, 'cart item id must be a valid id', '_id'],

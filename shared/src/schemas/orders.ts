@@ -1,7 +1,7 @@
 // Request bodies of /api/cart/* and /api/order(s)/* (SPEC.md section 7, DESIGN.md section 10).
 import { z } from 'zod';
 import { ORDER_LIST_PAGE_SIZE } from '../constants';
-import { ORDER_STATUSES } from '../order-status';
+import { ORDER_LIST_KEYS, ORDER_STATUSES } from '../order-status';
 import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
 import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, pageField, requiredText, rupeesField, wholeNumberField } from './fields';
@@ -14,13 +14,23 @@ const quantity = (field: string) => wholeNumberField(field, 1, MAX_LINE_QUANTITY
 export const cartCreateSchema = requestBody({ productId: idField('product id') });
 export type CartCreateInput = z.infer<typeof cartCreateSchema>;
 
-/** PUT /api/cart/update-qty: the cart item and its new quantity (1 to 1000; stepping below 1 deletes it). */
-export const cartUpdateQtySchema = requestBody({ _id: idField('cart item id'), qty: quantity('quantity') });
+/** PUT /api/cart/update-qty: the cart item and its new quantity (0 to 1000; 0 removes the item). */
+export const cartUpdateQtySchema = requestBody({ _id: idField('cart item id'), qty: wholeNumberField('quantity', 0, MAX_LINE_QUANTITY) });
 export type CartUpdateQtyInput = z.infer<typeof cartUpdateQtySchema>;
 
 /** DELETE /api/cart/delete-cart-item. */
 export const cartDeleteSchema = requestBody({ _id: idField('cart item id') });
 export type CartDeleteInput = z.infer<typeof cartDeleteSchema>;
+
+/** POST /api/cart/merge: a cart kept on the phone before login, merged into the account's cart. */
+export const cartMergeSchema = requestBody({
+  items: z
+    .array(z.object({ productId: idField('product id'), quantity: quantity('quantity') }, { error: 'each cart item must be an object' }), {
+      error: (issue) => (issue.input == null ? 'items are required' : 'items must be a list'),
+    })
+    .max(200, 'items must hold at most 200 products'),
+});
+export type CartMergeInput = z.infer<typeof cartMergeSchema>;
 
 // Orders
 
@@ -95,6 +105,8 @@ export const orderListQuerySchema = z.object(
       .datetime({ offset: true, error: 'since must be a date and time such as 2025-05-22T06:30:00Z' })
       .optional(),
     status: orderStatusSchema.optional(),
+    list: z.enum(ORDER_LIST_KEYS, { error: `list must be one of ${ORDER_LIST_KEYS.join(', ')}` }).optional(),
+    search: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 100) : value), z.string({ error: 'search must be text' }).optional()),
     page: pageField(),
     limit: limitField(50, ORDER_LIST_PAGE_SIZE),
   },

@@ -4,6 +4,7 @@ import * as usersAndSessions from './20261122090100_users_and_sessions';
 import * as files from './20261122090200_files';
 import * as catalogue from './20261122090300_catalogue';
 import * as cartAddressesOrders from './20261122090400_cart_addresses_orders';
+import * as catalogueShopIndex from './20261122090500_catalogue_shop_index';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -18,4 +19,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122090200_files', files],
   ['20261122090300_catalogue', catalogue],
   ['20261122090400_cart_addresses_orders', cartAddressesOrders],
+  ['20261122090500_catalogue_shop_index', catalogueShopIndex],
 ];

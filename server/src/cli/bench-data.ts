@@ -1,0 +1,188 @@
+// A generated catalogue for the benchmark: 10,000 products (with variations, some unpublished, some
+// deleted) in grocery categories, written straight into the tables in a few large statements. The same
+// seed gives the same catalogue, so runs compare.
+import type { Knex } from 'knex';
+import { rupeesToPaise } from '@kade/shared';
+import { json } from '../db/database';
+
+/** A small, seeded pseudo-random source (mulberry32): the same seed, the same catalogue. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+/** Categories, each with its sub-categories and the words its products are named from. */
+const SHELVES: ReadonlyArray<{ category: string; subs: Record<string, readonly string[]> }> = [
+  { category: 'Vegetable', subs: { 'Leafy Greens': ['Gotukola', 'Mukunuwenna', 'Kankun', 'Spinach', 'Lettuce'], 'Root Vegetables': ['Carrot', 'Beetroot', 'Potato', 'Radish', 'Manioc'], 'Fresh Vegetables': ['Tomato', 'Brinjal', 'Okra', 'Beans', 'Leeks', 'Cabbage', 'Pumpkin'] } },
+  { category: 'Milk + Other', subs: { 'Fresh Milk': ['Fresh Milk', 'Flavoured Milk', 'Chocolate Milk'], 'Milk Powder': ['Full Cream Milk Powder', 'Non Fat Milk Powder'], Yoghurt: ['Set Yoghurt', 'Drinking Yoghurt', 'Curd', 'Cheese Slices', 'Butter'] } },
+  { category: 'Tea & Coffee', subs: { 'Black Tea': ['Ceylon Tea', 'BOPF Tea', 'Pekoe Tea', 'Tea Bags'], 'Green Tea': ['Green Tea', 'Herbal Tea', 'Ginger Tea'], Coffee: ['Instant Coffee', 'Ground Coffee', 'Coffee Beans'] } },
+  { category: 'Biscuit', subs: { 'Sweet Biscuits': ['Marie Biscuits', 'Chocolate Biscuits', 'Cream Biscuits', 'Lemon Puff', 'Ginger Biscuits'], Crackers: ['Cream Crackers', 'Salt Crackers', 'Cheese Crackers'], Cookies: ['Butter Cookies', 'Choc Chip Cookies', 'Oat Cookies'] } },
+  { category: 'Medicine', subs: { 'Pain Relief': ['Paracetamol', 'Balm', 'Pain Relief Gel'], 'First Aid': ['Plasters', 'Antiseptic Liquid', 'Bandage'], Vitamins: ['Vitamin C', 'Multivitamin', 'Fish Oil Capsules'] } },
+  { category: 'Snack', subs: { Chips: ['Potato Chips', 'Cassava Chips', 'Banana Chips'], Nuts: ['Cashew Nuts', 'Peanuts', 'Mixed Nuts'], Sweets: ['Chocolate Bar', 'Toffee', 'Kalu Dodol', 'Kokis'] } },
+  { category: 'Fruit', subs: { 'All Fruits': ['Banana', 'Papaya', 'Mango', 'Pineapple', 'Avocado', 'Apple', 'Orange', 'Grapes'] } },
+  { category: 'Meat', subs: { Chicken: ['Chicken Curry Cut', 'Chicken Breast', 'Chicken Sausages', 'Whole Chicken', 'Chicken Wings'], Fish: ['Tuna', 'Seer Fish', 'Prawns', 'Dried Sprats'], Eggs: ['Eggs', 'Brown Eggs'] } },
+  { category: 'Rice & Grains', subs: { Rice: ['Basmati Rice', 'Red Raw Rice', 'Samba Rice', 'Nadu Rice', 'Keeri Samba'], Flour: ['Wheat Flour', 'Rice Flour', 'Atta Flour'], Pulses: ['Red Dhal', 'Green Gram', 'Chickpeas'] } },
+  { category: 'Household', subs: { Cleaning: ['Dishwash Liquid', 'Floor Cleaner', 'Toilet Cleaner', 'Detergent Powder'], 'Personal Care': ['Soap', 'Shampoo', 'Toothpaste', 'Body Lotion'], Paper: ['Tissue Box', 'Kitchen Towel', 'Toilet Roll'] } },
+  { category: 'Beverages', subs: { 'Soft Drinks': ['Coca-Cola', 'Ginger Beer', 'Orange Soda', 'Cream Soda'], Juice: ['Mango Juice', 'Orange Juice', 'Wood Apple Juice'], Water: ['Mineral Water', 'Sparkling Water'] } },
+  { category: 'Grocery', subs: { Spices: ['Curry Powder', 'Chilli Powder', 'Turmeric', 'Cinnamon Sticks', 'Pepper'], Noodles: ['Instant Noodles', 'String Hoppers', 'Rice Noodles'], Sugar: ['White Sugar', 'Brown Sugar', 'Jaggery', 'Kithul Treacle'], Oil: ['Coconut Oil', 'Vegetable Oil', 'Sesame Oil'] } },
+];
+
+const BRANDS = [
+  'Anchor', 'Highland', 'Kotmale', 'Pelwatte', 'Munchee', 'Maliban', 'Dilmah', 'Lipton', 'Nestle', 'Elephant House',
+  'Keells', 'Cargills', 'Prima', 'Araliya', 'Harischandra', 'MD', 'Edinborough', 'Sunlight', 'Lux', 'Signal',
+  'Baby Cheramy', 'Astra', 'Raigam', 'Kist', 'Motha', 'Wijaya', 'Larich', 'Bairaha', 'Crysbro', 'Ritzbury',
+];
+const SIZES = ['100g', '200g', '250g', '400g', '500g', '1kg', '2kg', '5kg', '250ml', '500ml', '1L', '1.5L', '6 pack', '10 pcs', '12 pcs'];
+const EXTRAS = ['', '', '', 'Premium', 'Family Pack', 'Classic', 'Value Pack', 'Extra', 'Organic', 'Fresh', 'Spicy', 'Light'];
+const IMAGE = `/files/${'a'.repeat(32)}-480.webp`;
+const DESCRIPTION =
+  'Product images are for illustration only. The product you receive may differ slightly in packaging, colour, ' +
+  'size or label from the one shown.';
+
+export interface LoadedCatalogue {
+  categories: number;
+  subCategories: number;
+  products: number;
+  variations: number;
+  unpublished: number;
+  deleted: number;
+  /** (category, sub-category) pairs that shoppers browse, with how many visible products each holds. */
+  listings: Array<{ categoryId: string; subCategoryId: string; count: number }>;
+  /** Visible products (some with variations) for the product sheet. */
+  visibleProductIds: string[];
+}
+
+async function insertChunked<T extends object>(trx: Knex.Transaction, table: string, rows: readonly T[], returning?: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    const chunk = rows.slice(start, start + 1000);
+    if (returning) {
+      const inserted = (await trx(table).insert(chunk).returning(returning)) as Array<Record<string, string>>;
+      ids.push(...inserted.map((row) => row[returning] as string));
+    } else {
+      await trx(table).insert(chunk);
+    }
+  }
+  return ids;
+}
+
+/** Writes the generated catalogue (`productCount` parent products) in one transaction, then analyses the tables. */
+export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed = 20261122): Promise<LoadedCatalogue> {
+  const random = seededRandom(seed);
+  const result = await db.transaction(async (trx) => {
+    const categoryNames = ['All Product', 'Special', 'Buy Brand', ...SHELVES.map((s) => s.category)];
+    const categoryIds = await insertChunked(trx, 'categories', categoryNames.map((name) => ({ name, image: IMAGE })), 'id');
+    const categoryId = new Map(categoryNames.map((name, i) => [name, categoryIds[i] as string]));
+
+    const subs: Array<{ name: string; category: string; words: readonly string[] }> = [{ name: 'All Products', category: 'All Product', words: [] }];
+    subs.push({ name: 'Deal', category: 'Special', words: [] });
+    for (const shelf of SHELVES) for (const [name, words] of Object.entries(shelf.subs)) subs.push({ name, category: shelf.category, words });
+    const subIds = await insertChunked(trx, 'sub_categories', subs.map((s) => ({ name: s.name, image: IMAGE })), 'id');
+    await insertChunked(
+      trx,
+      'sub_category_categories',
+      subs.map((s, i) => ({ sub_category_id: subIds[i], category_id: categoryId.get(s.category) })),
+    );
+
+    const shelves = subs.map((s, i) => ({ ...s, id: subIds[i] as string, categoryId: categoryId.get(s.category) as string })).filter((s) => s.words.length > 0);
+    const plans = Array.from({ length: productCount }, (_, i) => {
+      const shelf = pick(random, shelves);
+      const extra = pick(random, EXTRAS);
+      const name = [pick(random, BRANDS), extra, pick(random, shelf.words), pick(random, SIZES)].filter(Boolean).join(' ');
+      const state = i % 100 === 0 ? 'deleted' : i % 33 === 0 ? 'unpublished' : 'visible';
+      const deal = i % 250 === 0;
+      return { shelf, name, state, deal, variations: random() < 0.15 ? 2 + Math.floor(random() * 2) : 0 };
+    });
+    const now = Date.now();
+    const productIds = await insertChunked(
+      trx,
+      'products',
+      plans.map((plan, i) => ({
+        name: plan.name,
+        unit: pick(random, SIZES),
+        images: json([IMAGE]),
+        price_paise: rupeesToPaise(Math.round(50 + random() * 2000)),
+        discount: pick(random, [0, 0, 0, 5, 10, 12.5, 20]),
+        stock: Math.floor(random() * 200),
+        total_stock: 200,
+        description: DESCRIPTION,
+        more_details: json([['Brand', plan.name.split(' ')[0]], ['Shelf life', '6 months']]),
+        publish: plan.state !== 'unpublished',
+        single_quantity: plan.deal,
+        deleted_at: plan.state === 'deleted' ? new Date(now) : null,
+        created_at: new Date(now - (productCount - i) * 60_000),
+        updated_at: new Date(now - (productCount - i) * 60_000),
+      })),
+      'id',
+    );
+    const allProductsSub = subIds[0] as string;
+    await insertChunked(
+      trx,
+      'product_categories',
+      plans.flatMap((plan, i) => [
+        { product_id: productIds[i], category_id: plan.shelf.categoryId },
+        { product_id: productIds[i], category_id: categoryId.get('All Product') },
+        ...(plan.deal ? [{ product_id: productIds[i], category_id: categoryId.get('Special') }] : []),
+      ]),
+    );
+    await insertChunked(
+      trx,
+      'product_sub_categories',
+      plans.flatMap((plan, i) => [
+        { product_id: productIds[i], sub_category_id: plan.shelf.id },
+        { product_id: productIds[i], sub_category_id: allProductsSub },
+        ...(plan.deal ? [{ product_id: productIds[i], sub_category_id: subIds[1] }] : []),
+      ]),
+    );
+    const variationRows = plans.flatMap((plan, i) =>
+      Array.from({ length: plan.variations }, (_, v) => ({
+        parent_id: productIds[i],
+        name: `${plan.name} ${['Small', 'Medium', 'Large'][v]}`,
+        unit: pick(random, SIZES),
+        images: json([IMAGE]),
+        price_paise: rupeesToPaise(Math.round(40 + random() * 1500)),
+        discount: pick(random, [0, 5, 10]),
+        stock: Math.floor(random() * 100),
+        total_stock: 100,
+        description: DESCRIPTION,
+        more_details: json([]),
+        publish: v !== 2,
+        single_quantity: plan.deal,
+        deleted_at: plan.state === 'deleted' ? new Date(now) : null,
+      })),
+    );
+    await insertChunked(trx, 'products', variationRows);
+    const visible = plans.flatMap((plan, i) => (plan.state === 'visible' ? [{ id: productIds[i] as string, plan }] : []));
+    await insertChunked(
+      trx,
+      'product_links',
+      visible.slice(0, 2000).map(({ id }, i) => ({ product_id: id, linked_product_id: visible[(i + 7) % visible.length]?.id })),
+    );
+    const counts = new Map<string, { categoryId: string; subCategoryId: string; count: number }>();
+    for (const { plan } of visible) {
+      const entry = counts.get(plan.shelf.id) ?? { categoryId: plan.shelf.categoryId, subCategoryId: plan.shelf.id, count: 0 };
+      entry.count += 1;
+      counts.set(plan.shelf.id, entry);
+    }
+    return {
+      categories: categoryNames.length,
+      subCategories: subs.length,
+      products: productCount,
+      variations: variationRows.length,
+      unpublished: plans.filter((p) => p.state === 'unpublished').length,
+      deleted: plans.filter((p) => p.state === 'deleted').length,
+      listings: [...counts.values()],
+      visibleProductIds: visible.map(({ id }) => id),
+    };
+  });
+  await db.raw('vacuum analyze');
+  return result;
+}

@@ -1,0 +1,267 @@
+// Products and variations as the admin manages them. Every write is one transaction that first locks the
+// row it changes and writes only the fields sent, so two admins editing one product never lose a field.
+// A variation is a products row with a parent; deleting is soft (deleted_at) and empties carts of the item.
+import type { Knex } from 'knex';
+import {
+  DEFAULT_TOTAL_STOCK,
+  rupeesToPaise,
+  type PageInfo,
+  type ProductCreateInput,
+  type ProductGetInput,
+  type ProductPatchInput,
+  type ProductUpdateInput,
+  type ProductWire,
+  type VariationCreateInput,
+  type VariationListInput,
+  type VariationUpdateInput,
+  type VariationWire,
+} from '@kade/shared';
+import type { Clock } from '../../clock';
+import { json } from '../../db/database';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import {
+  assertKnownIds,
+  assertUploadedImages,
+  CATEGORIES,
+  isForeignKeyViolation,
+  LINKABLE_PRODUCTS,
+  SUB_CATEGORIES,
+} from './checks';
+import { emptyPage, readPage } from './paging';
+import { ADMIN_PRODUCT, ADMIN_VARIATION, liveVariationQuery, productsByIdQuery, VARIATION_SELECT } from './product-sql';
+import { searchRequest } from './search';
+import { detailsToStored, toProductWire, toVariationWire, type ProductRow } from './wire';
+
+type Db = Knex | Knex.Transaction;
+
+/** The fields of a product or variation form, as they may arrive (all optional on an update). */
+interface SellableFields {
+  name?: string | undefined;
+  image?: string[] | undefined;
+  unit?: string | undefined;
+  stock?: number | undefined;
+  totalStock?: number | undefined;
+  price?: number | undefined;
+  discount?: number | undefined;
+  description?: string | undefined;
+  more_details?: Record<string, string> | undefined;
+  publish?: boolean | undefined;
+  single_quantity?: boolean | undefined;
+}
+
+/** The columns for the fields that were sent, and only those (wire rupees become paise). */
+function sellableColumns(fields: SellableFields): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (fields.name !== undefined) columns.name = fields.name;
+  if (fields.image !== undefined) columns.images = json(fields.image);
+  if (fields.unit !== undefined) columns.unit = fields.unit;
+  if (fields.stock !== undefined) columns.stock = fields.stock;
+  if (fields.totalStock !== undefined) columns.total_stock = fields.totalStock;
+  if (fields.price !== undefined) columns.price_paise = rupeesToPaise(fields.price);
+  if (fields.discount !== undefined) columns.discount = fields.discount;
+  if (fields.description !== undefined) columns.description = fields.description;
+  if (fields.more_details !== undefined) columns.more_details = json(detailsToStored(fields.more_details));
+  if (fields.publish !== undefined) columns.publish = fields.publish;
+  if (fields.single_quantity !== undefined) columns.single_quantity = fields.single_quantity;
+  return columns;
+}
+
+/** A category, sub-category or linked product went away between the check and the write. */
+function goneMeanwhile(error: unknown): never {
+  if (isForeignKeyViolation(error)) {
+    throw new AppError(400, 'UNKNOWN_REFERENCE', 'a category, sub-category or product you chose was deleted meanwhile: reload and choose again');
+  }
+  throw error;
+}
+
+const NO_PRODUCT = 'There is no such product.';
+const NO_VARIATION = 'There is no such variation.';
+
+export interface ProductServiceDeps {
+  db: Knex;
+  clock: Clock;
+}
+
+export function createProductService({ db, clock }: ProductServiceDeps) {
+  async function readProduct(trx: Db, id: string): Promise<ProductWire> {
+    const { rows } = await productsByIdQuery(trx, [id]);
+    if (!rows[0]) throw notFound(NO_PRODUCT);
+    return toProductWire(rows[0]);
+  }
+
+  async function readVariation(trx: Db, id: string): Promise<VariationWire> {
+    const { rows } = await liveVariationQuery(trx, id);
+    if (!rows[0]) throw notFound(NO_VARIATION);
+    return toVariationWire(rows[0]);
+  }
+
+  /** Locks a live row (parent product or variation, as asked) for the rest of the transaction. */
+  async function lockLive(trx: Knex.Transaction, id: string, kind: 'product' | 'variation' | 'any') {
+    const query = trx('products').where({ id }).whereNull('deleted_at');
+    if (kind === 'product') query.whereNull('parent_id');
+    if (kind === 'variation') query.whereNotNull('parent_id');
+    return query.forUpdate().first<{ id: string; parent_id: string | null } | undefined>('id', 'parent_id');
+  }
+
+  /** A parent for a variation: a product (not a variation) that is not deleted; 400 naming `product` otherwise. */
+  async function lockParent(trx: Knex.Transaction, id: string) {
+    const parent = await trx('products')
+      .where({ id })
+      .whereNull('deleted_at')
+      .whereNull('parent_id')
+      .forShare()
+      .first<{ id: string; single_quantity: boolean } | undefined>('id', 'single_quantity');
+    if (!parent) throw badRequest(`unknown parent product id: ${id}`, 'product', 'UNKNOWN_REFERENCE');
+    return parent;
+  }
+
+  /** Checks what a product form names (images, categories, sub-categories, linked products) before writing. */
+  async function checkProductRefs(trx: Db, input: Partial<Pick<ProductCreateInput, 'image' | 'category' | 'subCategory' | 'product'>>, selfId?: string) {
+    if (input.image !== undefined) await assertUploadedImages(trx, input.image, 'image');
+    if (input.category !== undefined) await assertKnownIds(trx, input.category, CATEGORIES);
+    if (input.subCategory !== undefined) await assertKnownIds(trx, input.subCategory, SUB_CATEGORIES);
+    if (input.product !== undefined) {
+      if (selfId !== undefined && input.product.includes(selfId)) throw badRequest('a product cannot be linked to itself', 'product', 'SELF_LINK');
+      await assertKnownIds(trx, input.product, LINKABLE_PRODUCTS);
+    }
+  }
+
+  /** Replaces the lists that were sent (categories, sub-categories, linked products) of a product. */
+  async function replaceLinks(trx: Knex.Transaction, id: string, input: Partial<Pick<ProductCreateInput, 'category' | 'subCategory' | 'product'>>) {
+    if (input.category !== undefined) {
+      await trx('product_categories').where({ product_id: id }).delete();
+      await trx('product_categories').insert(input.category.map((categoryId) => ({ product_id: id, category_id: categoryId })));
+    }
+    if (input.subCategory !== undefined) {
+      await trx('product_sub_categories').where({ product_id: id }).delete();
+      await trx('product_sub_categories').insert(input.subCategory.map((subId) => ({ product_id: id, sub_category_id: subId })));
+    }
+    if (input.product !== undefined) {
+      await trx('product_links').where({ product_id: id }).delete();
+      if (input.product.length > 0) {
+        await trx('product_links').insert(input.product.map((linkedId) => ({ product_id: id, linked_product_id: linkedId })));
+      }
+    }
+  }
+
+  /** Soft-deletes rows and takes them out of every cart; past orders keep their own snapshot. */
+  async function softDelete(trx: Knex.Transaction, ids: readonly string[]): Promise<void> {
+    await trx('products').whereIn('id', [...ids]).whereNull('deleted_at').update({ deleted_at: clock.now(), updated_at: clock.now() });
+    await trx('cart_items').whereIn('product_id', [...ids]).delete();
+  }
+
+  return {
+    /** POST /api/product/create: one product (the bulk upload calls it once per draft). */
+    async createProduct(input: ProductCreateInput): Promise<ProductWire> {
+      return db
+        .transaction(async (trx) => {
+          await checkProductRefs(trx, input);
+          const [row] = await trx('products')
+            .insert({ ...sellableColumns(input), total_stock: input.totalStock ?? DEFAULT_TOTAL_STOCK })
+            .returning<Array<{ id: string }>>('id');
+          const id = (row as { id: string }).id;
+          await replaceLinks(trx, id, input);
+          return readProduct(trx, id);
+        })
+        .catch(goneMeanwhile);
+    },
+
+    /** PUT /api/product/update-product-details: the fields sent, and only those, in one transaction. */
+    async updateProduct(input: ProductUpdateInput): Promise<ProductWire> {
+      return db
+        .transaction(async (trx) => {
+          if (!(await lockLive(trx, input._id, 'product'))) throw notFound(NO_PRODUCT);
+          await checkProductRefs(trx, input, input._id);
+          await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
+          await replaceLinks(trx, input._id, input);
+          return readProduct(trx, input._id);
+        })
+        .catch(goneMeanwhile);
+    },
+
+    /** PATCH /api/product/update: a quick change of stock, price, discount or publish, of a product or a variation. */
+    async patchProduct(input: ProductPatchInput): Promise<ProductWire | VariationWire> {
+      return db.transaction(async (trx) => {
+        const row = await lockLive(trx, input._id, 'any');
+        if (!row) throw notFound(NO_PRODUCT);
+        await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
+        return row.parent_id === null ? readProduct(trx, input._id) : readVariation(trx, input._id);
+      });
+    },
+
+    /** DELETE /api/product/delete-product: soft delete, with its variations, out of every cart. */
+    async deleteProduct(id: string): Promise<void> {
+      await db.transaction(async (trx) => {
+        if (!(await lockLive(trx, id, 'product'))) throw notFound(NO_PRODUCT);
+        const variations = (await trx('products').where({ parent_id: id }).pluck('id')) as string[];
+        await softDelete(trx, [id, ...variations]);
+      });
+    },
+
+    /** POST /api/product/get (admin): every product not deleted, published or not; searched by name when asked. */
+    async listProducts(input: ProductGetInput): Promise<{ items: ProductWire[]; page: PageInfo }> {
+      const request = searchRequest(ADMIN_PRODUCT, input);
+      const { rows, page } = request ? await readPage(db, request) : emptyPage(input.page, input.limit);
+      return { items: rows.map(toProductWire), page };
+    },
+
+    /** POST /api/variation/create: a variation of a live product; publish defaults to true. */
+    async createVariation(input: VariationCreateInput): Promise<VariationWire> {
+      return db
+        .transaction(async (trx) => {
+          const parent = await lockParent(trx, input.product);
+          await assertUploadedImages(trx, input.image, 'image');
+          const [row] = await trx('products')
+            .insert({ ...sellableColumns(input), parent_id: parent.id, single_quantity: parent.single_quantity, total_stock: DEFAULT_TOTAL_STOCK })
+            .returning<Array<{ id: string }>>('id');
+          return readVariation(trx, (row as { id: string }).id);
+        })
+        .catch(goneMeanwhile);
+    },
+
+    /** PUT /api/variation/update: the fields sent (a new parent too), and only those. */
+    async updateVariation(input: VariationUpdateInput): Promise<VariationWire> {
+      return db
+        .transaction(async (trx) => {
+          if (!(await lockLive(trx, input._id, 'variation'))) throw notFound(NO_VARIATION);
+          const columns = sellableColumns(input);
+          if (input.product !== undefined) columns.parent_id = (await lockParent(trx, input.product)).id;
+          if (input.image !== undefined) await assertUploadedImages(trx, input.image, 'image');
+          await trx('products').where({ id: input._id }).update({ ...columns, updated_at: clock.now() });
+          return readVariation(trx, input._id);
+        })
+        .catch(goneMeanwhile);
+    },
+
+    /** DELETE /api/variation/delete: soft delete, out of every cart. */
+    async deleteVariation(id: string): Promise<void> {
+      await db.transaction(async (trx) => {
+        if (!(await lockLive(trx, id, 'variation'))) throw notFound(NO_VARIATION);
+        await softDelete(trx, [id]);
+      });
+    },
+
+    /** POST /api/variation/details (admin): one variation, published or not. */
+    variationDetails: (id: string): Promise<VariationWire> => readVariation(db, id),
+
+    /** POST /api/variation/list (admin): every live variation, newest first, searched by name when asked. */
+    async listVariations(input: VariationListInput): Promise<{ items: VariationWire[]; page: PageInfo }> {
+      const request = searchRequest(ADMIN_VARIATION, input, VARIATION_SELECT);
+      const { rows, page } = request ? await readPage(db, request) : emptyPage(input.page, input.limit);
+      return { items: rows.map(toVariationWire), page };
+    },
+
+    /** POST /api/variation/get-variations-by-product (admin): a live product's variations, published or not, oldest first. */
+    async variationsOfProduct(productId: string): Promise<VariationWire[]> {
+      const parent = await db('products').where({ id: productId }).whereNull('deleted_at').whereNull('parent_id').first('id');
+      if (!parent) throw notFound(NO_PRODUCT);
+      const { rows } = (await db.raw(
+        `select ${VARIATION_SELECT} from products p where p.parent_id = ? and p.deleted_at is null order by p.created_at, p.id`,
+        [productId],
+      )) as { rows: ProductRow[] };
+      return rows.map(toVariationWire);
+    },
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

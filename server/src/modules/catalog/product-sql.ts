@@ -1,0 +1,148 @@
+// The catalogue's read queries. A page of products is one SQL statement: the page's ids in a CTE (with the
+// total count beside them), then each product's categories, sub-categories and links as json_agg subselects
+// on those rows only. Every value travels as a binding; the SQL text is fixed.
+import type { Knex } from 'knex';
+import type { ProductRow } from './wire';
+
+type Db = Knex | Knex.Transaction;
+
+/** A product a shopper may see: a parent product, published and not deleted. */
+export const SHOP_PRODUCT = 'p.parent_id is null and p.deleted_at is null and p.publish';
+/** A product the admin lists: a parent product not deleted (published or not). */
+export const ADMIN_PRODUCT = 'p.parent_id is null and p.deleted_at is null';
+/** A variation the admin lists: not deleted, and its parent not deleted. */
+export const ADMIN_VARIATION = `p.parent_id is not null and p.deleted_at is null
+  and exists (select 1 from products parent where parent.id = p.parent_id and parent.deleted_at is null)`;
+
+const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.unit, p.images, p.price_paise, p.discount, p.stock, p.total_stock,
+  p.description, p.more_details, p.publish, p.single_quantity, p.created_at, p.updated_at`;
+
+const CATEGORY_LIST = `coalesce((
+    select json_agg(json_build_object('_id', c.id, 'name', c.name) order by lower(c.name), c.id)
+    from product_categories pc join categories c on c.id = pc.category_id
+    where pc.product_id = p.id), '[]'::json) as category_list`;
+
+const SUB_CATEGORY_LIST = `coalesce((
+    select json_agg(json_build_object('_id', s.id, 'name', s.name) order by lower(s.name), s.id)
+    from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
+    where ps.product_id = p.id), '[]'::json) as sub_category_list`;
+
+const LINKED_IDS = `coalesce((
+    select json_agg(l.linked_product_id order by l.linked_product_id)
+    from product_links l join products lp on lp.id = l.linked_product_id
+    where l.product_id = p.id and lp.deleted_at is null), '[]'::json) as linked_ids`;
+
+const PARENT_NAME = '(select parent.name from products parent where parent.id = p.parent_id) as parent_name';
+
+/** Everything a product answer needs, for a row aliased `p`. */
+export const PRODUCT_SELECT = [ROW_COLUMNS, CATEGORY_LIST, SUB_CATEGORY_LIST, LINKED_IDS].join(',\n  ');
+/** Everything a variation answer needs, for a row aliased `p`. */
+export const VARIATION_SELECT = [ROW_COLUMNS, PARENT_NAME].join(',\n  ');
+
+/** A variation as a json object with the column names of ProductRow, for json_agg inside a product. */
+const VARIATION_JSON = `json_build_object(
+    'id', v.id, 'parent_id', v.parent_id, 'parent_name', p.name, 'name', v.name, 'unit', v.unit, 'images', v.images,
+    'price_paise', v.price_paise, 'discount', v.discount, 'stock', v.stock, 'total_stock', v.total_stock,
+    'description', v.description, 'more_details', v.more_details, 'publish', v.publish,
+    'single_quantity', v.single_quantity, 'created_at', v.created_at, 'updated_at', v.updated_at)`;
+
+/** One sort key of a page: an SQL expression (with its bindings) and its direction. */
+export interface SortKey {
+  sql: string;
+  bindings?: readonly Knex.RawBinding[];
+  descending?: boolean;
+}
+
+/** Newest first, then by id so that pages never overlap. */
+export const NEWEST_FIRST: readonly SortKey[] = [{ sql: 'p.created_at', descending: true }, { sql: 'p.id' }];
+
+export interface PageQuery {
+  /** A condition on `products p`, with `?` placeholders. */
+  where: string;
+  bindings: readonly Knex.RawBinding[];
+  order: readonly SortKey[];
+  limit: number;
+  offset: number;
+  /** PRODUCT_SELECT (the default) or VARIATION_SELECT. */
+  select?: string;
+}
+
+/**
+ * One page of products as one statement. The CTE picks the page's ids in order and counts every match
+ * (`count(*) over ()`); only those rows get their lists built.
+ */
+export function pageQuery(db: Db, query: PageQuery): Knex.Raw<{ rows: ProductRow[] }> {
+  const keys = query.order.map((key, i) => `${key.sql} as sort_${i}`).join(', ');
+  const inner = query.order.map((key, i) => `sort_${i}${key.descending ? ' desc' : ''}`).join(', ');
+  const outer = query.order.map((key, i) => `page.sort_${i}${key.descending ? ' desc' : ''}`).join(', ');
+  const sql = `with page as (
+  select p.id, count(*) over () as total_count, ${keys}
+  from products p
+  where ${query.where}
+  order by ${inner}
+  limit ? offset ?
+)
+select ${query.select ?? PRODUCT_SELECT}, page.total_count
+from page join products p on p.id = page.id
+order by ${outer}`;
+  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
+  return db.raw(sql, [...orderBindings, ...query.bindings, query.limit, query.offset]);
+}
+
+/** How many products match a condition (for a page past the end, which has no row to carry the count). */
+export function countQuery(db: Db, where: string, bindings: readonly Knex.RawBinding[]): Knex.Raw<{ rows: Array<{ count: number | string }> }> {
+  return db.raw(`select count(*) as count from products p where ${where}`, [...bindings]);
+}
+
+/** Products by id (any state), with their lists. */
+export function productsByIdQuery(db: Db, ids: readonly string[]): Knex.Raw<{ rows: ProductRow[] }> {
+  return db.raw(`select ${PRODUCT_SELECT} from products p where p.id in (${placeholders(ids)})`, [...ids]);
+}
+
+/** A live variation (not deleted, nor its parent), published or not, with its parent's name. */
+export function liveVariationQuery(db: Db, id: string): Knex.Raw<{ rows: ProductRow[] }> {
+  return db.raw(`select ${VARIATION_SELECT} from products p where p.id = ? and ${ADMIN_VARIATION}`, [id]);
+}
+
+/** The product sheet: one visible product with its lists and its published variations, in one statement. */
+export function productDetailsQuery(db: Db, productId: string): Knex.Raw<{ rows: ProductRow[] }> {
+  return db.raw(
+    `select ${PRODUCT_SELECT},
+  coalesce((
+    select json_agg(${VARIATION_JSON} order by v.created_at, v.id)
+    from products v
+    where v.parent_id = p.id and v.deleted_at is null and v.publish), '[]'::json) as variation_list
+from products p
+where p.id = ? and ${SHOP_PRODUCT}`,
+    [productId],
+  );
+}
+
+/**
+ * The home page's category strips in one statement: the first `perCategory` visible products (newest first)
+ * of each category given, tagged with the category.
+ */
+export function stripsQuery(
+  db: Db,
+  categoryIds: readonly string[],
+  perCategory: number,
+): Knex.Raw<{ rows: Array<ProductRow & { strip_category_id: string }> }> {
+  return db.raw(
+    `with ranked as (
+  select pc.category_id, p.id,
+    row_number() over (partition by pc.category_id order by p.created_at desc, p.id) as position
+  from product_categories pc join products p on p.id = pc.product_id
+  where pc.category_id in (${placeholders(categoryIds)}) and ${SHOP_PRODUCT}
+)
+select ranked.category_id as strip_category_id, ${PRODUCT_SELECT}
+from ranked join products p on p.id = ranked.id
+where ranked.position <= ?
+order by ranked.category_id, ranked.position`,
+    [...categoryIds, perCategory],
+  );
+}
+
+/** `?, ?, ?` for a list of bindings (the list is never empty where this is used). */
+export function placeholders(values: readonly Knex.RawBinding[]): string {
+  return values.map(() => '?').join(', ');
+}

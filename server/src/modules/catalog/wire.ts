@@ -1,0 +1,134 @@
+// Rows of the catalogue tables and how they travel: ids as `_id`, rupees for paise, ISO times.
+import {
+  paiseToRupees,
+  type CategoryWire,
+  type NamedRef,
+  type ProductDetailsWire,
+  type ProductWire,
+  type SubCategoryWire,
+  type VariationWire,
+} from '@kade/shared';
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  image: string;
+}
+
+export interface SubCategoryRow extends CategoryRow {
+  category_list: NamedRef[];
+}
+
+/** A products row as the catalogue queries select it (lists are json_agg subselects). */
+export interface ProductRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  unit: string;
+  images: unknown;
+  price_paise: number;
+  /** numeric comes back as text from the drivers, and as a number from json_build_object. */
+  discount: string | number;
+  stock: number;
+  total_stock: number;
+  description: string;
+  more_details: unknown;
+  publish: boolean;
+  single_quantity: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  category_list?: NamedRef[];
+  sub_category_list?: NamedRef[];
+  linked_ids?: string[];
+  parent_name?: string;
+  variation_list?: ProductRow[];
+  total_count?: number | string;
+}
+
+/** A time from a row (a Date from a column, text from inside json) as ISO 8601. */
+export function isoTime(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/**
+ * Extra detail fields are stored as a list of [label, text] pairs so that the admin's order survives (a jsonb
+ * object would sort its keys); an object (as older rows and the seed hold) is read as it is.
+ */
+export function detailsToStored(details: Readonly<Record<string, string>>): Array<[string, string]> {
+  return Object.entries(details);
+}
+
+/** The stored extra detail fields (pairs or an object) as label -> text, in the stored order. */
+export function detailsFromStored(value: unknown): Record<string, string> {
+  const pairs = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.entries(value) : [];
+  const details: Record<string, string> = {};
+  for (const pair of pairs) {
+    if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string') details[pair[0]] = pair[1];
+  }
+  return details;
+}
+
+function imagesFromStored(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : [];
+}
+
+export function toCategoryWire(row: CategoryRow): CategoryWire {
+  return { _id: row.id, name: row.name, image: row.image };
+}
+
+export function toSubCategoryWire(row: SubCategoryRow): SubCategoryWire {
+  return { _id: row.id, name: row.name, image: row.image, category: row.category_list };
+}
+
+/** The fields a product and a variation share. */
+function sellable(row: ProductRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: imagesFromStored(row.images),
+    unit: row.unit,
+    stock: row.stock,
+    totalStock: row.total_stock,
+    price: paiseToRupees(row.price_paise),
+    discount: Number(row.discount),
+    description: row.description,
+    more_details: detailsFromStored(row.more_details),
+    publish: row.publish,
+    single_quantity: row.single_quantity,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+export function toProductWire(row: ProductRow): ProductWire {
+  const { _id, name, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, createdAt, updatedAt } =
+    sellable(row);
+  return {
+    _id,
+    name,
+    image,
+    category: row.category_list ?? [],
+    subCategory: row.sub_category_list ?? [],
+    unit,
+    stock,
+    totalStock,
+    price,
+    discount,
+    description,
+    more_details,
+    product: row.linked_ids ?? [],
+    publish,
+    single_quantity,
+    createdAt,
+    updatedAt,
+  };
+}
+
+export function toVariationWire(row: ProductRow): VariationWire {
+  return { ...sellable(row), product: row.parent_id ?? '', productName: row.parent_name ?? '' };
+}
+
+/** The product sheet: the product with its variations (already chosen and ordered) as `product`. */
+export function toProductDetailsWire(row: ProductRow, variations: VariationWire[]): ProductDetailsWire {
+  return { ...toProductWire(row), product: variations };
+}
