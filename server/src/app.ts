@@ -17,6 +17,15 @@ import { authenticate } from './http/auth';
 import { createUserService, type UserService } from './modules/users/service';
 import { userRoutes } from './modules/users/routes';
 import { adminVisibleOtpSender, type OtpSender } from './modules/users/otp-sender';
+import { createCatalogService, type CatalogService } from './modules/catalog/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { createAddressService, type AddressService } from './modules/addresses/service';
+import { addressRoutes } from './modules/addresses/routes';
+import { createCartService, type CartService } from './modules/cart/service';
+import { cartRoutes } from './modules/cart/routes';
+import { createOrderService, type OrderService } from './modules/orders/service';
+import { orderRoutes } from './modules/orders/routes';
+import { silentOrderEvents, type OrderEvents } from './modules/realtime/events';
 
 export interface AppDeps {
   config: Config;
@@ -25,16 +34,29 @@ export interface AppDeps {
   clock: Clock;
   version: string;
   otpSender?: OtpSender;
+  /** Where order events go after a commit (the socket server); nowhere when not given. */
+  events?: OrderEvents;
 }
 
 /** The services, built once from their factories with their dependencies. */
 export interface Services {
   users: UserService;
+  catalog: CatalogService;
+  addresses: AddressService;
+  cart: CartService;
+  orders: OrderService;
 }
 
 export function createServices(deps: AppDeps): Services {
+  const { config, clock } = deps;
+  const db = deps.db.knex;
+  const addresses = createAddressService({ db, config, clock });
   return {
-    users: createUserService({ db: deps.db.knex, config: deps.config, clock: deps.clock, otpSender: deps.otpSender ?? adminVisibleOtpSender }),
+    users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender }),
+    catalog: createCatalogService({ db, clock }),
+    addresses,
+    cart: createCartService({ db, clock }),
+    orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentOrderEvents }),
   };
 }
 
@@ -44,6 +66,10 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
     ...healthRoutes({ db: deps.db, startedAt, version: deps.version }),
     ...userRoutes({ db: deps.db, users: services.users }),
     ...fileRoutes({ db: deps.db }),
+    ...catalogRoutes({ catalog: services.catalog }),
+    ...addressRoutes({ addresses: services.addresses }),
+    ...cartRoutes({ cart: services.cart }),
+    ...orderRoutes({ orders: services.orders }),
   ];
 }
 
@@ -59,6 +85,8 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   const rawPaths = new Set(routes.filter((r) => r.raw).flatMap((r) => (typeof r.path === 'string' ? [r.path] : [...r.path])));
   const parser = bodyParser({
     enableTypes: ['json', 'form'],
+    // The spec's DELETE calls carry their `_id` in a JSON body.
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     jsonLimit: `${deps.config.bodyLimitKb}kb`,
     formLimit: `${deps.config.bodyLimitKb}kb`,
     onError: (error) => {

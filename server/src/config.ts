@@ -122,6 +122,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'shop-web', 'dist')),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
   TRUST_PROXY: bool.default(false),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { message: 'may hold only letters, digits, colon, dot, dash and underscore' }).default('kade'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -133,6 +134,8 @@ export interface Config {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
   dataDir: string;
   redisUrl: string | undefined;
+  /** The prefix of this shop's Redis channels (several shops, or test runs, can share one Redis). */
+  redisPrefix: string;
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
   shop: {
@@ -212,6 +215,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'pglite', dataDir: options.inMemory ? undefined : path.join(dataDir, 'pglite') },
     dataDir,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     jwtSecret: env.JWT_SECRET ?? jwtSecretFromDataDir(dataDir),
     logLevel: env.LOG_LEVEL,
     shop: {

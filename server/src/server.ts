@@ -9,8 +9,11 @@ import { createApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './logger';
 import type { SeedReport } from './seed/run';
+import { lateBoundOrderEvents } from './modules/realtime/events';
+import { attachRealtime, type Realtime } from './modules/realtime/socket';
 
 export interface RunningServer {
+  realtime: Realtime;
   url: string;
   port: number;
   db: Database;
@@ -44,8 +47,11 @@ export async function startServer(
     // The seed (catalogue data and image rendering) is loaded only when it may run.
     const seed = (options.seed ?? config.seedDemo) ? await (await import('./seed/run')).seedIfEmpty(db, config, logger) : undefined;
 
-    const { app } = createApp({ config, db, logger, clock, version: version() });
+    const events = lateBoundOrderEvents();
+    const { app } = createApp({ config, db, logger, clock, version: version(), events });
     const server = http.createServer(app.callback());
+    const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger });
+    events.attach(realtime.events);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
@@ -56,6 +62,7 @@ export async function startServer(
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     let closing: Promise<void> | undefined;
     return {
+      realtime,
       url: `http://${shownHost}:${port}`,
       port,
       db,
@@ -63,6 +70,7 @@ export async function startServer(
       seed,
       close: () =>
         (closing ??= (async () => {
+          await realtime.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
 import { createLogger } from '../src/logger';
-import type { Clock } from '../src/clock';
+import { systemClock, type Clock } from '../src/clock';
 
 /** Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DB_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -64,6 +64,7 @@ export function testConfig(overrides: Record<string, string> = {}): { config: Co
 
 export interface TestServer extends RunningServer {
   config: Config;
+  clock: Clock;
   /** fetch against the server, JSON in and out. */
   api<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Headers }>;
   stop(): Promise<void>;
@@ -86,6 +87,7 @@ export async function startTestServer(
   return {
     ...server,
     config,
+    clock: options.clock ?? systemClock,
     url: base,
     api: async (method, p, body, headers = {}) => {
       const response = await fetch(base + p, {
@@ -148,4 +150,52 @@ export async function createAccount(
     refreshToken: res.body.data.refreshToken,
     auth: { authorization: `Bearer ${accessToken}` },
   };
+}
+
+/** An account written straight into the database with a session minted directly (no password hashing): for tests that need many buyers. */
+export async function quickAccount(server: TestServer, options: { role?: 'USER' | 'ADMIN'; name?: string } = {}) {
+  const { issueTokens } = await import('../src/modules/users/tokens');
+  const { mobileToLoginEmail } = await import('@kade/shared');
+  const mobile = uniqueMobile();
+  const role = options.role ?? 'USER';
+  const [row] = await server.db
+    .knex('users')
+    .insert({ name: options.name ?? 'Quick Buyer', mobile, email: mobileToLoginEmail(mobile, server.config.login), password_hash: 'not-a-login', role })
+    .returning('id');
+  const id = (row as { id: string }).id;
+  const tokens = await issueTokens(server.db.knex, server.config.jwtSecret, server.clock, { id, role });
+  return { id, mobile, accessToken: tokens.accessToken, auth: { authorization: `Bearer ${tokens.accessToken}` } };
+}
+
+/** A product written straight into the database, in the named categories (created when missing). */
+export async function insertProduct(
+  server: TestServer,
+  product: { name: string; price: number; discount?: number; stock: number; unit?: string; categories?: string[]; subCategories?: string[]; single_quantity?: boolean; publish?: boolean; parentId?: string },
+): Promise<string> {
+  const knex = server.db.knex;
+  const [row] = await knex('products')
+    .insert({
+      name: product.name,
+      unit: product.unit ?? '1 pc',
+      price_paise: Math.round(product.price * 100),
+      discount: product.discount ?? 0,
+      stock: product.stock,
+      images: JSON.stringify([]),
+      single_quantity: product.single_quantity ?? false,
+      publish: product.publish ?? true,
+      parent_id: product.parentId ?? null,
+    })
+    .returning('id');
+  const id = (row as { id: string }).id;
+  for (const [table, link, column, names] of [
+    ['categories', 'product_categories', 'category_id', product.categories ?? []],
+    ['sub_categories', 'product_sub_categories', 'sub_category_id', product.subCategories ?? []],
+  ] as const) {
+    for (const name of names) {
+      let found = await knex(table).whereRaw('lower(name) = lower(?)', [name]).first('id');
+      if (!found) [found] = await knex(table).insert({ name }).returning('id');
+      await knex(link).insert({ product_id: id, [column]: (found as { id: string }).id });
+    }
+  }
+  return id;
 }

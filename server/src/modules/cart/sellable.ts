@@ -1,0 +1,104 @@
+import type { Knex } from 'knex';
+import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef } from '@kade/shared';
+
+type Db = Knex | Knex.Transaction;
+
+/**
+ * A product or variation as a cart and an order see it: its own price and stock, and its parent's
+ * categories (a variation sells under its product's shelves). Loaded in one query for many ids.
+ */
+export interface SellableRow {
+  id: string;
+  parent_id: string | null;
+  parent_name: string | null;
+  name: string;
+  unit: string;
+  images: unknown;
+  price_paise: number;
+  discount: string | number;
+  stock: number;
+  total_stock: number;
+  publish: boolean;
+  single_quantity: boolean;
+  deleted_at: Date | null;
+  parent_publish: boolean | null;
+  parent_deleted_at: Date | null;
+  category_list: NamedRef[];
+  sub_category_list: NamedRef[];
+}
+
+const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name, p.unit, p.images, p.price_paise, p.discount,
+  p.stock, p.total_stock, p.publish, p.single_quantity, p.deleted_at, parent.publish as parent_publish,
+  parent.deleted_at as parent_deleted_at,
+  coalesce((select json_agg(json_build_object('_id', c.id, 'name', c.name) order by c.name)
+    from product_categories pc join categories c on c.id = pc.category_id
+    where pc.product_id = coalesce(p.parent_id, p.id)), '[]'::json) as category_list,
+  coalesce((select json_agg(json_build_object('_id', s.id, 'name', s.name) order by s.name)
+    from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
+    where ps.product_id = coalesce(p.parent_id, p.id)), '[]'::json) as sub_category_list`;
+
+/**
+ * The sellables with these ids. With `lock`, their rows are locked for the transaction (in id order, so
+ * two orders never wait on each other in a circle): stock read here cannot change until commit.
+ */
+export async function loadSellables(db: Db, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, SellableRow>> {
+  if (ids.length === 0) return new Map();
+  const unique = [...new Set(ids)].sort();
+  if (options.lock) {
+    await db.raw(`select id from products where id = any(?::uuid[]) order by id for update`, [unique]);
+  }
+  const result = await db.raw(
+    `select ${SELLABLE_COLUMNS} from products p left join products parent on parent.id = p.parent_id where p.id = any(?::uuid[])`,
+    [unique],
+  );
+  return new Map((result.rows as SellableRow[]).map((row) => [row.id, row]));
+}
+
+/** Why a sellable cannot be bought now, or null when it can. */
+export type SellableProblem = 'UNAVAILABLE' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | null;
+
+export function isVisible(row: SellableRow): boolean {
+  if (row.deleted_at || !row.publish) return false;
+  if (row.parent_id && (row.parent_deleted_at || !row.parent_publish)) return false;
+  return true;
+}
+
+export function ruleProduct(row: SellableRow) {
+  return { stock: row.stock, single_quantity: row.single_quantity, category: row.category_list, subCategory: row.sub_category_list };
+}
+
+/** The most of it one order may hold now (0 when it cannot be bought). */
+export function purchasableQuantity(row: SellableRow): number {
+  return isVisible(row) ? maxQuantity(ruleProduct(row)) : 0;
+}
+
+export function problemFor(row: SellableRow, quantity: number): SellableProblem {
+  if (!isVisible(row)) return 'UNAVAILABLE';
+  if (row.stock <= 0) return 'OUT_OF_STOCK';
+  if (quantity > purchasableQuantity(row)) return 'NOT_ENOUGH_STOCK';
+  return null;
+}
+
+export function imagesOf(row: SellableRow): string[] {
+  return Array.isArray(row.images) ? row.images.filter((u): u is string => typeof u === 'string') : [];
+}
+
+/** The product embedded in a cart item (SPEC.md section 3: a cart item's productId is the product). */
+export function toSellableWire(row: SellableRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: imagesOf(row),
+    unit: row.unit,
+    price: paiseToRupees(row.price_paise),
+    discount: Number(row.discount),
+    stock: row.stock,
+    totalStock: row.total_stock,
+    publish: row.publish,
+    single_quantity: isSingleQuantity(ruleProduct(row)),
+    category: row.category_list,
+    subCategory: row.sub_category_list,
+    parent: row.parent_id ? { _id: row.parent_id, name: row.parent_name ?? '' } : null,
+    shelf: shelfCategory(row.category_list),
+  };
+}

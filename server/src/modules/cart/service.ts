@@ -1,0 +1,127 @@
+import type { Knex } from 'knex';
+import type { CartMergeInput } from '@kade/shared';
+import type { Clock } from '../../clock';
+import { AppError, notFound } from '../../http/errors';
+import { loadSellables, problemFor, purchasableQuantity, toSellableWire, type SellableProblem, type SellableRow } from './sellable';
+
+interface CartRow {
+  id: string;
+  user_id: string;
+  product_id: string;
+  quantity: number;
+}
+
+export interface CartItemWire {
+  _id: string;
+  userId: string;
+  productId: ReturnType<typeof toSellableWire>;
+  quantity: number;
+  /** The most the shopper may have of it now (stock, and 1 for single-quantity items). */
+  maxQuantity: number;
+  /** Why it cannot be ordered as it is, so the screens can say so; null when it can. */
+  problem: SellableProblem;
+}
+
+function toItemWire(row: CartRow, product: SellableRow): CartItemWire {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    productId: toSellableWire(product),
+    quantity: row.quantity,
+    maxQuantity: purchasableQuantity(product),
+    problem: problemFor(product, row.quantity),
+  };
+}
+
+function stockMessage(product: SellableRow, wanted: number): AppError {
+  const max = purchasableQuantity(product);
+  if (max === 0) {
+    const code = problemFor(product, wanted) === 'UNAVAILABLE' ? 'PRODUCT_UNAVAILABLE' : 'OUT_OF_STOCK';
+    return new AppError(409, code, code === 'OUT_OF_STOCK' ? `${product.name} is out of stock.` : `${product.name} is no longer sold.`, {
+      details: { productId: product.id, available: 0 },
+    });
+  }
+  return new AppError(409, 'NOT_ENOUGH_STOCK', max === 1 ? `You can have only 1 of ${product.name}.` : `Only ${max} of ${product.name} left.`, {
+    field: 'qty',
+    details: { productId: product.id, available: max },
+  });
+}
+
+/** The shopper's cart: quantities never above stock, single-quantity items never above 1. */
+export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
+  async function list(userId: string): Promise<CartItemWire[]> {
+    const rows = await db('cart_items').where({ user_id: userId }).orderBy('created_at').orderBy('id').select<CartRow[]>('id', 'user_id', 'product_id', 'quantity');
+    const products = await loadSellables(db, rows.map((r) => r.product_id));
+    return rows.flatMap((r) => {
+      const product = products.get(r.product_id);
+      return product ? [toItemWire(r, product)] : [];
+    });
+  }
+
+  async function ownItem(userId: string, itemId: string, trx: Knex | Knex.Transaction = db): Promise<CartRow> {
+    const row = await trx('cart_items').where({ id: itemId, user_id: userId }).first<CartRow>('id', 'user_id', 'product_id', 'quantity');
+    if (!row) throw notFound('That item is not in your cart.', 'CART_ITEM_NOT_FOUND');
+    return row;
+  }
+
+  return {
+    list,
+
+    /** Puts one of a product in the cart; a product already there is left as it is. */
+    async add(userId: string, productId: string): Promise<CartItemWire> {
+      const product = (await loadSellables(db, [productId])).get(productId);
+      if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
+      const existing = await db('cart_items').where({ user_id: userId, product_id: productId }).first<CartRow>('id', 'user_id', 'product_id', 'quantity');
+      if (existing) return toItemWire(existing, product);
+      if (purchasableQuantity(product) < 1) throw stockMessage(product, 1);
+      const [row] = await db('cart_items')
+        .insert({ user_id: userId, product_id: productId, quantity: 1 })
+        .onConflict(['user_id', 'product_id'])
+        .merge({ updated_at: clock.now() })
+        .returning(['id', 'user_id', 'product_id', 'quantity']);
+      return toItemWire(row as CartRow, product);
+    },
+
+    /** Sets a quantity; 0 removes the item. More than may be had answers 409 with how many may. */
+    async setQuantity(userId: string, itemId: string, quantity: number): Promise<CartItemWire | null> {
+      const row = await ownItem(userId, itemId);
+      if (quantity === 0) {
+        await db('cart_items').where({ id: row.id }).del();
+        return null;
+      }
+      const product = (await loadSellables(db, [row.product_id])).get(row.product_id);
+      if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
+      if (quantity > row.quantity && quantity > purchasableQuantity(product)) throw stockMessage(product, quantity);
+      const [updated] = await db('cart_items').where({ id: row.id }).update({ quantity, updated_at: clock.now() }).returning(['id', 'user_id', 'product_id', 'quantity']);
+      return toItemWire(updated as CartRow, product);
+    },
+
+    async remove(userId: string, itemId: string): Promise<void> {
+      const row = await ownItem(userId, itemId);
+      await db('cart_items').where({ id: row.id }).del();
+    },
+
+    /**
+     * Merges a cart kept on the phone before login: each product's quantities add up, capped at what may be
+     * had; products that cannot be bought are left out. Answers the whole cart.
+     */
+    async merge(userId: string, input: CartMergeInput): Promise<CartItemWire[]> {
+      const products = await loadSellables(db, input.items.map((i) => i.productId));
+      await db.transaction(async (trx) => {
+        for (const item of input.items) {
+          const product = products.get(item.productId);
+          if (!product) continue;
+          const max = purchasableQuantity(product);
+          if (max < 1) continue;
+          const existing = await trx('cart_items').where({ user_id: userId, product_id: item.productId }).first<CartRow>('id', 'quantity');
+          const quantity = Math.min(max, (existing?.quantity ?? 0) + item.quantity);
+          if (existing) await trx('cart_items').where({ id: existing.id }).update({ quantity: Math.max(existing.quantity, quantity), updated_at: clock.now() });
+          else await trx('cart_items').insert({ user_id: userId, product_id: item.productId, quantity });
+        }
+      });
+      return list(userId);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,51 @@
+import { cashOnDeliverySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
+import { AppError } from '../../http/errors';
+import { route, type RouteSpec } from '../../http/route';
+import type { OrderService } from './service';
+
+/** The calls of SPEC.md section 7 under /api/order and /api/orders. */
+export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
+  return [
+    route({
+      method: 'post',
+      path: '/api/order/cash-on-delivery',
+      access: 'user',
+      body: cashOnDeliverySchema,
+      handler: async ({ ctx, user, body }) => {
+        const key = ctx.get('Idempotency-Key') || undefined;
+        const result = await orders.placeCashOnDelivery(user!, body, key);
+        if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+        return { data: result.body, status: result.status, message: 'Your order has been placed successfully! We are processing it now.' };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/order/checkout',
+      access: 'user',
+      handler: async () => {
+        throw new AppError(400, 'ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is coming soon. Please choose Cash on Delivery.');
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/order/order-list',
+      access: 'user',
+      query: orderListQuerySchema,
+      handler: async ({ user, query }) => {
+        const result = await orders.list(user!, query);
+        return {
+          data: result.orders,
+          // counts: the total per admin list (pending, processing, …) for the same caller and filters
+          extras: { totalCount: result.totalCount, page: result.page, totalPage: result.totalPage, counts: result.counts },
+        };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/api/orders/update-status',
+      access: 'admin',
+      body: updateStatusSchema,
+      handler: async ({ user, body }) => ({ data: await orders.updateStatus(user!, body.orderId, body.order_status), message: TEXT.statusUpdated }),
+    }),
+  ];
+}

@@ -1,0 +1,87 @@
+import { paiseToRupees } from '@kade/shared';
+
+export interface OrderRow {
+  id: string;
+  order_code: string;
+  user_id: string;
+  user_name?: string;
+  user_mobile?: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  delivery_option: string;
+  undiscounted_paise: number;
+  subtotal_paise: number;
+  basket_discount_paise: number;
+  delivery_fee_paise: number;
+  rounding_paise: number;
+  total_paise: number;
+  address_id: string | null;
+  delivery_address: unknown;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  taken_by: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  lines: Array<{
+    product_id: string | null;
+    quantity: number;
+    name: string;
+    unit: string;
+    image: string;
+    category: string;
+    price_paise: number;
+    original_price_paise: number;
+    discount: string | number;
+  }>;
+}
+
+/** The order as the lists, the sockets and the receipt read it (SPEC.md section 3). */
+export function toOrderWire(row: OrderRow) {
+  const address = (typeof row.delivery_address === 'string' ? JSON.parse(row.delivery_address) : row.delivery_address) as Record<string, unknown>;
+  return {
+    _id: row.id,
+    orderId: row.order_code,
+    userId: row.user_name === undefined ? row.user_id : { _id: row.user_id, name: row.user_name, mobile: row.user_mobile ?? '' },
+    order_status: row.status,
+    payment_status: row.payment_status,
+    payment_method: row.payment_method,
+    Choose: row.delivery_option,
+    location: row.location,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    delivery_address: address,
+    products: row.lines.map((line) => ({
+      productId: line.product_id,
+      quantity: line.quantity,
+      product_details: {
+        name: line.name,
+        unit: line.unit,
+        price: paiseToRupees(line.price_paise),
+        originalPrice: paiseToRupees(line.original_price_paise),
+        discount: Number(line.discount),
+        image: line.image ? [line.image] : [],
+        category: line.category,
+      },
+    })),
+    undiscountedAmt: paiseToRupees(row.undiscounted_paise),
+    subTotalAmt: paiseToRupees(row.subtotal_paise),
+    basketDiscount: paiseToRupees(row.basket_discount_paise),
+    deliveryFee: paiseToRupees(row.delivery_fee_paise),
+    roundingAmt: paiseToRupees(row.rounding_paise),
+    totalAmt: paiseToRupees(row.total_paise),
+    takenBy: row.taken_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export type OrderWire = ReturnType<typeof toOrderWire>;
+
+/** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
+export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
+  coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
+      'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
+      'original_price_paise', l.original_price_paise, 'discount', l.discount) order by l.position)
+    from order_lines l where l.order_id = o.id), '[]'::json) as lines`;
