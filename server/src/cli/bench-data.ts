@@ -4,18 +4,9 @@
 import type { Knex } from 'knex';
 import { rupeesToPaise } from '@kade/shared';
 import { json } from '../db/database';
+import { seededRandom } from '../lib/seeded-random';
 
-/** A small, seeded pseudo-random source (mulberry32): the same seed, the same catalogue. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { SEED_CATEGORIES, SEED_SUB_CATEGORIES } from './catalogue-data';
 import type { SeedIcon, SeedShape, SeedVisual } from './catalogue-data';
+import { seededRandom } from '../lib/seeded-random';
 
 /**
  * Pictures for the demo catalogue, drawn here as SVG and rendered to PNG by sharp (librsvg): flat packshots
@@ -32,17 +33,7 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** A small deterministic random source (mulberry32) seeded by a hash. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const randomFrom = seededRandom;
 
 type Rgb = [number, number, number];
 

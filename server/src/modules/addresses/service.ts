@@ -7,6 +7,7 @@ import {
   isInsideZone,
   TEXT,
   type AddressAdminUpdateInput,
+  type AddressFields,
   type AddressCreateInput,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
@@ -20,15 +21,9 @@ import type { AuthUser } from '../../http/route';
  * pincode = contact mobile, mobile = place type, country = location text. The table stores them under
  * names that say what they hold.
  */
-interface AddressRow {
+interface AddressRow extends AddressFields {
   id: string;
   user_id: string;
-  label: string;
-  address_text: string;
-  landmark: string;
-  contact_mobile: string;
-  place_type: string;
-  location_text: string;
   latitude: number | null;
   longitude: number | null;
   accuracy: number | null;
