@@ -1,0 +1,169 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildReceipt } from '@kade/shared';
+import { decodeEscPos } from './escpos-text';
+import { PrintQueue, type PrintQueueOptions } from './print-queue';
+import { receiptBytes } from './receipt-bytes';
+import { RecordingPrinter } from './recording-printer';
+import { parsePrinterAddress, printerState, sendToPrinter } from './transport';
+import { sampleOrder } from './fixtures';
+
+function ticket(orderCode: string, reprint = false): Buffer {
+  return receiptBytes(buildReceipt({ ...sampleOrder(2), orderId: orderCode }, { shopName: 'Kade', reprint }));
+}
+
+describe('the print queue', () => {
+  let dir: string;
+  let printer: RecordingPrinter;
+  let clock: number;
+  const queues: PrintQueue[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kade-queue-'));
+    printer = await new RecordingPrinter().start();
+    clock = Date.parse('2026-11-22T05:00:00Z');
+  });
+  afterEach(async () => {
+    for (const q of queues.splice(0)) q.stop();
+    await printer.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(extra: Partial<PrintQueueOptions> = {}) {
+    const queue = await PrintQueue.open({
+      file: path.join(dir, 'print-queue.json'),
+      printer: () => parsePrinterAddress(printer.address),
+      now: () => clock,
+      retryMs: { first: 1000, longest: 8000 },
+      ...extra,
+    });
+    queues.push(queue);
+    return queue;
+  }
+
+  const printedCodes = () => printer.jobs.map((bytes) => decodeEscPos(bytes).lines[0]);
+
+  it('prints a queued order on the network printer', async () => {
+    const queue = await open();
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'));
+    await queue.drain();
+    expect(printedCodes()).toEqual(['#AAA111']);
+    expect(queue.list()[0]).toMatchObject({ state: 'printed', attempts: 1 });
+  });
+
+  it('never queues the same order twice by accident; a reprint is explicit and says REPRINT', async () => {
+    const queue = await open();
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'));
+    expect(await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'))).toEqual([]);
+    await queue.drain();
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'));
+    await queue.drain();
+    expect(printer.jobs).toHaveLength(1);
+    await queue.reprint({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111', true));
+    await queue.drain();
+    expect(printer.jobs).toHaveLength(2);
+    expect(decodeEscPos(printer.jobs[1]!).lines.join('\n')).toContain('REPRINT');
+  });
+
+  it('keeps jobs while the printer is off and prints each exactly once when it comes back', async () => {
+    const queue = await open();
+    await printer.stop(); // switched off
+    for (const code of ['AAA111', 'BBB222', 'CCC333']) await queue.enqueueOrder({ orderId: code, orderCode: code }, ticket(code));
+    await queue.drain();
+    expect(queue.list().map((j) => j.state)).toEqual(['queued', 'queued', 'queued']);
+    expect(queue.list()[0]!.lastError).toMatch(/off or unplugged/);
+    clock += 1000;
+    await queue.drain(); // still off: the wait doubles
+    expect(queue.list()[0]!.nextAttemptAt - clock).toBe(2000);
+
+    await printer.start(); // back on, same port
+    await queue.drain(); // not due yet
+    expect(printer.jobs).toHaveLength(0);
+    clock += 2000;
+    await queue.drain();
+    expect(printedCodes()).toEqual(['#AAA111', '#BBB222', '#CCC333']);
+    clock += 60_000;
+    await queue.drain();
+    expect(printer.jobs).toHaveLength(3);
+  });
+
+  it('survives a restart, and never prints again a job that was being sent when the app stopped', async () => {
+    const queue = await open({
+      send: () => new Promise(() => undefined), // the app dies while the printer is taking the job
+    });
+    await queue.enqueueOrder({ orderId: 'o-9', orderCode: 'ZZZ999' }, ticket('ZZZ999'));
+    void queue.drain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const onDisk = JSON.parse(readFileSync(path.join(dir, 'print-queue.json'), 'utf8')) as { jobs: Array<{ state: string }> };
+    expect(onDisk.jobs[0]!.state).toBe('sending');
+    queue.stop();
+
+    const restarted = await open();
+    expect(restarted.list()[0]).toMatchObject({ state: 'unknown', orderCode: 'ZZZ999' });
+    await restarted.drain();
+    expect(printer.jobs).toHaveLength(0); // not printed twice by itself
+    await restarted.resolve([restarted.list()[0]!.id], 'print'); // the clerk saw no ticket: print it
+    await restarted.drain();
+    expect(printedCodes()).toEqual(['#ZZZ999']);
+  });
+
+  it('keeps queued jobs across a restart', async () => {
+    await printer.stop();
+    const first = await open();
+    await first.enqueueOrder({ orderId: 'o-5', orderCode: 'EEE555' }, ticket('EEE555'), 2);
+    await first.drain();
+    first.stop();
+    await printer.start();
+    const second = await open();
+    clock += 5000;
+    await second.drain();
+    expect(printedCodes()).toEqual(['#EEE555', '#EEE555']); // two copies, as asked
+  });
+
+  it('holds a backlog from a long outage for the clerk instead of printing it', async () => {
+    await printer.stop();
+    const queue = await open();
+    await queue.enqueueOrder({ orderId: 'o-7', orderCode: 'GGG777' }, ticket('GGG777'));
+    await queue.drain();
+    await printer.start();
+    clock += 45 * 60_000; // the printer was away for 45 minutes
+    await queue.drain();
+    expect(queue.list()[0]!.state).toBe('held');
+    expect(printer.jobs).toHaveLength(0);
+    await queue.resolve([queue.list()[0]!.id], 'print');
+    await queue.drain();
+    expect(printedCodes()).toEqual(['#GGG777']);
+  });
+
+  it('tolerates a damaged queue file', async () => {
+    writeFileSync(path.join(dir, 'print-queue.json'), '{ not json');
+    const queue = await open();
+    expect(queue.list()).toEqual([]);
+  });
+});
+
+describe('the printer transport', () => {
+  it('reports a network printer connected or offline', async () => {
+    const printer = await new RecordingPrinter().start();
+    const address = parsePrinterAddress(printer.address);
+    expect(await printerState(address)).toBe('connected');
+    await printer.stop();
+    expect(await printerState(address)).toBe('offline');
+    expect(await printerState(undefined)).toBe('not-configured');
+  });
+
+  it('writes to a device path, and says clearly when none is plugged in', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kade-lp-'));
+    try {
+      const device = path.join(dir, 'lp0');
+      writeFileSync(device, '');
+      await sendToPrinter({ kind: 'device', path: device }, Buffer.from('hello'));
+      expect(readFileSync(device, 'utf8')).toBe('hello');
+      await expect(sendToPrinter({ kind: 'device', path: path.join(dir, 'missing', 'lp1') }, Buffer.from('x'))).rejects.toThrow(/No printer is plugged in/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
