@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTotals, paiseToRupees, rupeesToPaise } from '@kade/shared';
+import { decodeEscPos } from '../printer/escpos-text';
+import { PrintQueue } from '../printer/print-queue';
+import { RecordingPrinter } from '../printer/recording-printer';
+import { parsePrinterAddress } from '../printer/transport';
+import { Dispatcher, type CounterOrder } from './dispatcher';
+import { ServerApi } from './server-api';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ADMIN = { mobile: '0770000001', password: 'counter-staff-1' };
+
+/** The real shop server, as its own process (the counter only ever talks to it over HTTP and sockets). */
+async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password, SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59',
+    },
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  for (let i = 0; i < 1800; i++) {
+    const match = /Health:\s+(http:\/\/[^/\s]+)/.exec(out);
+    if (match) return { url: match[1] as string, process: child };
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not start:\n${out}`);
+}
+
+/** A shopper who can place orders for one product, over the real API. */
+async function shopper(url: string) {
+  const mobile = `07${String(Date.now()).slice(-8)}`;
+  const api = new ServerApi(url, undefined);
+  await api.request('POST', '/api/user/register', { name: 'Test Shopper', mobile, password: 'shopper-pass-1' }, false);
+  await api.login(mobile, 'shopper-pass-1');
+  const address = await api.request<{ _id: string }>('POST', '/api/address/create', { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 });
+  const found = await api.request<Array<{ _id: string; price: number; discount: number; stock: number }>>('POST', '/api/product/search-product', { search: 'rice', page: 1 });
+  const product = found.find((p) => p.stock > 50);
+  if (!product) throw new Error('no rice in the demo catalogue');
+  return {
+    async order(): Promise<CounterOrder> {
+      await api.request('POST', '/api/cart/create', { productId: product._id });
+      const totals = computeTotals([{ pricePaise: rupeesToPaise(product.price), discount: product.discount, quantity: 1 }], '50 Minutes to 1 Hour');
+      return api.request<CounterOrder>('POST', '/api/order/cash-on-delivery', {
+        list_items: [{ productId: product._id, quantity: 1 }],
+        addressId: address._id,
+        subTotalAmt: paiseToRupees(totals.subtotalPaise),
+        totalAmt: paiseToRupees(totals.grandTotalPaise),
+        location: 'Location not available',
+        Choose: '50 Minutes to 1 Hour',
+      });
+    },
+  };
+}
+
+async function eventually(check: () => boolean, ms = 8000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the dispatcher against the real server', () => {
+  let dir: string;
+  let server: { url: string; process: ChildProcess };
+  let printer: RecordingPrinter;
+  let queue: PrintQueue;
+  let dispatcher: Dispatcher;
+  let buyer: Awaited<ReturnType<typeof shopper>>;
+  const alerted: string[] = [];
+  const statuses: Array<{ to: string; by: string }> = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kade-counter-'));
+    server = await startServer(path.join(dir, 'server-data'));
+    printer = await new RecordingPrinter().start();
+    queue = await PrintQueue.open({ file: path.join(dir, 'print-queue.json'), printer: () => parsePrinterAddress(printer.address), retryMs: { first: 100, longest: 500 } });
+    queue.start();
+    const api = new ServerApi(server.url, undefined);
+    await api.login(ADMIN.mobile, ADMIN.password);
+    dispatcher = new Dispatcher({
+      api,
+      queue,
+      settings: () => ({ autoPrint: true, copies: 1, shopName: 'Kade', timeZone: 'Asia/Colombo' }),
+      lastSeen: new Date().toISOString(),
+      saveLastSeen: () => undefined,
+      onNewOrder: (order) => alerted.push(order._id),
+      onStatus: (change) => statuses.push({ to: change.to, by: change.by }),
+    });
+    dispatcher.start();
+    await eventually(() => dispatcher.connected);
+    buyer = await shopper(server.url);
+  }, 240_000);
+
+  afterAll(async () => {
+    dispatcher?.stop();
+    queue?.stop();
+    await printer?.stop();
+    server?.process.kill('SIGTERM');
+    await new Promise((resolve) => server?.process.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const printedCodes = () => printer.jobs.map((bytes) => decodeEscPos(bytes).lines[0]);
+
+  it('alerts and prints an order a shopper places, once', async () => {
+    const order = await buyer.order();
+    await eventually(() => printedCodes().includes(`#${order.orderId}`));
+    expect(alerted.filter((id) => id === order._id)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(printedCodes().filter((c) => c === `#${order.orderId}`)).toHaveLength(1);
+  });
+
+  it('catches up on orders placed while it was disconnected, printing each once', async () => {
+    const placed: CounterOrder[] = [];
+    for (let round = 0; round < 10; round++) {
+      dispatcher.dropConnection(); // the network drops…
+      placed.push(await buyer.order()); // …while an order comes in
+      placed.push(await buyer.order());
+      await eventually(() => dispatcher.connected);
+    }
+    await eventually(() => placed.every((o) => printedCodes().includes(`#${o.orderId}`)), 20_000);
+    for (const order of placed) {
+      expect(printedCodes().filter((c) => c === `#${order.orderId}`), order.orderId).toHaveLength(1);
+      expect(alerted.filter((id) => id === order._id), order.orderId).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it('hears when another counter takes an order', async () => {
+    const order = await buyer.order();
+    const other = new ServerApi(server.url, undefined);
+    await other.login(ADMIN.mobile, ADMIN.password);
+    await other.request('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' });
+    await eventually(() => statuses.some((s) => s.to === 'Processing'));
+  });
+});

@@ -1,0 +1,115 @@
+import { io, type Socket } from 'socket.io-client';
+import { buildReceipt, type ReceiptOrder } from '@kade/shared';
+import { receiptBytes } from '../printer/receipt-bytes';
+import type { PrintQueue } from '../printer/print-queue';
+import type { ServerApi } from './server-api';
+
+/** An order as the server's list and `order:new` send it (the fields the counter uses). */
+export interface CounterOrder extends ReceiptOrder {
+  _id: string;
+  order_status: string;
+  updatedAt: string;
+  takenBy?: string | null;
+}
+
+export interface DispatcherSettings {
+  autoPrint: boolean;
+  copies: number;
+  shopName: string;
+  timeZone: string;
+}
+
+export interface DispatcherOptions {
+  api: ServerApi;
+  queue: PrintQueue;
+  settings: () => DispatcherSettings;
+  /** The newest `updatedAt` already handled, kept across restarts by the caller. */
+  lastSeen: string;
+  saveLastSeen: (iso: string) => void;
+  /** A new order arrived (alert, notification, the screen). Called once per order. */
+  onNewOrder: (order: CounterOrder) => void;
+  /** Another counter or admin changed an order's status (e.g. took it). */
+  onStatus?: (change: { from: string; to: string; by: string; order: CounterOrder }) => void;
+  onConnection?: (state: 'connected' | 'disconnected') => void;
+}
+
+/**
+ * The counter's own live connection as the signed-in staff member. On `order:new` it alerts once and, with
+ * auto-print on, queues the receipt. After every (re)connect it catches up through the order list (`since`
+ * the last order it saw), so an order placed while the counter was offline still alerts and prints — once.
+ */
+export class Dispatcher {
+  private socket: Socket | undefined;
+  private readonly handled = new Set<string>();
+  private lastSeen: string;
+  private catchingUp: Promise<void> | undefined;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.lastSeen = options.lastSeen;
+  }
+
+  start(): void {
+    const socket = io(this.options.api.baseUrl, {
+      transports: ['websocket'],
+      auth: (cb) => cb({ token: this.options.api.accessToken ?? '' }),
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 5000,
+    });
+    socket.on('connect', () => {
+      this.options.onConnection?.('connected');
+      void this.catchUp();
+    });
+    socket.on('disconnect', () => this.options.onConnection?.('disconnected'));
+    socket.on('connect_error', (error: Error) => {
+      // an expired access token: renew it and let the client retry with the new one
+      if (/UNAUTHORIZED/.test(error.message)) void this.options.api.refresh().catch(() => undefined);
+    });
+    socket.on('order:new', (order: CounterOrder) => void this.handle(order));
+    socket.on('order:status', (change: { from: string; to: string; by: string; order: CounterOrder }) => this.options.onStatus?.(change));
+    this.socket = socket;
+  }
+
+  stop(): void {
+    this.socket?.close();
+    this.socket = undefined;
+  }
+
+  /** For tests and the "reconnect" button: drop the connection as a network fault would. */
+  dropConnection(): void {
+    this.socket?.io.engine?.close();
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected === true;
+  }
+
+  /** Fetches every order changed since the last one seen and handles the ones not yet handled. */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      for (let page = 1; page <= 20; page++) {
+        const query = `/api/order/order-list?scope=all&list=pending&limit=50&page=${page}&since=${encodeURIComponent(this.lastSeen)}`;
+        const orders = await this.options.api.request<CounterOrder[]>('GET', query);
+        for (const order of [...orders].reverse()) await this.handle(order);
+        if (orders.length < 50) break;
+      }
+    })().finally(() => {
+      this.catchingUp = undefined;
+    });
+    return this.catchingUp;
+  }
+
+  private async handle(order: CounterOrder): Promise<void> {
+    if (order.updatedAt > this.lastSeen) {
+      this.lastSeen = order.updatedAt;
+      this.options.saveLastSeen(order.updatedAt);
+    }
+    if (this.handled.has(order._id) || order.order_status !== 'Pending') return;
+    this.handled.add(order._id);
+    this.options.onNewOrder(order);
+    const settings = this.options.settings();
+    if (settings.autoPrint) {
+      const bytes = receiptBytes(buildReceipt(order, { shopName: settings.shopName, timeZone: settings.timeZone }));
+      await this.options.queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, bytes, settings.copies);
+    }
+  }
+}

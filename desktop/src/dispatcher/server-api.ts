@@ -1,0 +1,86 @@
+/**
+ * The counter app's calls to the shop server, as the signed-in staff member: login, a single-flight token
+ * refresh on 401 with one retry, and the order list. It returns results and errors; it decides nothing.
+ */
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export class ServerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServerError';
+  }
+}
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code?: string;
+  data: T;
+}
+
+export class ServerApi {
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    readonly baseUrl: string,
+    private session: Session | undefined,
+    private readonly onSession: (session: Session | undefined) => void = () => undefined,
+  ) {}
+
+  get accessToken(): string | undefined {
+    return this.session?.accessToken;
+  }
+
+  async login(mobile: string, password: string): Promise<void> {
+    const body = await this.request<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password }, false);
+    this.setSession({ accessToken: body.accesstoken, refreshToken: body.refreshToken });
+  }
+
+  /** Renews the access token once for every caller waiting on it (single flight). */
+  refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
+      const refreshToken = this.session?.refreshToken;
+      if (!refreshToken) throw new ServerError(401, 'REFRESH_MISSING', 'Please sign in again.');
+      const response = await fetch(`${this.baseUrl}/api/user/refresh-token`, { method: 'POST', headers: { authorization: `Bearer ${refreshToken}` } });
+      const body = (await response.json()) as Envelope<{ accessToken: string; refreshToken: string }>;
+      if (!response.ok) {
+        this.setSession(undefined);
+        throw new ServerError(response.status, body.code ?? 'REFRESH_FAILED', body.message);
+      }
+      this.setSession({ accessToken: body.data.accessToken, refreshToken: body.data.refreshToken });
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, retryOn401 = true): Promise<T> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.session ? { authorization: `Bearer ${this.session.accessToken}` } : {}),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    if (response.status === 401 && retryOn401 && this.session) {
+      await this.refresh();
+      return this.request(method, path, body, false);
+    }
+    const parsed = (await response.json()) as Envelope<T>;
+    if (!response.ok || !parsed.success) throw new ServerError(response.status, parsed.code ?? 'ERROR', parsed.message);
+    return parsed.data;
+  }
+
+  private setSession(session: Session | undefined): void {
+    this.session = session;
+    this.onSession(session);
+  }
+}
