@@ -10,6 +10,7 @@ describe('desktop config', () => {
       copies: 1,
       sound: true,
       fullScreen: false,
+      counterName: 'Counter',
     });
   });
 

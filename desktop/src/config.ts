@@ -16,6 +16,11 @@ export const desktopConfigSchema = z.object({
   copies: z.number().int().min(1, { message: 'copies must be 1 to 3' }).max(3, { message: 'copies must be 1 to 3' }).default(1),
   sound: z.boolean().default(true),
   fullScreen: z.boolean().default(false),
+  counterName: z.string().trim().min(1, { message: 'counterName is required' }).max(60, { message: 'counterName must be at most 60 characters' }).default('Counter'),
+  /** Chosen at the first sign-in; identifies this counter in the heartbeat. */
+  counterId: z.uuid({ message: 'counterId must be a UUID' }).optional(),
+  /** The newest order the counter has handled, so a restart catches up from there. */
+  lastSeen: z.iso.datetime({ message: 'lastSeen must be a date and time' }).optional(),
 });
 
 export type DesktopConfig = z.infer<typeof desktopConfigSchema>;

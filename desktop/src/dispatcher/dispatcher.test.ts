@@ -11,6 +11,9 @@ import { RecordingPrinter } from '../printer/recording-printer';
 import { parsePrinterAddress } from '../printer/transport';
 import { Dispatcher, type CounterOrder } from './dispatcher';
 import { ServerApi } from './server-api';
+import { Heartbeat } from './heartbeat';
+import { printerState } from '../printer/transport';
+import { createCounter } from '../counter';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN = { mobile: '0770000001', password: 'counter-staff-1' };
@@ -104,7 +107,7 @@ describe('the dispatcher against the real server', () => {
 
   afterAll(async () => {
     dispatcher?.stop();
-    queue?.stop();
+    await queue?.stop();
     await printer?.stop();
     server?.process.kill('SIGTERM');
     await new Promise((resolve) => server?.process.once('exit', resolve));
@@ -142,5 +145,54 @@ describe('the dispatcher against the real server', () => {
     await other.login(ADMIN.mobile, ADMIN.password);
     await other.request('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' });
     await eventually(() => statuses.some((s) => s.to === 'Processing'));
+  });
+
+  it('reports the counter and its printer so admins see them online', async () => {
+    const api = new ServerApi(server.url, undefined);
+    await api.login(ADMIN.mobile, ADMIN.password);
+    const counterId = '3f0c6a52-0d5e-4f7b-9a61-2a7d8e4b1c90';
+    const heartbeat = new Heartbeat(api, async () => ({
+      counterId,
+      name: 'Front counter',
+      printer: await printerState(parsePrinterAddress(printer.address)),
+      queued: queue.list().filter((j) => j.state === 'queued').length,
+      appVersion: '0.1.0',
+    }));
+    expect(await heartbeat.beat()).toBe(true);
+    const counters = await api.request<Array<{ _id: string; online: boolean; printer: string }>>('GET', '/api/counters');
+    expect(counters.find((c) => c._id === counterId)).toMatchObject({ online: true, printer: 'connected' });
+  });
+
+  it('works end to end from the counter: sign in, receive, alert, notify, print, report', async () => {
+    const counterDir = mkdtempSync(path.join(os.tmpdir(), 'kade-counter-app-'));
+    const counterPrinter = await new RecordingPrinter().start();
+    const notices: string[] = [];
+    let sounds = 0;
+    const counter = await createCounter({ userDataDir: counterDir, playSound: () => (sounds += 1), notify: (title) => notices.push(title), env: { KADE_SERVER_URL: server.url } });
+    try {
+      await counter.bridge.saveSettings({ printer: counterPrinter.address, counterName: 'Till 2' });
+      expect(await counter.bridge.signIn(ADMIN.mobile, 'wrong-password')).toMatchObject({ ok: false, error: 'Wrong mobile number or password.' });
+      expect(await counter.bridge.signIn(ADMIN.mobile, ADMIN.password)).toEqual({ ok: true, data: { connected: true } });
+      await eventually(() => counter.dispatcher()?.connected === true);
+      const order = await buyer.order();
+      await eventually(() => counterPrinter.jobs.some((bytes) => decodeEscPos(bytes).lines[0] === `#${order.orderId}`));
+      expect(notices).toContain(`New order #${order.orderId}`);
+      expect(sounds).toBeGreaterThan(0);
+      expect(counter.alert.pending()).toContain(order._id);
+      await counter.bridge.acknowledgeOrder(order._id);
+      expect(counter.alert.pending()).not.toContain(order._id);
+      const api = new ServerApi(server.url, undefined);
+      await api.login(ADMIN.mobile, ADMIN.password);
+      let till: { name: string; online: boolean } | undefined;
+      for (let i = 0; i < 50 && !till; i++) {
+        till = (await api.request<Array<{ name: string; online: boolean }>>('GET', '/api/counters')).find((c) => c.name === 'Till 2');
+        if (!till) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(till).toMatchObject({ online: true });
+    } finally {
+      await counter.stop();
+      await counterPrinter.stop();
+      rmSync(counterDir, { recursive: true, force: true });
+    }
   });
 });

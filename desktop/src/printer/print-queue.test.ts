@@ -26,7 +26,7 @@ describe('the print queue', () => {
     clock = Date.parse('2026-11-22T05:00:00Z');
   });
   afterEach(async () => {
-    for (const q of queues.splice(0)) q.stop();
+    for (const q of queues.splice(0)) await q.stop();
     await printer.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -114,7 +114,7 @@ describe('the print queue', () => {
     const first = await open();
     await first.enqueueOrder({ orderId: 'o-5', orderCode: 'EEE555' }, ticket('EEE555'), 2);
     await first.drain();
-    first.stop();
+    await first.stop();
     await printer.start();
     const second = await open();
     clock += 5000;

@@ -151,10 +151,12 @@ export class PrintQueue {
     this.kick();
   }
 
-  stop(): void {
+  /** Stops sending new jobs; resolves once the last write to disk is done. */
+  async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.running = false;
+    await this.saving;
   }
 
   private running = false;

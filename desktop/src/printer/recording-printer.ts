@@ -20,7 +20,8 @@ export class RecordingPrinter {
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('end', () => {
-        this.jobs.push(Buffer.concat(chunks));
+        const job = Buffer.concat(chunks);
+        if (job.length > 0) this.jobs.push(job); // a connection that sends nothing is a status check, not a job
         socket.end();
       });
       socket.on('error', () => undefined);

@@ -1,0 +1,19 @@
+// The preload: exposes the one narrow, typed bridge to the dashboard page (context-isolated, sandboxed).
+// The dashboard shows its desktop-only controls (thermal printing, printer status) only when it finds it.
+import { contextBridge, ipcRenderer } from 'electron';
+import { IPC, type BridgeApi } from './ipc-channels';
+
+const bridge: BridgeApi = {
+  printOrder: (order) => ipcRenderer.invoke(IPC.printOrder, order),
+  reprintOrder: (order) => ipcRenderer.invoke(IPC.reprintOrder, order),
+  printerStatus: () => ipcRenderer.invoke(IPC.printerStatus),
+  testPrint: () => ipcRenderer.invoke(IPC.testPrint),
+  printJobs: () => ipcRenderer.invoke(IPC.printJobs),
+  resolveJobs: (ids, decision) => ipcRenderer.invoke(IPC.resolveJobs, ids, decision),
+  getSettings: () => ipcRenderer.invoke(IPC.getSettings),
+  saveSettings: (change) => ipcRenderer.invoke(IPC.saveSettings, change),
+  acknowledgeOrder: (orderId) => ipcRenderer.invoke(IPC.acknowledgeOrder, orderId),
+  signIn: (mobile, password) => ipcRenderer.invoke(IPC.signIn, mobile, password),
+};
+
+contextBridge.exposeInMainWorld('kadeCounter', bridge);
