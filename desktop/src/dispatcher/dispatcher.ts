@@ -4,6 +4,9 @@ import { receiptBytes } from '../printer/receipt-bytes';
 import type { PrintQueue } from '../printer/print-queue';
 import type { ServerApi } from './server-api';
 
+/** How far before the last order seen a catch-up looks. */
+export const CATCH_UP_LOOK_BACK_MS = 60_000;
+
 /** An order as the server's list and `order:new` send it (the fields the counter uses). */
 export interface CounterOrder extends ReceiptOrder {
   _id: string;
@@ -83,11 +86,16 @@ export class Dispatcher {
     return this.socket?.connected === true;
   }
 
-  /** Fetches every order changed since the last one seen and handles the ones not yet handled. */
+  /**
+   * Fetches every order changed since the last one seen (looking back a minute: an order's time is stamped
+   * when its transaction starts, so one that committed later can carry an earlier time) and handles the ones
+   * not yet handled.
+   */
   catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
+      const since = new Date(new Date(this.lastSeen).getTime() - CATCH_UP_LOOK_BACK_MS).toISOString();
       for (let page = 1; page <= 20; page++) {
-        const query = `/api/order/order-list?scope=all&list=pending&limit=50&page=${page}&since=${encodeURIComponent(this.lastSeen)}`;
+        const query = `/api/order/order-list?scope=all&list=pending&limit=50&page=${page}&since=${encodeURIComponent(since)}`;
         const orders = await this.options.api.request<CounterOrder[]>('GET', query);
         for (const order of [...orders].reverse()) await this.handle(order);
         if (orders.length < 50) break;

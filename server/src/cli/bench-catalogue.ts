@@ -1,4 +1,5 @@
-// `npm run bench` (scripts/bench.mjs runs this through tsx): the catalogue budgets of DESIGN.md section 8.
+// `npm run bench` (scripts/bench.mjs runs this through tsx): the catalogue and order budgets of DESIGN.md
+// section 8 (BENCH_PARTS=catalogue or =orders runs one part and keeps the other's section of the file).
 //
 // 1. Creates its own PostgreSQL database (from BENCH_DATABASE_URL or TEST_DATABASE_URL, default
 //    postgres://postgres@127.0.0.1:5432/test), migrates it and loads a generated 10,000-product catalogue.
@@ -8,11 +9,14 @@
 //    rounds that alternate which goes first) and reports p50/p95/p99 and throughput of each one's best
 //    round, and the ratio of Kade's throughput to the baseline's.
 // 4. Times the search statement inside the database (EXPLAIN ANALYZE, p95).
-// 5. Writes docs/BENCHMARKS.md against the budgets, stops both servers and drops the database.
+// 5. Runs the order figures on the same Kade server (bench-orders.ts): orders/s, the stock check, commit to
+//    `order:new` latency, and orders missed across forced reconnects.
+// 6. Writes docs/BENCHMARKS.md against the budgets (each section replaced in place), stops the servers and
+//    drops the database.
 // Every loop is bounded; nothing listens beyond 127.0.0.1. A budget missed is reported, never asserted in a test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,8 +28,9 @@ import { migrateLatest } from '../db/migrate';
 import { statementName } from '../modules/catalog/prepared';
 import { shopReadQueries } from '../modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
-import { percentile, runLoad, type LoadResult } from './bench-load';
+import { cpuMs, percentile, runLoad, type LoadResult } from './bench-load';
 import type { BaselineQueries } from './bench-baseline';
+import { orderReport, runOrderBench } from './bench-orders';
 
 const CLIENTS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
@@ -52,17 +57,6 @@ interface Scenario {
 /** The run with the highest throughput (each server's best round is compared with the other's best). */
 function bestOf<T extends LoadResult>(runs: readonly T[]): T {
   return runs.reduce((best, run) => (run.throughput > best.throughput ? run : best));
-}
-
-/** CPU time (user + system) a process has used, in ms, where /proc tells it (Linux; 100 ticks a second). */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 interface MeasuredRun extends LoadResult {
@@ -101,8 +95,8 @@ async function waitReady(child: ChildProcess, name: string, output: () => string
   throw new Error(`${name} was not ready after 30 s:\n${output()}`);
 }
 
-function startChild(file: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+function startChild(file: string, env: Record<string, string>, nodeArgs: readonly string[] = []): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -196,30 +190,54 @@ async function timeSearchInDatabase(db: knex.Knex, queries: ReturnType<typeof sh
 const ms = (value: number) => value.toFixed(1);
 const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
-function report(input: {
-  catalogue: LoadedCatalogue;
-  results: Array<{ scenario: Scenario; kade: MeasuredRun; baseline: MeasuredRun }>;
-  search: Awaited<ReturnType<typeof timeSearchInDatabase>>;
-  pgVersion: string;
-  seconds: number;
-}): string {
+const SECTION_ORDER = ['header', 'catalogue', 'orders'] as const;
+type SectionName = (typeof SECTION_ORDER)[number];
+const open = (name: SectionName) => `<!-- bench:${name} -->`;
+const close = (name: SectionName) => `<!-- /bench:${name} -->`;
+
+/**
+ * docs/BENCHMARKS.md with the sections of this run replaced in place and the others kept as they were
+ * (a run of only some parts, BENCH_PARTS, leaves the rest of the file alone).
+ */
+export function mergeSections(existing: string, fresh: Partial<Record<SectionName, string[]>>): string {
+  const text = (name: SectionName) => {
+    const lines = fresh[name];
+    if (lines) return lines.join('\n');
+    const start = existing.indexOf(open(name));
+    const end = existing.indexOf(close(name));
+    if (start >= 0 && end > start) return existing.slice(start + open(name).length, end).trim();
+    return `## ${name[0]?.toUpperCase()}${name.slice(1)}\n\nNot measured yet: run \`npm run bench\`.`;
+  };
+  return ['# Benchmarks', '', ...SECTION_ORDER.flatMap((name) => [open(name), text(name).trim(), close(name), ''])].join('\n');
+}
+
+function headerSection(input: { pgVersion: string; parts: readonly string[]; seconds: number }): string[] {
   const cpus = os.cpus();
-  const lines = [
-    '# Benchmarks',
-    '',
-    `Written by \`npm run bench\` (server/src/cli/bench-catalogue.ts) on ${new Date().toISOString()}; it overwrites this file.`,
+  return [
+    `Written by \`npm run bench\` (server/src/cli/bench-catalogue.ts; orders in bench-orders.ts) on ${new Date().toISOString()}; each run replaces the sections it measured (this one: ${input.parts.join(', ')}, in ${input.seconds.toFixed(0)} s).`,
     `Budgets from DESIGN.md section 8. Never asserted in a test: a run on a busy machine can miss them.`,
     '',
-    '## Machine and data',
+    '## Machine',
     '',
     `- ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
     `- Node ${process.version}; ${input.pgVersion.split(' on ')[0]}`,
+    '- The load generator, the servers and PostgreSQL share the machine; everything is on loopback.',
+    `- Load average (1, 5, 15 min) when the run ended: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}: other work on the machine slows every figure.`,
+  ];
+}
+
+function catalogueSection(input: {
+  catalogue: LoadedCatalogue;
+  results: Array<{ scenario: Scenario; kade: MeasuredRun; baseline: MeasuredRun }>;
+  search: Awaited<ReturnType<typeof timeSearchInDatabase>>;
+}): string[] {
+  const lines = [
+    '## Catalogue reads',
+    '',
     `- Catalogue: ${input.catalogue.products} products (${input.catalogue.unpublished} unpublished, ${input.catalogue.deleted} deleted) and ${input.catalogue.variations} variations in ${input.catalogue.categories} categories and ${input.catalogue.subCategories} sub-categories`,
-    `- Load: ${CLIENTS} concurrent keep-alive clients on loopback, ${REQUESTS} timed requests per run after ${WARMUP} untimed, ${ROUNDS} rounds per server alternating which goes first, the best round of each reported; the load generator, both servers and PostgreSQL share the machine`,
+    `- Load: ${CLIENTS} concurrent keep-alive clients on loopback, ${REQUESTS} timed requests per run after ${WARMUP} untimed, ${ROUNDS} rounds per server alternating which goes first, the best round of each reported`,
     '- Kade: the real server (server/src/main.ts: Koa, auth, zod validation, envelope, row mapping) with its pool of 20',
     '- Baseline: plain `node:http` + `pg` (pool of 20) running the same SQL statement with the same bindings (as a named prepared statement, as Kade does on PostgreSQL) and answering the rows as JSON',
-    '',
-    '## Catalogue reads',
     '',
     '| read | server | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | server CPU ms/req |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -239,7 +257,7 @@ function report(input: {
   }
   lines.push(
     '',
-    '### Reading these figures',
+    '#### Reading these figures',
     '',
     `- With ${CLIENTS} clients each waiting for its answer before asking again, the mean latency is ${CLIENTS} / throughput: a p99 under ${BUDGET.p99Ms} ms needs well over ${Math.round(CLIENTS / (BUDGET.p99Ms / 1000))} req/s. A read slower than that in PostgreSQL itself misses it for the baseline too.`,
     ...input.results.flatMap(({ scenario, kade, baseline }) =>
@@ -248,7 +266,7 @@ function report(input: {
         : [`- ${scenario.name}: the Kade process spent ${kade.cpuPerRequest.toFixed(2)} ms of CPU per request, the baseline ${baseline.cpuPerRequest.toFixed(2)} ms; the difference is Kade's pipeline (Koa middleware, validation, envelope, row mapping), on two cores that the load generator and PostgreSQL share.`],
     ),
     '',
-    '## Search inside the database',
+    '### Search inside the database',
     '',
     `The search statement (first page of ${SEARCH_PAGE_SIZE}, count included) for ${SEARCH_TERMS.length} texts (${SEARCH_TERMS.map((t) => `\`${t}\``).join(', ')}), ${SEARCH_ROUNDS} rounds, timed by EXPLAIN ANALYZE (planning + execution):`,
     '',
@@ -257,11 +275,43 @@ function report(input: {
     `| ${input.search.samples} | ${ms(input.search.p50)} | ${ms(input.search.p95)} | ${ms(input.search.max)} | ${ok(input.search.p95 < BUDGET.searchDbP95Ms)} |`,
     '',
     `Indexes the plans used: ${input.search.indexes.map((i) => `\`${i}\``).join(', ') || 'none'}.`,
-    '',
-    `The whole run took ${input.seconds.toFixed(0)} s.`,
-    '',
   );
-  return lines.join('\n');
+  return lines;
+}
+
+
+/** Which parts run: BENCH_PARTS=catalogue,orders (both by default; one alone is for working on it). */
+const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders').split(',').map((part) => part.trim());
+
+/** The catalogue reads against Kade and the baseline, in alternating rounds. */
+async function runCatalogue(kade: ChildProcess, kadeBase: string, baseline: ChildProcess, baseBase: string, scenarios: Scenario[]) {
+  const results: Array<{ scenario: Scenario; kade: MeasuredRun; baseline: MeasuredRun }> = [];
+  for (const scenario of scenarios) {
+    const kadeRun = () =>
+      measured(kade, () => runLoad({ url: kadeBase + scenario.path, bodies: scenario.bodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
+    const baseBodies = scenario.bodies.map((_, i) => JSON.stringify({ i }));
+    const baseRun = () =>
+      measured(baseline, () => runLoad({ url: `${baseBase}/${scenario.name}`, bodies: baseBodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
+    // Rounds alternate which server goes first, so neither always meets a colder or busier machine.
+    const kadeRuns: MeasuredRun[] = [];
+    const baseRuns: MeasuredRun[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      if (round % 2 === 0) {
+        kadeRuns.push(await kadeRun());
+        baseRuns.push(await baseRun());
+      } else {
+        baseRuns.push(await baseRun());
+        kadeRuns.push(await kadeRun());
+      }
+    }
+    const kadeResult = bestOf(kadeRuns);
+    const baseResult = bestOf(baseRuns);
+    results.push({ scenario, kade: kadeResult, baseline: baseResult });
+    console.log(
+      `bench: ${scenario.name}: Kade ${kadeResult.throughput.toFixed(0)} req/s p99 ${ms(kadeResult.p99)} ms; baseline ${baseResult.throughput.toFixed(0)} req/s p99 ${ms(baseResult.p99)} ms; ratio ${((kadeResult.throughput / baseResult.throughput) * 100).toFixed(0)}%`,
+    );
+  }
+  return results;
 }
 
 async function main(): Promise<void> {
@@ -273,11 +323,14 @@ async function main(): Promise<void> {
   const admin = knex({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kade-bench-'));
   const queriesFile = path.join(dataDir, 'queries.json');
+  const jwtSecret = randomBytes(48).toString('base64url');
   let kadeChild: ChildProcess | undefined;
   let baselineChild: ChildProcess | undefined;
   await admin.raw(`create database ${name}`);
   console.log(`bench: database ${name} created`);
   const db = await openDatabase({ database: { kind: 'postgres', url: url.toString() } }, { poolMax: 2 });
+  // The order bench writes carts and checks stock from many clients at once: a pool of its own.
+  const orderDb = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 10 } });
   try {
     await migrateLatest(db);
     console.log(`bench: loading ${PRODUCTS} products …`);
@@ -287,6 +340,8 @@ async function main(): Promise<void> {
     writeFileSync(queriesFile, JSON.stringify(Object.fromEntries(scenarios.map((s) => [s.name, s.baseline])) satisfies BaselineQueries));
 
     const [kadePort, basePort] = [await freePort(), await freePort()];
+    // e.g. BENCH_KADE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/kade-prof' profiles the Kade server under the load
+    const nodeArgs = (process.env.BENCH_KADE_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const kade = startChild('server/src/main.ts', {
       DATABASE_URL: url.toString(),
       HOST: '127.0.0.1',
@@ -295,8 +350,11 @@ async function main(): Promise<void> {
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-    });
+      JWT_SECRET: jwtSecret,
+      // The shop's hours must not close the shop under the order bench.
+      SHOP_HOURS: '00:00-23:59',
+      FRESH_HOURS: '00:00-23:59',
+    }, nodeArgs);
     kadeChild = kade.child;
     const baseline = startChild('server/src/cli/bench-baseline.ts', {
       DATABASE_URL: url.toString(),
@@ -313,42 +371,29 @@ async function main(): Promise<void> {
       (await fetch(`${baseBase}/listing`, { method: 'POST', body: '{"i":0}' })).ok,
     );
 
-    const results: Array<{ scenario: Scenario; kade: MeasuredRun; baseline: MeasuredRun }> = [];
-    for (const scenario of scenarios) {
-      const kadeRun = () =>
-        measured(kade.child, () => runLoad({ url: kadeBase + scenario.path, bodies: scenario.bodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
-      const baseBodies = scenario.bodies.map((_, i) => JSON.stringify({ i }));
-      const baseRun = () =>
-        measured(baseline.child, () => runLoad({ url: `${baseBase}/${scenario.name}`, bodies: baseBodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
-      // Rounds alternate which server goes first, so neither always meets a colder or busier machine.
-      const kadeRuns: MeasuredRun[] = [];
-      const baseRuns: MeasuredRun[] = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        if (round % 2 === 0) {
-          kadeRuns.push(await kadeRun());
-          baseRuns.push(await baseRun());
-        } else {
-          baseRuns.push(await baseRun());
-          kadeRuns.push(await kadeRun());
-        }
-      }
-      const kadeResult = bestOf(kadeRuns);
-      const baseResult = bestOf(baseRuns);
-      results.push({ scenario, kade: kadeResult, baseline: baseResult });
-      console.log(
-        `bench: ${scenario.name}: Kade ${kadeResult.throughput.toFixed(0)} req/s p99 ${ms(kadeResult.p99)} ms; baseline ${baseResult.throughput.toFixed(0)} req/s p99 ${ms(baseResult.p99)} ms; ratio ${((kadeResult.throughput / baseResult.throughput) * 100).toFixed(0)}%`,
-      );
+    const sections: Partial<Record<SectionName, string[]>> = {};
+    if (PARTS.includes('catalogue')) {
+      const results = await runCatalogue(kade.child, kadeBase, baseline.child, baseBase, scenarios);
+      await stopChild(baselineChild);
+      const search = await timeSearchInDatabase(db.knex, queries);
+      console.log(`bench: search in the database: p50 ${ms(search.p50)} ms, p95 ${ms(search.p95)} ms (indexes: ${search.indexes.join(', ')})`);
+      sections.catalogue = catalogueSection({ catalogue, results, search });
     }
-    await Promise.all([stopChild(kadeChild), stopChild(baselineChild)]);
-    const search = await timeSearchInDatabase(db.knex, queries);
-    console.log(`bench: search in the database: p50 ${ms(search.p50)} ms, p95 ${ms(search.p95)} ms (indexes: ${search.indexes.join(', ')})`);
+    await stopChild(baselineChild);
+    if (PARTS.includes('orders')) {
+      const orders = await runOrderBench({ knex: orderDb, databaseUrl: url.toString(), kadeUrl: kadeBase, jwtSecret, serverPid: kade.child.pid });
+      sections.orders = orderReport(orders);
+    }
+    await stopChild(kadeChild);
     const { rows } = (await db.knex.raw('select version()')) as { rows: Array<{ version: string }> };
-    const text = report({ catalogue, results, search, pgVersion: rows[0]?.version ?? 'PostgreSQL', seconds: (performance.now() - started) / 1000 });
+    sections.header = headerSection({ pgVersion: rows[0]?.version ?? 'PostgreSQL', parts: PARTS, seconds: (performance.now() - started) / 1000 });
     const file = path.join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
-    writeFileSync(file, text);
+    const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    writeFileSync(file, mergeSections(existing, sections));
     console.log(`bench: written to ${path.relative(process.cwd(), file) || file}`);
   } finally {
     await Promise.all([stopChild(kadeChild), stopChild(baselineChild)]);
+    await orderDb.destroy();
     await db.close();
     await admin.raw(`drop database if exists ${name} with (force)`);
     await admin.destroy();

@@ -1,5 +1,6 @@
 // The benchmark's load: a fixed number of requests from a fixed number of concurrent clients over
 // keep-alive loopback connections; every latency is kept for the percentiles. Bounded: no open-ended loop.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export interface LoadResult {
@@ -11,6 +12,17 @@ export interface LoadResult {
   p95: number;
   p99: number;
   max: number;
+}
+
+/** CPU time (user + system) a process has used, in ms, where /proc tells it (Linux; 100 ticks a second). */
+export function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value at a percentile (nearest rank) of sorted numbers. */

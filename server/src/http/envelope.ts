@@ -92,10 +92,13 @@ export function envelopeMiddleware(logger: Logger) {
         }
       }
     } finally {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      const line = { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms };
-      if (ctx.status >= 500) logger.error(line, 'request');
-      else logger.debug(line, 'request');
+      // The access line is built only when it will be written (debug is off in production).
+      if (ctx.status >= 500 || logger.isLevelEnabled('debug')) {
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const line = { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms };
+        if (ctx.status >= 500) logger.error(line, 'request');
+        else logger.debug(line, 'request');
+      }
     }
   };
 }

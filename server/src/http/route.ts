@@ -66,7 +66,8 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[]): void 
         if (spec.access !== 'public' && !user) throw (ctx.state.authError as Error | undefined) ?? unauthorized();
         if (spec.access === 'admin' && user?.role !== 'ADMIN') throw forbidden();
         const body = parseWith(spec.body, (ctx.request as { body?: unknown }).body, 'body');
-        const query = parseWith(spec.query, ctx.query, 'query');
+        // ctx.query parses the query string: only for a route that reads one
+        const query = parseWith(spec.query, spec.query ? ctx.query : undefined, 'query');
         const result = await spec.handler({ ctx, body, query, user });
         ctx.status = result.status ?? 200;
         ctx.body = ok(result.data, result.message ?? '', result.extras);

@@ -5,6 +5,11 @@ import type { Context, Next } from 'koa';
 
 const HASHED = /^\/assets\//;
 
+/** Paths the web app never answers: the API, stored files and Socket.IO. */
+function notForWebApp(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname.startsWith('/files/') || pathname.startsWith('/socket.io');
+}
+
 /**
  * Serves the built shop-web: hashed files under /assets for a year, everything else revalidated, and
  * index.html for any other GET that is not an API or file route (the SPA's own routes).
@@ -12,10 +17,10 @@ const HASHED = /^\/assets\//;
 export function webApp(distDir: string) {
   const root = path.resolve(distDir);
   return async function serveWebApp(ctx: Context, next: Next) {
+    // Requests it can never answer pass straight through, without waiting on the rest of the pipeline.
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || notForWebApp(ctx.path)) return next();
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/files/') || ctx.path.startsWith('/socket.io')) return;
     if (!existsSync(path.join(root, 'index.html'))) {
       ctx.status = 503;
       ctx.type = 'text/plain';

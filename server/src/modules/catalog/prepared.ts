@@ -8,9 +8,21 @@ interface PgConnection {
   query<T>(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: T[] }>;
 }
 
-/** A statement's name is its text's hash, so one name never stands for two texts on a connection. */
+const NAMES_KEPT = 500;
+const names = new Map<string, string>();
+
+/**
+ * A statement's name is its text's hash, so one name never stands for two texts on a connection. The
+ * hot reads have a handful of texts: their names are kept rather than hashed again on every request.
+ */
 export function statementName(sql: string): string {
-  return `kade_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `kade_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(sql, name);
+  }
+  return name;
 }
 
 function isPostgres(db: Knex | Knex.Transaction): boolean {

@@ -47,7 +47,8 @@ export interface ProductRow {
 
 /** A time from a row (a Date from a column, text from inside json) as ISO 8601. */
 export function isoTime(value: Date | string): string {
-  return new Date(value).toISOString();
+  // A column's Date is written as it is; only json's text needs parsing (a listing maps two per row).
+  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /**
