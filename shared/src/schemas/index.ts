@@ -6,3 +6,4 @@ export * from './catalogue';
 export * from './address';
 export * from './orders';
 export * from './format-error';
+export * from './counters';

@@ -6,6 +6,7 @@ import * as catalogue from './20261122090300_catalogue';
 import * as cartAddressesOrders from './20261122090400_cart_addresses_orders';
 import * as catalogueShopIndex from './20261122090500_catalogue_shop_index';
 
+import * as counters from './20261122090600_counters';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -20,4 +21,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122090300_catalogue', catalogue],
   ['20261122090400_cart_addresses_orders', cartAddressesOrders],
   ['20261122090500_catalogue_shop_index', catalogueShopIndex],
+  ['20261122090600_counters', counters],
 ];
