@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['shop-web/src/**/*.test.ts'] } },
       { test: { name: 'desktop', include: ['desktop/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 240_000 } },
       {
         test: {

@@ -2,7 +2,7 @@
 // `npm test`: lint, types, the web build, then every test (unit, integration on PGlite and on PostgreSQL
 // when TEST_DATABASE_URL is set, browser end-to-end). Every step runs; the last line counts the tests.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,6 +22,16 @@ const steps = [
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'vitest.json')}`],
     report: path.join(reportDir, 'vitest.json'),
   },
+  {
+    // Browser tests: Debian's chromium (CHROMIUM_PATH or /usr/bin/chromium) against real servers started by
+    // shop-web/e2e/global-setup.ts; Playwright's JSON report is counted like vitest's.
+    name: 'e2e',
+    cmd: npx,
+    args: ['playwright', 'test', '-c', 'shop-web/e2e/playwright.config.ts'],
+    env: { E2E_JSON_REPORT: path.join(reportDir, 'e2e.json') },
+    report: path.join(reportDir, 'e2e.json'),
+    kind: 'playwright',
+  },
 ];
 
 const only = process.argv.slice(2);
@@ -32,15 +42,22 @@ for (const step of steps) {
   if (only.length > 0 && !only.includes(step.name)) continue;
   const started = Date.now();
   console.log(`\n=== ${step.name} ===`);
-  const env = { ...process.env, FORCE_COLOR: '0' };
+  const env = { ...process.env, FORCE_COLOR: '0', ...(step.env ?? {}) };
+  if (step.report) rmSync(step.report, { force: true });
   // vitest 5 needs Map.groupBy to print a failure's reason; Node 20 lacks it.
   env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(path.join(root, 'scripts', 'node20-polyfills.mjs')).href}`.trim();
   const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.report && existsSync(step.report)) {
     const report = JSON.parse(readFileSync(step.report, 'utf8'));
-    passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    if (step.kind === 'playwright') {
+      // expected: passed; unexpected: failed; flaky: passed on a retry (counted as passed)
+      passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+      failed += report.stats?.unexpected ?? 0;
+    } else {
+      passed += report.numPassedTests ?? 0;
+      failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    }
   }
   if (result.status !== 0) failedSteps.push(step.name);
   console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);

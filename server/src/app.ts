@@ -25,7 +25,10 @@ import { createCartService, type CartService } from './modules/cart/service';
 import { cartRoutes } from './modules/cart/routes';
 import { createOrderService, type OrderService } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
+import { shopRoutes } from './modules/shop/routes';
 import { silentOrderEvents, type OrderEvents } from './modules/realtime/events';
+import { createCounterService, type CounterService } from './modules/counters/service';
+import { counterRoutes } from './modules/counters/routes';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +48,7 @@ export interface Services {
   addresses: AddressService;
   cart: CartService;
   orders: OrderService;
+  counters: CounterService;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -57,6 +61,7 @@ export function createServices(deps: AppDeps): Services {
     addresses,
     cart: createCartService({ db, clock }),
     orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentOrderEvents }),
+    counters: createCounterService({ db, clock }),
   };
 }
 
@@ -64,12 +69,14 @@ export function createServices(deps: AppDeps): Services {
 export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): RouteSpec[] {
   return [
     ...healthRoutes({ db: deps.db, startedAt, version: deps.version }),
+    ...shopRoutes({ config: deps.config, db: deps.db.knex, clock: deps.clock }),
     ...userRoutes({ db: deps.db, users: services.users }),
     ...fileRoutes({ db: deps.db }),
     ...catalogRoutes({ catalog: services.catalog }),
     ...addressRoutes({ addresses: services.addresses }),
     ...cartRoutes({ cart: services.cart }),
     ...orderRoutes({ orders: services.orders }),
+    ...counterRoutes({ counters: services.counters }),
   ];
 }
 
@@ -83,10 +90,11 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   mountRoutes(router, routes);
 
   const rawPaths = new Set(routes.filter((r) => r.raw).flatMap((r) => (typeof r.path === 'string' ? [r.path] : [...r.path])));
+  // The spec's DELETE calls carry their `_id` in a JSON body.
+  const parsedMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
   const parser = bodyParser({
     enableTypes: ['json', 'form'],
-    // The spec's DELETE calls carry their `_id` in a JSON body.
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    parsedMethods,
     jsonLimit: `${deps.config.bodyLimitKb}kb`,
     formLimit: `${deps.config.bodyLimitKb}kb`,
     onError: (error) => {
@@ -101,7 +109,8 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   app.use(serveStoredFiles(deps.db));
   app.use(authenticate({ db: deps.db.knex, secret: deps.config.jwtSecret, clock: deps.clock }));
   app.use(async function parseBody(ctx, next) {
-    if (rawPaths.has(ctx.path)) return next();
+    // GET and HEAD carry no body to parse: they skip the parser's set-up entirely.
+    if (!parsedMethods.includes(ctx.method) || rawPaths.has(ctx.path)) return next();
     return parser(ctx, next);
   });
   app.use(router.routes());

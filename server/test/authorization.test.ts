@@ -12,6 +12,7 @@ import { systemClock } from '../src/clock';
  */
 const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/health', 'public'],
+  ['GET', '/api/shop/config', 'public'],
   ['POST', '/api/user/register', 'public'],
   ['POST', '/api/user/login', 'public'],
   ['POST', '/api/user/refresh-token', 'public'],
@@ -43,6 +44,8 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['POST', '/api/order/checkout', 'user'],
   ['GET', '/api/order/order-list', 'user'],
   ['PUT', '/api/orders/update-status', 'admin'],
+  ['POST', '/api/counters/heartbeat', 'admin'],
+  ['GET', '/api/counters', 'admin'],
   ['POST', '/api/category/add-category', 'admin'],
   ['GET', '/api/category/get', 'public'],
   ['PUT', '/api/category/update', 'admin'],

@@ -11,10 +11,19 @@ function open(url: string, token?: string): Socket {
   return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(token ? { auth: { token } } : {}) });
 }
 
-function connected(socket: Socket): Promise<void> {
+/** Resolves once the socket is connected (at once if it already is: it may connect while a test awaits). */
+function connected(socket: Socket, ms = 15_000): Promise<void> {
+  if (socket.connected) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
+    const timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 

@@ -113,3 +113,27 @@ export interface HomeWire {
   deals: ProductWire[];
   strips: Array<{ category: CategoryWire; products: ProductWire[] }>;
 }
+
+/** GET /api/shop/config: what the web app learns at run time (the store, its clock, and the app-shell gate). */
+export interface ShopConfigWire {
+  name: string;
+  /** The app download link shown by the app-shell gate. */
+  storeUrl: string;
+  email: string;
+  phone: string;
+  website: string;
+  address: string;
+  timeZone: string;
+  /** 'HH:MM-HH:MM': when Add works and orders are taken. */
+  shopHours: string;
+  /** 'HH:MM-HH:MM': when Vegetable and Meat can be ordered. */
+  freshHours: string;
+  /** True when the shop is shown only inside the app shell. */
+  appShellOnly: boolean;
+  /** True when this request's user agent carries the app shell's token. */
+  insideShell: boolean;
+  /** The home page banner, or null when none is stored. */
+  banner: { url: string } | null;
+  /** The server's clock when it answered (ISO 8601). */
+  serverTime: string;
+}

@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { ShopConfigWire } from '@kade/shared';
+import type { Config } from '../../config';
+import type { Clock } from '../../clock';
+import { route, type RouteSpec } from '../../http/route';
+import { BANNER_KEY } from '../../seed/run';
+
+/** True when the user agent carries the app shell's token (a whole word, case as configured). */
+export function isInsideShell(userAgent: string | undefined, token: string): boolean {
+  if (!userAgent) return false;
+  return userAgent.split(/[\s;()]+/).some((part) => part === token || part.startsWith(`${token}/`));
+}
+
+async function readBanner(db: Knex): Promise<{ url: string } | null> {
+  const row = (await db('app_meta').where({ key: BANNER_KEY }).first('value')) as { value: unknown } | undefined;
+  const value = typeof row?.value === 'string' ? (JSON.parse(row.value) as unknown) : row?.value;
+  const url = (value as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' && url !== '' ? { url } : null;
+}
+
+/**
+ * GET /api/shop/config: the store's public settings for the web app, read at run time, and whether this
+ * request comes from inside the app shell (the gate of SPEC.md section 1 decides on the request's user agent).
+ */
+export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock }): RouteSpec[] {
+  const { shop, appShell } = deps.config;
+  return [
+    route({
+      method: 'get',
+      path: '/api/shop/config',
+      access: 'public',
+      handler: async ({ ctx }) => {
+        const data: ShopConfigWire = {
+          name: shop.name,
+          storeUrl: shop.storeUrl,
+          email: shop.email,
+          phone: shop.phone,
+          website: shop.website,
+          address: shop.address,
+          timeZone: shop.timeZone,
+          shopHours: shop.shopHours,
+          freshHours: shop.freshHours,
+          appShellOnly: appShell.only,
+          insideShell: isInsideShell(ctx.get('user-agent'), appShell.uaToken),
+          banner: await readBanner(deps.db),
+          serverTime: deps.clock.now().toISOString(),
+        };
+        ctx.set('Cache-Control', 'no-store');
+        ctx.set('Vary', 'User-Agent');
+        return { data };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,117 @@
+// Starts two real servers for the browser tests, on a throwaway data folder seeded once with the demo
+// catalogue: one at ordinary hours, and one whose SHOP_HOURS and FRESH_HOURS exclude the present time.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A window around now on the shop's clock: `fromMinutes` to `toMinutes` from the present minute. */
+export function windowFromNow(fromMinutes: number, toMinutes: number, timeZone = 'Asia/Colombo', now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const minute = Number(parts.find((p) => p.type === 'hour')?.value) * 60 + Number(parts.find((p) => p.type === 'minute')?.value);
+  const at = (m: number) => {
+    const x = ((m % 1440) + 1440) % 1440;
+    return `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+  };
+  return `${at(minute + fromMinutes)}-${at(minute + toMinutes)}`;
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  log: string[];
+}
+
+async function startServer(dataDir: string, env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(tsx, [path.join(root, 'server', 'src', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      APP_SHELL_ONLY: 'true',
+      APP_SHELL_UA_TOKEN: 'KadeShell',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${log.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { child, url, log };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not start in 180 s:\n${log.join('')}`);
+}
+
+function stop(running: Running): Promise<void> {
+  return new Promise((resolve) => {
+    if (running.child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
+    running.child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    running.child.kill('SIGTERM');
+  });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(root, 'shop-web', 'dist', 'index.html')) || process.env.E2E_BUILD === '1') {
+    const built = spawnSync('npm', ['run', 'build', '--workspace', '@kade/shop-web'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('the web build failed');
+  }
+  const seeded = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-open-'));
+  const closedDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-closed-'));
+  // Seed once (about 20 s), stop cleanly, then open a copy for the closed-hours server.
+  await stop(await startServer(seeded, {}));
+  rmSync(closedDir, { recursive: true, force: true });
+  cpSync(seeded, closedDir, { recursive: true });
+  // The open server's hours hold the next 10 hours and the closed one's start 2 hours from now, so the tests
+  // mean the same at any time of day.
+  const around = windowFromNow(-60, 600);
+  const away = windowFromNow(120, 180);
+  const [open, closed] = await Promise.all([
+    startServer(seeded, { SHOP_HOURS: around, FRESH_HOURS: around }),
+    startServer(closedDir, { SHOP_HOURS: away, FRESH_HOURS: away }),
+  ]);
+  process.env.KADE_URL = open.url;
+  process.env.KADE_CLOSED_URL = closed.url;
+  process.env.KADE_DATA_DIR = seeded;
+  return async () => {
+    await Promise.all([stop(open), stop(closed)]);
+    rmSync(seeded, { recursive: true, force: true });
+    rmSync(closedDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,37 @@
+// Browser tests of the shop: Debian's chromium (never a downloaded browser) against the real server on the
+// embedded database, started by global-setup.ts with the demo catalogue, at a phone and a desktop width.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const results = path.resolve(here, '..', '..', 'test-results');
+
+export const SHELL_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36 KadeShell/1.0';
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '*.e2e.ts',
+  globalSetup: path.join(here, 'global-setup.ts'),
+  fullyParallel: false,
+  workers: 2, // the two projects side by side; the tests of one file run in order
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: path.join(results, 'e2e-artifacts'),
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? path.join(results, 'e2e.json') }]],
+  use: {
+    userAgent: SHELL_USER_AGENT,
+    serviceWorkers: 'allow',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+});

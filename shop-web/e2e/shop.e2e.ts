@@ -1,0 +1,364 @@
+// What a shopper does in the shop, at a phone and a desktop width, against the real server.
+import { expect, test, type Page } from '@playwright/test';
+import { closedUrl, expectAccessible, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
+
+test.use({ baseURL: process.env.KADE_URL });
+
+const strips = (page: Page) => page.locator('section.strip');
+
+test.describe('the app-shell gate', () => {
+  test('an ordinary browser sees only the message to use the app; /dashboard is not gated', async ({ browser }, info) => {
+    const context = await browser.newContext({ baseURL: openUrl(), userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByText('Please access this site via the Kade mobile app.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download the app' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('button', { name: 'Search products' })).toHaveCount(0);
+    await shot(page, info, 'gate');
+    await expectAccessible(page, info, 'gate');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('browsing', () => {
+  test('home: banner, deals, categories, a strip per category with See All, Buy Brand, rotating banner, footer', async ({ page }, info) => {
+    await page.goto('/');
+    await expect(page.locator('img.home__banner')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Special - Deal' })).toBeVisible();
+    await expect(page.locator('.category-tile')).toHaveCount(19);
+    await expect(strips(page).first().locator('.product-card').first()).toBeVisible();
+    // one strip per category except All Product, Buy Brand and Special, plus the deals strip
+    await expect(strips(page)).toHaveCount(17);
+    for (const missing of ['All Product', 'Buy Brand', 'Special']) {
+      await expect(page.getByRole('heading', { level: 2, name: missing, exact: true }).locator('xpath=ancestor::section[contains(@class,"strip")]')).toHaveCount(0);
+    }
+    await expect(page.getByRole('link', { name: /^See All: / })).toHaveCount(16);
+    await expect(page.getByRole('heading', { name: 'Buy Brand' })).toBeVisible();
+    await expect(page.locator('.brand-tile')).not.toHaveCount(0);
+    await shot(page, info, 'home');
+    await expectAccessible(page, info, 'home');
+
+    // every strip has products; arrows move a strip by 250 px
+    const count = await strips(page).count();
+    for (let i = 0; i < count; i += 1) {
+      const strip = strips(page).nth(i);
+      await strip.scrollIntoViewIfNeeded();
+      await expect(strip.locator('.product-card').first()).toBeVisible();
+    }
+    const veg = strips(page).filter({ has: page.getByRole('heading', { name: 'Vegetable', exact: true }) });
+    await veg.scrollIntoViewIfNeeded();
+    const row = veg.locator('.strip__row');
+    await veg.getByRole('button', { name: 'Scroll Vegetable right' }).click();
+    const room = await row.evaluate((el) => el.scrollWidth - el.clientWidth);
+    await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(Math.min(250, room) - 1);
+    await shot(page, info, 'home-strip-scrolled');
+
+    // the delivery banner changes language every 3 seconds
+    const banner = page.getByTestId('delivery-banner');
+    const first = await banner.textContent();
+    await expect(banner).not.toHaveText(first ?? '', { timeout: 5000 });
+    // the idle search placeholder types
+    await expect(page.getByTestId('search-placeholder')).toHaveAttribute('data-text', /^Search "[a-z]/, { timeout: 5000 });
+    // footer
+    for (const name of ['About', 'Privacy Policy', 'Terms and Conditions', 'Contact', 'WhatsApp']) {
+      await expect(page.locator('footer').getByRole('link', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test('a category listing to its end, the sub-category panel, and the cache on return', async ({ page }, info) => {
+    await page.goto('/');
+    await page.locator('.category-tile').filter({ hasText: 'Fruit' }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/fruit-[0-9a-f-]+\/all-fruits-[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'all fruits' })).toBeVisible();
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await shot(page, info, 'listing');
+    await expectAccessible(page, info, 'listing');
+    await scrollUntil(page, async () => (await page.getByText('You have reached the end.').count()) > 0);
+    const ids = await page.locator('.product-card a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(ids.length).toBeGreaterThan(8);
+    expect(new Set(ids).size).toBe(ids.length);
+    await shot(page, info, 'listing-end');
+
+    // another sub-category, then back: the first one comes from the cache, without a request
+    const nav = page.getByRole('navigation', { name: 'Sub-categories' });
+    await nav.getByRole('link', { name: 'Local Fruits' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'local fruits' })).toBeVisible();
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await scrollUntil(page, async () => (await page.getByText('You have reached the end.').count()) > 0);
+    const listingCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('get-pruduct-by-category-and-subcategory')) listingCalls.push(r.url());
+    });
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'all fruits' })).toBeVisible();
+    await expect(page.locator('.product-card')).toHaveCount(ids.length);
+    expect(listingCalls).toEqual([]);
+  });
+
+  test('an empty listing says No Products Found.', async ({ page, request }, info) => {
+    const categories = (await (await request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
+    const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string }>;
+    const veg = categories.find((c) => c.name === 'Vegetable')!;
+    const chips = subs.find((s) => s.name === 'Chips')!;
+    await page.goto(`/vegetable-${veg._id}/chips-${chips._id}`);
+    await expect(page.getByText('No Products Found.')).toBeVisible();
+    await shot(page, info, 'listing-empty');
+    await expectAccessible(page, info, 'listing-empty');
+  });
+});
+
+/** A product with variations, found through the API. */
+async function productWithVariations(page: Page): Promise<{ _id: string; name: string; variations: number }> {
+  const home = (await (await page.request.get(`${openUrl()}/api/product/home`)).json()).data as { strips: Array<{ products: Array<{ _id: string; name: string }> }> };
+  for (const strip of home.strips.slice(0, 3)) {
+    for (const product of strip.products) {
+      const details = (await (await page.request.post(`${openUrl()}/api/product/get-product-details`, { data: { productId: product._id } })).json()).data as { product: unknown[] };
+      if (details.product.length > 0) return { _id: product._id, name: product.name, variations: details.product.length };
+    }
+  }
+  throw new Error('the demo catalogue has no product with variations in a home strip');
+}
+
+test.describe('the product sheet', () => {
+  test('opens from a card, switches variations, shares, and closes by X, outside click and drag', async ({ page }, info) => {
+    const product = await productWithVariations(page);
+    await page.goto('/');
+    const card = page.locator('.product-card').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) }).first();
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('link').click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/.+-${product._id}$`));
+    await expect(sheet.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
+    await expect(sheet.getByText('Within Hour')).toBeVisible();
+    await expect(sheet.getByRole('heading', { name: 'Choose' })).toBeVisible();
+    await expect(sheet.getByRole('heading', { name: 'Description' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Close' })).toBeFocused();
+    // the variations come dearest first
+    const prices = await sheet.locator('.choose__item .price__paid').allTextContents();
+    const values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    await shot(page, info, 'sheet');
+    await expectAccessible(page, info, 'sheet');
+
+    const choices = sheet.locator('.choose__pick');
+    await expect(choices).toHaveCount(product.variations);
+    const pickName = (await choices.first().locator('.choose__name').textContent()) ?? '';
+    await choices.first().click();
+    await expect(choices.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(sheet.getByRole('heading', { level: 2 })).toHaveText(pickName);
+    if (product.variations > 1) {
+      const second = (await choices.nth(1).locator('.choose__name').textContent()) ?? '';
+      await choices.nth(1).click();
+      await expect(sheet.getByRole('heading', { level: 2 })).toHaveText(second);
+    }
+    await shot(page, info, 'sheet-variation');
+
+    await sheet.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByText('Link Copied!')).toBeVisible();
+
+    // 1. the X
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+
+    // 2. a click outside
+    await card.getByRole('link').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByTestId('sheet-backdrop').click({ position: { x: 10, y: 10 } });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+
+    // 3. a drag down of more than 100 px (and Escape, for keyboards)
+    await card.getByRole('link').click();
+    const grip = page.getByTestId('sheet-grip');
+    // measure the grip once the product has loaded (the sheet grows, and on a phone the grip moves up)
+    await expect(page.getByRole('dialog').getByRole('heading', { level: 2, name: product.name })).toBeVisible();
+    await expect(grip).toBeVisible();
+    const box = (await grip.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 20, box.y + box.height / 2 + 60, { steps: 4 });
+    await page.mouse.move(box.x + 20, box.y + box.height / 2 + 160, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+
+    await card.getByRole('link').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('opened directly, closing goes home', async ({ page }) => {
+    const product = await productWithVariations(page);
+    await page.goto(`/product/anything-${product._id}`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('search', () => {
+  test('a typo still finds products, the count shows, scrolling loads more, and nothing found says so', async ({ page }, info) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search products' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    const input = page.getByRole('searchbox', { name: 'Search products' });
+    await expect(input).toBeFocused();
+    await shot(page, info, 'search-idle');
+    await input.fill('chocolat');
+    await expect(page).toHaveURL(/\/search\?q=chocolat$/);
+    await expect(page.locator('.search__count')).toHaveText(/\d+ results?/);
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    // the top row hides while a query exists
+    await expect(page.locator('.header__top')).toHaveCount(0);
+    if (info.project.name === 'phone') await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+    else await expect(page.getByRole('link', { name: 'Back to home' })).toHaveCount(0);
+    await shot(page, info, 'search-results');
+    await expectAccessible(page, info, 'search-results');
+
+    await input.fill('ch');
+    const count = async () => Number((await page.locator('.search__count').textContent().catch(() => '0'))?.match(/\d+/)?.[0] ?? 0);
+    await expect.poll(count).toBeGreaterThan(10);
+    const total = await count();
+    await scrollUntil(page, async () => (await page.locator('.product-card').count()) >= Math.min(total, 30));
+    await shot(page, info, 'search-scrolled');
+
+    await page.goto('/search?q=zzqxqzz');
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('zzqxqzz');
+    await expect(page.getByText('No Data found')).toBeVisible();
+    await shot(page, info, 'search-empty');
+    await expectAccessible(page, info, 'search-empty');
+  });
+});
+
+test.describe('the cart', () => {
+  test('anonymous Add says Please Login and goes to /login', async ({ page }, info) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Add / }).first().click();
+    await expect(page.getByText('Please Login')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await shot(page, info, 'login-placeholder');
+    await expectAccessible(page, info, 'login-placeholder');
+  });
+
+  test('add, step and remove from cards and the sheet; the drawer; single-quantity deals stop at 1', async ({ page, request }, info) => {
+    await loginAsNewShopper(page, request, info);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+    // a deal is single-quantity: + is disabled at 1
+    const deals = strips(page).first();
+    const firstDeal = deals.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first();
+    const dealName = (await firstDeal.getAttribute('aria-label')) ?? '';
+    const deal = deals.getByRole('article', { name: dealName, exact: true });
+    await deal.getByRole('button', { name: /^Add / }).click();
+    await expect(page.getByText('Item added').first()).toBeVisible();
+    await expect(deal.getByRole('group')).toContainText('1');
+    await expect(deal.getByRole('button', { name: /^One more / })).toBeDisabled();
+
+    // an ordinary product steps up and down, and stepping down at 1 removes it
+    const veg = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
+    const name = (await veg.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
+    const card = veg.getByRole('article', { name, exact: true });
+    await card.getByRole('button', { name: /^Add / }).click();
+    const stepper = veg.getByRole('group', { name: `Quantity of ${name}` });
+    await expect(stepper).toContainText('1');
+    await stepper.getByRole('button', { name: /^One more / }).click();
+    await expect(stepper).toContainText('2');
+    await shot(page, info, 'cart-stepper');
+    await stepper.getByRole('button', { name: /^One less / }).click();
+    await expect(stepper).toContainText('1');
+    await stepper.getByRole('button', { name: /^Remove / }).click();
+    await expect(page.getByText('Item removed').first()).toBeVisible();
+    await expect(veg.getByRole('group', { name: `Quantity of ${name}` })).toHaveCount(0);
+
+    // from the sheet
+    await card.getByRole('link').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.locator('.sheet__buy').getByRole('button', { name: /^Add / }).click();
+    await expect(sheet.locator('.sheet__buy').getByRole('group')).toContainText('1');
+    await sheet.getByRole('button', { name: 'Close' }).click();
+
+    // the drawer (through the View Cart bar on a phone, the header button on a desktop)
+    if (info.project.name === 'phone') {
+      await expect(page.locator('.view-cart-bar')).toBeVisible();
+      await shot(page, info, 'view-cart-bar');
+      await page.getByRole('button', { name: 'View Cart' }).click();
+    } else {
+      await page.locator('.cart-button').click();
+    }
+    const drawer = page.getByRole('dialog', { name: 'My Cart' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator('.cart-line')).toHaveCount(2);
+    await expect(drawer.getByRole('heading', { name: 'Bill details' })).toBeVisible();
+    await expect(drawer.getByText('Grand total')).toBeVisible();
+    await shot(page, info, 'cart-drawer');
+    await expectAccessible(page, info, 'cart-drawer');
+    await drawer.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.locator('.view-cart-bar')).toHaveCount(0);
+  });
+
+  test('the account menu shows the name, My Orders with its count, and logs out', async ({ page, request }, info) => {
+    await loginAsNewShopper(page, request, info);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await expect(page.getByText('My Account')).toBeVisible();
+    await expect(page.getByText('E2E Shopper')).toBeVisible();
+    await expect(page.getByRole('link', { name: /My Orders\s*0/ })).toBeVisible();
+    await shot(page, info, 'account-menu');
+    await expectAccessible(page, info, 'account-menu');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('accesstoken'))).toBeNull();
+  });
+});
+
+test.describe('closed hours', () => {
+  test('Add reads Run Out and Vegetable and Meat are greyed out with their hours', async ({ page }, info) => {
+    await page.goto(`${closedUrl()}/`);
+    await expect(strips(page).first().locator('.product-card').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Add / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Run Out' }).first()).toBeDisabled();
+    for (const fresh of ['Vegetable', 'Meat']) {
+      const tile = page.locator('.category-tile').filter({ hasText: fresh });
+      await expect(tile).toHaveClass(/category-tile--greyed/);
+      await expect(tile).toContainText(/\(\d{1,2}(:\d\d)? [AP]M – \d{1,2}(:\d\d)? [AP]M\)/);
+    }
+    const vegStrip = strips(page).filter({ has: page.getByRole('heading', { name: 'Vegetable', exact: true }) });
+    await expect(vegStrip.locator('.product-card--greyed').first()).toBeVisible();
+    await shot(page, info, 'closed-hours');
+    await expectAccessible(page, info, 'closed-hours');
+  });
+});
+
+test.describe('static pages', () => {
+  for (const [path, heading] of [
+    ['/about', 'About Kade'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-and-conditions', 'Terms and Conditions'],
+    ['/contact', 'Contact us'],
+  ] as const) {
+    test(`${path}`, async ({ page }, info) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (path === '/terms-and-conditions') {
+        const numbers = await page.locator('.terms h2').allTextContents();
+        expect(numbers.map((t) => Number(t.split('.')[0]))).toEqual(numbers.map((_, i) => i + 1));
+        await expect(page.locator('.terms').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+        await expect(page.getByText(`© ${new Date().getFullYear()} Kade. All rights reserved.`)).toBeVisible();
+      }
+      if (path === '/privacy-policy') {
+        await expect(page.getByText('Effective date: 22 May 2025')).toBeVisible();
+        await expect(page.getByText(/aged 18 or over/)).toBeVisible();
+      }
+      if (path === '/contact') await expect(page.getByRole('link', { name: 'support@kade.lk' }).first()).toBeVisible();
+      await shot(page, info, path.slice(1));
+      await expectAccessible(page, info, path.slice(1));
+    });
+  }
+});

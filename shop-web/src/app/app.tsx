@@ -1,0 +1,17 @@
+import { BrowserRouter } from 'react-router-dom';
+import type { ShopConfigWire } from '@kade/shared';
+import { AppGate } from './frame/app-gate';
+import { Providers } from './providers';
+import { AppRoutes } from './router';
+
+export function App({ config }: { config: ShopConfigWire }) {
+  return (
+    <Providers config={config}>
+      <BrowserRouter>
+        <AppGate>
+          <AppRoutes />
+        </AppGate>
+      </BrowserRouter>
+    </Providers>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { AccountMenu } from '../../features/account/components/account-menu';
+import { CartButton } from '../../features/cart/components/cart-button';
+import { useShopConfig } from '../../lib/shop-config';
+import { DeliveryBanner } from './delivery-banner';
+import { SearchBar } from './search-bar';
+
+/** The header: logo, delivery banner, account and cart in the top row (hidden on /search with a query), then search. */
+export function Header() {
+  const config = useShopConfig();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const hideTop = pathname === '/search' && (params.get('q') ?? '') !== '';
+  return (
+    <header className="header">
+      {hideTop ? null : (
+        <div className="header__top">
+          <Link to="/" className="header__logo" aria-label={`${config.name} home`}>
+            {config.name}
+          </Link>
+          <DeliveryBanner />
+          <div className="header__actions">
+            <AccountMenu />
+            <CartButton />
+          </div>
+        </div>
+      )}
+      <div className="header__search">
+        <SearchBar />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router-dom';
+import { CartDrawer } from '../../features/cart/components/cart-drawer';
+import { ViewCartBar } from '../../features/cart/components/view-cart-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** The shop's frame: header, the page, footer, the cart drawer and the phone's 'View Cart' bar. */
+export function Layout() {
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="frame__main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ViewCartBar />
+      <CartDrawer />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { Provider as JotaiProvider } from 'jotai';
+import { Toaster } from 'react-hot-toast';
+import { TOAST, type ShopConfigWire } from '@kade/shared';
+import { ShopConfigContext } from '../lib/shop-config';
+import { useLoadSession } from '../state/session';
+
+function SessionLoader() {
+  const load = useLoadSession();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return null;
+}
+
+/**
+ * The app's providers: jotai, the shop's run-time config, the session and the toaster (at most 20 toasts —
+ * react-hot-toast's own limit — with SPEC.md section 4's durations and 350 px at most).
+ */
+export function Providers({ config, children }: { config: ShopConfigWire; children: ReactNode }) {
+  return (
+    <JotaiProvider>
+      <ShopConfigContext value={config}>
+        <SessionLoader />
+        {children}
+        <Toaster
+          position="top-center"
+          toastOptions={{
+            duration: TOAST.durationMs.blank,
+            style: { maxWidth: `${TOAST.maxWidthPx}px` },
+            success: { duration: TOAST.durationMs.success },
+            error: { duration: TOAST.durationMs.error },
+            loading: { duration: TOAST.durationMs.loading },
+            custom: { duration: TOAST.durationMs.custom },
+          }}
+        />
+      </ShopConfigContext>
+    </JotaiProvider>
+  );
+}

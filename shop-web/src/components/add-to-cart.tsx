@@ -1,0 +1,74 @@
+import { isFreshCategory, maxQuantity, TEXT } from '@kade/shared';
+import { useShopClock } from '../lib/shop-clock';
+import { useCartActions } from '../state/cart-actions';
+import type { SellableProduct } from './types';
+
+/** True when the product is in Vegetable or Meat (the fresh hours apply). */
+export function isFreshProduct(product: SellableProduct): boolean {
+  return (product.category ?? []).some((c) => isFreshCategory(c.name));
+}
+
+/**
+ * 'Add', or the quantity stepper once the item is in the cart (stepping down at 1 removes it). 'Out of Stock'
+ * at stock 0, 'Run Out' outside the shop hours, and the fresh hours' label for Vegetable and Meat outside them.
+ */
+export function AddToCart({ product, compact = false }: { product: SellableProduct; compact?: boolean }) {
+  const { shopOpen, freshOpen, freshLabel } = useShopClock();
+  const { lineFor, add, setQuantity } = useCartActions();
+  const line = lineFor(product._id);
+  const max = line?.maxQuantity ?? maxQuantity({ ...product, stock: product.stock });
+  const className = `add-to-cart${compact ? ' add-to-cart--compact' : ''}`;
+
+  if (product.stock <= 0 && !line) {
+    return (
+      <span className={`${className} add-to-cart--out`} role="note">
+        {TEXT.outOfStock}
+      </span>
+    );
+  }
+  if (!shopOpen) {
+    return (
+      <button type="button" className={`${className} add-to-cart--closed`} disabled>
+        {TEXT.runOut}
+      </button>
+    );
+  }
+  if (!freshOpen && isFreshProduct(product)) {
+    return (
+      <button type="button" className={`${className} add-to-cart--closed`} disabled aria-label={`Available ${freshLabel}`}>
+        {freshLabel}
+      </button>
+    );
+  }
+  if (!line) {
+    return (
+      <button type="button" className={className} onClick={() => void add(product._id)} aria-label={`Add ${product.name}`}>
+        Add
+      </button>
+    );
+  }
+  return (
+    <div className={`${className} stepper`} role="group" aria-label={`Quantity of ${product.name}`}>
+      <button
+        type="button"
+        className="stepper__button"
+        onClick={() => void setQuantity(line, line.quantity - 1)}
+        aria-label={line.quantity <= 1 ? `Remove ${product.name}` : `One less ${product.name}`}
+      >
+        −
+      </button>
+      <span className="stepper__count" aria-live="polite">
+        {line.quantity}
+      </span>
+      <button
+        type="button"
+        className="stepper__button"
+        onClick={() => void setQuantity(line, line.quantity + 1)}
+        disabled={line.quantity >= max}
+        aria-label={`One more ${product.name}`}
+      >
+        +
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link, useLocation } from 'react-router-dom';
+import { productPath, stockBarColour, stockPercent, TEXT } from '@kade/shared';
+import { imageAt, imageSrcSet } from '../lib/images';
+import { useShopClock } from '../lib/shop-clock';
+import { AddToCart, isFreshProduct } from './add-to-cart';
+import { Price } from './price';
+import type { SellableProduct } from './types';
+
+/** A product tile: picture, night flag, name, unit, stock bar, price and the add control. */
+export function ProductCard({ product }: { product: SellableProduct }) {
+  const location = useLocation();
+  const { freshOpen, freshLabel, nightFlag } = useShopClock();
+  const outOfStock = product.stock <= 0;
+  const greyed = !freshOpen && isFreshProduct(product);
+  const colour = stockBarColour(product.stock, product.totalStock);
+  const href = productPath(product.name, product._id);
+  return (
+    <article className={`product-card${greyed ? ' product-card--greyed' : ''}`} aria-label={product.name}>
+      <Link to={href} state={{ background: location }} className="product-card__link">
+        <div className="product-card__media">
+          <img
+            src={imageAt(product.image[0], 480)}
+            srcSet={imageSrcSet(product.image[0])}
+            sizes="(min-width: 768px) 200px, 45vw"
+            alt={product.name}
+            loading="lazy"
+            width={240}
+            height={240}
+          />
+          {outOfStock ? <span className="product-card__overlay">{TEXT.outOfStock}</span> : null}
+          {nightFlag ? <span className="product-card__flag">{TEXT.nightFlag}</span> : null}
+          {greyed ? <span className="product-card__fresh">{freshLabel}</span> : null}
+        </div>
+        <h3 className="product-card__name">{product.name}</h3>
+      </Link>
+      <p className="product-card__unit">{product.unit}</p>
+      <div
+        className="stock-bar"
+        role="meter"
+        aria-label="Stock left"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(stockPercent(product.stock, product.totalStock))}
+        data-colour={colour}
+      >
+        <span className={`stock-bar__fill stock-bar__fill--${colour}`} style={{ width: `${stockPercent(product.stock, product.totalStock)}%` }} />
+      </div>
+      <div className="product-card__foot">
+        <Price price={product.price} discount={product.discount} />
+        <AddToCart product={product} compact />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useLocation } from 'react-router-dom';
+import { ADMIN_ROLE, TEXT } from '@kade/shared';
+import { ordersAtom, userAtom } from '../../../state/atoms';
+import { useLogout } from '../../../state/session';
+import './account.css';
+
+const SHOPPER_LINKS = [
+  { to: '/dashboard/profile', label: 'Profile' },
+  { to: '/dashboard/myorders', label: 'My Orders', count: 'orders' as const },
+  { to: '/dashboard/address', label: 'Save Address' },
+];
+
+const ADMIN_LINKS = [
+  { to: '/dashboard/category', label: 'Category' },
+  { to: '/dashboard/subcategory', label: 'Sub Category' },
+  { to: '/dashboard/upload-product', label: 'Upload Product' },
+  { to: '/dashboard/variation', label: 'Variation' },
+  { to: '/dashboard/product', label: 'Product' },
+  { to: '/dashboard/alladdress', label: 'All Address' },
+  { to: '/dashboard/sign', label: 'Sign' },
+  { to: '/dashboard/pending', label: 'Pending', count: 'pending' as const },
+  { to: '/dashboard/processing', label: 'Processing' },
+  { to: '/dashboard/shipped', label: 'Shipped' },
+  { to: '/dashboard/delivered', label: 'Delivered' },
+  { to: '/dashboard/cancelled', label: 'Cancelled' },
+];
+
+/** The account menu: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'; 'Login' when anonymous. */
+export function AccountMenu() {
+  const user = useAtomValue(userAtom);
+  const orders = useAtomValue(ordersAtom);
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const box = useRef<HTMLDivElement | null>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!user) {
+    return (
+      <Link to="/login" className="button button--ghost">
+        Login
+      </Link>
+    );
+  }
+  const isAdmin = user.role === ADMIN_ROLE;
+  const links = isAdmin ? [...SHOPPER_LINKS, ...ADMIN_LINKS] : SHOPPER_LINKS;
+  return (
+    <div className="account" ref={box}>
+      <button type="button" className="button button--ghost" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+        Account
+      </button>
+      {open ? (
+        <div className="account__menu" id={menuId}>
+          <p className="account__title">{TEXT.myAccount}</p>
+          <p className="account__name">
+            {user.name || user.mobile} {isAdmin ? <span className="account__admin">{TEXT.adminTag}</span> : null}
+          </p>
+          <ul>
+            {links.map((link) => {
+              const count = link.count === 'orders' ? orders.count : link.count === 'pending' ? orders.pending : null;
+              return (
+                <li key={link.to}>
+                  <Link to={link.to}>
+                    {link.label}
+                    {count !== null && count !== undefined ? <span className="account__count">{count}</span> : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" className="button button--ghost account__logout" onClick={() => void logout()}>
+            {TEXT.logOut}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLocation } from 'react-router-dom';
+import { formatRs, TEXT } from '@kade/shared';
+import { useIsNarrow } from '../../../lib/use-media-query';
+import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
+import { cartTotals } from './bill-details';
+
+/** The phone's sticky 'View Cart' bar: shown while the cart has items, never on /checkout. */
+export function ViewCartBar() {
+  const cart = useAtomValue(cartAtom);
+  const openDrawer = useSetAtom(cartDrawerOpenAtom);
+  const { pathname } = useLocation();
+  const narrow = useIsNarrow();
+  if (!narrow || cart.length === 0 || pathname.startsWith('/checkout')) return null;
+  const totals = cartTotals(cart);
+  return (
+    <div className="view-cart-bar">
+      <span>
+        {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'} · {formatRs(totals.subtotalPaise)}
+      </span>
+      <button type="button" className="button button--light" onClick={() => openDrawer(true)}>
+        {TEXT.viewCart}
+      </button>
+    </div>
+  );
+}

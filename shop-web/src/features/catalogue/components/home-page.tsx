@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  hasProductStrip,
+  isFreshCategory,
+  listingPath,
+  PLACEHOLDER_COUNTS,
+  sameName,
+  sortCategories,
+  TEXT,
+  type CategoryWire,
+  type HomeWire,
+  type SubCategoryWire,
+} from '@kade/shared';
+import { Placeholders } from '../../../components/placeholder';
+import { imageAt, imageSrcSet } from '../../../lib/images';
+import { useShopClock } from '../../../lib/shop-clock';
+import { useShopConfig } from '../../../lib/shop-config';
+import { showError } from '../../../lib/show-error';
+import { useCatalogueData } from '../../../state/catalogue-data';
+import { fetchHome } from '../api/catalogue-api';
+import { ProductStrip } from './product-strip';
+import './catalogue.css';
+
+/** The listing a category opens: its first sub-category (by name), or none. */
+function firstListing(category: CategoryWire, subCategories: SubCategoryWire[]): string | undefined {
+  const sub = subCategories.find((s) => s.category.some((c) => c._id === category._id));
+  return sub ? listingPath(category, sub) : undefined;
+}
+
+let homeCache: HomeWire | null = null;
+
+export default function HomePage() {
+  const config = useShopConfig();
+  const catalogue = useCatalogueData();
+  const { freshOpen, freshLabel } = useShopClock();
+  const [home, setHome] = useState<HomeWire | null>(homeCache);
+
+  useEffect(() => {
+    document.title = config.name;
+    let live = true;
+    fetchHome()
+      .then((data) => {
+        homeCache = data;
+        if (live) setHome(data);
+      })
+      .catch(showError);
+    return () => {
+      live = false;
+    };
+  }, [config.name]);
+
+  const categories = catalogue ? sortCategories(catalogue.categories) : [];
+  const subCategories = catalogue?.subCategories ?? [];
+  const buyBrand = categories.find((c) => sameName(c.name, TEXT.buyBrand));
+  const brandSubs = buyBrand ? subCategories.filter((s) => s.category.some((c) => c._id === buyBrand._id)) : [];
+
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">{config.name}: groceries and daily needs</h1>
+      {config.banner ? (
+        <img
+          className="home__banner"
+          src={imageAt(config.banner.url, 1024)}
+          srcSet={imageSrcSet(config.banner.url)}
+          sizes="(min-width: 1200px) 1176px, 100vw"
+          alt={`${config.name}: fresh groceries and daily needs delivered to your door`}
+          width={1024}
+          height={341}
+          fetchPriority="high"
+        />
+      ) : null}
+
+      <ProductStrip title={TEXT.specialDeal} products={home?.deals ?? []} loading={!home} />
+
+      <section className="category-grid" aria-labelledby="category-grid-title">
+        <h2 id="category-grid-title">Shop by category</h2>
+        <ul className="category-grid__list">
+          {!catalogue ? (
+            <Placeholders count={PLACEHOLDER_COUNTS.categories} className="placeholder--tile" label="Loading categories" />
+          ) : (
+            categories.map((category) => {
+              const greyed = isFreshCategory(category.name) && !freshOpen;
+              const href = firstListing(category, subCategories);
+              const body = (
+                <>
+                  <img src={imageAt(category.image, 160)} alt="" width={96} height={96} loading="lazy" />
+                  <span className="category-tile__name">{category.name}</span>
+                  {isFreshCategory(category.name) ? <span className="category-tile__hours">{freshLabel}</span> : null}
+                </>
+              );
+              return (
+                <li key={category._id} className={`category-tile${greyed ? ' category-tile--greyed' : ''}`}>
+                  {href ? (
+                    <Link to={href} aria-label={greyed ? `${category.name}, available ${freshLabel}` : category.name}>
+                      {body}
+                    </Link>
+                  ) : (
+                    <span aria-disabled="true">{body}</span>
+                  )}
+                </li>
+              );
+            })
+          )}
+        </ul>
+      </section>
+
+      {home
+        ? home.strips
+            .filter((strip) => hasProductStrip(strip.category.name))
+            .map((strip) => (
+              <ProductStrip
+                key={strip.category._id}
+                title={strip.category.name}
+                products={strip.products}
+                seeAllHref={firstListing(strip.category, subCategories)}
+                loading={false}
+              />
+            ))
+        : <ProductStrip title="Products" products={[]} loading />}
+
+      <section className="brands" aria-labelledby="brands-title">
+        <h2 id="brands-title">{TEXT.buyBrand}</h2>
+        {catalogue && buyBrand && brandSubs.length > 0 ? (
+          <ul className="brands__list">
+            {brandSubs.map((sub) => (
+              <li key={sub._id}>
+                <Link to={listingPath(buyBrand, sub)} className="brand-tile">
+                  <img src={imageAt(sub.image, 160)} alt="" width={80} height={80} loading="lazy" />
+                  <span>{sub.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : catalogue ? (
+          <p className="empty">{TEXT.noSubcategories}</p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

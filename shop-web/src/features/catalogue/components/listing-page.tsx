@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { NavLink, useParams } from 'react-router-dom';
+import {
+  idFromSlug,
+  INFINITE_SCROLL_THRESHOLD_PX,
+  listingPath,
+  listingTitleFromSlug,
+  PLACEHOLDER_COUNTS,
+  TEXT,
+} from '@kade/shared';
+import { ProductCard } from '../../../components/product-card';
+import { Placeholders } from '../../../components/placeholder';
+import { useSentinel } from '../../../components/use-infinite-scroll';
+import { imageAt } from '../../../lib/images';
+import { useCatalogueData } from '../../../state/catalogue-data';
+import { useListing } from '../hooks/use-listing';
+import './catalogue.css';
+
+/** /{category}-{id}/{sub-category}-{id}: the sub-categories beside (or above) a grid of pages of 8. */
+export default function ListingPage() {
+  const { categorySlug = '', subSlug = '' } = useParams();
+  const categoryId = idFromSlug(categorySlug);
+  const subCategoryId = idFromSlug(subSlug);
+  const title = listingTitleFromSlug(subSlug);
+  const catalogue = useCatalogueData();
+  const { items, hasMore, loading, loadNext, started } = useListing(categoryId, subCategoryId);
+  const sentinel = useSentinel(() => void loadNext(), started && hasMore && !loading, INFINITE_SCROLL_THRESHOLD_PX, items.length);
+
+  useEffect(() => {
+    document.title = title;
+    window.scrollTo(0, 0);
+  }, [title, categoryId, subCategoryId]);
+
+  const category = catalogue?.categories.find((c) => c._id === categoryId);
+  const subs = catalogue?.subCategories.filter((s) => s.category.some((c) => c._id === categoryId)) ?? [];
+
+  return (
+    <div className="listing">
+      <nav className="listing__subs" aria-label="Sub-categories">
+        <ul>
+          {category
+            ? subs.map((sub) => (
+                <li key={sub._id}>
+                  <NavLink to={listingPath(category, sub)} className="listing__sub">
+                    <img src={imageAt(sub.image, 160)} alt="" width={48} height={48} loading="lazy" />
+                    <span>{sub.name}</span>
+                  </NavLink>
+                </li>
+              ))
+            : null}
+        </ul>
+      </nav>
+      <section className="listing__main" aria-labelledby="listing-title">
+        <h1 id="listing-title" className="listing__title">
+          {title}
+        </h1>
+        {items.length === 0 && !loading && !hasMore ? (
+          <p className="empty">{TEXT.noProductsFound}</p>
+        ) : (
+          <div className="product-grid">
+            {items.map((product) => (
+              <ProductCard key={product._id} product={product} />
+            ))}
+            {items.length === 0 && loading ? (
+              <Placeholders count={PLACEHOLDER_COUNTS.strip} className="placeholder--card" label="Loading products" />
+            ) : null}
+          </div>
+        )}
+        <div ref={sentinel} className="listing__end" aria-live="polite">
+          {items.length > 0 && hasMore ? TEXT.loadingMore : null}
+          {items.length > 0 && !hasMore ? TEXT.endOfList : null}
+        </div>
+      </section>
+    </div>
+  );
+}

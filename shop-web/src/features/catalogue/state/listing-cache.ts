@@ -1,0 +1,13 @@
+import { atom } from 'jotai';
+import type { ProductWire } from '@kade/shared';
+
+/** A listing's loaded products (SPEC.md section 3: data, page, hasMore), kept per category and sub-category. */
+export interface ListingCacheEntry {
+  data: ProductWire[];
+  page: number;
+  hasMore: boolean;
+}
+
+export const listingCacheAtom = atom<Record<string, ListingCacheEntry>>({});
+
+export const listingKey = (categoryId: string, subCategoryId: string): string => `${categoryId}/${subCategoryId}`;

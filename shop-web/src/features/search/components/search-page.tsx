@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, TEXT, type ProductWire } from '@kade/shared';
+import { ProductCard } from '../../../components/product-card';
+import { Placeholders } from '../../../components/placeholder';
+import { showError } from '../../../lib/show-error';
+import { searchProducts } from '../api/search-api';
+import './search.css';
+
+interface Results {
+  query: string;
+  items: ProductWire[];
+  page: number;
+  totalPage: number;
+  totalCount: number;
+}
+
+/** /search?q=: the count, the results in pages, the next page near 95% of the scroll, 'No Data found'. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const [results, setResults] = useState<Results | null>(null);
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    document.title = query ? `Search: ${query}` : 'Search';
+    if (!query) {
+      setResults(null);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    setResults(null);
+    const timer = window.setTimeout(() => {
+      searchProducts(query, 1)
+        .then((page) => {
+          if (live) setResults({ query, items: page.items, page: 1, totalPage: page.totalPage, totalCount: page.totalCount });
+        })
+        .catch((error: unknown) => {
+          if (live) showError(error);
+        })
+        .finally(() => {
+          if (live) setLoading(false);
+        });
+    }, 150);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [query]);
+
+  const loadMore = useCallback(async () => {
+    if (!results || busy.current || results.page >= results.totalPage) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      const next = await searchProducts(results.query, results.page + 1);
+      setResults((now) =>
+        now && now.query === results.query
+          ? { ...now, items: appendUnique(now.items, next.items), page: results.page + 1, totalPage: next.totalPage, totalCount: next.totalCount }
+          : now,
+      );
+    } catch (error) {
+      showError(error);
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [results]);
+
+  useEffect(() => {
+    const onScroll = () => {
+      const doc = document.documentElement;
+      const reached = (window.scrollY + window.innerHeight) / doc.scrollHeight;
+      if (reached >= SEARCH_SCROLL_THRESHOLD) void loadMore();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    onScroll(); // a first page that does not fill the screen loads the next at once
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [loadMore]);
+
+  return (
+    <section className="search" aria-labelledby="search-title">
+      <h1 id="search-title" className="search__title">
+        {query ? `Results for “${query}”` : 'Search products'}
+      </h1>
+      {results ? (
+        <p className="search__count" role="status">
+          {`${results.totalCount} ${results.totalCount === 1 ? 'result' : 'results'}`}
+        </p>
+      ) : null}
+      {!query ? <p className="search__hint">Type what you need: milk, bread, rice…</p> : null}
+      {results && results.items.length === 0 ? <p className="empty">{TEXT.noDataFound}</p> : null}
+      <div className="product-grid">
+        {results?.items.map((product) => (
+          <ProductCard key={product._id} product={product} />
+        ))}
+        {loading ? <Placeholders count={PLACEHOLDER_COUNTS.search} className="placeholder--card" label="Searching" /> : null}
+      </div>
+      {results && results.items.length > 0 && results.page >= results.totalPage ? <p className="list-end">{TEXT.endOfList}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { ContactBlock } from './contact-block';
+import './static-pages.css';
+
+/** /contact. */
+export default function ContactPage() {
+  useEffect(() => {
+    document.title = 'Contact us';
+  }, []);
+  return (
+    <article className="page-text" aria-labelledby="contact-title">
+      <h1 id="contact-title">Contact us</h1>
+      <p>Questions about an order, a product or your account? Reach us any day between 9:00 AM and 5:00 PM.</p>
+      <ContactBlock />
+    </article>
+  );
+}

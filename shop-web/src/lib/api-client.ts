@@ -1,0 +1,117 @@
+// The one API client (DESIGN.md section 4): same base address, cookies sent, the bearer access token from
+// storage, and on a 401 one single-flight refresh followed by one retry. It returns answers and throws
+// ApiError; it never touches the screens (they decide what to show, usually through showError).
+import { STORAGE_KEYS } from '@kade/shared';
+import { webConfig } from './web-config';
+
+/** A failed call: the HTTP status, the server's stable code and its message for people. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly field: string | null | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** A successful envelope: `data` plus whatever the route puts beside it (page counts). */
+export type Answer<T, X = Record<string, unknown>> = { success: true; error: false; message: string; data: T } & X;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+const REFRESH_PATH = '/api/user/refresh-token';
+const NO_REFRESH = new Set([REFRESH_PATH, '/api/user/login', '/api/user/logout']);
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export const tokens = {
+  access: (): string | null => storage()?.getItem(STORAGE_KEYS.accessToken) ?? null,
+  refresh: (): string | null => storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null,
+  save(access: string, refresh?: string): void {
+    storage()?.setItem(STORAGE_KEYS.accessToken, access);
+    if (refresh) storage()?.setItem(STORAGE_KEYS.refreshToken, refresh);
+  },
+  clear(): void {
+    storage()?.removeItem(STORAGE_KEYS.accessToken);
+    storage()?.removeItem(STORAGE_KEYS.refreshToken);
+  },
+};
+
+async function readBody(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+async function send(method: Method, path: string, body: unknown, bearer: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  return fetch(`${webConfig.apiBase}${path}`, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Renews the access token once for every caller waiting on a 401 at the same time. */
+function refreshSession(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  const refreshToken = tokens.refresh();
+  if (!refreshToken) return Promise.resolve(false);
+  refreshing = (async () => {
+    try {
+      const response = await send('POST', REFRESH_PATH, undefined, refreshToken);
+      const body = await readBody(response);
+      const data = body?.data as { accessToken?: string; refreshToken?: string } | undefined;
+      if (!response.ok || !data?.accessToken) return false;
+      tokens.save(data.accessToken, data.refreshToken);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function failure(response: Response, body: Record<string, unknown> | null): ApiError {
+  const message = typeof body?.message === 'string' && body.message !== '' ? body.message : `Request failed (${response.status}).`;
+  return new ApiError(message, response.status, body?.code as string | undefined, body?.field as string | null | undefined);
+}
+
+/** Calls the API. Resolves with the envelope on success; throws ApiError on a failure or an `error: true` answer. */
+export async function api<T, X = Record<string, unknown>>(method: Method, path: string, body?: unknown): Promise<Answer<T, X>> {
+  let response: Response;
+  try {
+    response = await send(method, path, body, tokens.access());
+    if (response.status === 401 && !NO_REFRESH.has(path) && (await refreshSession())) {
+      response = await send(method, path, body, tokens.access());
+    }
+  } catch {
+    throw new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);
+  }
+  const parsed = await readBody(response);
+  if (!response.ok || !parsed || parsed.error === true || parsed.success === false) throw failure(response, parsed);
+  return parsed as Answer<T, X>;
+}
+
+/** For tests: forget a refresh in flight. */
+export function resetApiClientForTests(): void {
+  refreshing = null;
+}

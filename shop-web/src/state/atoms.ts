@@ -1,0 +1,55 @@
+// The five client slices of SPEC.md section 3 (user, products, cart, addresses, orders), as jotai atoms.
+import { atom } from 'jotai';
+import type { CategoryWire, NamedRef, SubCategoryWire } from '@kade/shared';
+
+export interface SessionUser {
+  _id: string;
+  name: string;
+  email: string;
+  avatar: string;
+  mobile: string;
+  role: string;
+  status?: string;
+}
+
+/** A product as the cart holds it (the server's sellable view). */
+export interface CartProduct {
+  _id: string;
+  name: string;
+  image: string[];
+  unit: string;
+  price: number;
+  discount: number;
+  stock: number;
+  totalStock?: number;
+  single_quantity: boolean;
+  category: NamedRef[];
+  subCategory: NamedRef[];
+}
+
+export interface CartLine {
+  _id: string;
+  productId: CartProduct;
+  quantity: number;
+  maxQuantity: number;
+  problem: string | null;
+}
+
+/** The signed-in shopper, or null. `loaded` is false until the first check of the stored session ends. */
+export const userAtom = atom<SessionUser | null>(null);
+export const sessionCheckedAtom = atom(false);
+
+/** Categories and sub-categories, loaded once and shared by the home page, listings and menus. */
+export const productsAtom = atom<{ categories: CategoryWire[]; subCategories: SubCategoryWire[] } | null>(null);
+
+/** The shopper's cart lines (the server's cart; empty for anonymous shoppers). */
+export const cartAtom = atom<CartLine[]>([]);
+
+/** Saved addresses (filled by the checkout screens of a later issue). */
+export const addressesAtom = atom<unknown[]>([]);
+
+/** The shopper's orders: the count shown beside My Orders, and admins' pending count. */
+export const ordersAtom = atom<{ count: number; pending: number | null }>({ count: 0, pending: null });
+
+/** Whether the cart drawer is open. */
+export const cartDrawerOpenAtom = atom(false);
