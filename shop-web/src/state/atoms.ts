@@ -1,6 +1,7 @@
 // The five client slices of SPEC.md section 3 (user, products, cart, addresses, orders), as jotai atoms.
 import { atom } from 'jotai';
 import type { CategoryWire, NamedRef, SubCategoryWire } from '@kade/shared';
+import type { SellableProduct } from '../components/types';
 
 export interface SessionUser {
   _id: string;
@@ -12,15 +13,8 @@ export interface SessionUser {
   status?: string;
 }
 
-/** A product as the cart holds it (the server's sellable view). */
-export interface CartProduct {
-  _id: string;
-  name: string;
-  image: string[];
-  unit: string;
-  price: number;
-  discount: number;
-  stock: number;
+/** A product as the cart holds it (the server's sellable view): a card's product with its shelves always known. */
+export interface CartProduct extends SellableProduct {
   totalStock?: number;
   single_quantity: boolean;
   category: NamedRef[];

@@ -47,7 +47,7 @@ export interface OrderServiceDeps {
   events: OrderEvents;
 }
 
-/** The first rupee amount the client and the server disagree on, or null when they agree. */
+/** Whether the client's subtotal or total (rupees) differs from the server's (paise). */
 function totalsDiffer(input: CashOnDeliveryInput, subtotalPaise: number, totalPaise: number): boolean {
   return rupeesToPaise(input.subTotalAmt) !== subtotalPaise || rupeesToPaise(input.totalAmt) !== totalPaise;
 }
