@@ -88,10 +88,15 @@ function stop(running: Running): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(root, 'shop-web', 'dist', 'index.html')) || process.env.E2E_BUILD === '1') {
-    const built = spawnSync('npm', ['run', 'build', '--workspace', '@kade/shop-web'], { cwd: root, stdio: 'inherit' });
+  // E2E_DIST_DIR builds the app into a folder of its own (so two runs side by side never serve each other's
+  // half-written build); by default the tests serve shop-web/dist, built when missing or when E2E_BUILD=1.
+  const dist = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.join(root, 'shop-web', 'dist');
+  if (!existsSync(path.join(dist, 'index.html')) || process.env.E2E_BUILD === '1') {
+    const args = ['run', 'build', '--workspace', '@kade/shop-web', '--', '--outDir', dist, '--emptyOutDir'];
+    const built = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('the web build failed');
   }
+  process.env.WEB_DIST_DIR = dist;
   const seeded = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-open-'));
   const closedDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-closed-'));
   // Seed once (about 20 s), stop cleanly, then open a copy for the closed-hours server.

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
-const screens = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'screens');
+const results = process.env.E2E_RESULTS_DIR ? path.resolve(process.env.E2E_RESULTS_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results');
+const screens = path.join(results, 'screens');
 mkdirSync(screens, { recursive: true });
 
 export const openUrl = (): string => {

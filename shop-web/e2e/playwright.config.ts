@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const results = path.resolve(here, '..', '..', 'test-results');
+// E2E_RESULTS_DIR keeps a run's screenshots and reports apart from another run's.
+const results = process.env.E2E_RESULTS_DIR ? path.resolve(process.env.E2E_RESULTS_DIR) : path.resolve(here, '..', '..', 'test-results');
 
 export const SHELL_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36 KadeShell/1.0';

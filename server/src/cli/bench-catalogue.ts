@@ -190,7 +190,7 @@ async function timeSearchInDatabase(db: knex.Knex, queries: ReturnType<typeof sh
 const ms = (value: number) => value.toFixed(1);
 const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
-const SECTION_ORDER = ['header', 'catalogue', 'orders'] as const;
+const SECTION_ORDER = ['header', 'catalogue', 'orders', 'web', 'receipts', 'load'] as const;
 type SectionName = (typeof SECTION_ORDER)[number];
 const open = (name: SectionName) => `<!-- bench:${name} -->`;
 const close = (name: SectionName) => `<!-- /bench:${name} -->`;

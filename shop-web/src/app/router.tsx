@@ -11,8 +11,20 @@ const AboutPage = lazy(() => import('../features/static-pages/components/about-p
 const PrivacyPage = lazy(() => import('../features/static-pages/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/static-pages/components/terms-page'));
 const ContactPage = lazy(() => import('../features/static-pages/components/contact-page'));
-const LoginPlaceholder = lazy(() => import('../features/account/components/login-placeholder'));
-const DashboardPlaceholder = lazy(() => import('./dashboard-placeholder'));
+const LoginPage = lazy(() => import('../features/account/components/login-page'));
+const RegisterPage = lazy(() => import('../features/account/components/register-page'));
+const ForgotPasswordPage = lazy(() => import('../features/account/components/forgot-password-page'));
+const VerificationOtpPage = lazy(() => import('../features/account/components/verification-otp-page'));
+const ResetPasswordPage = lazy(() => import('../features/account/components/reset-password-page'));
+const OtpPage = lazy(() => import('../features/account/components/otp-page'));
+const UserMenuPage = lazy(() => import('../features/account/components/user-menu-page'));
+const CartPage = lazy(() => import('../features/cart/components/cart-page'));
+const CheckoutAddressPage = lazy(() => import('../features/checkout/components/checkout-address-page'));
+const CheckoutPaymentPage = lazy(() => import('../features/checkout/components/checkout-payment-page'));
+const SuccessPage = lazy(() => import('../features/checkout/components/success-page'));
+const CancelPage = lazy(() => import('../features/checkout/components/cancel-page'));
+const FuturePage = lazy(() => import('../features/checkout/components/future-page'));
+const DashboardRoutes = lazy(() => import('../features/dashboard/dashboard-routes'));
 const NotFound = lazy(() => import('./not-found'));
 
 /** Route paths, defined once. */
@@ -26,6 +38,18 @@ export const paths = {
   terms: '/terms-and-conditions',
   contact: '/contact',
   login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  verificationOtp: '/verification-otp',
+  resetPassword: '/reset-password',
+  otp: '/otp',
+  user: '/user',
+  cart: '/cart',
+  checkout: '/checkout',
+  checkoutPayment: '/checkout/payment',
+  success: '/success',
+  cancel: '/cancel',
+  future: '/future',
   dashboard: '/dashboard/*',
 } as const;
 
@@ -56,11 +80,23 @@ export function AppRoutes() {
             <Route path={paths.privacy} element={<PrivacyPage />} />
             <Route path={paths.terms} element={<TermsPage />} />
             <Route path={paths.contact} element={<ContactPage />} />
-            <Route path={paths.login} element={<LoginPlaceholder />} />
+            <Route path={paths.login} element={<LoginPage />} />
+            <Route path={paths.register} element={<RegisterPage />} />
+            <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={paths.verificationOtp} element={<VerificationOtpPage />} />
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path={paths.otp} element={<OtpPage />} />
+            <Route path={paths.user} element={<UserMenuPage />} />
+            <Route path={paths.cart} element={<CartPage />} />
+            <Route path={paths.checkout} element={<CheckoutAddressPage />} />
+            <Route path={paths.checkoutPayment} element={<CheckoutPaymentPage />} />
+            <Route path={paths.success} element={<SuccessPage />} />
+            <Route path={paths.cancel} element={<CancelPage />} />
+            <Route path={paths.future} element={<FuturePage />} />
             <Route path={paths.listing} element={<ListingPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
-          <Route path={paths.dashboard} element={<DashboardPlaceholder />} />
+          <Route path={paths.dashboard} element={<DashboardRoutes />} />
         </Routes>
       </Suspense>
       {background ? (

@@ -1,0 +1,46 @@
+// /dashboard/*: the shopper's pages (profile, myorders, address: in the shop's own chunks) and the admin pages
+// (each its own lazy chunk, behind the admin guard; a shopper's phone never downloads them).
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+
+const ProfilePage = lazy(() => import('../account/components/profile-page'));
+const MyOrdersPage = lazy(() => import('../orders/components/my-orders-page'));
+const AddressPage = lazy(() => import('../addresses/components/address-page'));
+const CategoryPage = lazy(() => import('../admin/catalogue/category-page'));
+const SubCategoryPage = lazy(() => import('../admin/catalogue/subcategory-page'));
+const ProductAdminPage = lazy(() => import('../admin/catalogue/product-page'));
+const UploadProductPage = lazy(() => import('../admin/catalogue/upload-product-page'));
+const VariationPage = lazy(() => import('../admin/catalogue/variation-page'));
+const OrderListPage = lazy(() => import('../admin/orders/order-list-page'));
+const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-page'));
+const UsersPage = lazy(() => import('../admin/users/users-page'));
+
+function Loading() {
+  return (
+    <p className="route-loading" role="status">
+      Loading…
+    </p>
+  );
+}
+
+const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
+
+/** Placeholder frame: the dashboard issue replaces it with the guard, the side menu and the counts. */
+export default function DashboardRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="profile" replace />} />
+      <Route path="profile" element={page(<ProfilePage />)} />
+      <Route path="myorders" element={page(<MyOrdersPage />)} />
+      <Route path="address" element={page(<AddressPage />)} />
+      <Route path="category" element={page(<CategoryPage />)} />
+      <Route path="subcategory" element={page(<SubCategoryPage />)} />
+      <Route path="product" element={page(<ProductAdminPage />)} />
+      <Route path="upload-product" element={page(<UploadProductPage />)} />
+      <Route path="variation" element={page(<VariationPage />)} />
+      <Route path="alladdress" element={page(<AllAddressesPage />)} />
+      <Route path="sign" element={page(<UsersPage />)} />
+      <Route path=":status" element={page(<OrderListPage />)} />
+    </Routes>
+  );
+}
