@@ -137,3 +137,56 @@ export interface ShopConfigWire {
   /** The server's clock when it answered (ISO 8601). */
   serverTime: string;
 }
+
+/** One line of an order: a snapshot of the product as it was sold (amounts in rupees). */
+export interface OrderLineWire {
+  productId: string | null;
+  quantity: number;
+  product_details: {
+    name: string;
+    unit: string;
+    price: number;
+    originalPrice: number;
+    discount: number;
+    image: string[];
+    category: string;
+  };
+}
+
+/**
+ * An order as the order lists, `order:new`, `order:status` and the receipt read it (SPEC.md section 3;
+ * amounts in rupees). `userId` is the shopper's id, or the shopper's name and mobile in an admin's list.
+ */
+export interface OrderWire {
+  _id: string;
+  orderId: string;
+  userId: string | { _id: string; name: string; mobile: string };
+  order_status: string;
+  payment_status: string;
+  payment_method: string;
+  /** The delivery option's label. */
+  Choose: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  delivery_address: Record<string, unknown>;
+  products: OrderLineWire[];
+  undiscountedAmt: number;
+  subTotalAmt: number;
+  basketDiscount: number;
+  deliveryFee: number;
+  roundingAmt: number;
+  totalAmt: number;
+  /** Who moved the order to Processing first (a staff member's name), or null. */
+  takenBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `order:status`: who moved an order from which status to which, with the order as it now is. */
+export interface OrderStatusEventWire {
+  from: string;
+  to: string;
+  by: string;
+  order: OrderWire;
+}

@@ -249,3 +249,6 @@ export const TEXT = {
   notPaid: 'Not Paid',
   notApplicable: 'N/A',
 } as const;
+
+/** Socket.IO events: `order:new` to admins, `order:status` to admins and the order's shopper. */
+export const SOCKET_EVENTS = { orderNew: 'order:new', orderStatus: 'order:status' } as const;

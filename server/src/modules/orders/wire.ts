@@ -1,4 +1,4 @@
-import { paiseToRupees } from '@kade/shared';
+import { paiseToRupees, type OrderWire } from '@kade/shared';
 
 export interface OrderRow {
   id: string;
@@ -38,7 +38,7 @@ export interface OrderRow {
 }
 
 /** The order as the lists, the sockets and the receipt read it (SPEC.md section 3). */
-export function toOrderWire(row: OrderRow) {
+export function toOrderWire(row: OrderRow): OrderWire {
   const address = (typeof row.delivery_address === 'string' ? JSON.parse(row.delivery_address) : row.delivery_address) as Record<string, unknown>;
   return {
     _id: row.id,
@@ -77,7 +77,7 @@ export function toOrderWire(row: OrderRow) {
   };
 }
 
-export type OrderWire = ReturnType<typeof toOrderWire>;
+export type { OrderWire };
 
 /** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
 export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,

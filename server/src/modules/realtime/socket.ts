@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Knex } from 'knex';
+import { SOCKET_EVENTS } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
@@ -15,7 +16,7 @@ export const ADMINS_ROOM = 'admins';
 export const userRoom = (userId: string) => `user:${userId}`;
 
 /** Event names, once. */
-export const SOCKET_EVENTS = { orderNew: 'order:new', orderStatus: 'order:status' } as const;
+export { SOCKET_EVENTS };
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

@@ -1,0 +1,84 @@
+// The web app's one Socket.IO connection, for live order updates (My Orders, the admin order lists).
+// It authenticates with the stored access token on every (re)connect; when the server refuses an expired
+// token, a call through the API client renews the session once and the socket tries again.
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, type OrderStatusEventWire, type OrderWire } from '@kade/shared';
+import { api, tokens } from './api-client';
+import { webConfig } from './web-config';
+
+let socket: Socket | null = null;
+let users = 0;
+
+function connect(): Socket {
+  const next = io(webConfig.apiBase || undefined, {
+    transports: ['websocket'],
+    withCredentials: true,
+    auth: (send) => send({ token: tokens.access() ?? '' }),
+  });
+  let renewing = false;
+  next.on('connect_error', (error) => {
+    if (!error.message.startsWith('UNAUTHORIZED') || renewing || !tokens.refresh()) return;
+    // Any authenticated call renews an expired access token (single-flight in the API client).
+    renewing = true;
+    api('GET', '/api/user/user-details')
+      .then(() => next.connect())
+      .catch(() => undefined)
+      .finally(() => {
+        renewing = false;
+      });
+  });
+  return next;
+}
+
+function acquire(): Socket {
+  socket ??= connect();
+  users += 1;
+  return socket;
+}
+
+function release(): void {
+  users -= 1;
+  if (users === 0 && socket) {
+    socket.disconnect();
+    socket = null;
+  }
+}
+
+export interface OrderEventHandlers {
+  /** An order was placed (admins only). */
+  onNew?: (order: OrderWire) => void;
+  /** An order changed status (admins, and the order's shopper). */
+  onStatus?: (event: OrderStatusEventWire) => void;
+  /** The socket (re)connected: events may have been missed while it was away, so reload. */
+  onReconnect?: () => void;
+}
+
+/**
+ * Listens to the order events while the component is mounted. The handlers may change between renders;
+ * the subscription does not.
+ */
+export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): void {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const live = acquire();
+    let connectedBefore = live.connected;
+    const onNew = (order: OrderWire) => latest.current.onNew?.(order);
+    const onStatus = (event: OrderStatusEventWire) => latest.current.onStatus?.(event);
+    const onConnect = () => {
+      if (connectedBefore) latest.current.onReconnect?.();
+      connectedBefore = true;
+    };
+    live.on(SOCKET_EVENTS.orderNew, onNew);
+    live.on(SOCKET_EVENTS.orderStatus, onStatus);
+    live.on('connect', onConnect);
+    return () => {
+      live.off(SOCKET_EVENTS.orderNew, onNew);
+      live.off(SOCKET_EVENTS.orderStatus, onStatus);
+      live.off('connect', onConnect);
+      release();
+    };
+  }, [enabled]);
+}
