@@ -14,6 +14,7 @@ const VariationPage = lazy(() => import('../admin/catalogue/variation-page'));
 const OrderListPage = lazy(() => import('../admin/orders/order-list-page'));
 const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-page'));
 const UsersPage = lazy(() => import('../admin/users/users-page'));
+const PrintPage = lazy(() => import('../admin/print/print-page'));
 
 function Loading() {
   return (
@@ -40,6 +41,7 @@ export default function DashboardRoutes() {
       <Route path="variation" element={page(<VariationPage />)} />
       <Route path="alladdress" element={page(<AllAddressesPage />)} />
       <Route path="sign" element={page(<UsersPage />)} />
+      <Route path="print/:orderId" element={page(<PrintPage />)} />
       <Route path=":status" element={page(<OrderListPage />)} />
     </Routes>
   );
