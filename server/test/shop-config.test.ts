@@ -54,6 +54,8 @@ describe.each(DB_KINDS)('GET /api/shop/config on %s', (kind) => {
     });
     expect(res.body.data.storeUrl).toMatch(/^https:\/\//);
     expect(Number.isNaN(Date.parse(res.body.data.serverTime))).toBe(false);
+    // the address forms tell inside from outside with the same zone the server enforces
+    expect(res.body.data.deliveryZone).toEqual({ lat: server.config.zone.centre.lat, lng: server.config.zone.centre.lng, radiusKm: server.config.zone.radiusKm });
   });
 
   it('says whether the request comes from inside the app shell by its user agent', async () => {

@@ -136,6 +136,8 @@ export interface ShopConfigWire {
   banner: { url: string } | null;
   /** The server's clock when it answered (ISO 8601). */
   serverTime: string;
+  /** The delivery zone (the store's position and radius), so address forms can tell inside from outside. */
+  deliveryZone: { lat: number; lng: number; radiusKm: number };
 }
 
 /** One line of an order: a snapshot of the product as it was sold (amounts in rupees). */

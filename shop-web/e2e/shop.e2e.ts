@@ -236,13 +236,42 @@ test.describe('search', () => {
 });
 
 test.describe('the cart', () => {
-  test('anonymous Add says Please Login and goes to /login', async ({ page }, info) => {
+  test('an anonymous cart is kept on the phone, Proceed says Please Login, and the cart is there after login', async ({ page, request }, info) => {
     await page.goto('/');
-    await page.getByRole('button', { name: /^Add / }).first().click();
+    const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
+    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
+    await milk.getByRole('article', { name, exact: true }).getByRole('button', { name: /^Add / }).click();
+    await expect(page.getByText('Item added').first()).toBeVisible();
+    const stepper = milk.getByRole('group', { name: `Quantity of ${name}` });
+    await stepper.getByRole('button', { name: /^One more / }).click();
+    await expect(stepper).toContainText('2');
+    // kept on the phone: still there after a reload
+    await page.reload();
+    await expect(milk.getByRole('group', { name: `Quantity of ${name}` })).toContainText('2');
+    const open = page.locator('.view-cart-bar').getByRole('button', { name: 'View Cart' });
+    if (await open.isVisible()) await open.click();
+    else await page.locator('.cart-button').click();
+    const drawer = page.getByRole('dialog', { name: 'My Cart' });
+    await expect(drawer.getByText(name)).toBeVisible();
+    await shot(page, info, 'anonymous-cart');
+    await expectAccessible(page, info, 'anonymous-cart');
+    await drawer.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByText('Please Login')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    await shot(page, info, 'login-placeholder');
-    await expectAccessible(page, info, 'login-placeholder');
+
+    // log in: back to the checkout, with the phone's cart now in the account
+    const mobile = `07${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    const registered = await request.post(`${openUrl()}/api/user/register`, { data: { name: 'Anon Buyer', mobile, password: 'anon-pass-42', confirmPassword: 'anon-pass-42' } });
+    expect(registered.status()).toBe(201);
+    await page.getByLabel('Mobile number').fill(mobile);
+    await page.getByLabel('Password').fill('anon-pass-42');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('kadeCart'))).toBeNull();
+    const login = await request.post(`${openUrl()}/api/user/login`, { data: { mobile, password: 'anon-pass-42' } });
+    const token = ((await login.json()) as { data: { accesstoken: string } }).data.accesstoken;
+    const cart = (await (await request.get(`${openUrl()}/api/cart/get`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ quantity: number; productId: { name: string } }> };
+    expect(cart.data.map((line) => [line.productId.name, line.quantity])).toEqual([[name, 2]]);
   });
 
   test('add, step and remove from cards and the sheet; the drawer; single-quantity deals stop at 1', async ({ page, request }, info) => {

@@ -42,7 +42,7 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
   }
   if (!line) {
     return (
-      <button type="button" className={className} onClick={() => void add(product._id)} aria-label={`Add ${product.name}`}>
+      <button type="button" className={className} onClick={() => void add(product._id, product)} aria-label={`Add ${product.name}`}>
         Add
       </button>
     );

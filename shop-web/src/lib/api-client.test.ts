@@ -107,4 +107,22 @@ describe('the API client', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api('GET', '/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
+
+  it('keeps what a refusal carries (the server totals of TOTALS_CHANGED) for the screen', async () => {
+    const totals = { subTotalAmt: 400, basketDiscount: 4, deliveryFee: 20, totalAmt: 410 };
+    fetchMock.mockResolvedValueOnce(json(409, { success: false, error: true, message: 'The prices changed', code: 'TOTALS_CHANGED', data: totals }));
+    const failure = await api('POST', '/api/order/cash-on-delivery', {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, code: 'TOTALS_CHANGED', data: totals });
+  });
+
+  it('sends form data as it is, with its own content type (uploads)', async () => {
+    fetchMock.mockResolvedValueOnce(ok({ avatar: '/files/x-160.webp' }));
+    const form = new FormData();
+    form.append('avatar', new Blob(['x'], { type: 'image/png' }), 'me.png');
+    await api('PUT', '/api/user/upload-avatar', form);
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
 });

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     readonly field: string | null | undefined,
+    /** What a refusal the screen can act on carries (the server's totals on TOTALS_CHANGED, the stock left). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -54,15 +56,17 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-async function send(method: Method, path: string, body: unknown, bearer: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+async function send(method: Method, path: string, body: unknown, bearer: string | null, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
+  // Form data (file uploads) sets its own multipart content type.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   return fetch(`${webConfig.apiBase}${path}`, {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? null : JSON.stringify(body),
+    body: body === undefined ? null : isForm ? body : JSON.stringify(body),
   });
 }
 
@@ -92,16 +96,21 @@ function refreshSession(): Promise<boolean> {
 
 function failure(response: Response, body: Record<string, unknown> | null): ApiError {
   const message = typeof body?.message === 'string' && body.message !== '' ? body.message : `Request failed (${response.status}).`;
-  return new ApiError(message, response.status, body?.code as string | undefined, body?.field as string | null | undefined);
+  return new ApiError(message, response.status, body?.code as string | undefined, body?.field as string | null | undefined, body?.data);
 }
 
-/** Calls the API. Resolves with the envelope on success; throws ApiError on a failure or an `error: true` answer. */
-export async function api<T, X = Record<string, unknown>>(method: Method, path: string, body?: unknown): Promise<Answer<T, X>> {
+/** Calls the API (extra headers such as an Idempotency-Key may be given). Resolves with the envelope on success; throws ApiError on a failure or an `error: true` answer. */
+export async function api<T, X = Record<string, unknown>>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { headers?: Record<string, string> } = {},
+): Promise<Answer<T, X>> {
   let response: Response;
   try {
-    response = await send(method, path, body, tokens.access());
+    response = await send(method, path, body, tokens.access(), options.headers);
     if (response.status === 401 && !NO_REFRESH.has(path) && (await refreshSession())) {
-      response = await send(method, path, body, tokens.access());
+      response = await send(method, path, body, tokens.access(), options.headers);
     }
   } catch {
     throw new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);

@@ -1,26 +1,29 @@
 import { useCallback } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { TEXT } from '@kade/shared';
+import type { SellableProduct } from '../components/types';
 import { api } from '../lib/api-client';
 import { showError } from '../lib/show-error';
 import { cartAtom, userAtom, type CartLine } from './atoms';
+import { isLocalLine, localCart } from './local-cart';
 
 export interface CartActions {
   /** The cart line holding this product, if any. */
   lineFor(productId: string): CartLine | undefined;
-  add(productId: string): Promise<void>;
+  /** Adds one of the product: to the account's cart, or (not logged in) to the cart kept on the phone. */
+  add(productId: string, product?: SellableProduct): Promise<void>;
   /** Sets a line's quantity; 0 removes it. */
   setQuantity(line: CartLine, qty: number): Promise<void>;
   remove(line: CartLine): Promise<void>;
+  /** Reads the account's cart again (after the server refused an order because the cart or prices changed). */
+  reload(): Promise<void>;
 }
 
-/** Cart changes through the API, with the toasts of SPEC.md section 8; anonymous shoppers are sent to /login. */
+/** Cart changes with the toasts of SPEC.md section 8: through the API when logged in, on the phone otherwise. */
 export function useCartActions(): CartActions {
   const [cart, setCart] = useAtom(cartAtom);
   const user = useAtomValue(userAtom);
-  const navigate = useNavigate();
 
   const reload = useCallback(async () => {
     const answer = await api<CartLine[]>('GET', '/api/cart/get');
@@ -30,10 +33,11 @@ export function useCartActions(): CartActions {
   const lineFor = useCallback((productId: string) => cart.find((line) => line.productId._id === productId), [cart]);
 
   const add = useCallback(
-    async (productId: string) => {
+    async (productId: string, product?: SellableProduct) => {
       if (!user) {
-        toast.error(TEXT.pleaseLogin);
-        navigate('/login');
+        if (!product) return;
+        setCart(localCart.add(product));
+        toast.success(TEXT.itemAdded);
         return;
       }
       try {
@@ -44,11 +48,16 @@ export function useCartActions(): CartActions {
         showError(error);
       }
     },
-    [navigate, reload, user],
+    [reload, setCart, user],
   );
 
   const remove = useCallback(
     async (line: CartLine) => {
+      if (isLocalLine(line)) {
+        setCart(localCart.setQuantity(line.productId._id, 0));
+        toast.success(TEXT.itemRemoved);
+        return;
+      }
       try {
         await api('DELETE', '/api/cart/delete-cart-item', { _id: line._id });
         setCart((lines) => lines.filter((other) => other._id !== line._id));
@@ -63,6 +72,10 @@ export function useCartActions(): CartActions {
   const setQuantity = useCallback(
     async (line: CartLine, qty: number) => {
       if (qty <= 0) return remove(line);
+      if (isLocalLine(line)) {
+        setCart(localCart.setQuantity(line.productId._id, qty));
+        return;
+      }
       try {
         await api('PUT', '/api/cart/update-qty', { _id: line._id, qty });
         await reload();
@@ -70,8 +83,8 @@ export function useCartActions(): CartActions {
         showError(error);
       }
     },
-    [reload, remove],
+    [reload, remove, setCart],
   );
 
-  return { lineFor, add, setQuantity, remove };
+  return { lineFor, add, setQuantity, remove, reload };
 }

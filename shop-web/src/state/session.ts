@@ -2,9 +2,15 @@ import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
 import { ADMIN_ROLE, STORAGE_KEYS } from '@kade/shared';
 import { api, tokens } from '../lib/api-client';
-import { cartAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
+import { addressesAtom, cartAtom, checkoutAddressIdAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
+import { localCart } from './local-cart';
 
-/** Loads the session from the stored tokens: the user, their cart and their order count. */
+type OrderList = { totalCount?: number; counts?: Record<string, number> };
+
+/**
+ * Loads the session from the stored tokens: the user, their cart (with the phone's cart merged in, once) and
+ * their order count. Without a session the cart is the one kept on the phone.
+ */
 export function useLoadSession(): () => Promise<void> {
   const setUser = useSetAtom(userAtom);
   const setCart = useSetAtom(cartAtom);
@@ -12,16 +18,24 @@ export function useLoadSession(): () => Promise<void> {
   const setChecked = useSetAtom(sessionCheckedAtom);
   return useCallback(async () => {
     if (!tokens.access() && !tokens.refresh()) {
+      setCart(localCart.lines());
       setChecked(true);
       return;
     }
     try {
       const user = (await api<SessionUser>('GET', '/api/user/user-details')).data;
       setUser(user);
-      type OrderList = { totalCount?: number; counts?: Record<string, number> };
       const isAdmin = user.role === ADMIN_ROLE;
+      const phoneItems = localCart.mergeItems();
+      const cartCall =
+        phoneItems.length > 0
+          ? api<CartLine[]>('POST', '/api/cart/merge', { items: phoneItems }).then((answer) => {
+              localCart.clear();
+              return answer;
+            })
+          : api<CartLine[]>('GET', '/api/cart/get');
       const [cart, mine, all] = await Promise.allSettled([
-        api<CartLine[]>('GET', '/api/cart/get'),
+        cartCall,
         api<unknown[], OrderList>('GET', '/api/order/order-list?limit=1'),
         isAdmin ? api<unknown[], OrderList>('GET', '/api/order/order-list?scope=all&limit=1') : Promise.reject(new Error('not admin')),
       ]);
@@ -30,12 +44,35 @@ export function useLoadSession(): () => Promise<void> {
       const counts = all.status === 'fulfilled' ? all.value.counts : undefined;
       setOrders({ count, pending: isAdmin ? (counts?.pending ?? counts?.Pending ?? 0) : null });
     } catch {
-      // an expired or revoked session: the shopper is simply anonymous
+      // an expired or revoked session: the shopper is simply anonymous, with the phone's cart
       setUser(null);
+      setCart(localCart.lines());
     } finally {
       setChecked(true);
     }
   }, [setCart, setChecked, setOrders, setUser]);
+}
+
+/** After a successful login: keeps the tokens and the number (to pre-fill the next login), then loads the session. */
+export function useSignIn(): (answer: { accesstoken: string; refreshToken: string }, mobile: string) => Promise<void> {
+  const load = useLoadSession();
+  return useCallback(
+    async (answer, mobile) => {
+      tokens.save(answer.accesstoken, answer.refreshToken);
+      window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
+      await load();
+    },
+    [load],
+  );
+}
+
+/** The last mobile number used to log in (kept after logout), or ''. */
+export function lastMobile(): string {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.lastMobile) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** Logs out: tells the server, clears local storage except the last mobile number, empties the slices. */
@@ -43,18 +80,22 @@ export function useLogout(): () => Promise<void> {
   const setUser = useSetAtom(userAtom);
   const setCart = useSetAtom(cartAtom);
   const setOrders = useSetAtom(ordersAtom);
+  const setAddresses = useSetAtom(addressesAtom);
+  const setCheckoutAddress = useSetAtom(checkoutAddressIdAtom);
   return useCallback(async () => {
     try {
       await api('GET', '/api/user/logout');
     } catch {
       // logging out locally is enough
     }
-    const lastMobile = window.localStorage.getItem(STORAGE_KEYS.lastMobile);
+    const kept = lastMobile();
     window.localStorage.clear();
-    if (lastMobile) window.localStorage.setItem(STORAGE_KEYS.lastMobile, lastMobile);
+    if (kept) window.localStorage.setItem(STORAGE_KEYS.lastMobile, kept);
     tokens.clear();
     setUser(null);
     setCart([]);
     setOrders({ count: 0, pending: null });
-  }, [setCart, setOrders, setUser]);
+    setAddresses(null);
+    setCheckoutAddress(null);
+  }, [setAddresses, setCart, setCheckoutAddress, setOrders, setUser]);
 }

@@ -44,6 +44,7 @@ export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock }): Ro
           insideShell: isInsideShell(ctx.get('user-agent'), appShell.uaToken),
           banner: await readBanner(deps.db),
           serverTime: deps.clock.now().toISOString(),
+          deliveryZone: { lat: deps.config.zone.centre.lat, lng: deps.config.zone.centre.lng, radiusKm: deps.config.zone.radiusKm },
         };
         ctx.set('Cache-Control', 'no-store');
         ctx.set('Vary', 'User-Agent');

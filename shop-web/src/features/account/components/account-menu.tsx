@@ -27,11 +27,43 @@ const ADMIN_LINKS = [
   { to: '/dashboard/cancelled', label: 'Cancelled' },
 ];
 
-/** The account menu: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'; 'Login' when anonymous. */
-export function AccountMenu() {
+/** The account's links: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'. */
+export function AccountLinks() {
   const user = useAtomValue(userAtom);
   const orders = useAtomValue(ordersAtom);
   const logout = useLogout();
+  if (!user) return null;
+  const isAdmin = user.role === ADMIN_ROLE;
+  const links = isAdmin ? [...SHOPPER_LINKS, ...ADMIN_LINKS] : SHOPPER_LINKS;
+  return (
+    <>
+      <p className="account__title">{TEXT.myAccount}</p>
+      <p className="account__name">
+        {user.name || user.mobile} {isAdmin ? <span className="account__admin">{TEXT.adminTag}</span> : null}
+      </p>
+      <ul>
+        {links.map((link) => {
+          const count = link.count === 'orders' ? orders.count : link.count === 'pending' ? orders.pending : null;
+          return (
+            <li key={link.to}>
+              <Link to={link.to}>
+                {link.label}
+                {count !== null && count !== undefined ? <span className="account__count">{count}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="button button--ghost account__logout" onClick={() => void logout()}>
+        {TEXT.logOut}
+      </button>
+    </>
+  );
+}
+
+/** The account menu: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'; 'Login' when anonymous. */
+export function AccountMenu() {
+  const user = useAtomValue(userAtom);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const box = useRef<HTMLDivElement | null>(null);
@@ -59,8 +91,6 @@ export function AccountMenu() {
       </Link>
     );
   }
-  const isAdmin = user.role === ADMIN_ROLE;
-  const links = isAdmin ? [...SHOPPER_LINKS, ...ADMIN_LINKS] : SHOPPER_LINKS;
   return (
     <div className="account" ref={box}>
       <button type="button" className="button button--ghost" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
@@ -68,26 +98,7 @@ export function AccountMenu() {
       </button>
       {open ? (
         <div className="account__menu" id={menuId}>
-          <p className="account__title">{TEXT.myAccount}</p>
-          <p className="account__name">
-            {user.name || user.mobile} {isAdmin ? <span className="account__admin">{TEXT.adminTag}</span> : null}
-          </p>
-          <ul>
-            {links.map((link) => {
-              const count = link.count === 'orders' ? orders.count : link.count === 'pending' ? orders.pending : null;
-              return (
-                <li key={link.to}>
-                  <Link to={link.to}>
-                    {link.label}
-                    {count !== null && count !== undefined ? <span className="account__count">{count}</span> : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-          <button type="button" className="button button--ghost account__logout" onClick={() => void logout()}>
-            {TEXT.logOut}
-          </button>
+          <AccountLinks />
         </div>
       ) : null}
     </div>

@@ -1,8 +1,67 @@
-// Placeholder: replaced by the screen itself.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { isValidMobile, TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { lastMobile, useSignIn } from '../../../state/session';
+import { Field, MobileField } from './form-fields';
+import './account.css';
+
+/** Where to go after login: back where the shopper was sent from (the cart's Proceed), or home. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/** /login: mobile number (pre-filled with the last one used) and password; the typed number is cleared on success. */
 export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignIn();
+  const [mobile, setMobile] = useState(lastMobile);
+  const [password, setPassword] = useState('');
+  const [mobileError, setMobileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidMobile(mobile)) {
+      setMobileError(TEXT.mobileInvalid);
+      return;
+    }
+    setMobileError(null);
+    setBusy(true);
+    try {
+      const answer = await api<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password });
+      await signIn(answer.data, mobile);
+      setMobile('');
+      setPassword('');
+      toast.success(answer.message);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <section className="page-text">
+    <section className="auth">
       <h1>Login</h1>
+      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+        <MobileField value={mobile} onChange={setMobile} error={mobileError} />
+        <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <p className="auth__aside">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+        <button type="submit" className="button button--primary auth__submit" disabled={busy || mobile === '' || password === ''}>
+          Login
+        </button>
+      </form>
+      <p className="auth__switch">
+        Don&apos;t have an account? <Link to="/register" state={location.state}>Register</Link>
+      </p>
     </section>
   );
 }

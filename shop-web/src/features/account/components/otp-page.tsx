@@ -1,8 +1,108 @@
-// Placeholder: replaced by the screen itself.
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
+import { emptyOtp, OtpBoxes } from './otp-boxes';
+import { useVerification } from './use-verification';
+import './account.css';
+
+/**
+ * /otp: the verification step. Login e-mails are made from the mobile number, so verifying means proving the
+ * number with a code (DESIGN.md section 10): 'Send OTP', then the 6 digits. Nothing is blocked on it.
+ */
 export default function OtpPage() {
+  const user = useAtomValue(userAtom);
+  const checked = useAtomValue(sessionCheckedAtom);
+  const { verified, recheck } = useVerification(!!user);
+  const [sent, setSent] = useState(false);
+  const [digits, setDigits] = useState(emptyOtp);
+  const [busy, setBusy] = useState(false);
+
+  if (!checked) {
+    return (
+      <p className="route-loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="auth">
+        <h1>Verify your number</h1>
+        <p>
+          <Link to="/login" state={{ from: '/otp' }}>
+            Login
+          </Link>{' '}
+          to verify your number.
+        </p>
+      </section>
+    );
+  }
+
+  const send = async () => {
+    setBusy(true);
+    try {
+      const answer = await api('PUT', '/api/user/forgot-password', { mobile: user.mobile });
+      toast.success(answer.message);
+      setSent(true);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await api('PUT', '/api/user/verify-forgot-password-otp', { mobile: user.mobile, otp: digits.join('') });
+      toast.success('Your number is verified.');
+      await recheck();
+    } catch (error) {
+      showError(error);
+      setDigits(emptyOtp());
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <section className="page-text">
+    <section className="auth">
       <h1>Verify your number</h1>
+      {verified === null ? (
+        <p role="status">Checking…</p>
+      ) : verified === true ? (
+        <p className="auth__ok" role="status">
+          Your number {user.mobile} is verified.
+        </p>
+      ) : (
+        <>
+          {verified === 'error' ? (
+            <p className="field__error" role="alert">
+              {TEXT.emailVerificationError}
+            </p>
+          ) : (
+            <p>Your number {user.mobile} is not verified yet.</p>
+          )}
+          {sent ? (
+            <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+              <OtpBoxes value={digits} onChange={setDigits} />
+              <button type="submit" className="button button--primary auth__submit" disabled={busy || digits.some((d) => d === '')}>
+                Verify OTP
+              </button>
+            </form>
+          ) : (
+            <button type="button" className="button button--primary auth__submit" onClick={() => void send()} disabled={busy}>
+              {TEXT.sendOtp}
+            </button>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -1,8 +1,76 @@
-// Placeholder: replaced by the screen itself.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { isValidMobile, PASSWORD_MIN_LENGTH, STORAGE_KEYS, TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { Field, MobileField } from './form-fields';
+import './account.css';
+
+/** Shown when the two passwords of the register form differ. */
+const PASSWORDS_DIFFER = 'Password and confirm password must be same.';
+
+interface Errors {
+  mobile?: string;
+  password?: string;
+  confirm?: string;
+}
+
+/** /register: name, mobile number and a password typed twice (DESIGN.md section 10); then on to login. */
 export default function RegisterPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [name, setName] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!isValidMobile(mobile)) found.mobile = TEXT.mobileInvalid;
+    if (password.length < PASSWORD_MIN_LENGTH) found.password = TEXT.passwordTooShort;
+    else if (password !== confirm) found.confirm = PASSWORDS_DIFFER;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
+      window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
+      toast.success(answer.message);
+      navigate('/login', { replace: true, state: location.state });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const filled = name.trim() !== '' && mobile !== '' && password !== '' && confirm !== '';
   return (
-    <section className="page-text">
+    <section className="auth">
       <h1>Register</h1>
+      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Name" autoComplete="name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        <MobileField value={mobile} onChange={setMobile} error={errors.mobile} />
+        <Field label="Password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={errors.confirm}
+        />
+        <button type="submit" className="button button--primary auth__submit" disabled={busy || !filled}>
+          Register
+        </button>
+      </form>
+      <p className="auth__switch">
+        Already have an account? <Link to="/login" state={location.state}>Login</Link>
+      </p>
     </section>
   );
 }

@@ -1,8 +1,70 @@
-// Placeholder: replaced by the screen itself.
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { PASSWORD_MIN_LENGTH, STORAGE_KEYS, TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { Field } from './form-fields';
+import './account.css';
+
+/** Set a new password: reached only from a verified code (otherwise home); both fields required and equal. */
 export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as { mobile?: string; otp?: string; verified?: boolean } | null;
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<{ field: 'new' | 'confirm'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!state?.verified || !state.mobile) return <Navigate to="/" replace />;
+  const { mobile, otp } = state;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword.length < PASSWORD_MIN_LENGTH) return setError({ field: 'new', text: TEXT.passwordTooShort });
+    if (newPassword !== confirmPassword) return setError({ field: 'confirm', text: TEXT.resetMismatch });
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await api('PUT', '/api/user/reset-password', { mobile, otp, newPassword, confirmPassword });
+      window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
+      toast.success(answer.message);
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      showError(failure);
+    } finally {
+      setBusy(false);
+    }
+    return undefined;
+  };
+
   return (
-    <section className="page-text">
+    <section className="auth">
       <h1>Reset password</h1>
+      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          error={error?.field === 'new' ? error.text : null}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          error={error?.field === 'confirm' ? error.text : null}
+        />
+        <button type="submit" className="button button--primary auth__submit" disabled={busy || newPassword === '' || confirmPassword === ''}>
+          Change Password
+        </button>
+      </form>
     </section>
   );
 }

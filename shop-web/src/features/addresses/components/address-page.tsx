@@ -1,8 +1,157 @@
-// Placeholder: replaced by the screen itself.
-export default function AddressPage() {
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { ADDRESS_FIELD_LABELS, addressLines, TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
+import { AddressForm } from './address-form';
+import './addresses.css';
+
+/** A safe in-app path to return to after adding an address (the checkout's 'Add address' tile). */
+function backPath(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : null;
+}
+
+/** The add/edit dialog: a modal with its own heading; Escape or Cancel closes it. */
+function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress | undefined; onClose: () => void; onSaved: (address: SavedAddress) => void }) {
+  const box = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    box.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+  const title = existing ? 'Edit Address' : 'Add Address';
   return (
-    <section className="page-text">
-      <h1>Addresses</h1>
+    <div className="address-modal-backdrop">
+      <div className="address-modal" role="dialog" aria-modal="true" aria-labelledby="address-dialog-title" ref={box}>
+        <h2 id="address-dialog-title">{title}</h2>
+        <AddressForm existing={existing} onSaved={onSaved} onCancel={onClose} />
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard/address: the shopper's saved addresses, add ('Save Address'), edit ('Address Updated'), remove ('Address Remove'). */
+export default function AddressPage() {
+  const user = useAtomValue(userAtom);
+  const checked = useAtomValue(sessionCheckedAtom);
+  const [addresses, setAddresses] = useAtom(addressesAtom);
+  const [checkoutAddress, setCheckoutAddress] = useAtom(checkoutAddressIdAtom);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<SavedAddress | 'new' | null>(params.get('new') === '1' ? 'new' : null);
+  const [failed, setFailed] = useState(false);
+  const back = backPath(params.get('from'));
+
+  const load = useCallback(async () => {
+    try {
+      setAddresses((await api<SavedAddress[]>('GET', '/api/address/get')).data);
+      setFailed(false);
+    } catch (error) {
+      setFailed(true);
+      showError(error);
+    }
+  }, [setAddresses]);
+
+  useEffect(() => {
+    if (user) void load();
+  }, [load, user]);
+
+  const close = useCallback(() => {
+    setEditing(null);
+    if (params.has('new')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const saved = (address: SavedAddress) => {
+    setAddresses((old) => [address, ...(old ?? []).filter((other) => other._id !== address._id)]);
+    setEditing(null);
+    if (back) {
+      setCheckoutAddress(address._id);
+      navigate(back, { replace: true });
+    } else if (params.has('new')) setParams({}, { replace: true });
+  };
+
+  const remove = async (address: SavedAddress) => {
+    try {
+      await api('DELETE', '/api/address/disable', { _id: address._id });
+      setAddresses((old) => (old ?? []).filter((other) => other._id !== address._id));
+      if (checkoutAddress === address._id) setCheckoutAddress(null);
+      toast.success(TEXT.addressRemoved);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  if (!checked) {
+    return (
+      <p className="route-loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="page-text">
+        <h1>Save Address</h1>
+        <p>
+          <Link to="/login" state={{ from: '/dashboard/address' }}>
+            Login
+          </Link>{' '}
+          to see your addresses.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="addresses">
+      <h1>Save Address</h1>
+      {addresses === null ? (
+        failed ? (
+          <p className="field__error" role="alert">
+            {TEXT.fetchAddressesFailed}
+          </p>
+        ) : (
+          <p className="route-loading" role="status">
+            {TEXT.loadingAddresses}
+          </p>
+        )
+      ) : (
+        <ul className="address-cards">
+          {addresses.length === 0 ? <li className="empty">{TEXT.noData}</li> : null}
+          {addresses.map((address) => (
+            <li key={address._id} className="address-card" aria-label={address.address_line}>
+              {addressLines(address).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+              <p className="address-card__muted">
+                {ADDRESS_FIELD_LABELS.country}: {address.country || '-'}
+              </p>
+              <div className="address-card__actions">
+                <button type="button" className="button button--ghost" onClick={() => setEditing(address)} aria-label={`Edit ${address.address_line}`}>
+                  Edit
+                </button>
+                <button type="button" className="button button--ghost address-card__remove" onClick={() => void remove(address)} aria-label={`Remove ${address.address_line}`}>
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="address-card address-card--add" onClick={() => setEditing('new')}>
+              + {TEXT.addAddress}
+            </button>
+          </li>
+        </ul>
+      )}
+      {editing ? <AddressDialog existing={editing === 'new' ? undefined : editing} onClose={close} onSaved={saved} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { formatRs } from '@kade/shared';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
-import { cartTotals } from './bill-details';
+import { cartTotals } from '../../../state/cart-totals';
 
 /** The header's cart button: item count and subtotal, or 'My Cart'. */
 export function CartButton() {

@@ -1,21 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { TEXT } from '@kade/shared';
-import { AddToCart } from '../../../components/add-to-cart';
-import { Price } from '../../../components/price';
-import { imageAt } from '../../../lib/images';
-import { cartAtom, cartDrawerOpenAtom, userAtom } from '../../../state/atoms';
-import { BillDetails } from './bill-details';
+import { BillDetails } from '../../../components/bill-details';
+import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
+import { CartLines } from './cart-lines';
+import { useProceed } from './use-proceed';
 import './cart.css';
 
 /** The cart drawer: the items with their steppers, the bill details and Proceed ('Please Login' when anonymous). */
 export function CartDrawer() {
   const [open, setOpen] = useAtom(cartDrawerOpenAtom);
   const cart = useAtomValue(cartAtom);
-  const user = useAtomValue(userAtom);
-  const navigate = useNavigate();
+  const proceed = useProceed();
   const closeRef = useRef<HTMLButtonElement | null>(null);
 
   useEffect(() => {
@@ -34,17 +30,6 @@ export function CartDrawer() {
 
   if (!open) return null;
 
-  const proceed = () => {
-    if (!user) {
-      toast.error(TEXT.pleaseLogin);
-      setOpen(false);
-      navigate('/login');
-      return;
-    }
-    setOpen(false);
-    navigate('/checkout');
-  };
-
   return (
     <div className="drawer-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>
       <aside className="drawer" role="dialog" aria-modal="true" aria-labelledby="cart-title">
@@ -54,26 +39,17 @@ export function CartDrawer() {
             ✕
           </button>
         </header>
-        {cart.length === 0 ? (
-          <p className="empty">Your cart is empty.</p>
-        ) : (
-          <ul className="cart-lines">
-            {cart.map((line) => (
-              <li key={line._id} className="cart-line">
-                <img src={imageAt(line.productId.image[0], 160)} alt="" width={56} height={56} />
-                <div className="cart-line__text">
-                  <span className="cart-line__name">{line.productId.name}</span>
-                  <span className="cart-line__unit">{line.productId.unit}</span>
-                  <Price price={line.productId.price} discount={line.productId.discount} />
-                  {line.problem ? <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? TEXT.outOfStock : 'Not available as it is'}</span> : null}
-                </div>
-                <AddToCart product={line.productId} compact />
-              </li>
-            ))}
-          </ul>
-        )}
+        {cart.length === 0 ? <p className="empty">Your cart is empty.</p> : <CartLines lines={cart} />}
         {cart.length > 0 ? <BillDetails lines={cart} /> : null}
-        <button type="button" className="button button--primary drawer__proceed" onClick={proceed} disabled={cart.length === 0 && !!user}>
+        <button
+          type="button"
+          className="button button--primary drawer__proceed"
+          onClick={() => {
+            setOpen(false);
+            proceed();
+          }}
+          disabled={cart.length === 0}
+        >
           {TEXT.proceed}
         </button>
       </aside>

@@ -1,8 +1,37 @@
-// Placeholder: replaced by the screen itself.
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { TEXT } from '@kade/shared';
+import { BillDetails } from '../../../components/bill-details';
+import { cartAtom, sessionCheckedAtom } from '../../../state/atoms';
+import { CartLines } from './cart-lines';
+import { useProceed } from './use-proceed';
+import './cart.css';
+
+/** /cart: the cart as a page (the drawer's content), for phones and links. */
 export default function CartPage() {
+  const cart = useAtomValue(cartAtom);
+  const checked = useAtomValue(sessionCheckedAtom);
+  const proceed = useProceed();
   return (
-    <section className="page-text">
-      <h1>Cart</h1>
+    <section className="page-text cart-page">
+      <h1>My Cart</h1>
+      {!checked ? (
+        <p className="route-loading" role="status">
+          Loading…
+        </p>
+      ) : cart.length === 0 ? (
+        <p className="empty">
+          Your cart is empty. <Link to="/">Shop now</Link>
+        </p>
+      ) : (
+        <>
+          <CartLines lines={cart} />
+          <BillDetails lines={cart} />
+          <button type="button" className="button button--primary cart-page__proceed" onClick={proceed}>
+            {TEXT.proceed}
+          </button>
+        </>
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { formatRs, TEXT } from '@kade/shared';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
-import { cartTotals } from './bill-details';
+import { cartTotals } from '../../../state/cart-totals';
 
 /** The phone's sticky 'View Cart' bar: shown while the cart has items, never on /checkout. */
 export function ViewCartBar() {

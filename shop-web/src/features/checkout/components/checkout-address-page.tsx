@@ -1,8 +1,42 @@
-// Placeholder: replaced by the screen itself.
+import { useEffect } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { ADMIN_ROLE, TEXT } from '@kade/shared';
+import { cartAtom, checkoutAddressIdAtom, userAtom } from '../../../state/atoms';
+import { cartTotals } from '../../../state/cart-totals';
+import { useCheckoutData } from '../hooks/use-checkout-data';
+import { AddressChoice } from './address-choice';
+import './checkout.css';
+
+/** /checkout: the address step (DESIGN.md section 10): choose an active address or add one, then continue. */
 export default function CheckoutAddressPage() {
+  const user = useAtomValue(userAtom);
+  const cart = useAtomValue(cartAtom);
+  const [chosen, setChosen] = useAtom(checkoutAddressIdAtom);
+  const { ready, addresses } = useCheckoutData('/checkout');
+  const navigate = useNavigate();
+
+  // Pre-select the only (or the newest) address when none is chosen yet, or when the chosen one is gone.
+  useEffect(() => {
+    if (addresses && addresses.length > 0 && !addresses.some((a) => a._id === chosen)) setChosen(addresses[0]?._id ?? null);
+  }, [addresses, chosen, setChosen]);
+
+  if (!ready || !addresses) {
+    return (
+      <p className="route-loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  const { itemCount } = cartTotals(cart);
   return (
-    <section className="page-text">
+    <section className="checkout">
       <h1>Checkout</h1>
+      <p className="checkout__shipment">{TEXT.shipmentOf(itemCount)}</p>
+      <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={user?.role === ADMIN_ROLE} returnTo="/checkout" />
+      <button type="button" className="button button--primary checkout__next" disabled={!chosen} onClick={() => navigate('/checkout/payment')}>
+        Continue
+      </button>
     </section>
   );
 }

@@ -1,8 +1,178 @@
-// Placeholder: replaced by the screen itself.
-export default function MyOrdersPage() {
+import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import { addressLines, formatDateTime, formatRs, isOrderStatus, rupeesToPaise, STATUS_COLOURS, statusLabel, TEXT, type OrderWire } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { imageAt } from '../../../lib/images';
+import { useOrderEvents } from '../../../lib/realtime';
+import { useShopConfig } from '../../../lib/shop-config';
+import { showError } from '../../../lib/show-error';
+import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
+import './orders.css';
+
+const PAGE_SIZE = 20;
+
+function StatusBadge({ status }: { status: string }) {
+  const label = statusLabel(status);
+  const colour = isOrderStatus(label) ? STATUS_COLOURS[label] : STATUS_COLOURS.Pending;
   return (
-    <section className="page-text">
+    <span className="order-card__status" data-colour={colour.name} style={{ color: colour.text, background: colour.background }}>
+      {label}
+    </span>
+  );
+}
+
+function OrderCard({ order, timeZone }: { order: OrderWire; timeZone: string }) {
+  const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
+  const lines = addressLines(order.delivery_address as Record<string, string | null>);
+  return (
+    <article className="order-card" aria-label={`Order ${order.orderId}`}>
+      <header className="order-card__head">
+        <StatusBadge status={order.order_status} />
+        <span className="order-card__id">Order ID: {order.orderId}</span>
+      </header>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Ordered At</dt>
+          <dd>{formatDateTime(order.createdAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Ordered Completed</dt>
+          <dd>{formatDateTime(order.updatedAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd>{items}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{order.Choose}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {order.payment_method || TEXT.notApplicable} · {order.payment_status || TEXT.notPaid}
+          </dd>
+        </div>
+        <div className="order-card__total">
+          <dt>Total Amount</dt>
+          <dd>{formatRs(rupeesToPaise(order.totalAmt))}</dd>
+        </div>
+      </dl>
+      <section className="order-card__address" aria-label="Shipping address">
+        <h3>Shipping address</h3>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </section>
+      <ul className="order-card__lines" aria-label="Products">
+        {order.products.map((line, index) => (
+          <li key={`${line.productId ?? 'gone'}-${index}`}>
+            <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
+            <span className="order-card__name">
+              {line.product_details.name} <span className="order-card__unit">{line.product_details.unit}</span>
+            </span>
+            <span>× {line.quantity}</span>
+            <span>{formatRs(rupeesToPaise(line.product_details.price) * line.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** /dashboard/myorders: the shopper's own orders, read-only, updated live when the store moves a status. */
+export default function MyOrdersPage() {
+  const user = useAtomValue(userAtom);
+  const checked = useAtomValue(sessionCheckedAtom);
+  const setCounts = useSetAtom(ordersAtom);
+  const { timeZone } = useShopConfig();
+  const [orders, setOrders] = useState<OrderWire[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [totalPage, setTotalPage] = useState(1);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(
+    async (pageNumber: number) => {
+      setLoading(true);
+      try {
+        const answer = await api<OrderWire[], { totalCount: number; totalPage: number }>('GET', `/api/order/order-list?page=${pageNumber}&limit=${PAGE_SIZE}`);
+        // Page 1 starts the list again (first load, reconnect); later pages add what is not shown yet.
+        setOrders((old) => {
+          if (pageNumber === 1 || !old) return answer.data;
+          const shown = new Set(old.map((order) => order._id));
+          return [...old, ...answer.data.filter((order) => !shown.has(order._id))];
+        });
+        setTotalPage(Math.max(1, answer.totalPage));
+        setCounts((old) => ({ ...old, count: answer.totalCount }));
+      } catch (error) {
+        showError(error);
+        setOrders((old) => old ?? []);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [setCounts],
+  );
+
+  useEffect(() => {
+    if (user) void load(page);
+  }, [load, page, user]);
+
+  useOrderEvents(
+    {
+      onStatus: ({ order }) => setOrders((old) => (old ? old.map((each) => (each._id === order._id ? order : each)) : old)),
+      onReconnect: () => {
+        setPage(1);
+        void load(1);
+      },
+    },
+    !!user,
+  );
+
+  if (!checked) {
+    return (
+      <p className="route-loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="page-text">
+        <h1>My Orders</h1>
+        <p>
+          <Link to="/login" state={{ from: '/dashboard/myorders' }}>
+            Login
+          </Link>{' '}
+          to see your orders.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="my-orders">
       <h1>My Orders</h1>
+      {orders === null ? (
+        <p className="route-loading" role="status">
+          Loading…
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="empty">{TEXT.noData}</p>
+      ) : (
+        <>
+          <div className="my-orders__list">
+            {orders.map((order) => (
+              <OrderCard key={order._id} order={order} timeZone={timeZone} />
+            ))}
+          </div>
+          {page < totalPage ? (
+            <button type="button" className="button button--ghost my-orders__more" disabled={loading} onClick={() => setPage((p) => p + 1)}>
+              {loading ? TEXT.loadingMore : 'Show more orders'}
+            </button>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,151 @@
+// API shortcuts for the account and checkout walks: what a test needs set up or checked behind the screens
+// (a shopper's tokens, the admin's, products with known prices, cart contents, addresses inside the zone).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { openUrl } from './helpers';
+
+/** The store's position in the test servers (server/src/config.ts defaults). */
+export const SHOP_POSITION = { latitude: 6.8741, longitude: 79.8605 };
+/** About 14 km away: outside the 1.75 km zone. */
+export const FAR_POSITION = { latitude: 6.99, longitude: 79.93 };
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  mobile: string;
+  password: string;
+}
+
+let made = 0;
+/** A fresh 10-digit number nobody has used in this run. */
+export function freshMobile(): string {
+  made += 1;
+  return `07${String((Date.now() + made * 7919) % 100_000_000).padStart(8, '0')}`;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Calls the API with a bearer token; answers the status and the parsed body. */
+export async function call<T = unknown>(
+  request: APIRequestContext,
+  token: string | null,
+  method: Method,
+  route: string,
+  data?: unknown,
+): Promise<{ status: number; body: { success: boolean; message: string; data: T; code?: string } & Record<string, unknown> }> {
+  const response = await request.fetch(`${openUrl()}${route}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: response.status(), body: (await response.json()) as never };
+}
+
+/** Registers a shopper over the API and logs in (no browser state touched). */
+export async function newShopper(request: APIRequestContext, name = 'E2E Buyer'): Promise<Session> {
+  const mobile = freshMobile();
+  const password = 'e2e-password-42';
+  const register = await call(request, null, 'POST', '/api/user/register', { name, mobile, password, confirmPassword: password });
+  expect(register.status, register.body.message).toBe(201);
+  return login(request, mobile, password);
+}
+
+export async function login(request: APIRequestContext, mobile: string, password: string): Promise<Session> {
+  const answer = await call<{ accesstoken: string; refreshToken: string }>(request, null, 'POST', '/api/user/login', { mobile, password });
+  expect(answer.status, answer.body.message).toBe(200);
+  return { accessToken: answer.body.data.accesstoken, refreshToken: answer.body.data.refreshToken, mobile, password };
+}
+
+/** The seeded admin's session (first-logins.json of the test data folder). */
+export async function adminSession(request: APIRequestContext): Promise<Session> {
+  const dataDir = process.env.KADE_DATA_DIR;
+  if (!dataDir) throw new Error('KADE_DATA_DIR is not set: run through the e2e config');
+  const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
+  return login(request, admin.mobile, admin.password);
+}
+
+/** Puts a session where the shop keeps it, before the page's own scripts run. */
+export async function useSession(page: Page, session: Session): Promise<void> {
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (!window.localStorage.getItem('accesstoken')) {
+        window.localStorage.setItem('accesstoken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+      }
+    },
+    [session.accessToken, session.refreshToken] as const,
+  );
+}
+
+/** The same access token, but expired half an hour ago (signed with the test server's own secret). */
+export function expiredCopy(accessToken: string): string {
+  const dataDir = process.env.KADE_DATA_DIR ?? '';
+  const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+  const claims = jwt.decode(accessToken) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  return jwt.sign({ ...claims, iat: now - 3600, exp: now - 1800 }, secret, { algorithm: 'HS256' });
+}
+
+interface ProductRow {
+  _id: string;
+  name: string;
+  image: string[];
+  category: Array<{ _id: string; name: string }>;
+  subCategory: Array<{ _id: string; name: string }>;
+  single_quantity: boolean;
+}
+
+/**
+ * Creates a product with a known price and plenty of stock on an ordinary shelf (not Vegetable or Meat, not a
+ * single-quantity deal), so totals on both sides of every boundary can be built from whole quantities.
+ */
+export async function createProduct(request: APIRequestContext, admin: Session, fields: { name: string; price: number; discount?: number; stock?: number }): Promise<string> {
+  const home = await call<{ strips: Array<{ category: { name: string }; products: ProductRow[] }> }>(request, null, 'GET', '/api/product/home');
+  const strip = home.body.data.strips.find((s) => !['Vegetable', 'Meat'].includes(s.category.name) && s.products.some((p) => !p.single_quantity && p.subCategory.length > 0));
+  const model = strip?.products.find((p) => !p.single_quantity && p.subCategory.length > 0);
+  if (!model) throw new Error('no model product in the demo catalogue');
+  const created = await call<{ _id: string }>(request, admin.accessToken, 'POST', '/api/product/create', {
+    name: fields.name,
+    image: model.image.slice(0, 1),
+    price: fields.price,
+    unit: '1 pc',
+    stock: fields.stock ?? 5000,
+    discount: fields.discount ?? 0,
+    description: 'A product made by the browser tests.',
+    category: model.category.filter((c) => !['Vegetable', 'Meat'].includes(c.name)).map((c) => c._id).slice(0, 1),
+    subCategory: model.subCategory.map((c) => c._id).slice(0, 1),
+  });
+  expect(created.status, created.body.message).toBeLessThan(300);
+  return created.body.data._id;
+}
+
+/** Makes the shopper's cart exactly these lines. */
+export async function setCart(request: APIRequestContext, shopper: Session, lines: Array<{ productId: string; quantity: number }>): Promise<void> {
+  const current = await call<Array<{ _id: string }>>(request, shopper.accessToken, 'GET', '/api/cart/get');
+  for (const line of current.body.data) await call(request, shopper.accessToken, 'DELETE', '/api/cart/delete-cart-item', { _id: line._id });
+  for (const line of lines) {
+    const added = await call<{ _id: string }>(request, shopper.accessToken, 'POST', '/api/cart/create', { productId: line.productId });
+    expect(added.status, added.body.message).toBe(200);
+    if (line.quantity !== 1) {
+      const set = await call(request, shopper.accessToken, 'PUT', '/api/cart/update-qty', { _id: added.body.data._id, qty: line.quantity });
+      expect(set.status, set.body.message).toBe(200);
+    }
+  }
+}
+
+/** Saves an address at the store's position over the API; answers its id. */
+export async function addAddress(request: APIRequestContext, shopper: Session, name = 'Home'): Promise<string> {
+  const saved = await call<{ _id: string }>(request, shopper.accessToken, 'POST', '/api/address/create', {
+    address_line: name,
+    city: '12 Galle Road, Colombo 6',
+    state: 'Near the temple',
+    pincode: '0771234567',
+    mobile: 'Home',
+    ...SHOP_POSITION,
+    accuracy: 10,
+  });
+  expect(saved.status, saved.body.message).toBe(201);
+  return saved.body.data._id;
+}

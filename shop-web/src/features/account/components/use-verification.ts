@@ -1,0 +1,25 @@
+import { useCallback, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+
+/** Whether the account's number is verified: null while checking, 'error' when the check failed. */
+export type Verification = boolean | null | 'error';
+
+/** Asks the server whether the number is verified; a failed check says 'Error checking email verification'. */
+export function useVerification(enabled: boolean): { verified: Verification; recheck: () => Promise<void> } {
+  const [verified, setVerified] = useState<Verification>(null);
+  const recheck = useCallback(async () => {
+    try {
+      const answer = await api<{ verified: boolean }>('POST', '/api/user/check-email-verification', {});
+      setVerified(answer.data.verified);
+    } catch {
+      setVerified('error');
+      toast.error(TEXT.emailVerificationError);
+    }
+  }, []);
+  useEffect(() => {
+    if (enabled) void recheck();
+  }, [enabled, recheck]);
+  return { verified, recheck };
+}

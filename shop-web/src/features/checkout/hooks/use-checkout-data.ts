@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { addressesAtom, cartAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
+
+/**
+ * What both checkout steps need, with their entry rules: a shopper who is not logged in goes to /login
+ * ('Please Login'), an empty cart goes home ('Your cart is empty! …'). The active addresses are loaded fresh.
+ */
+export function useCheckoutData(step: string): { ready: boolean; addresses: SavedAddress[] | null; reloadAddresses: () => Promise<SavedAddress[] | null> } {
+  const user = useAtomValue(userAtom);
+  const checked = useAtomValue(sessionCheckedAtom);
+  const cart = useAtomValue(cartAtom);
+  const [addresses, setAddresses] = useAtom(addressesAtom);
+  const [loaded, setLoaded] = useState(false);
+  const navigate = useNavigate();
+
+  const reloadAddresses = useCallback(async () => {
+    try {
+      const list = (await api<SavedAddress[]>('GET', '/api/address/get')).data.filter((address) => address.status);
+      setAddresses(list);
+      return list;
+    } catch (error) {
+      showError(error);
+      return null;
+    } finally {
+      setLoaded(true);
+    }
+  }, [setAddresses]);
+
+  const blocked = checked && (!user || cart.length === 0);
+  useEffect(() => {
+    if (!checked) return;
+    if (!user) {
+      toast.error(TEXT.pleaseLogin);
+      navigate('/login', { replace: true, state: { from: step } });
+    } else if (cart.length === 0) {
+      toast.error(TEXT.cartEmpty);
+      navigate('/', { replace: true });
+    }
+    // Only on arrival: an order placed here empties the cart on purpose.
+  }, [checked]);
+
+  useEffect(() => {
+    if (checked && user) void reloadAddresses();
+  }, [checked, reloadAddresses, user]);
+
+  return { ready: checked && !blocked && loaded, addresses, reloadAddresses };
+}
