@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
   /** The last mobile number, kept after logout to pre-fill the login form. */
   lastMobile: 'lastMobile',
+  /** The cart of a shopper who is not logged in, merged into the account at login. */
+  anonymousCart: 'kadeCart',
 } as const;
 
 /** The role value of administrators (exact); everyone else is a customer. */

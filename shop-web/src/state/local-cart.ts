@@ -1,11 +1,11 @@
 // The cart of a shopper who is not logged in, kept on the phone (localStorage) and merged into the account
 // at login (POST /api/cart/merge). Lines carry the product as it was shown, so the drawer can draw them.
-import { DEFAULT_TOTAL_STOCK, maxQuantity } from '@kade/shared';
+import { DEFAULT_TOTAL_STOCK, maxQuantity, STORAGE_KEYS } from '@kade/shared';
 import type { CartLine, CartProduct } from './atoms';
 import type { SellableProduct } from '../components/types';
 
 /** Where the phone keeps the anonymous cart. Logout clears local storage, and with it this cart. */
-export const LOCAL_CART_KEY = 'kadeCart';
+export const LOCAL_CART_KEY = STORAGE_KEYS.anonymousCart;
 const LOCAL_ID_PREFIX = 'local:';
 
 interface StoredLine {
