@@ -1,7 +1,7 @@
 // The shopper's account in the browser (phone): register, log in and out, recover a password with the code the
 // shop's admin sees, verify the number, edit the profile, and a session renewed behind the shopper's back.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, openUrl, shot } from './helpers';
+import { accountControl, expectAccessible, openUrl, shot } from './helpers';
 import { adminSession, call, expiredCopy, freshMobile, newShopper, useSession } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL });
@@ -66,7 +66,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password').fill('nila-secret-1');
     await loginButton.click();
     await expect(page).toHaveURL(`${openUrl()}/`);
-    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+    await expect(accountControl(page)).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('accesstoken'), localStorage.getItem('refreshToken')].every((t) => !!t))).toBe(true);
 
     // the phone's account menu page
@@ -87,7 +87,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password').fill('nila-secret-1');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(`${openUrl()}/`);
-    await page.getByRole('button', { name: 'Account' }).click();
+    await accountControl(page).click();
     await expect(page.getByText('Nila Perera')).toBeVisible();
   });
 
@@ -153,7 +153,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(`${openUrl()}/`);
-    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+    await expect(accountControl(page)).toBeVisible();
   });
 
   test('profile: name and mobile, a new photo, the number verified with a code, and a failed check', async ({ page, request }, info) => {

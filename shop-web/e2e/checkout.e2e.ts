@@ -3,7 +3,7 @@
 // the server's charge all agree), the result pages, live status changes, and each checkout error text.
 import { expect, test, type Page } from '@playwright/test';
 import { computeTotals, DELIVERY_OPTION_LABELS, formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
-import { expectAccessible, openUrl, shot } from './helpers';
+import { accountControl, expectAccessible, openUrl, shot } from './helpers';
 import {
   addAddress,
   adminSession,
@@ -245,7 +245,7 @@ test.describe('checkout', () => {
 
     // the account menu counts the order
     await page.goto('/');
-    await page.getByRole('button', { name: 'Account' }).click();
+    await accountControl(page).click();
     await expect(page.getByRole('link', { name: /My Orders\s*1/ })).toBeVisible();
   });
 

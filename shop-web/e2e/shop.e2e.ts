@@ -1,6 +1,6 @@
 // What a shopper does in the shop, at a phone and a desktop width, against the real server.
 import { expect, test, type Page } from '@playwright/test';
-import { closedUrl, expectAccessible, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
+import { accountControl, closedUrl, expectAccessible, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
 
 test.use({ baseURL: process.env.KADE_URL });
 
@@ -335,14 +335,14 @@ test.describe('the cart', () => {
   test('the account menu shows the name, My Orders with its count, and logs out', async ({ page, request }, info) => {
     await loginAsNewShopper(page, request, info);
     await page.goto('/');
-    await page.getByRole('button', { name: 'Account' }).click();
-    await expect(page.getByText('My Account')).toBeVisible();
+    await accountControl(page).click();
+    await expect(page.getByText('My Account').first()).toBeVisible();
     await expect(page.getByText('E2E Shopper')).toBeVisible();
     await expect(page.getByRole('link', { name: /My Orders\s*0/ })).toBeVisible();
     await shot(page, info, 'account-menu');
     await expectAccessible(page, info, 'account-menu');
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('accesstoken'))).toBeNull();
   });
 });

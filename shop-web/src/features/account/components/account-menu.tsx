@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { ADMIN_ROLE, TEXT } from '@kade/shared';
 import { ordersAtom, userAtom } from '../../../state/atoms';
 import { useLogout } from '../../../state/session';
+import { useIsNarrow } from '../../../lib/use-media-query';
 import './account.css';
 
 const SHOPPER_LINKS = [
@@ -68,6 +69,7 @@ export function AccountMenu() {
   const menuId = useId();
   const box = useRef<HTMLDivElement | null>(null);
   const { pathname } = useLocation();
+  const narrow = useIsNarrow();
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -88,6 +90,14 @@ export function AccountMenu() {
     return (
       <Link to="/login" className="button button--ghost">
         Login
+      </Link>
+    );
+  }
+  // On a phone the account menu is a page of its own (/user), as in the store's app.
+  if (narrow) {
+    return (
+      <Link to="/user" className="button button--ghost">
+        Account
       </Link>
     );
   }
