@@ -3,10 +3,13 @@ import { useLocation } from 'react-router-dom';
 import { TEXT } from '@kade/shared';
 import { useShopConfig } from '../../lib/shop-config';
 
-/** True when this visit must see only the 'use the app' message (APP_SHELL_ONLY on, outside the shell, not /dashboard). */
+/**
+ * True when this visit must see only the 'use the app' message (APP_SHELL_ONLY on, outside the shell, not
+ * /dashboard). /login stays open too: the dashboard sends anonymous visitors there, and admins use any browser.
+ */
 export function isGated(config: { appShellOnly: boolean; insideShell: boolean }, pathname: string): boolean {
   if (!config.appShellOnly || config.insideShell) return false;
-  return !(pathname === '/dashboard' || pathname.startsWith('/dashboard/'));
+  return !(pathname === '/dashboard' || pathname.startsWith('/dashboard/') || pathname === '/login');
 }
 
 /** The app-shell gate of SPEC.md section 1. */

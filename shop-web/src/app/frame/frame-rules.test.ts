@@ -9,6 +9,8 @@ describe('the app-shell gate', () => {
     [{ appShellOnly: true, insideShell: false }, '/dashboard', false],
     [{ appShellOnly: true, insideShell: false }, '/dashboard/pending', false],
     [{ appShellOnly: true, insideShell: false }, '/dashboards-fake', true],
+    [{ appShellOnly: true, insideShell: false }, '/login', false],
+    [{ appShellOnly: true, insideShell: false }, '/login-fake', true],
     [{ appShellOnly: true, insideShell: true }, '/', false],
     [{ appShellOnly: false, insideShell: false }, '/', false],
   ])('%o on %s gated: %s', (config, path, gated) => {

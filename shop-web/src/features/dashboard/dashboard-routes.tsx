@@ -2,6 +2,8 @@
 // (each its own lazy chunk, behind the admin guard; a shopper's phone never downloads them).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { DashboardFrame } from './dashboard-frame';
+import { AdminOnly, Loading, RequireLogin } from './guards';
 
 const ProfilePage = lazy(() => import('../account/components/profile-page'));
 const MyOrdersPage = lazy(() => import('../orders/components/my-orders-page'));
@@ -16,33 +18,36 @@ const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-pag
 const UsersPage = lazy(() => import('../admin/users/users-page'));
 const PrintPage = lazy(() => import('../admin/print/print-page'));
 
-function Loading() {
-  return (
-    <p className="route-loading" role="status">
-      Loading…
-    </p>
-  );
-}
-
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
-/** Placeholder frame: the dashboard issue replaces it with the guard, the side menu and the counts. */
+/**
+ * Every dashboard page needs a logged-in user; the admin pages are also behind the permission wrapper.
+ * The print page has no frame (it is printed as it is).
+ */
 export default function DashboardRoutes() {
   return (
     <Routes>
-      <Route index element={<Navigate to="profile" replace />} />
-      <Route path="profile" element={page(<ProfilePage />)} />
-      <Route path="myorders" element={page(<MyOrdersPage />)} />
-      <Route path="address" element={page(<AddressPage />)} />
-      <Route path="category" element={page(<CategoryPage />)} />
-      <Route path="subcategory" element={page(<SubCategoryPage />)} />
-      <Route path="product" element={page(<ProductAdminPage />)} />
-      <Route path="upload-product" element={page(<UploadProductPage />)} />
-      <Route path="variation" element={page(<VariationPage />)} />
-      <Route path="alladdress" element={page(<AllAddressesPage />)} />
-      <Route path="sign" element={page(<UsersPage />)} />
-      <Route path="print/:orderId" element={page(<PrintPage />)} />
-      <Route path=":status" element={page(<OrderListPage />)} />
+      <Route element={<RequireLogin />}>
+        <Route element={<AdminOnly />}>
+          <Route path="print/:orderId" element={page(<PrintPage />)} />
+        </Route>
+        <Route element={<DashboardFrame />}>
+          <Route index element={<Navigate to="profile" replace />} />
+          <Route path="profile" element={page(<ProfilePage />)} />
+          <Route path="myorders" element={page(<MyOrdersPage />)} />
+          <Route path="address" element={page(<AddressPage />)} />
+          <Route element={<AdminOnly />}>
+            <Route path="category" element={page(<CategoryPage />)} />
+            <Route path="subcategory" element={page(<SubCategoryPage />)} />
+            <Route path="product" element={page(<ProductAdminPage />)} />
+            <Route path="upload-product" element={page(<UploadProductPage />)} />
+            <Route path="variation" element={page(<VariationPage />)} />
+            <Route path="alladdress" element={page(<AllAddressesPage />)} />
+            <Route path="sign" element={page(<UsersPage />)} />
+            <Route path=":status" element={page(<OrderListPage />)} />
+          </Route>
+        </Route>
+      </Route>
     </Routes>
   );
 }

@@ -1,8 +1,152 @@
-// Placeholder: replaced by the screen itself.
-export default function OrderListPage() {
+// /dashboard/:status — one admin order list per status group (pending, processing, shipped, delivered,
+// cancelled): 'Orders (count)', cards 10 at a time, the 'Search by status' filter, live updates, and on
+// the Pending page the countdown, the reset-code list, today's panel and the new-order alert.
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { TEXT, orderListByKey, type OrderList, type OrderStatus, type OrderWire } from '@kade/shared';
+import { ApiError, api } from '../../../lib/api-client';
+import { useOrderEvents } from '../../../lib/realtime';
+import { useSentinel } from '../../../components/use-infinite-scroll';
+import { OrderCard } from './order-card';
+import { NewOrderAlerts, OtpUsers, RefreshBar, SummaryPanel, useNewOrderAlerts, useReloadCountdown } from './pending-extras';
+import { useOrderList } from './use-order-list';
+import './orders.css';
+
+/** Shown when a list has no orders. */
+function EmptyState() {
   return (
-    <section className="page-text">
-      <h1>Orders</h1>
+    <div className="empty-state">
+      <span className="empty-state__icon" aria-hidden="true">
+        🛒
+      </span>
+      <p>{TEXT.noData}</p>
+    </div>
+  );
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+function OrdersBoard({ list }: { list: OrderList }) {
+  const isPending = list.key === 'pending';
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query, 300);
+  const view = useOrderList(list, search);
+  const alerts = useNewOrderAlerts();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [paused, setPaused] = useState(false);
+  // Bumped on every reload of the Pending page, so its side panels load again too.
+  const [version, setVersion] = useState(0);
+
+  const { reload, apply } = view;
+  const reloadAll = useCallback(() => {
+    void reload();
+    setVersion((v) => v + 1);
+  }, [reload]);
+  const seconds = useReloadCountdown(reloadAll, paused || !isPending);
+
+  useOrderEvents({
+    onNew: (order) => {
+      apply(order);
+      if (isPending) {
+        alerts.add(order);
+        setVersion((v) => v + 1);
+      }
+    },
+    onStatus: (event) => {
+      apply(event.order, event.from);
+      if (isPending) setVersion((v) => v + 1);
+    },
+    onReconnect: reloadAll,
+  });
+
+  const sentinel = useSentinel(view.loadMore, view.hasMore && !view.loadingMore, 200, view.orders.length);
+
+  async function changeStatus(order: OrderWire, to: OrderStatus) {
+    setBusy(order._id);
+    try {
+      const answer = await api<OrderWire>('PUT', '/api/orders/update-status', { orderId: order._id, order_status: to });
+      toast.success(TEXT.statusUpdated);
+      apply(answer.data, order.order_status);
+    } catch (error) {
+      // The server says why (e.g. who moved it first); the list then shows the order as it now is.
+      const reason = error instanceof ApiError ? ` ${error.message}` : '';
+      toast.error(`${TEXT.statusUpdateFailed}${reason}`);
+      if (error instanceof ApiError && error.status === 409) void reload();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="orders-page" aria-labelledby="orders-title">
+      {isPending ? <NewOrderAlerts orders={alerts.orders} onAcknowledge={alerts.acknowledge} /> : null}
+      <div className="orders-page__head">
+        <div>
+          <p className="orders-page__kicker">{list.title}</p>
+          <h1 id="orders-title">{TEXT.ordersTitle(view.total)}</h1>
+        </div>
+        <input
+          type="search"
+          className="orders-page__search"
+          placeholder={TEXT.searchByStatus}
+          aria-label={TEXT.searchByStatus}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {isPending ? <RefreshBar seconds={seconds} updatedAt={view.updatedAt} paused={paused} onToggle={() => setPaused((p) => !p)} /> : null}
+      <div className={isPending ? 'orders-page__layout orders-page__layout--pending' : 'orders-page__layout'}>
+        <div className="orders-page__list">
+          {view.phase === 'loading' ? (
+            <p className="route-loading" role="status">
+              Loading…
+            </p>
+          ) : null}
+          {view.phase === 'error' ? (
+            <p className="empty" role="alert">
+              {TEXT.somethingWentWrong}{' '}
+              <button type="button" className="button button--ghost" onClick={() => void reload()}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+          {view.phase === 'ready' && view.orders.length === 0 ? <EmptyState /> : null}
+          {view.orders.map((order) => (
+            <OrderCard key={order._id} order={order} showDelivery={isPending} busy={busy === order._id} onStatus={(o, to) => void changeStatus(o, to)} />
+          ))}
+          <div ref={sentinel} className="list-end" aria-live="polite">
+            {view.loadingMore ? TEXT.loadingMore : ''}
+          </div>
+        </div>
+        {isPending ? (
+          <aside className="orders-page__side">
+            <SummaryPanel version={version} />
+            <OtpUsers version={version} />
+          </aside>
+        ) : null}
+      </div>
     </section>
   );
+}
+
+export default function OrderListPage() {
+  const { status = '' } = useParams();
+  const list = orderListByKey(status);
+  if (!list) {
+    return (
+      <p className="empty" role="status">
+        {TEXT.noDataFound}
+      </p>
+    );
+  }
+  // A new list starts afresh (its search, its pages, its timer).
+  return <OrdersBoard key={list.key} list={list} />;
 }

@@ -1,8 +1,261 @@
-// Placeholder: replaced by the screen itself.
-export default function UsersPage() {
+// /dashboard/sign — Users: list and search accounts, create one for a customer who phones in, change a
+// role, disable and re-enable. The server guards the last active admin and says so; its message is shown.
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { ROLES, TEXT, type Role } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { useFormatDateTime } from '../../../lib/shop-clock';
+import './users.css';
+
+interface AdminUser {
+  _id: string;
+  name: string;
+  mobile: string;
+  role: string;
+  status: string;
+  last_login_date: string;
+  createdAt: string;
+}
+
+type UserPage = { users: AdminUser[]; total: number; page: number; totalPage: number };
+
+const PAGE_SIZE = 20;
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** 'Create account' for a customer on the phone: name and mobile; the password is generated unless typed. */
+function CreateAccount({ onCreated }: { onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [password, setPassword] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState('');
+  const [problem, setProblem] = useState('');
+  const titleId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setResult('');
+    if (!/^\d{10}$/.test(mobile)) {
+      setProblem(TEXT.mobileInvalid);
+      return;
+    }
+    setProblem('');
+    setSaving(true);
+    try {
+      const answer = await api('POST', '/api/users/create', { name, mobile, ...(password ? { password } : {}) });
+      setResult(answer.message);
+      setName('');
+      setMobile('');
+      setPassword('');
+      onCreated();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
-    <section className="page-text">
-      <h1>Users</h1>
+    <section className="panel users-create" aria-labelledby={titleId}>
+      <h2 id={titleId}>Create account</h2>
+      <form className="users-create__form" onSubmit={(event) => void submit(event)} noValidate>
+        <label className="dash-field">
+          <span>Name</span>
+          <input type="text" value={name} required autoComplete="off" onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label className="dash-field">
+          <span>Mobile number</span>
+          <input
+            type="tel"
+            inputMode="numeric"
+            value={mobile}
+            required
+            maxLength={10}
+            autoComplete="off"
+            aria-invalid={problem !== ''}
+            aria-describedby={problem ? 'create-mobile-error' : undefined}
+            onChange={(event) => setMobile(event.target.value.replace(/\D/g, '').slice(0, 10))}
+          />
+        </label>
+        <label className="dash-field">
+          <span>Password (leave empty to make one up)</span>
+          <input type="text" value={password} autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} />
+        </label>
+        {problem ? (
+          <p id="create-mobile-error" className="form-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={saving || name.trim() === '' || mobile === ''}>
+          Create account
+        </button>
+      </form>
+      {result ? (
+        <p className="users-create__result" role="status">
+          {result}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: AdminUser) => void }) {
+  const format = useFormatDateTime();
+  const [busy, setBusy] = useState(false);
+
+  async function change(path: '/api/users/update-role' | '/api/users/update-status', body: Record<string, string>) {
+    setBusy(true);
+    try {
+      const answer = await api<AdminUser>('PUT', path, { _id: user._id, ...body });
+      toast.success(answer.message);
+      onChanged({ ...user, ...answer.data });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const disabled = user.status === 'Disabled';
+  return (
+    <tr className={disabled ? 'users-row users-row--disabled' : 'users-row'}>
+      <th scope="row">{user.name}</th>
+      <td>{user.mobile}</td>
+      <td>
+        <select aria-label={`Role of ${user.name}`} value={user.role} disabled={busy} onChange={(event) => void change('/api/users/update-role', { role: event.target.value as Role })}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>{user.status}</td>
+      <td>{user.last_login_date ? format(user.last_login_date) : '-'}</td>
+      <td>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          aria-label={`${disabled ? 'Enable' : 'Disable'} ${user.name}`}
+          onClick={() => void change('/api/users/update-status', { status: disabled ? 'Active' : 'Disabled' })}
+        >
+          {disabled ? 'Enable' : 'Disable'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export default function UsersPage() {
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query.trim(), 300);
+  const [data, setData] = useState<UserPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const fetchPage = useCallback(
+    (page: number) => {
+      const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+      if (search) params.set('search', search);
+      return api<UserPage>('GET', `/api/users/list?${params.toString()}`);
+    },
+    [search],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      setData((await fetchPage(1)).data);
+      setFailed(false);
+    } catch (error) {
+      setFailed(true);
+      showError(error);
+    }
+  }, [fetchPage]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function more() {
+    if (!data) return;
+    setLoadingMore(true);
+    try {
+      const next = (await fetchPage(data.page + 1)).data;
+      setData({ ...next, users: [...data.users, ...next.users.filter((u) => !data.users.some((d) => d._id === u._id))] });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const replace = (user: AdminUser) => setData((d) => (d ? { ...d, users: d.users.map((u) => (u._id === user._id ? user : u)) } : d));
+
+  return (
+    <section className="users-page" aria-labelledby="users-title">
+      <h1 id="users-title">Users</h1>
+      <CreateAccount onCreated={() => void load()} />
+      <input
+        type="search"
+        className="users-page__search"
+        placeholder="Search by name or mobile"
+        aria-label="Search by name or mobile"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {!data && !failed ? (
+        <p className="route-loading" role="status">
+          Loading…
+        </p>
+      ) : null}
+      {failed && !data ? (
+        <p className="empty" role="alert">
+          {TEXT.somethingWentWrong}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p className="users-page__count">{data.total} users</p>
+          {data.users.length === 0 ? (
+            <p className="empty">{TEXT.noDataFound}</p>
+          ) : (
+            <div className="users-table-wrap">
+              <table className="users-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Mobile</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Last login</th>
+                    <th scope="col">Action</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.users.map((user) => (
+                    <UserRow key={user._id} user={user} onChanged={replace} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.page < data.totalPage ? (
+            <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => void more()}>
+              {loadingMore ? TEXT.loadingMore : 'Show more'}
+            </button>
+          ) : null}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,72 @@
+// 'Edit Address' for admins: the six text fields, each labelled by what it holds, with Cancel and Save.
+// The admin editor checks nothing itself (SPEC.md section 5); the server refuses malformed values with a message.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { ADDRESS_FIELD_LABELS, TEXT } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+
+export interface AdminAddress {
+  _id: string;
+  userId: { _id: string; name: string; email: string; mobile: string } | string | null;
+  address_line: string;
+  city: string;
+  state: string;
+  pincode: string;
+  country: string;
+  mobile: string;
+  status: boolean;
+  createdAt: string;
+}
+
+const FIELDS = ['address_line', 'city', 'state', 'pincode', 'country', 'mobile'] as const;
+type Field = (typeof FIELDS)[number];
+
+export function EditAddressDialog({ address, onClose, onSaved }: { address: AdminAddress; onClose: () => void; onSaved: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, address[f] ?? ''])) as Record<Field, string>);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
+    return () => node?.close();
+  }, []);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const answer = await api('PUT', '/api/address/update', { _id: address._id, ...values });
+      toast.success(answer.message || TEXT.addressUpdated);
+      onSaved();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <dialog ref={dialog} className="dash-dialog" aria-labelledby={titleId} onCancel={onClose}>
+      <form className="dash-dialog__form" onSubmit={(event) => void save(event)}>
+        <h2 id={titleId}>Edit Address</h2>
+        {FIELDS.map((field) => (
+          <label key={field} className="dash-field">
+            <span>{ADDRESS_FIELD_LABELS[field]}</span>
+            <input type="text" name={field} value={values[field]} onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))} />
+          </label>
+        ))}
+        <div className="dash-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            Save
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

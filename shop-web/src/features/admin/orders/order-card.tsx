@@ -1,0 +1,161 @@
+// One order on an admin list: badge, id, times and item count; expanding shows the address, payment,
+// total and lines. Admins move it with 'Update Status' (only the steps the shared machine allows) and print it.
+import { useId, useState } from 'react';
+import {
+  NEXT_STATUSES,
+  STATUS_COLOURS,
+  TEXT,
+  addressLines,
+  formatRs,
+  isOrderStatus,
+  rupeesToPaise,
+  statusLabel,
+  type OrderStatus,
+  type OrderWire,
+} from '@kade/shared';
+import { imageAt } from '../../../lib/images';
+import { useFormatDateTime } from '../../../lib/shop-clock';
+import { PrintOrderButton } from '../print/print-order-button';
+
+function currentStatus(order: OrderWire): OrderStatus | null {
+  const label = statusLabel(order.order_status);
+  return isOrderStatus(label) ? label : null;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const label = statusLabel(status);
+  const colour = isOrderStatus(label) ? STATUS_COLOURS[label] : STATUS_COLOURS.Pending;
+  return (
+    <span className="status-badge" data-colour={colour.name} style={{ color: colour.text, background: colour.background }}>
+      {label}
+    </span>
+  );
+}
+
+/** The delivery option badge and where the shopper was (a map link when the position is known). */
+function DeliveryInfo({ order }: { order: OrderWire }) {
+  const hasPosition = order.latitude !== null && order.longitude !== null;
+  return (
+    <p className="order-card__delivery">
+      {order.Choose ? <span className="delivery-badge">{order.Choose}</span> : null}
+      <span>
+        Location:{' '}
+        {hasPosition ? (
+          <a href={`https://www.google.com/maps?q=${order.latitude},${order.longitude}`} target="_blank" rel="noreferrer">
+            {order.location || `${order.latitude}, ${order.longitude}`} (map)
+          </a>
+        ) : (
+          order.location || TEXT.locationNotAvailable
+        )}
+      </span>
+    </p>
+  );
+}
+
+export function OrderCard({
+  order,
+  showDelivery,
+  busy,
+  onStatus,
+}: {
+  order: OrderWire;
+  showDelivery: boolean;
+  busy: boolean;
+  onStatus: (order: OrderWire, to: OrderStatus) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const format = useFormatDateTime();
+  const detailsId = useId();
+  const status = currentStatus(order);
+  const steps = status ? NEXT_STATUSES[status] : [];
+  const customer = typeof order.userId === 'object' ? order.userId : null;
+  const address = addressLines(order.delivery_address as Parameters<typeof addressLines>[0]);
+  const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <article className="order-card" aria-label={`Order ${order.orderId}`} data-testid="order-card">
+      <div className="order-card__head">
+        <StatusBadge status={order.order_status} />
+        <h2 className="order-card__id">Order #{order.orderId}</h2>
+      </div>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Ordered At</dt>
+          <dd>{format(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Ordered Completed</dt>
+          <dd>{format(order.updatedAt)}</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd>{items}</dd>
+        </div>
+        {customer ? (
+          <div>
+            <dt>Customer</dt>
+            <dd>
+              {customer.name} {customer.mobile ? <a href={`tel:${customer.mobile}`}>{customer.mobile}</a> : null}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {showDelivery ? <DeliveryInfo order={order} /> : null}
+      <button type="button" className="button button--ghost order-card__toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
+        {open ? 'Hide details' : 'Show details'}
+      </button>
+      <div id={detailsId} className="order-card__details" hidden={!open}>
+        <h3>Shipping address</h3>
+        <address className="order-card__address">
+          {address.length ? address.map((line) => <span key={line}>{line}</span>) : <span>—</span>}
+        </address>
+        <dl className="order-card__facts">
+          <div>
+            <dt>Payment status</dt>
+            <dd>{order.payment_status || TEXT.notPaid}</dd>
+          </div>
+          <div>
+            <dt>Total Amount</dt>
+            <dd>{formatRs(rupeesToPaise(order.totalAmt))}</dd>
+          </div>
+        </dl>
+        <ul className="order-lines">
+          {order.products.map((line, index) => (
+            <li key={`${line.productId ?? 'gone'}-${index}`} className="order-line">
+              {line.product_details.image[0] ? <img src={imageAt(line.product_details.image[0], 160)} alt="" width={48} height={48} loading="lazy" /> : <span className="order-line__noimg" aria-hidden="true" />}
+              <span className="order-line__name">{line.product_details.name}</span>
+              <span>
+                {line.quantity} × {line.product_details.unit}
+              </span>
+              <span>{formatRs(rupeesToPaise(line.product_details.price))}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="order-card__actions">
+        {steps.length > 0 ? (
+          <select
+            className="order-card__status"
+            aria-label={`${TEXT.updateStatus} for order ${order.orderId}`}
+            value=""
+            disabled={busy}
+            onChange={(event) => {
+              const to = event.target.value;
+              if (isOrderStatus(to)) onStatus(order, to);
+            }}
+          >
+            <option value="" disabled>
+              {TEXT.updateStatus}
+            </option>
+            {steps.map((step) => (
+              <option key={step} value={step}>
+                {step}
+              </option>
+            ))}
+          </select>
+        ) : null}
+        <PrintOrderButton orderId={order.orderId} />
+      </div>
+    </article>
+  );
+}

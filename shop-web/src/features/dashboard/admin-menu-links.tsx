@@ -1,0 +1,80 @@
+// The admin part of the side menu (a lazy chunk): the admin pages and the order lists with their counts,
+// kept current by the live order events. Pending is highlighted.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { NavLink } from 'react-router-dom';
+import { ORDER_LISTS, type OrderListKey } from '@kade/shared';
+import { api } from '../../lib/api-client';
+import { useOrderEvents } from '../../lib/realtime';
+import { ordersAtom } from '../../state/atoms';
+
+const ADMIN_LINKS = [
+  { to: '/dashboard/category', label: 'Category' },
+  { to: '/dashboard/subcategory', label: 'Sub Category' },
+  { to: '/dashboard/upload-product', label: 'Upload Product' },
+  { to: '/dashboard/variation', label: 'Variation' },
+  { to: '/dashboard/product', label: 'Product' },
+  { to: '/dashboard/alladdress', label: 'All Address' },
+  { to: '/dashboard/sign', label: 'Users' },
+] as const;
+
+type Counts = Partial<Record<OrderListKey, number>>;
+
+export default function AdminMenuLinks() {
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const setOrders = useSetAtom(ordersAtom);
+  const timer = useRef<number | undefined>(undefined);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await api<unknown[], { counts?: Counts }>('GET', '/api/order/order-list?scope=all&limit=1');
+      const next = answer.counts ?? {};
+      setCounts(next);
+      setOrders((orders) => ({ ...orders, pending: next.pending ?? 0 }));
+    } catch {
+      // the counts are a convenience: the lists themselves show their totals
+    }
+  }, [setOrders]);
+
+  // A burst of events (a counter moving several orders) reloads the counts once.
+  const reloadSoon = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void load(), 300);
+  }, [load]);
+
+  useEffect(() => {
+    void load();
+    return () => window.clearTimeout(timer.current);
+  }, [load]);
+  useOrderEvents({ onNew: reloadSoon, onStatus: reloadSoon, onReconnect: reloadSoon });
+
+  return (
+    <>
+      <h2 className="dash-menu__heading">Orders</h2>
+      <ul className="dash-menu">
+        {ORDER_LISTS.map((list) => (
+          <li key={list.key}>
+            <NavLink to={`/dashboard/${list.key}`} className={`dash-menu__link${list.key === 'pending' ? ' dash-menu__link--pending' : ''}`}>
+              <span>{list.title}</span>
+              {counts ? (
+                <span className="dash-menu__count" data-testid={`count-${list.key}`}>
+                  {counts[list.key] ?? 0}
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <h2 className="dash-menu__heading">Admin</h2>
+      <ul className="dash-menu">
+        {ADMIN_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className="dash-menu__link">
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

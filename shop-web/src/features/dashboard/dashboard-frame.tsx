@@ -1,0 +1,97 @@
+// The dashboard's frame: a top bar, the side menu (a drawer on phones) with the links the role allows,
+// and the page. It stays light: the admin part of the menu (order counts, live updates) and the printer
+// status are lazy chunks loaded only for admins, so a shopper's /dashboard/myorders pulls no admin code.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { userAtom } from '../../state/atoms';
+import { TEXT } from '@kade/shared';
+import { useIsAdmin } from './guards';
+import './dashboard.css';
+
+const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
+const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
+
+/** The links every logged-in user has. */
+const SHOPPER_LINKS = [
+  { to: '/dashboard/profile', label: 'Profile' },
+  { to: '/dashboard/myorders', label: 'My Orders' },
+  { to: '/dashboard/address', label: 'Save Address' },
+] as const;
+
+export function DashboardFrame() {
+  const user = useAtomValue(userAtom);
+  const isAdmin = useIsAdmin();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Closing by hand gives the focus back to the Menu button.
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  // The drawer closes when a link is followed.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="dash">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="dash__bar">
+        <button ref={toggle} type="button" className="dash__menu-toggle button button--ghost" aria-expanded={open} aria-controls="dash-menu" onClick={() => setOpen((v) => !v)}>
+          Menu
+        </button>
+        <Link to="/" className="dash__logo">
+          Kade
+        </Link>
+        <span className="dash__who">{user ? `${user.name}${isAdmin ? ` ${TEXT.adminTag}` : ''}` : ''}</span>
+        {isAdmin ? (
+          <Suspense fallback={null}>
+            <PrinterStatus />
+          </Suspense>
+        ) : null}
+      </header>
+      <div className="dash__body">
+        <nav id="dash-menu" className={`dash__menu${open ? ' dash__menu--open' : ''}`} aria-label="Dashboard">
+          <button ref={closeButton} type="button" className="dash__menu-close button button--ghost" onClick={close}>
+            Close menu
+          </button>
+          <ul className="dash-menu">
+            {SHOPPER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="dash-menu__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {isAdmin ? (
+            <Suspense fallback={null}>
+              <AdminMenuLinks />
+            </Suspense>
+          ) : null}
+        </nav>
+        {open ? <div className="dash__scrim" aria-hidden="true" onClick={close} /> : null}
+        <main id="main" className="dash__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
