@@ -27,6 +27,7 @@ import { createOrderService, type OrderService } from './modules/orders/service'
 import { orderRoutes } from './modules/orders/routes';
 import { shopRoutes } from './modules/shop/routes';
 import { silentOrderEvents, type OrderEvents } from './modules/realtime/events';
+import type { RedisState } from './modules/realtime/socket';
 import { createCounterService, type CounterService } from './modules/counters/service';
 import { counterRoutes } from './modules/counters/routes';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   otpSender?: OtpSender;
   /** Where order events go after a commit (the socket server); nowhere when not given. */
   events?: OrderEvents;
+  /** Whether the Redis that carries live events across instances answers (for /api/health). */
+  redisState?: () => RedisState;
 }
 
 /** The services, built once from their factories with their dependencies. */
@@ -68,7 +71,7 @@ export function createServices(deps: AppDeps): Services {
 /** Every route of the API, in one list: the authorization table test walks it. */
 export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): RouteSpec[] {
   return [
-    ...healthRoutes({ db: deps.db, startedAt, version: deps.version }),
+    ...healthRoutes({ db: deps.db, startedAt, version: deps.version, redisState: deps.redisState ?? (() => 'off') }),
     ...shopRoutes({ config: deps.config, db: deps.db.knex, clock: deps.clock }),
     ...userRoutes({ db: deps.db, users: services.users }),
     ...fileRoutes({ db: deps.db }),

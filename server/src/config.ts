@@ -127,6 +127,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every variable the server reads (docker-compose.yml and .env.example are checked against it). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as ReadonlyArray<keyof Env>;
+
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;

@@ -48,9 +48,13 @@ export async function startServer(
     const seed = (options.seed ?? config.seedDemo) ? await (await import('./seed/run')).seedIfEmpty(db, config, logger) : undefined;
 
     const events = lateBoundOrderEvents();
-    const { app } = createApp({ config, db, logger, clock, version: version(), events });
+    // The health route is built before the socket server exists: it asks through this holder.
+    const live: { realtime?: Realtime } = {};
+    const redisState = () => live.realtime?.redisState() ?? (config.redisUrl ? 'down' : 'off');
+    const { app } = createApp({ config, db, logger, clock, version: version(), events, redisState });
     const server = http.createServer(app.callback());
     const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger });
+    live.realtime = realtime;
     events.attach(realtime.events);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;

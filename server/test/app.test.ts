@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import sharp from 'sharp';
@@ -21,6 +22,7 @@ describe.each(DB_KINDS)('the server skeleton on %s', (kind) => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kade shop</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("shop")'));
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {})');
     server = await startTestServer(kind, { env: { WEB_DIST_DIR: dist } });
   });
@@ -93,6 +95,16 @@ describe.each(DB_KINDS)('the server skeleton on %s', (kind) => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     const missingAsset = await fetch(server.url + '/assets/gone-000.js');
     expect(missingAsset.status).toBe(404);
+  });
+
+  it('sends the build\'s precompressed copy of a file when the browser accepts it', async () => {
+    const compressed = await fetch(server.url + '/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await compressed.text()).toBe('console.log("shop")'); // fetch decodes it
+    const plain = await fetch(server.url + '/assets/index-abc123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("shop")');
   });
 
   it('serves stored images under content-hash URLs with long-lived caching', async () => {

@@ -43,6 +43,7 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['POST', '/api/order/cash-on-delivery', 'user'],
   ['POST', '/api/order/checkout', 'user'],
   ['GET', '/api/order/order-list', 'user'],
+  ['GET', '/api/order/summary', 'admin'],
   ['PUT', '/api/orders/update-status', 'admin'],
   ['POST', '/api/counters/heartbeat', 'admin'],
   ['GET', '/api/counters', 'admin'],

@@ -326,6 +326,27 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const loser = results.find((r) => r.status === 409)!;
       expect(loser.body).toMatchObject({ code: 'STATUS_STEP_NOT_ALLOWED', data: { order_status: 'Processing' } });
+      const winner = results.indexOf(results.find((r) => r.status === 200)!) === 0 ? 'Counter One' : 'Counter Two';
+      expect(loser.body.message).toBe(`This order is already Processing: ${winner} moved it to Processing first.`);
+      expect((loser.body.data as unknown as { by: string }).by).toBe(winner);
+    });
+
+    it("summarise today for the admins' panel: orders per list and the cash still to collect", async () => {
+      const summary = () => server.api<Body<{ today: { pending: number; cancelled: number }; todayTotal: number; cashToCollect: number; openCashOrders: number }>>('GET', '/api/order/summary', undefined, admin.auth);
+      const before = (await summary()).body.data;
+      const { order } = await placed();
+      const after = (await summary()).body.data;
+      expect(after.today.pending).toBe(before.today.pending + 1);
+      expect(after.todayTotal).toBe(before.todayTotal + 1);
+      expect(after.cashToCollect).toBe(before.cashToCollect + order.totalAmt);
+      expect(after.openCashOrders).toBe(before.openCashOrders + 1);
+      await move(order._id, 'Processing');
+      await move(order._id, 'Cancelled');
+      const cancelled = (await summary()).body.data;
+      expect(cancelled.today).toMatchObject({ pending: before.today.pending, cancelled: before.today.cancelled + 1 });
+      expect(cancelled.cashToCollect).toBe(before.cashToCollect);
+      const { who } = await placed();
+      expect((await server.api('GET', '/api/order/summary', undefined, who.auth)).status).toBe(403);
     });
 
     it('are for admins only; an unknown order is 404', async () => {

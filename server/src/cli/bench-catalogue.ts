@@ -31,6 +31,9 @@ import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-
 import { cpuMs, percentile, runLoad, type LoadResult } from './bench-load';
 import type { BaselineQueries } from './bench-baseline';
 import { orderReport, runOrderBench } from './bench-orders';
+import { receiptReport, runReceiptBench } from './bench-receipts';
+import { runWebBench, webReport } from './bench-web';
+import { loadReport, runJourneyBench } from './bench-journey';
 
 const CLIENTS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
@@ -281,7 +284,7 @@ function catalogueSection(input: {
 
 
 /** Which parts run: BENCH_PARTS=catalogue,orders (both by default; one alone is for working on it). */
-const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders').split(',').map((part) => part.trim());
+const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders,receipts,web,load').split(',').map((part) => part.trim());
 
 /** The catalogue reads against Kade and the baseline, in alternating rounds. */
 async function runCatalogue(kade: ChildProcess, kadeBase: string, baseline: ChildProcess, baseBase: string, scenarios: Scenario[]) {
@@ -384,7 +387,17 @@ async function main(): Promise<void> {
       const orders = await runOrderBench({ knex: orderDb, databaseUrl: url.toString(), kadeUrl: kadeBase, jwtSecret, serverPid: kade.child.pid });
       sections.orders = orderReport(orders);
     }
+    if (PARTS.includes('receipts')) {
+      sections.receipts = receiptReport(await runReceiptBench({ knex: orderDb, databaseUrl: url.toString(), kadeUrl: kadeBase }));
+    }
     await stopChild(kadeChild);
+    if (PARTS.includes('web')) {
+      sections.web = webReport(await runWebBench());
+    }
+    if (PARTS.includes('load')) {
+      const journey = await runJourneyBench({ databaseUrl: url.toString(), knex: orderDb, jwtSecret, dataDir, catalogue, freePort, startChild, waitReady, stopChild });
+      sections.load = loadReport(journey);
+    }
     const { rows } = (await db.knex.raw('select version()')) as { rows: Array<{ version: string }> };
     sections.header = headerSection({ pgVersion: rows[0]?.version ?? 'PostgreSQL', parts: PARTS, seconds: (performance.now() - started) / 1000 });
     const file = path.join(REPO_ROOT, 'docs', 'BENCHMARKS.md');

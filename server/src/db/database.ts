@@ -1,7 +1,5 @@
 import knex, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 
@@ -93,6 +91,12 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // Loaded only when used: PGlite's modules take about 100 MB of memory that a server on PostgreSQL never needs.
+  const [{ PGlite }, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('knex-pglite'),
+  ]);
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });

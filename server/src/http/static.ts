@@ -35,9 +35,11 @@ export function webApp(distDir: string) {
           root,
           maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
           immutable: isAsset,
-          gzip: false,
-          brotli: false,
+          // the build writes .br and .gz copies of its text files (shop-web/vite.config.ts): sent when accepted
+          gzip: true,
+          brotli: true,
         });
+        ctx.vary('Accept-Encoding');
         ctx.set('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
         return;
       }
@@ -46,6 +48,7 @@ export function webApp(distDir: string) {
     }
     if (isAsset) return; // a missing hashed asset is a real 404, not the app
     await send(ctx, 'index.html', { root });
+    ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-cache');
   };
 }

@@ -13,6 +13,8 @@ import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct }
 import { renderBannerImage, renderCategoryImage, renderProductImage, renderSubCategoryImage } from './images';
 
 export const SEED_KEY = 'demo_seed';
+/** Two instances starting at once on one PostgreSQL seed one after the other, the second finding it done. */
+const SEED_LOCK_ID = 727_102;
 export const BANNER_KEY = 'home_banner';
 const LOGINS_FILE = 'first-logins.json';
 
@@ -186,7 +188,9 @@ export async function seedIfEmpty(
     : { mobile: `077${String(randomInt(0, 10_000_000)).padStart(7, '0')}`, password: generatedPassword() };
   const demoShopper: Login = { mobile: '0771234567', password: generatedPassword() };
 
-  const counts = await db.knex.transaction(async (trx) => {
+  const outcome = await db.knex.transaction(async (trx) => {
+    if (db.kind === 'postgres') await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK_ID]);
+    if (await trx('app_meta').where({ key: SEED_KEY }).first('key')) return { seededHere: false, inserted: undefined };
     const hasAdmin = await trx('users').where({ role: 'ADMIN' }).first('id');
     if (!hasAdmin) {
       await ensureUser(trx, config, { name: 'Store Admin', mobile: admin.mobile, password: config.admin.password ?? admin.password ?? '', role: 'ADMIN' });
@@ -194,8 +198,13 @@ export async function seedIfEmpty(
     await ensureUser(trx, config, { name: 'Demo Shopper', mobile: demoShopper.mobile, password: demoShopper.password ?? '', role: 'USER' });
     const inserted = images ? await insertCatalogue(trx, images) : undefined;
     await trx('app_meta').insert({ key: SEED_KEY, value: json({ at: new Date().toISOString(), counts: inserted ?? null }) });
-    return inserted;
+    return { seededHere: true, inserted };
   });
+  if (!outcome.seededHere) {
+    logger.info('another instance seeded the demo shop first');
+    return { seeded: false, admin: saved.admin, demoShopper: saved.demoShopper, counts: undefined };
+  }
+  const counts = outcome.inserted;
 
   const logins = { admin, demoShopper };
   try {

@@ -1,8 +1,13 @@
 import { route, type RouteSpec } from '../../http/route';
 import type { Database } from '../../db/database';
+import type { RedisState } from '../realtime/socket';
 
-/** GET /api/health: the database kind and whether it answers. 503 when it does not. */
-export function healthRoutes(deps: { db: Database; startedAt: Date; version: string }): RouteSpec[] {
+/**
+ * GET /api/health: the database kind and whether it answers (503 when it does not: this instance cannot
+ * serve), and whether the Redis that carries live events across instances answers. Redis down is
+ * `degraded` but still 200: the shop keeps serving and a load balancer must keep sending it requests.
+ */
+export function healthRoutes(deps: { db: Database; startedAt: Date; version: string; redisState: () => RedisState }): RouteSpec[] {
   return [
     route({
       method: 'get',
@@ -10,14 +15,17 @@ export function healthRoutes(deps: { db: Database; startedAt: Date; version: str
       access: 'public',
       handler: async ({ ctx }) => {
         const reachable = await deps.db.ping();
+        const redis = deps.redisState();
         const data = {
-          status: reachable ? 'ok' : 'degraded',
+          status: reachable && redis !== 'down' ? 'ok' : 'degraded',
           version: deps.version,
           uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
           database: { kind: deps.db.kind, reachable },
+          redis: { configured: redis !== 'off', reachable: redis === 'up' },
         };
         ctx.set('Cache-Control', 'no-store');
-        return { data, status: reachable ? 200 : 503, message: reachable ? 'ok' : 'The database is not answering.' };
+        const message = !reachable ? 'The database is not answering.' : redis === 'down' ? 'Redis is not answering: live events stay on this instance.' : 'ok';
+        return { data, status: reachable ? 200 : 503, message };
       },
     }),
   ];

@@ -41,6 +41,12 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
       },
     }),
     route({
+      method: 'get',
+      path: '/api/order/summary',
+      access: 'admin',
+      handler: async () => ({ data: await orders.summary() }),
+    }),
+    route({
       method: 'put',
       path: '/api/orders/update-status',
       access: 'admin',

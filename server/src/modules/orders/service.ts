@@ -3,6 +3,9 @@ import type { Knex } from 'knex';
 import {
   LOCATION_NOT_AVAILABLE,
   ORDER_LISTS,
+  ORDER_STATUSES,
+  holdsStock,
+  localMinutes,
   TEXT,
   addressToWire,
   canTransition,
@@ -37,7 +40,18 @@ import { ORDER_SELECT, toOrderWire, type OrderRow, type OrderWire } from './wire
 
 type Db = Knex | Knex.Transaction;
 
-const IDEMPOTENCY_WAIT_MS = 5000;
+interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+}
+
+/** The answer to a COD order: `order` is set only when this request placed it (a replay carries the stored body). */
+interface PlaceOutcome {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+  order?: OrderWire;
+}
 
 export interface OrderServiceDeps {
   db: Knex;
@@ -73,13 +87,33 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
     return fresh && !isWithinWindow(config.shop.freshHours, now, config.shop.timeZone);
   }
 
-  /** Writes the order in one transaction; every refusal leaves nothing written. */
-  async function placeInTransaction(user: AuthUser, input: CashOnDeliveryInput): Promise<string> {
-    const now = clock.now();
-    if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
-      throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED');
+  /**
+   * Claims an Idempotency-Key inside the order's transaction. On PostgreSQL a second request with the same key
+   * waits on the first one's uncommitted row: if that commits, the stored answer is replayed; if it rolls
+   * back (a refusal, or its server instance died mid-way), this one takes the key and places the order. So
+   * a key is never left claimed by a process that is gone, whichever instance the retry reaches.
+   */
+  async function claimKey(trx: Knex.Transaction, user: AuthUser, key: IdempotencyClaim): Promise<PlaceOutcome | undefined> {
+    const claimed = await trx('idempotency_keys').insert({ user_id: user.id, key: key.key, request_hash: key.requestHash, created_at: clock.now() }).onConflict(['user_id', 'key']).ignore().returning('key');
+    if (claimed.length > 0) return undefined;
+    const existing = await trx('idempotency_keys').where({ user_id: user.id, key: key.key }).first('request_hash', 'response_status', 'response_body');
+    if (!existing || existing.request_hash !== key.requestHash) {
+      throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
     }
+    if (existing.response_status === null) throw conflict('This order is still being placed. Please wait a moment.', 'ORDER_IN_PROGRESS');
+    const body = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
+    return { status: existing.response_status as number, body, replayed: true };
+  }
+
+  /** Writes the order (and its Idempotency-Key's answer) in one transaction; every refusal leaves nothing written. */
+  async function placeInTransaction(user: AuthUser, input: CashOnDeliveryInput, key: IdempotencyClaim | undefined): Promise<PlaceOutcome> {
     return db.transaction(async (trx) => {
+      const replay = key ? await claimKey(trx, user, key) : undefined;
+      if (replay) return replay;
+      const now = clock.now();
+      if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
+        throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED');
+      }
       const cart = await trx('cart_items').where({ user_id: user.id }).orderBy('created_at').orderBy('id').forUpdate().select<Array<{ id: string; product_id: string; quantity: number }>>('id', 'product_id', 'quantity');
       if (cart.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
       const sent = new Map(input.list_items.map((item) => [typeof item.productId === 'string' ? item.productId : String(item.productId), item.quantity]));
@@ -183,60 +217,19 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       );
       await trx('order_events').insert({ order_id: orderId, actor_id: user.id, from_status: null, to_status: 'Pending', note: 'placed', created_at: now });
       await trx('cart_items').where({ user_id: user.id }).del();
-      return orderId;
+      const order = await orderById(trx, orderId);
+      if (key) await trx('idempotency_keys').where({ user_id: user.id, key: key.key }).update({ response_status: 201, response_body: JSON.stringify(order) });
+      return { status: 201, body: order, replayed: false, order };
     });
   }
 
-  /**
-   * A retried tap with the same Idempotency-Key returns the first answer and writes nothing; the same key with
-   * another body is refused (422). The key is claimed before the order is written and released if it fails.
-   */
-  async function withIdempotency(
-    user: AuthUser,
-    key: string | undefined,
-    input: CashOnDeliveryInput,
-    place: () => Promise<{ status: number; body: unknown }>,
-  ): Promise<{ status: number; body: unknown; replayed: boolean }> {
-    if (!key) return { ...(await place()), replayed: false };
-    if (key.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters', 'Idempotency-Key');
-    const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-    const claimed = await db('idempotency_keys').insert({ user_id: user.id, key, request_hash: requestHash, created_at: clock.now() }).onConflict(['user_id', 'key']).ignore().returning('key');
-    if (claimed.length === 0) {
-      const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
-      for (;;) {
-        const existing = await db('idempotency_keys').where({ user_id: user.id, key }).first('request_hash', 'response_status', 'response_body');
-        if (!existing) return withIdempotency(user, key, input, place); // the first try failed and let go of the key
-        if (existing.request_hash !== requestHash) {
-          throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
-        }
-        if (existing.response_status !== null) {
-          const body = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
-          return { status: existing.response_status, body, replayed: true };
-        }
-        if (Date.now() > deadline) throw conflict('This order is still being placed. Please wait a moment.', 'ORDER_IN_PROGRESS');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-    try {
-      const result = await place();
-      await db('idempotency_keys').where({ user_id: user.id, key }).update({ response_status: result.status, response_body: JSON.stringify(result.body) });
-      return { ...result, replayed: false };
-    } catch (error) {
-      await db('idempotency_keys').where({ user_id: user.id, key }).del();
-      throw error;
-    }
-  }
-
   return {
-    async placeCashOnDelivery(user: AuthUser, input: CashOnDeliveryInput, idempotencyKey: string | undefined) {
-      let created: OrderWire | undefined;
-      const result = await withIdempotency(user, idempotencyKey, input, async () => {
-        const id = await placeInTransaction(user, input);
-        created = await orderById(db, id);
-        return { status: 201, body: created };
-      });
-      if (created) events.orderCreated(created);
-      return result;
+    async placeCashOnDelivery(user: AuthUser, input: CashOnDeliveryInput, idempotencyKey: string | undefined): Promise<PlaceOutcome> {
+      if (idempotencyKey !== undefined && idempotencyKey.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters', 'Idempotency-Key');
+      const key = idempotencyKey ? { key: idempotencyKey, requestHash: createHash('sha256').update(JSON.stringify(input)).digest('hex') } : undefined;
+      const outcome = await placeInTransaction(user, input, key);
+      if (outcome.order) events.orderCreated(outcome.order);
+      return outcome;
     },
 
     /** The caller's own orders, or (admin, scope=all) everyone's; filtered, paged, with counts per list. */
@@ -283,7 +276,11 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
         if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
         const from = isOrderStatus(order.status) || order.status === '' ? normalizeStatus(order.status) : 'Pending';
         if (!canTransition(from, to)) {
-          throw conflict(from === to ? `This order is already ${from}.` : `An order that is ${from} cannot become ${to}.`, 'STATUS_STEP_NOT_ALLOWED', { order_status: from });
+          // The second of two people acting at once is told who was first (the last change's author).
+          const last = await trx('order_events as e').leftJoin('users as u', 'u.id', 'e.actor_id').where('e.order_id', order.id).whereNotNull('e.actor_id').orderBy('e.created_at', 'desc').first<{ name: string | null } | undefined>('u.name');
+          const by = last?.name ?? null;
+          const step = from === to ? `This order is already ${from}` : `An order that is ${from} cannot become ${to}`;
+          throw conflict(by ? `${step}: ${by} moved it to ${from} first.` : `${step}.`, 'STATUS_STEP_NOT_ALLOWED', { order_status: from, by });
         }
         const movement = stockMovement(from, to);
         if (movement !== 'none') {
@@ -306,6 +303,33 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       const order = await orderById(db, change.id);
       events.orderStatusChanged(order, { from: change.from, to, by: actor.id });
       return order;
+    },
+
+    /**
+     * Today's summary for the admins' 'Order Details & Additional Content' panel: the orders placed today
+     * (in the shop's zone) per admin list, and the cash still to collect on open cash-on-delivery orders.
+     */
+    async summary() {
+      const now = clock.now();
+      const startOfDay = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - localMinutes(now, config.shop.timeZone) * 60_000);
+      const [byStatus, [cash]] = await Promise.all([
+        db('orders').where('created_at', '>=', startOfDay).groupBy('status').select('status').count('* as count'),
+        db('orders')
+          .whereIn('status', ORDER_STATUSES.filter((s) => holdsStock(s) && s !== 'Delivered'))
+          .where('payment_method', 'Cash on Delivery')
+          .whereNot('payment_status', 'Paid')
+          .select(db.raw('coalesce(sum(total_paise), 0) as paise'), db.raw('count(*) as count')),
+      ]);
+      const statusCounts = new Map((byStatus as Array<{ status: string; count: unknown }>).map((r) => [r.status || 'Pending', toCount(r.count)]));
+      const today = Object.fromEntries(ORDER_LISTS.map((list) => [list.key, list.statuses.reduce((n, s) => n + (statusCounts.get(s) ?? 0), 0)]));
+      const row = cash as { paise: unknown; count: unknown } | undefined;
+      return {
+        since: startOfDay.toISOString(),
+        today,
+        todayTotal: Object.values(today).reduce((a, b) => a + b, 0),
+        cashToCollect: paiseToRupees(toCount(row?.paise)),
+        openCashOrders: toCount(row?.count),
+      };
     },
 
     /** The history of one order: who moved it, when, from what to what. */

@@ -41,10 +41,76 @@ function ownerOf(order: { userId: unknown }): string | undefined {
   return undefined;
 }
 
+/** Whether live events reach the other server instances: `off` without REDIS_URL. */
+export type RedisState = 'off' | 'up' | 'down';
+
 export interface Realtime {
   io: Server;
   events: OrderEvents;
+  redisState(): RedisState;
   close(): Promise<void>;
+}
+
+const REDIS_FIRST_CONNECT_MS = 5000;
+
+/**
+ * The adapter calls publish and (un)subscribe without waiting for the answer: a call cut short by a lost
+ * connection is logged here, not left as an unhandled rejection that would stop the process.
+ */
+function catchingRejections<T extends object>(client: T, methods: readonly string[], logger: Logger): T {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (typeof property !== 'string' || !methods.includes(property)) return method;
+      return (...args: unknown[]) =>
+        Promise.resolve(method(...args)).catch((error: unknown) => {
+          logger.debug({ err: error, call: property }, 'redis call failed');
+          return undefined;
+        });
+    },
+  });
+}
+
+/**
+ * The Redis adapter, on two clients that reconnect by themselves. A Redis that is down (at start or later)
+ * never stops the shop: this instance keeps serving and its own sockets keep their events; the other
+ * instances' events resume when Redis answers again (node-redis subscribes again on reconnect).
+ */
+async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
+  const pub = createClient({ url: config.redisUrl });
+  const sub = pub.duplicate();
+  let wasUp = false;
+  const isUp = () => pub.isReady && sub.isReady;
+  for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+    // Every failed reconnect attempt emits an error: only the change from up to down is worth a line.
+    client.on('error', (error: unknown) => {
+      if (wasUp) logger.warn({ err: error, client: name }, 'redis connection lost: live events stay on this instance until it returns');
+      wasUp = false;
+    });
+    client.on('ready', () => {
+      if (!wasUp && isUp()) logger.info('redis connected: live events reach every instance');
+      wasUp = isUp();
+    });
+  }
+  // connect() resolves only once Redis answers (it retries for ever): wait a little, then serve anyway.
+  const connected = Promise.all([pub.connect(), sub.connect()]);
+  connected.catch(() => undefined); // a close() while still connecting rejects it: nothing to do
+  const safePub = catchingRejections(pub, ['publish'], logger);
+  const safeSub = catchingRejections(sub, ['pSubscribe', 'subscribe', 'pUnsubscribe', 'unsubscribe'], logger);
+  // The adapter's types lag redis 6's client type; the runtime API is the one it uses.
+  type AdapterClient = Parameters<typeof createAdapter>[0];
+  io.adapter(createAdapter(safePub as unknown as AdapterClient, safeSub as unknown as AdapterClient, { key: `${config.redisPrefix}:socket.io` }));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([connected.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, REDIS_FIRST_CONNECT_MS)))]);
+  clearTimeout(timer);
+  if (!isUp()) logger.warn({ url: config.redisUrl }, 'redis is not answering: serving without it, live events stay on this instance until it does');
+  return {
+    state: (): RedisState => (isUp() ? 'up' : 'down'),
+    // quit() waits for Redis to answer: a client that is down is simply dropped.
+    close: () => Promise.all([pub, sub].map((c) => (c.isReady ? c.quit() : Promise.resolve(c.destroy())).catch(() => undefined))),
+  };
 }
 
 /**
@@ -63,17 +129,7 @@ export async function attachRealtime(
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
   });
 
-  const redisClients: Array<{ quit(): Promise<unknown> }> = [];
-  if (deps.config.redisUrl) {
-    const pub = createClient({ url: deps.config.redisUrl });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (error: unknown) => deps.logger.warn({ err: error }, 'redis connection problem'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    // The adapter's types lag redis 6's client type; the runtime API is the one it uses.
-    type AdapterClient = Parameters<typeof createAdapter>[0];
-    io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient, { key: `${deps.config.redisPrefix}:socket.io` }));
-    redisClients.push(pub, sub);
-  }
+  const redis = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config, deps.logger) : undefined;
 
   io.use(async (socket, next) => {
     const token = tokenOf(socket);
@@ -109,9 +165,10 @@ export async function attachRealtime(
   return {
     io,
     events,
+    redisState: () => redis?.state() ?? 'off',
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+      await redis?.close();
     },
   };
 }

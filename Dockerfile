@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# The Kade server image: the API, the live events and the built web app (shop and dashboard) in one process.
+# Used by docker-compose.yml; runs anywhere a container runs with DATABASE_URL, REDIS_URL and JWT_SECRET.
+
+# 1. Install exactly the locked dependencies of the server, the web app and the shared rules (not the
+#    counter app's Electron), then build the web app.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY shop-web/package.json shop-web/
+COPY desktop/package.json desktop/
+RUN npm ci --no-audit --no-fund --include-workspace-root \
+      --workspace @kade/shared --workspace @kade/server --workspace @kade/shop-web
+COPY shared shared
+COPY server server
+COPY shop-web shop-web
+RUN npm run build --workspace @kade/shop-web
+
+# 2. What runs: the sources (the server runs its TypeScript through tsx, as `npm start` does), the
+#    dependencies and the built web app; no build tools, no tests' output, no repository history.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/shared shared
+COPY --from=build /app/server server
+COPY --from=build /app/shop-web/package.json shop-web/package.json
+COPY --from=build /app/shop-web/dist shop-web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM (docker stop) drains the requests in flight, then closes the database.
+CMD ["node", "--import", "tsx", "server/src/main.ts"]

@@ -1,0 +1,220 @@
+// The printer budgets of DESIGN.md section 8, run by bench-catalogue.ts (BENCH_PARTS=receipts) against the Kade
+// server it started on the benchmark's PostgreSQL database (shop hours open all day):
+//
+// 1. Receipt bytes: the ESC/POS bytes of a 40-line order (the counter app's own receiptBytes of the shared
+//    receipt model), built many times: p50/p99 and their size, against 20 ms and 8 KB.
+// 2. Order to printer: the counter app's real logic (desktop's createCounter: settings, durable print queue,
+//    dispatcher signed in as a staff member over HTTP and Socket.IO, auto-print on) with a loopback TCP
+//    printer that notes when each job's first byte arrives. A shopper places orders one after another over
+//    HTTP; the commit instant is a PostgreSQL notice sent from a trigger inside the order's transaction (a
+//    notice is delivered only at commit). p50/p99 from that notice to the first byte, against 2 s.
+// Everything is on loopback and every loop is bounded.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { buildReceipt, computeTotals, mobileToLoginEmail, paiseToRupees, receiptTextLines, RECEIPT_COLUMNS, type OrderWire } from '@kade/shared';
+import { createCounter } from '../../../desktop/src/counter';
+import { decodeEscPos } from '../../../desktop/src/printer/escpos-text';
+import { sampleOrder } from '../../../desktop/src/printer/fixtures';
+import { receiptBytes } from '../../../desktop/src/printer/receipt-bytes';
+import { RecordingPrinter } from '../../../desktop/src/printer/recording-printer';
+import { hashPassword } from '../modules/users/password';
+import { percentile } from './bench-load';
+
+export const RECEIPT_BUDGET = { buildMs: 20, bytes: 8 * 1024, firstByteMs: 2000 } as const;
+const BUILDS = Number(process.env.BENCH_RECEIPT_BUILDS ?? 2000);
+const BUILD_WARMUP = 200;
+const ORDERS = Number(process.env.BENCH_RECEIPT_ORDERS ?? 50);
+const LINES = 40;
+const CHANNEL = 'kade_bench_receipt_commit';
+/** Inside the default delivery zone (Colombo 6). */
+const AT = { latitude: 6.8741, longitude: 79.8605 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface ReceiptBenchResult {
+  build: { samples: number; p50: number; p99: number; max: number; bytes: number; lines: number; widest: number };
+  print: { orders: number; printed: number; p50: number; p95: number; p99: number; max: number; placeP50: number };
+}
+
+/** Builds the 40-line receipt's bytes many times (after a warm-up) and keeps the time of each build. */
+function timeBuilds(): ReceiptBenchResult['build'] {
+  const order = sampleOrder(LINES);
+  const build = () => receiptBytes(buildReceipt(order, { shopName: 'Kade', timeZone: 'Asia/Colombo' }));
+  for (let i = 0; i < BUILD_WARMUP; i += 1) build();
+  const samples: number[] = [];
+  let bytes: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < BUILDS; i += 1) {
+    const started = performance.now();
+    bytes = build();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const text = receiptTextLines(buildReceipt(order, { shopName: 'Kade', timeZone: 'Asia/Colombo' }));
+  const printed = decodeEscPos(bytes).lines;
+  return {
+    samples: samples.length,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    max: samples[samples.length - 1] ?? 0,
+    bytes: bytes.length,
+    lines: text.length,
+    widest: Math.max(...printed.map((line) => [...line].length)),
+  };
+}
+
+interface Envelope<T> {
+  data: T;
+  message: string;
+}
+
+async function call<T>(base: string, method: string, route: string, token: string | undefined, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const parsed = (await response.json()) as Envelope<T>;
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${parsed.message}`);
+  return parsed.data;
+}
+
+/** A staff account with a real password (the counter signs in as a person does) and a shopper over the API. */
+async function people(knex: Knex, base: string) {
+  const suffix = String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0');
+  const staff = { mobile: `075${suffix.slice(1)}`, password: `counter-${randomBytes(6).toString('hex')}` };
+  await knex('users').insert({ name: 'Bench Counter', mobile: staff.mobile, email: mobileToLoginEmail(staff.mobile), password_hash: await hashPassword(staff.password), role: 'ADMIN' });
+  const shopper = { mobile: `076${suffix.slice(1)}`, password: 'bench-shopper-1' };
+  await call(base, 'POST', '/api/user/register', undefined, { name: 'Bench Receipt Shopper', mobile: shopper.mobile, password: shopper.password });
+  const login = await call<{ accesstoken: string }>(base, 'POST', '/api/user/login', undefined, shopper);
+  const token = login.accesstoken;
+  const address = await call<{ _id: string }>(base, 'POST', '/api/address/create', token, {
+    address_line: 'Home', city: '12 Bench Lane, Colombo 6', state: 'Near the temple', pincode: `07${suffix}`, mobile: 'Home', ...AT,
+  });
+  return { staff, token, addressId: address._id };
+}
+
+/** A plain catalogue product with plenty of stock, for the shopper's one-line orders. */
+async function plentifulProduct(knex: Knex): Promise<{ id: string; pricePaise: number; discount: number }> {
+  const row = (await knex('products')
+    .whereNull('parent_id')
+    .where({ publish: true, single_quantity: false })
+    .whereNull('deleted_at')
+    .orderBy('id', 'desc')
+    .first('id', 'price_paise', 'discount')) as { id: string; price_paise: number; discount: string | number } | undefined;
+  if (!row) throw new Error('the bench catalogue has no product to order');
+  await knex('products').where({ id: row.id }).update({ stock: 100_000, total_stock: 100_000 });
+  return { id: row.id, pricePaise: row.price_paise, discount: Number(row.discount) };
+}
+
+async function timeOrderToPrinter(options: { knex: Knex; databaseUrl: string; kadeUrl: string }): Promise<ReceiptBenchResult['print']> {
+  const { knex, kadeUrl } = options;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kade-bench-counter-'));
+  const printer = await new RecordingPrinter().start();
+  const listener = new pg.Client({ connectionString: options.databaseUrl });
+  const committedAt = new Map<string, number>();
+  let counter: Awaited<ReturnType<typeof createCounter>> | undefined;
+  await knex.raw(`create or replace function kade_bench_receipt_notice() returns trigger language plpgsql as $$
+    begin perform pg_notify('${CHANNEL}', new.id::text); return null; end $$`);
+  await knex.raw('create trigger kade_bench_receipt_notice after insert on orders for each row execute function kade_bench_receipt_notice()');
+  try {
+    await listener.connect();
+    listener.on('notification', (note) => {
+      if (note.channel === CHANNEL && note.payload) committedAt.set(note.payload, performance.now());
+    });
+    await listener.query(`listen ${CHANNEL}`);
+
+    const { staff, token, addressId } = await people(knex, kadeUrl);
+    const product = await plentifulProduct(knex);
+    counter = await createCounter({
+      userDataDir: dir,
+      playSound: () => undefined,
+      env: { KADE_SERVER_URL: kadeUrl, KADE_PRINTER: printer.address, KADE_AUTO_PRINT: 'true' },
+    });
+    const signedIn = await counter.bridge.signIn(staff.mobile, staff.password);
+    if (!signedIn.ok) throw new Error(`the counter could not sign in: ${signedIn.error}`);
+    for (let i = 0; i < 100 && !counter.dispatcher()?.connected; i += 1) await sleep(50);
+    if (!counter.dispatcher()?.connected) throw new Error('the counter did not connect its socket');
+
+    const totals = computeTotals([{ pricePaise: product.pricePaise, discount: product.discount, quantity: 1 }], '50 Minutes to 1 Hour');
+    const latencies: number[] = [];
+    const placeTimes: number[] = [];
+    for (let i = 0; i < ORDERS; i += 1) {
+      await call(kadeUrl, 'POST', '/api/cart/create', token, { productId: product.id });
+      const jobsBefore = printer.jobs.length;
+      const sent = performance.now();
+      const order = await call<OrderWire>(kadeUrl, 'POST', '/api/order/cash-on-delivery', token, {
+        list_items: [{ productId: product.id, quantity: 1 }],
+        addressId,
+        subTotalAmt: paiseToRupees(totals.subtotalPaise),
+        totalAmt: paiseToRupees(totals.grandTotalPaise),
+        location: `${AT.latitude}, ${AT.longitude}`,
+        Choose: '50 Minutes to 1 Hour',
+      });
+      placeTimes.push(performance.now() - sent);
+      // one order at a time: wait (at most 10 s) for its ticket, so each figure is one order's own path
+      let index = -1;
+      for (let wait = 0; wait < 1000 && index < 0; wait += 1) {
+        index = printer.jobs.findIndex((job, at) => at >= jobsBefore && decodeEscPos(job).lines[0] === `#${order.orderId}`);
+        if (index < 0) await sleep(10);
+      }
+      const commit = committedAt.get(order._id);
+      if (index >= 0 && commit !== undefined) latencies.push((printer.firstByteAt[index] as number) - commit);
+    }
+    latencies.sort((a, b) => a - b);
+    placeTimes.sort((a, b) => a - b);
+    return {
+      orders: ORDERS,
+      printed: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1] ?? Number.NaN,
+      placeP50: percentile(placeTimes, 50),
+    };
+  } finally {
+    await counter?.stop();
+    await printer.stop();
+    await listener.end().catch(() => undefined);
+    await knex.raw('drop trigger if exists kade_bench_receipt_notice on orders');
+    await knex.raw('drop function if exists kade_bench_receipt_notice()');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runReceiptBench(options: { knex: Knex; databaseUrl: string; kadeUrl: string }): Promise<ReceiptBenchResult> {
+  const build = timeBuilds();
+  console.log(`bench: receipts: ${LINES}-line receipt built in p50 ${build.p50.toFixed(2)} ms, p99 ${build.p99.toFixed(2)} ms, ${build.bytes} bytes`);
+  const print = await timeOrderToPrinter(options);
+  console.log(`bench: receipts: commit to first byte at the printer p50 ${print.p50.toFixed(1)} ms, p99 ${print.p99.toFixed(1)} ms (${print.printed}/${print.orders} printed)`);
+  return { build, print };
+}
+
+const ms = (value: number) => value.toFixed(2);
+const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
+
+/** The 'receipts' section of docs/BENCHMARKS.md. */
+export function receiptReport(r: ReceiptBenchResult): string[] {
+  return [
+    '## Receipts',
+    '',
+    '### Building a receipt',
+    '',
+    `The counter app's \`receiptBytes\` (desktop/src/printer/receipt-bytes.ts: node-thermal-printer, text mode, ${RECEIPT_COLUMNS} columns, PC858) of the shared receipt model (\`buildReceipt\`) for an order of ${LINES} lines with long names, timed ${r.build.samples} times after ${BUILD_WARMUP} untimed builds, in the bench process. The receipt is ${r.build.lines} lines of text (the order number, a QR code of the id and a cut around them); its widest printed line is ${r.build.widest} columns.`,
+    '',
+    '| builds | p50 ms | p99 ms | max ms | bytes | p99 < 20 ms | < 8 KB |',
+    '| ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    `| ${r.build.samples} | ${ms(r.build.p50)} | ${ms(r.build.p99)} | ${ms(r.build.max)} | ${r.build.bytes} | ${ok(r.build.p99 < RECEIPT_BUDGET.buildMs)} | ${ok(r.build.bytes < RECEIPT_BUDGET.bytes)} |`,
+    '',
+    '### From an order\'s commit to the printer',
+    '',
+    `The counter app's logic as it runs in Electron's main process (desktop/src/counter.ts \`createCounter\`: settings from the environment, the durable print queue in a temporary user-data folder, auto-print on, one copy), signed in as a staff member through \`signIn\` (HTTP login, then its own Socket.IO connection), and a network printer on loopback (\`RecordingPrinter\`, tcp://127.0.0.1) that notes when each job's first byte arrives. A shopper places ${r.print.orders} one-line cash-on-delivery orders over HTTP, one after another, each waiting for its ticket. The commit instant is a PostgreSQL notice sent by a trigger inside the order's transaction (delivered only when it commits) to a \`LISTEN\` in the same process as the counter and the printer, so both instants are read from one clock. The path measured: the server's \`order:new\` to the counter's socket, the dispatcher building the receipt, the queue writing the job to disk, the TCP connection and the first byte. Placing an order took p50 ${r.print.placeP50.toFixed(1)} ms (the request, not counted).`,
+    '',
+    '| orders | printed | p50 ms | p95 ms | p99 ms | max ms | p99 < 2 s |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    `| ${r.print.orders} | ${r.print.printed} | ${r.print.p50.toFixed(1)} | ${r.print.p95.toFixed(1)} | ${r.print.p99.toFixed(1)} | ${r.print.max.toFixed(1)} | ${ok(r.print.printed === r.print.orders && r.print.p99 < RECEIPT_BUDGET.firstByteMs)} |`,
+  ];
+}

@@ -1,0 +1,188 @@
+// Several instances, one shop: whichever instance a request reaches, sessions, rate limits, uploads and
+// idempotency keys hold, and live events reach every instance's sockets. Always run on two servers in this
+// process sharing one embedded database; with TEST_DATABASE_URL and REDIS_URL (CI) also on two real server
+// processes sharing PostgreSQL and Redis, as docker-compose.yml runs them.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { createLogger } from '../src/logger';
+import { seedIfEmpty } from '../src/seed/run';
+import { testConfig } from './helpers';
+import {
+  call,
+  CLUSTER_SERVICES,
+  connected,
+  createAddress,
+  createSharedDatabase,
+  createPerson,
+  createProduct,
+  fillCart,
+  openSocket,
+  orderBody,
+  startInProcessCluster,
+  startProcessCluster,
+  type Cluster,
+} from './cluster-helpers';
+
+type Envelope<T = unknown> = { success: boolean; code?: string; message: string; data: T };
+
+const processCluster = (services: NonNullable<typeof CLUSTER_SERVICES>) => ({
+  kind: 'two server processes on PostgreSQL and Redis',
+  redis: true,
+  start: () => startProcessCluster(services),
+});
+const KINDS = [
+  { kind: 'two servers on one embedded database', redis: false, start: () => startInProcessCluster() },
+  ...(CLUSTER_SERVICES ? [processCluster(CLUSTER_SERVICES)] : []),
+];
+
+describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) => {
+  let cluster: Cluster;
+
+  beforeAll(async () => {
+    cluster = await start();
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('renews on B a session that began on A, and the used refresh token is then dead on both', async () => {
+    const shopper = await createPerson(cluster, { login: cluster.a });
+    const details = await call<Envelope<{ mobile: string }>>(cluster.b.url, 'GET', '/api/user/user-details', undefined, shopper.auth);
+    expect(details.status).toBe(200);
+    expect(details.body.data.mobile).toBe(shopper.mobile);
+
+    const renewed = await call<Envelope<{ accessToken: string; refreshToken: string }>>(cluster.b.url, 'POST', '/api/user/refresh-token', undefined, { authorization: `Bearer ${shopper.refreshToken}` });
+    expect(renewed.status).toBe(200);
+    const again = await call<Envelope>(cluster.a.url, 'GET', '/api/user/user-details', undefined, { authorization: `Bearer ${renewed.body.data.accessToken}` });
+    expect(again.status).toBe(200);
+    // rotation holds across instances: the first refresh token, replayed on A, is refused
+    const reused = await call<Envelope>(cluster.a.url, 'POST', '/api/user/refresh-token', undefined, { authorization: `Bearer ${shopper.refreshToken}` });
+    expect(reused.status).toBe(401);
+  });
+
+  it('holds the login rate limit across both instances', async () => {
+    const shopper = await createPerson(cluster, { login: cluster.a }); // one login counted
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const node = i % 2 === 0 ? cluster.b : cluster.a;
+      statuses.push((await call(node.url, 'POST', '/api/user/login', { mobile: shopper.mobile, password: 'wrong-password-1' })).status);
+    }
+    expect(statuses).toEqual(Array(9).fill(401)); // 10 tries in the window so far, spread over A and B
+    for (const node of [cluster.a, cluster.b]) {
+      const refused = await call<Envelope>(node.url, 'POST', '/api/user/login', { mobile: shopper.mobile, password: shopper.password });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('RATE_LIMITED');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+  });
+
+  it('serves from B a picture uploaded to A', async () => {
+    const admin = await createPerson(cluster, { role: 'ADMIN' });
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bread.png');
+    const uploaded = await fetch(`${cluster.a.url}/api/file/upload`, { method: 'POST', headers: admin.auth, body: form });
+    expect(uploaded.status).toBe(201);
+    const { data } = (await uploaded.json()) as Envelope<{ url: string }>;
+    const served = await fetch(new URL(data.url, cluster.b.url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  });
+
+  it('places an order once when the retried tap (same Idempotency-Key) reaches B', async () => {
+    const shopper = await createPerson(cluster);
+    const product = await createProduct(cluster, 'Idempotent Kottu Roti');
+    const addressId = await createAddress(cluster, shopper.id);
+    await fillCart(cluster, shopper.id, product.id);
+    const body = orderBody(product, addressId);
+    const headers = { ...shopper.auth, 'idempotency-key': `tap-${shopper.id}` };
+    const first = await call<Envelope<{ _id: string }>>(cluster.a.url, 'POST', '/api/order/cash-on-delivery', body, headers);
+    const retried = await call<Envelope<{ _id: string }>>(cluster.b.url, 'POST', '/api/order/cash-on-delivery', body, headers);
+    expect(first.status).toBe(201);
+    expect(retried.status).toBe(201);
+    expect(retried.body.data._id).toBe(first.body.data._id);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    const [row] = await cluster.knex('orders').where({ user_id: shopper.id }).count('* as n');
+    expect(Number(row?.n)).toBe(1);
+    const [stock] = await cluster.knex('products').where({ id: product.id }).pluck('stock');
+    expect(stock).toBe(9_999);
+  });
+
+  it('places the order once when the same tap reaches A and B at the same moment', async () => {
+    const shopper = await createPerson(cluster);
+    const product = await createProduct(cluster, 'Racing Pol Roti');
+    const addressId = await createAddress(cluster, shopper.id);
+    await fillCart(cluster, shopper.id, product.id);
+    const body = orderBody(product, addressId);
+    const headers = { ...shopper.auth, 'idempotency-key': `race-${shopper.id}` };
+    const answers = await Promise.all([cluster.a, cluster.b, cluster.a, cluster.b].map((node) => call<Envelope<{ _id: string }>>(node.url, 'POST', '/api/order/cash-on-delivery', body, headers)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.data._id)).size).toBe(1);
+    const [row] = await cluster.knex('orders').where({ user_id: shopper.id }).count('* as n');
+    expect(Number(row?.n)).toBe(1);
+  });
+
+  // Live events across instances need Redis, so only the process cluster has them.
+  if (redis) {
+    it('brings an order placed by a shopper on A to an admin socket on B at once, and the status change back to the shopper on A', async () => {
+      const admin = await createPerson(cluster, { role: 'ADMIN', login: cluster.b });
+      const shopper = await createPerson(cluster, { login: cluster.a });
+      const product = await createProduct(cluster, 'Cross-Instance Hoppers');
+      const addressId = await createAddress(cluster, shopper.id);
+      const adminSocket = openSocket(cluster.b.url, admin.token);
+      const shopperSocket = openSocket(cluster.a.url, shopper.token);
+      try {
+        await Promise.all([connected(adminSocket), connected(shopperSocket)]);
+        const added = await call(cluster.a.url, 'POST', '/api/cart/create', { productId: product.id }, shopper.auth);
+        expect(added.status).toBeLessThan(300);
+        const arrived = new Promise<{ _id: string }>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no order:new on B within 5 s')), 5000);
+          adminSocket.once('order:new', (order: { _id: string }) => {
+            clearTimeout(timer);
+            resolve(order);
+          });
+        });
+        const placed = await call<Envelope<{ _id: string }>>(cluster.a.url, 'POST', '/api/order/cash-on-delivery', orderBody(product, addressId), shopper.auth);
+        expect(placed.status).toBe(201);
+        expect((await arrived)._id).toBe(placed.body.data._id);
+
+        const statusSeen = new Promise<{ to: string; order: { _id: string } }>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no order:status on A within 5 s')), 5000);
+          shopperSocket.once('order:status', (event: { to: string; order: { _id: string } }) => {
+            clearTimeout(timer);
+            resolve(event);
+          });
+        });
+        const moved = await call(cluster.b.url, 'PUT', '/api/orders/update-status', { orderId: placed.body.data._id, order_status: 'Processing' }, admin.auth);
+        expect(moved.status).toBe(200);
+        expect(await statusSeen).toMatchObject({ to: 'Processing', order: { _id: placed.body.data._id } });
+      } finally {
+        adminSocket.close();
+        shopperSocket.close();
+      }
+    });
+  }
+});
+
+describe.each(process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [])('several instances starting at once on one PostgreSQL', (baseUrl) => {
+  it('seeds an empty database once: one instance seeds, the other finds it done', async () => {
+    const database = await createSharedDatabase(baseUrl);
+    const instances = await Promise.all([0, 1].map(async () => ({ db: await openDatabase({ database: { kind: 'postgres', url: database.url } }, { poolMax: 2 }), ...testConfig({ DATABASE_URL: database.url }) })));
+    try {
+      const reports = await Promise.all(instances.map((i) => seedIfEmpty(i.db, i.config, createLogger('silent'), { catalogue: false })));
+      expect(reports.map((r) => r.seeded).sort()).toEqual([false, true]);
+      const [admins] = await database.knex('users').where({ role: 'ADMIN' }).count('* as n');
+      const [shoppers] = await database.knex('users').where({ mobile: '0771234567' }).count('* as n');
+      expect([Number(admins?.n), Number(shoppers?.n)]).toEqual([1, 1]);
+    } finally {
+      for (const instance of instances) {
+        await instance.db.close();
+        instance.cleanup();
+      }
+      await database.drop();
+    }
+  });
+});
