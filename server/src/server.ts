@@ -11,6 +11,10 @@ import { createLogger, type Logger } from './logger';
 import type { SeedReport } from './seed/run';
 import { lateBoundOrderEvents } from './modules/realtime/events';
 import { attachRealtime, type Realtime } from './modules/realtime/socket';
+import { pruneRateLimits } from './http/rate-limit';
+
+/** How often old rate-limit counters are forgotten (off the request path). */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface RunningServer {
   realtime: Realtime;
@@ -45,7 +49,9 @@ export async function startServer(
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     // The seed (catalogue data and image rendering) is loaded only when it may run.
-    const seed = (options.seed ?? config.seedDemo) ? await (await import('./seed/run')).seedIfEmpty(db, config, logger) : undefined;
+    const seeding = options.seed ?? config.seedDemo;
+    const seed = seeding ? await (await import('./seed/run')).seedIfEmpty(db, config, logger) : undefined;
+    if (!seeding) await (await import('./seed/run')).ensureFirstAdmin(db, config, logger);
 
     const events = lateBoundOrderEvents();
     // The health route is built before the socket server exists: it asks through this holder.
@@ -64,6 +70,11 @@ export async function startServer(
     });
     const { port } = server.address() as AddressInfo;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    // Rate-limit counters live in the database (shared by every instance); the ended ones are dropped now and then.
+    const pruning = setInterval(() => {
+      pruneRateLimits(db.knex, clock).catch((error: unknown) => logger.warn({ err: error }, 'could not prune old rate-limit counters'));
+    }, PRUNE_EVERY_MS);
+    pruning.unref();
     let closing: Promise<void> | undefined;
     return {
       realtime,
@@ -74,6 +85,7 @@ export async function startServer(
       seed,
       close: () =>
         (closing ??= (async () => {
+          clearInterval(pruning);
           await realtime.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());

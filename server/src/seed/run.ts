@@ -161,6 +161,28 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
 }
 
 /**
+ * Without the demo seed (production), the store still needs its first admin: ADMIN_MOBILE/ADMIN_PASSWORD make
+ * one when the database has no admin yet. Returns true when it was created here. Instances that start together
+ * take turns (advisory lock on PostgreSQL), so only one creates it.
+ */
+export async function ensureFirstAdmin(db: Database, config: Config, logger: Logger): Promise<boolean> {
+  const { mobile, password } = config.admin;
+  if (!mobile || !password) {
+    if (!(await db.knex('users').where({ role: 'ADMIN' }).first('id'))) {
+      logger.warn('no admin account exists: set ADMIN_MOBILE and ADMIN_PASSWORD (or SEED_DEMO=true) and start again');
+    }
+    return false;
+  }
+  const created = await db.knex.transaction(async (trx) => {
+    if (db.kind === 'postgres') await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK_ID]);
+    if (await trx('users').where({ role: 'ADMIN' }).first('id')) return false;
+    return ensureUser(trx, config, { name: 'Store Admin', mobile, password, role: 'ADMIN' });
+  });
+  if (created) logger.info({ mobile }, 'first admin account created from ADMIN_MOBILE');
+  return created;
+}
+
+/**
  * Seeds an empty database once: the admin account (ADMIN_MOBILE/ADMIN_PASSWORD, or generated and printed), a
  * demo shopper, and the demo catalogue with its generated images. Everything is written in one transaction
  * together with the mark that says it was done, so a start killed halfway leaves nothing and the next start
