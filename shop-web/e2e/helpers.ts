@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -64,4 +64,29 @@ export async function scrollUntil(page: Page, done: () => Promise<boolean>, roun
     await page.waitForTimeout(250);
   }
   expect(await done()).toBe(true);
+}
+
+/** Logs in as the seeded admin (first-logins.json of the test data folder) and keeps the tokens like the shop does. */
+export async function loginAsAdmin(page: Page, request: APIRequestContext): Promise<{ accessToken: string }> {
+  const dataDir = process.env.KADE_DATA_DIR;
+  if (!dataDir) throw new Error('KADE_DATA_DIR is not set: run through the e2e config (global-setup seeds it)');
+  const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
+  const login = await request.post(`${openUrl()}/api/user/login`, { data: { mobile: admin.mobile, password: admin.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { data } = (await login.json()) as { data: { accesstoken: string; refreshToken: string } };
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (!window.localStorage.getItem('accesstoken')) {
+        window.localStorage.setItem('accesstoken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+      }
+    },
+    [data.accesstoken, data.refreshToken] as const,
+  );
+  return { accessToken: data.accesstoken };
+}
+
+/** The header's 'Account' control: a link to /user on a phone, a button opening the menu on wider screens. */
+export function accountControl(page: Page) {
+  return page.getByRole('link', { name: 'Account', exact: true }).or(page.getByRole('button', { name: 'Account', exact: true }));
 }

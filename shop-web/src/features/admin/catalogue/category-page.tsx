@@ -1,8 +1,6 @@
-// Placeholder: replaced by the screen itself.
+// /dashboard/category (admin): categories with add, edit, delete and the bulk modals.
+import { GroupPage } from './components/group-page';
+
 export default function CategoryPage() {
-  return (
-    <section className="page-text">
-      <h1>Category</h1>
-    </section>
-  );
+  return <GroupPage kind="category" />;
 }

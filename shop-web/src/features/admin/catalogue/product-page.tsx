@@ -1,8 +1,101 @@
-// Placeholder: replaced by the screen itself.
+// /dashboard/product (admin): the product list of SPEC.md section 2: 'Product', the search box (debounced
+// 300 ms), 12 placeholders while loading, 'No products found', cards with Edit ('Upload Product' modal) and
+// Delete ('Permanent Delete').
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { formatRs, PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS, rupeesToPaise, TEXT, type ProductWire } from '@kade/shared';
+import { Placeholders } from '../../../components/placeholder';
+import { imageAt } from '../../../lib/images';
+import { showError } from '../../../lib/show-error';
+import { catalogueAdminApi } from './api/catalogue-admin-api';
+import { ConfirmDialog, Modal } from './components/modal';
+import { ProductForm, productFormFrom } from './components/product-form';
+import { useDebounced, useProducts } from './hooks/use-catalogue-data';
+import './components/admin-catalogue.css';
+
 export default function ProductAdminPage() {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search, PRODUCT_SEARCH_DEBOUNCE_MS);
+  const products = useProducts(settled);
+  const [editing, setEditing] = useState<ProductWire | null>(null);
+  const [deleting, setDeleting] = useState<ProductWire | null>(null);
+
+  async function remove(product: ProductWire) {
+    try {
+      const answer = await catalogueAdminApi.deleteProduct(product._id);
+      toast.success(answer.message);
+      setDeleting(null);
+      void products.reload();
+    } catch (error) {
+      showError(error);
+    }
+  }
+
   return (
-    <section className="page-text">
-      <h1>Product</h1>
+    <section className="cat-page" aria-labelledby="product-title">
+      <div className="cat-page__head">
+        <h1 id="product-title">{TEXT.productHeading}</h1>
+      </div>
+      <div className="cat-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search product
+        </label>
+        <input
+          id={searchId}
+          className="cat-input"
+          type="search"
+          placeholder={TEXT.searchProductPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {products.loading ? (
+        <div className="cat-grid">
+          <Placeholders count={PLACEHOLDER_COUNTS.adminProducts} className="placeholder--card" label="Loading products" />
+        </div>
+      ) : products.items.length === 0 ? (
+        <p className="empty">{TEXT.noProductsFoundAdmin}</p>
+      ) : (
+        <ul className="cat-grid" aria-label="Products">
+          {products.items.map((product) => (
+            <li key={product._id} className="cat-card">
+              <img src={imageAt(product.image[0], 160)} alt="" width={160} height={160} loading="lazy" />
+              <h2 className="cat-card__name">{product.name}</h2>
+              <p className="cat-card__unit">{product.unit}</p>
+              <p className="cat-card__price">{formatRs(rupeesToPaise(product.price))}</p>
+              <div className="cat-card__actions">
+                <button type="button" className="button button--ghost" aria-label={`Edit ${product.name}`} onClick={() => setEditing(product)}>
+                  Edit
+                </button>
+                <button type="button" className="button button--danger-ghost" aria-label={`Delete ${product.name}`} onClick={() => setDeleting(product)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <Modal title={TEXT.uploadProduct} onClose={() => setEditing(null)} size="wide">
+          <ProductForm
+            initial={productFormFrom(editing)}
+            productId={editing._id}
+            onSaved={() => {
+              setEditing(null);
+              void products.reload();
+            }}
+          />
+        </Modal>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={TEXT.permanentDelete}
+          message={TEXT.confirmPermanentDelete}
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </section>
   );
 }

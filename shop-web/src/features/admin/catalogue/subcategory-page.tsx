@@ -1,8 +1,6 @@
-// Placeholder: replaced by the screen itself.
+// /dashboard/subcategory (admin): the 'Sub Category' page of SPEC.md section 2.
+import { GroupPage } from './components/group-page';
+
 export default function SubCategoryPage() {
-  return (
-    <section className="page-text">
-      <h1>Sub Category</h1>
-    </section>
-  );
+  return <GroupPage kind="subcategory" />;
 }
