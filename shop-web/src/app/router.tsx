@@ -2,8 +2,12 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { Layout } from './frame/layout';
+import { Loading } from '../components/loading';
 
-const HomePage = lazy(() => import('../features/catalogue/components/home-page'));
+const loadHomePage = () => import('../features/catalogue/components/home-page');
+// Most visits start on the home page: its chunk is fetched at once, beside the shop's settings, not after them.
+const homePageChunk = window.location.pathname === '/' ? loadHomePage() : undefined;
+const HomePage = lazy(() => homePageChunk ?? loadHomePage());
 const ListingPage = lazy(() => import('../features/catalogue/components/listing-page'));
 const ProductSheet = lazy(() => import('../features/catalogue/components/product-sheet'));
 const SearchPage = lazy(() => import('../features/search/components/search-page'));
@@ -53,13 +57,6 @@ export const paths = {
   dashboard: '/dashboard/*',
 } as const;
 
-function Loading() {
-  return (
-    <p className="route-loading" role="status">
-      Loading…
-    </p>
-  );
-}
 
 /**
  * The routes. A product opened from a card carries the page it was opened on (`state.background`): that

@@ -3,7 +3,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardFrame } from './dashboard-frame';
-import { AdminOnly, Loading, RequireLogin } from './guards';
+import { AdminOnly, RequireLogin } from './guards';
+import { Loading } from '../../components/loading';
 
 const ProfilePage = lazy(() => import('../account/components/profile-page'));
 const MyOrdersPage = lazy(() => import('../orders/components/my-orders-page'));

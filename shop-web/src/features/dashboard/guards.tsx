@@ -4,14 +4,8 @@ import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_ROLE, TEXT } from '@kade/shared';
 import { sessionCheckedAtom, userAtom } from '../../state/atoms';
+import { Loading } from '../../components/loading';
 
-export function Loading() {
-  return (
-    <p className="route-loading" role="status">
-      Loading…
-    </p>
-  );
-}
 
 /** Renders the nested routes for a logged-in user; waits for the stored session to be checked first. */
 export function RequireLogin() {

@@ -9,6 +9,7 @@ import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { emptyOtp, OtpBoxes } from './otp-boxes';
 import { useVerification } from './use-verification';
 import './account.css';
+import { Loading } from '../../../components/loading';
 
 /**
  * /otp: the verification step. Login e-mails are made from the mobile number, so verifying means proving the
@@ -23,11 +24,7 @@ export default function OtpPage() {
   const [busy, setBusy] = useState(false);
 
   if (!checked) {
-    return (
-      <p className="route-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
   if (!user) {
     return (

@@ -10,6 +10,7 @@ import { sessionCheckedAtom, userAtom, type SessionUser } from '../../../state/a
 import { Field, MobileField } from './form-fields';
 import { useVerification } from './use-verification';
 import './account.css';
+import { Loading } from '../../../components/loading';
 
 /** /dashboard/profile: the photo (upload), name and mobile number (the mobile rules), and whether it is verified. */
 export default function ProfilePage() {
@@ -31,11 +32,7 @@ export default function ProfilePage() {
   }, [user]);
 
   if (!checked) {
-    return (
-      <p className="route-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
   if (!user) {
     return (

@@ -4,6 +4,7 @@ import { TEXT } from '@kade/shared';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { AccountLinks } from './account-menu';
 import './account.css';
+import { Loading } from '../../../components/loading';
 
 /** /user: the phone's account menu as a page ('Login' when nobody is logged in). */
 export default function UserMenuPage() {
@@ -13,9 +14,7 @@ export default function UserMenuPage() {
     <section className="page-text user-menu">
       <h1>{TEXT.myAccount}</h1>
       {!checked ? (
-        <p className="route-loading" role="status">
-          Loading…
-        </p>
+        <Loading />
       ) : user ? (
         <nav className="user-menu__links" aria-label="Account">
           <AccountLinks />

@@ -8,6 +8,7 @@ import { showError } from '../../../lib/show-error';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
 import { AddressForm } from './address-form';
 import './addresses.css';
+import { Loading } from '../../../components/loading';
 
 /** A safe in-app path to return to after adding an address (the checkout's 'Add address' tile). */
 function backPath(value: string | null): string | null {
@@ -90,11 +91,7 @@ export default function AddressPage() {
   };
 
   if (!checked) {
-    return (
-      <p className="route-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
   if (!user) {
     return (

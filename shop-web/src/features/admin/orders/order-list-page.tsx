@@ -12,6 +12,7 @@ import { OrderCard } from './order-card';
 import { NewOrderAlerts, OtpUsers, RefreshBar, SummaryPanel, useNewOrderAlerts, useReloadCountdown } from './pending-extras';
 import { useOrderList } from './use-order-list';
 import './orders.css';
+import { Loading } from '../../../components/loading';
 
 /** Shown when a list has no orders. */
 function EmptyState() {
@@ -106,9 +107,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
       <div className={isPending ? 'orders-page__layout orders-page__layout--pending' : 'orders-page__layout'}>
         <div className="orders-page__list">
           {view.phase === 'loading' ? (
-            <p className="route-loading" role="status">
-              Loading…
-            </p>
+            <Loading />
           ) : null}
           {view.phase === 'error' ? (
             <p className="empty" role="alert">

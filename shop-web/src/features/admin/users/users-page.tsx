@@ -7,6 +7,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import './users.css';
+import { Loading } from '../../../components/loading';
 
 interface AdminUser {
   _id: string;
@@ -214,9 +215,7 @@ export default function UsersPage() {
         onChange={(event) => setQuery(event.target.value)}
       />
       {!data && !failed ? (
-        <p className="route-loading" role="status">
-          Loading…
-        </p>
+        <Loading />
       ) : null}
       {failed && !data ? (
         <p className="empty" role="alert">

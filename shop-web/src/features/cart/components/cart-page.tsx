@@ -6,6 +6,7 @@ import { cartAtom, sessionCheckedAtom } from '../../../state/atoms';
 import { CartLines } from './cart-lines';
 import { useProceed } from './use-proceed';
 import './cart.css';
+import { Loading } from '../../../components/loading';
 
 /** /cart: the cart as a page (the drawer's content), for phones and links. */
 export default function CartPage() {
@@ -16,9 +17,7 @@ export default function CartPage() {
     <section className="page-text cart-page">
       <h1>My Cart</h1>
       {!checked ? (
-        <p className="route-loading" role="status">
-          Loading…
-        </p>
+        <Loading />
       ) : cart.length === 0 ? (
         <p className="empty">
           Your cart is empty. <Link to="/">Shop now</Link>

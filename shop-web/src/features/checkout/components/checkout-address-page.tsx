@@ -7,6 +7,7 @@ import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
 import { AddressChoice } from './address-choice';
 import './checkout.css';
+import { Loading } from '../../../components/loading';
 
 /** /checkout: the address step (DESIGN.md section 10): choose an active address or add one, then continue. */
 export default function CheckoutAddressPage() {
@@ -22,11 +23,7 @@ export default function CheckoutAddressPage() {
   }, [addresses, chosen, setChosen]);
 
   if (!ready || !addresses) {
-    return (
-      <p className="route-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
   const { itemCount } = cartTotals(cart);
   return (

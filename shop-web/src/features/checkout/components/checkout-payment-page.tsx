@@ -14,6 +14,7 @@ import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
 import { AddressChoice } from './address-choice';
 import './checkout.css';
+import { Loading } from '../../../components/loading';
 
 /** The server's totals when it refused an order because the prices changed (409 TOTALS_CHANGED), in rupees. */
 interface ServerTotals {
@@ -123,11 +124,7 @@ export default function CheckoutPaymentPage() {
   }, [addresses, chosen, navigate, ready, setChosen]);
 
   if (!ready || !addresses || addresses.length === 0) {
-    return (
-      <p className="route-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
 
   const totals = cartTotals(cart, option);

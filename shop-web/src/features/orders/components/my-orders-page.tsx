@@ -9,6 +9,7 @@ import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import './orders.css';
+import { Loading } from '../../../components/loading';
 
 const PAGE_SIZE = 20;
 
@@ -131,11 +132,7 @@ export default function MyOrdersPage() {
   );
 
   if (!checked) {
-    return (
-      <p className="route-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <Loading />;
   }
   if (!user) {
     return (
@@ -154,9 +151,7 @@ export default function MyOrdersPage() {
     <section className="my-orders">
       <h1>My Orders</h1>
       {orders === null ? (
-        <p className="route-loading" role="status">
-          Loading…
-        </p>
+        <Loading />
       ) : orders.length === 0 ? (
         <p className="empty">{TEXT.noData}</p>
       ) : (

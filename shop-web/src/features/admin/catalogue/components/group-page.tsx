@@ -12,6 +12,7 @@ import { BulkCategoryUpdate, BulkGroupUpload } from './bulk-group-upload';
 import { GroupForm, type GroupDraft } from './group-form';
 import { ConfirmDialog, ImageViewer } from './modal';
 import './admin-catalogue.css';
+import { Loading } from '../../../../components/loading';
 
 type Row = CategoryWire | SubCategoryWire;
 type Open =
@@ -67,9 +68,7 @@ export function GroupPage({ kind }: { kind: 'category' | 'subcategory' }) {
       </div>
 
       {list.loading && list.items.length === 0 ? (
-        <p className="route-loading" role="status">
-          Loading…
-        </p>
+        <Loading />
       ) : list.items.length === 0 ? (
         <p className="empty">No Data</p>
       ) : (
