@@ -1,18 +1,22 @@
 // The Electron main process: a thin shell. Windows, IPC wiring and system integration live here; every piece
 // of logic (printing, queue, dispatcher, alert, heartbeat, settings) lives in plain modules tested in Node.
-import { app, BrowserWindow, ipcMain, Notification, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, Notification, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCounter, type Counter } from './counter';
+import type { DesktopConfig } from './config';
 import { IPC, type BridgeApi } from './ipc-channels';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let counter: Counter | undefined;
 let window: BrowserWindow | undefined;
+let settingsWindow: BrowserWindow | undefined;
+/** The one origin the dashboard window may show: the configured server's. */
+let allowedOrigin = '';
 
 /** Opens the dashboard of the configured server, locked to that origin; a bundled page when it is unreachable. */
 function openWindow(serverUrl: string, fullScreen: boolean): BrowserWindow {
-  const origin = new URL(serverUrl).origin;
+  allowedOrigin = new URL(serverUrl).origin;
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -21,17 +25,46 @@ function openWindow(serverUrl: string, fullScreen: boolean): BrowserWindow {
     webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: path.join(here, 'bridge.preload.cjs') },
   });
   win.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== origin) event.preventDefault();
+    if (new URL(url).origin !== allowedOrigin) event.preventDefault();
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://')) void shell.openExternal(url); // e.g. a map link: the system browser, never our window
     return { action: 'deny' };
   });
   win.webContents.on('did-fail-load', (_event, _code, _description, url) => {
-    if (url.startsWith(origin)) void win.loadFile(path.join(here, '..', 'static', 'offline.html'), { query: { retry: `${origin}/dashboard/pending` } });
+    if (url.startsWith(allowedOrigin)) void win.loadFile(path.join(here, '..', 'static', 'offline.html'), { query: { retry: `${allowedOrigin}/dashboard/pending` } });
   });
-  void win.loadURL(`${origin}/dashboard/pending`);
+  void win.loadURL(`${allowedOrigin}/dashboard/pending`);
   return win;
+}
+
+/** The bundled settings page (first run, and the Settings menu), with the same bridge as the dashboard. */
+function openSettings(): void {
+  if (settingsWindow && !settingsWindow.isDestroyed()) {
+    settingsWindow.focus();
+    return;
+  }
+  settingsWindow = new BrowserWindow({
+    width: 640,
+    height: 860,
+    title: 'Kade counter: settings',
+    parent: window,
+    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: path.join(here, 'bridge.preload.cjs') },
+  });
+  settingsWindow.webContents.on('will-navigate', (event) => event.preventDefault());
+  settingsWindow.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  void settingsWindow.loadFile(path.join(here, 'settings.html'));
+}
+
+/** Applies saved settings to the window: another server address reopens the dashboard there. */
+function applySettings(before: DesktopConfig, after: DesktopConfig): void {
+  if (!window || window.isDestroyed()) return;
+  const origin = new URL(after.serverUrl).origin;
+  if (new URL(before.serverUrl).origin !== origin) {
+    allowedOrigin = origin;
+    void window.loadURL(`${origin}/dashboard/pending`);
+  }
+  if (before.fullScreen !== after.fullScreen) window.setFullScreen(after.fullScreen);
 }
 
 function registerBridge(bridge: BridgeApi): void {
@@ -42,7 +75,12 @@ function registerBridge(bridge: BridgeApi): void {
   ipcMain.handle(IPC.printJobs, () => bridge.printJobs());
   ipcMain.handle(IPC.resolveJobs, (_e, ids, decision) => bridge.resolveJobs(ids, decision));
   ipcMain.handle(IPC.getSettings, () => bridge.getSettings());
-  ipcMain.handle(IPC.saveSettings, (_e, change) => bridge.saveSettings(change));
+  ipcMain.handle(IPC.saveSettings, async (_e, change) => {
+    const before = counter?.settings.get();
+    const answer = await bridge.saveSettings(change);
+    if (answer.ok && before) applySettings(before, answer.data);
+    return answer;
+  });
   ipcMain.handle(IPC.acknowledgeOrder, (_e, orderId) => bridge.acknowledgeOrder(orderId));
   ipcMain.handle(IPC.signIn, (_e, mobile, password) => bridge.signIn(mobile, password));
 }
@@ -64,9 +102,13 @@ if (!app.requestSingleInstanceLock()) {
     const settings = counter.settings.get();
     window = openWindow(settings.serverUrl, settings.fullScreen);
     counter.queue.list(); // the queue resumes by itself; new orders come from the dispatcher once signed in
-    if (counter.firstRun && Notification.isSupported()) {
-      new Notification({ title: 'Kade counter', body: 'Set the server address and the printer in Settings.' }).show();
-    }
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate([
+        { label: 'Counter', submenu: [{ label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => openSettings() }, { type: 'separator' }, { role: 'quit' }] },
+        { role: 'viewMenu' },
+      ]),
+    );
+    if (counter.firstRun) openSettings(); // first run: the clerk sets the server, sign-in and printer
   });
   app.on('window-all-closed', () => {
     void counter?.stop().finally(() => app.quit());

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
  */
 export class RecordingPrinter {
   readonly jobs: Buffer[] = [];
+  /** When each job's first byte arrived (performance.now() of this process), by the job's index. */
+  readonly firstByteAt: number[] = [];
   private server: net.Server | undefined;
   private port = 0;
 
@@ -18,10 +20,18 @@ export class RecordingPrinter {
   async start(): Promise<this> {
     const server = net.createServer((socket) => {
       const chunks: Buffer[] = [];
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let firstByteAt = 0;
+      socket.on('data', (chunk: Buffer) => {
+        if (chunks.length === 0) firstByteAt = performance.now();
+        chunks.push(chunk);
+      });
       socket.on('end', () => {
         const job = Buffer.concat(chunks);
-        if (job.length > 0) this.jobs.push(job); // a connection that sends nothing is a status check, not a job
+        if (job.length > 0) {
+          // a connection that sends nothing is a status check, not a job
+          this.jobs.push(job);
+          this.firstByteAt.push(firstByteAt);
+        }
         socket.end();
       });
       socket.on('error', () => undefined);

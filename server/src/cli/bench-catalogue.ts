@@ -283,7 +283,7 @@ function catalogueSection(input: {
 }
 
 
-/** Which parts run: BENCH_PARTS=catalogue,orders (both by default; one alone is for working on it). */
+/** Which parts run: BENCH_PARTS=catalogue,orders,receipts,web,load (all by default; one alone is for working on it). */
 const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders,receipts,web,load').split(',').map((part) => part.trim());
 
 /** The catalogue reads against Kade and the baseline, in alternating rounds. */

@@ -219,7 +219,16 @@ function lighthouseOnce(url: string, outDir: string, run: number): LighthouseRes
 
 /** The median run (by score) of a few Lighthouse runs of one page. */
 function lighthouse(page: string, url: string, outDir: string): LighthouseFigures {
-  const runs = Array.from({ length: Math.max(1, LIGHTHOUSE_RUNS) }, (_, run) => lighthouseOnce(url, outDir, run));
+  // Lighthouse sometimes loses its trace (NO_NAVSTART, on a busy machine): such a run is tried once more.
+  const attempt = (run: number): LighthouseResult => {
+    try {
+      return lighthouseOnce(url, outDir, run);
+    } catch (error) {
+      console.log(`bench: web: lighthouse run ${run + 1} on ${url} failed, trying again: ${error instanceof Error ? error.message.split('\n').find((l) => l.trim()) : error}`);
+      return lighthouseOnce(url, outDir, run);
+    }
+  };
+  const runs = Array.from({ length: Math.max(1, LIGHTHOUSE_RUNS) }, (_, run) => attempt(run));
   const scoreOf = (r: LighthouseResult) => Math.round((r.categories.performance.score ?? 0) * 100);
   const sorted = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b));
   const median = sorted[Math.floor(sorted.length / 2)] as LighthouseResult;

@@ -1,8 +1,190 @@
-// Placeholder: replaced by the 72 mm receipt print page.
-export default function PrintPage() {
+// /dashboard/print/:orderId (admins): the order's 72 mm receipt as a page to print (SPEC.md section 9), built
+// from the shared receipt model so it says what the counter's thermal receipt says. 'Print' opens the
+// browser's print dialog (the page is sized 72 mm wide for a receipt printer); inside the counter app the
+// 'Print Order Details' button beside it prints on the thermal printer instead.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { buildReceipt, formatRs, type OrderWire } from '@kade/shared';
+import { ApiError } from '../../../lib/api-client';
+import { useShopConfig } from '../../../lib/shop-config';
+import { counterBridge } from './bridge';
+import { receiptPageRule } from './page-size';
+import { fetchOrderForPrint } from './print-api';
+import { PrintOrderButton } from './print-order-button';
+import { PrinterStatus } from './printer-status';
+import './print.css';
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; order: OrderWire };
+
+/** Sizes the printed page to the receipt while it is shown (and only then: other pages print as usual). */
+function useReceiptPageSize(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const style = document.createElement('style');
+    style.dataset.receiptPage = '';
+    document.head.append(style);
+    const fit = () => {
+      style.textContent = receiptPageRule(element.getBoundingClientRect().height);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      style.remove();
+    };
+  }, [ref]);
+}
+
+function Receipt({ order }: { order: OrderWire }) {
+  const config = useShopConfig();
+  const receipt = buildReceipt(order, { shopName: config.name, timeZone: config.timeZone });
+  const ref = useRef<HTMLElement>(null);
+  useReceiptPageSize(ref);
   return (
-    <section className="page-text">
-      <h1>Print Order Details</h1>
-    </section>
+    <article ref={ref} className="receipt" aria-labelledby="receipt-title">
+      <header className="receipt__head">
+        <p className="receipt__shop">{receipt.shopName}</p>
+        <h1 id="receipt-title" className="receipt__number">
+          Order #{receipt.orderId}
+        </h1>
+      </header>
+      <dl className="receipt__facts">
+        <div>
+          <dt>Order ID</dt>
+          <dd>{receipt.orderId}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{receipt.time}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{receipt.status}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{receipt.deliveryOption ?? 'Not chosen'}</dd>
+        </div>
+      </dl>
+      <table className="receipt__lines">
+        <caption className="visually-hidden">Products</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="num">
+              Qty
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line, index) => (
+            <tr key={`${line.name}-${index}`}>
+              <td>
+                {line.name}
+                <span className="receipt__each">
+                  {formatRs(line.unitPricePaise)}
+                  {line.unit ? ` / ${line.unit}` : ''}
+                </span>
+              </td>
+              <td className="num">{line.quantity}</td>
+              <td className="num">{formatRs(line.totalPaise)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="receipt__totals">
+        <div>
+          <dt>Subtotal ({receipt.itemCount} {receipt.itemCount === 1 ? 'item' : 'items'})</dt>
+          <dd>{formatRs(receipt.subtotalPaise)}</dd>
+        </div>
+        {receipt.deliveryFeePaise === null ? null : (
+          <div>
+            <dt>Delivery fee</dt>
+            <dd>{receipt.deliveryFeePaise === 0 ? 'FREE' : formatRs(receipt.deliveryFeePaise)}</dd>
+          </div>
+        )}
+        {receipt.discountPaise > 0 ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>-{formatRs(receipt.discountPaise)}</dd>
+          </div>
+        ) : null}
+        <div className="receipt__total">
+          <dt>Total</dt>
+          <dd>{formatRs(receipt.totalPaise)}</dd>
+        </div>
+        <div>
+          <dt>Cash to collect</dt>
+          <dd>{formatRs(receipt.cashToCollectPaise)}</dd>
+        </div>
+      </dl>
+      <dl className="receipt__facts">
+        <div>
+          <dt>Payment method</dt>
+          <dd>{receipt.paymentMethod}</dd>
+        </div>
+        <div>
+          <dt>Payment status</dt>
+          <dd>{receipt.paymentStatus}</dd>
+        </div>
+      </dl>
+      <section className="receipt__address" aria-labelledby="receipt-address">
+        <h2 id="receipt-address">Deliver to</h2>
+        <address>
+          {receipt.addressLines.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          <span>Location: {receipt.locationText}</span>
+        </address>
+      </section>
+    </article>
+  );
+}
+
+export default function PrintPage() {
+  const { orderId = '' } = useParams();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    fetchOrderForPrint(orderId).then(
+      (order) => live && setLoaded(order ? { state: 'ready', order } : { state: 'missing' }),
+      (error: unknown) => live && setLoaded({ state: 'failed', message: error instanceof ApiError && error.message ? error.message : 'Something went wrong' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+
+  return (
+    <main className="print-page">
+      <nav className="print-page__actions no-print" aria-label="Receipt actions">
+        <Link to="/dashboard/pending">Back to orders</Link>
+        {loaded.state === 'ready' ? (
+          <>
+            <button type="button" className="btn print-btn print-btn--primary" onClick={() => window.print()}>
+              Print
+            </button>
+            {counterBridge() ? <PrintOrderButton orderId={loaded.order.orderId} order={loaded.order} /> : null}
+          </>
+        ) : null}
+        <PrinterStatus />
+      </nav>
+      {loaded.state === 'loading' ? (
+        <p role="status">Loading…</p>
+      ) : loaded.state === 'missing' ? (
+        <p role="alert">There is no order {orderId}.</p>
+      ) : loaded.state === 'failed' ? (
+        <p role="alert">{loaded.message}</p>
+      ) : (
+        <Receipt order={loaded.order} />
+      )}
+    </main>
   );
 }

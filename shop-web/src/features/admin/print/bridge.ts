@@ -1,0 +1,62 @@
+// The counter app's bridge, as the dashboard sees it. Inside the Kade counter app (desktop/) the preload puts
+// it on `window.kadeCounter`; in any other browser it is missing and the desktop-only controls stay hidden.
+// The shape is the part of desktop/src/ipc-channels.ts BridgeApi the dashboard uses (the web app does not
+// import the desktop package; the counter-bridge browser test checks the two still fit).
+import type { OrderWire, ReceiptOrder } from '@kade/shared';
+
+/** What the dashboard says after sending a receipt to the counter's printer. */
+export const COUNTER_PRINT_TEXT = {
+  sent: 'Sent to the receipt printer.',
+  reprintSent: 'Printed before: sent again as a REPRINT.',
+  printerAway: 'The receipt printer is not answering: the receipt prints as soon as it is back.',
+  testSent: 'Test page sent to the receipt printer.',
+} as const;
+
+export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: string };
+
+export type CounterPrinterState = 'connected' | 'offline' | 'not-configured';
+
+/** A print job as the counter reports it (only what the dashboard reads). */
+export interface CounterPrintJob {
+  id: string;
+  state: string;
+}
+
+/** An order as the bridge takes it: what a receipt needs, and its id. */
+export type CounterOrder = ReceiptOrder & { _id: string };
+
+export interface CounterBridge {
+  printOrder(order: CounterOrder): Promise<BridgeResult<CounterPrintJob[]>>;
+  reprintOrder(order: CounterOrder): Promise<BridgeResult<CounterPrintJob>>;
+  printerStatus(): Promise<BridgeResult<{ state: CounterPrinterState; queued: number; held: number }>>;
+  testPrint(): Promise<BridgeResult<CounterPrintJob>>;
+}
+
+/** The counter app's bridge, or undefined in an ordinary browser. */
+export function counterBridge(): CounterBridge | undefined {
+  const candidate = (window as unknown as { kadeCounter?: Partial<CounterBridge> }).kadeCounter;
+  return candidate && typeof candidate.printOrder === 'function' && typeof candidate.printerStatus === 'function' ? (candidate as CounterBridge) : undefined;
+}
+
+/** The order as plain data the bridge can carry (address values as text, nothing else of the wire). */
+export function toCounterOrder(order: OrderWire): CounterOrder {
+  const address = Object.fromEntries(Object.entries(order.delivery_address ?? {}).map(([key, value]) => [key, value == null ? null : String(value)]));
+  return {
+    _id: order._id,
+    orderId: order.orderId,
+    createdAt: order.createdAt,
+    order_status: order.order_status,
+    payment_method: order.payment_method,
+    payment_status: order.payment_status,
+    Choose: order.Choose,
+    location: order.location,
+    delivery_address: address,
+    products: order.products.map((line) => ({
+      quantity: line.quantity,
+      product_details: { name: line.product_details.name, unit: line.product_details.unit, price: line.product_details.price, category: line.product_details.category },
+    })),
+    subTotalAmt: order.subTotalAmt,
+    deliveryFee: order.deliveryFee,
+    totalAmt: order.totalAmt,
+  };
+}
