@@ -314,6 +314,26 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
       }
     });
 
+    it('count only failed logins against the address: a success gives its try back', async () => {
+      const account = await createAccount(server);
+      const other = await createAccount(server);
+      const key = 'login:ip:127.0.0.1';
+      const bucket = async () => (await server.db.knex('rate_limit_buckets').where({ key }).first('hits'))?.hits as number;
+      await server.db.knex('rate_limit_buckets').where({ key }).update({ hits: 48, reset_at: new Date(clock.now().getTime() + 10 * 60_000) });
+      try {
+        expect((await api('POST', '/api/user/login', { mobile: account.mobile, password: account.password })).status).toBe(200);
+        expect(await bucket()).toBe(48);
+        expect((await api('POST', '/api/user/login', { mobile: other.mobile, password: 'wrong-password' })).status).toBe(401);
+        expect((await api('POST', '/api/user/login', { mobile: other.mobile, password: 'wrong-password' })).status).toBe(401);
+        expect(await bucket()).toBe(50);
+        const limited = await api('POST', '/api/user/login', { mobile: account.mobile, password: account.password });
+        expect(limited.status).toBe(429);
+        expect(limited.body.code).toBe('RATE_LIMITED');
+      } finally {
+        await server.db.knex('rate_limit_buckets').where({ key }).del();
+      }
+    });
+
     it('refuse the 4th code request for one number', async () => {
       const mobile = uniqueMobile();
       for (let i = 0; i < 3; i++) expect((await api('PUT', '/api/user/forgot-password', { mobile })).status).toBe(200);

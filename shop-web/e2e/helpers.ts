@@ -67,23 +67,30 @@ export async function scrollUntil(page: Page, done: () => Promise<boolean>, roun
 }
 
 /** Logs in as the seeded admin (first-logins.json of the test data folder) and keeps the tokens like the shop does. */
+/** The seeded admin's session, one login per test worker (the server allows 10 logins a number in 15 minutes). */
+let adminSession: { accessToken: string; at: number } | undefined;
+/** Access tokens live 15 minutes; a cached one is used for at most 10. */
+const ADMIN_SESSION_REUSE_MS = 10 * 60_000;
+
+/**
+ * Signs the page in as the seeded admin (logins in `$KADE_DATA_DIR/first-logins.json`). The page gets only the
+ * access token: a refresh token shared by several pages would be rotated by one and then count as reused.
+ */
 export async function loginAsAdmin(page: Page, request: APIRequestContext): Promise<{ accessToken: string }> {
-  const dataDir = process.env.KADE_DATA_DIR;
-  if (!dataDir) throw new Error('KADE_DATA_DIR is not set: run through the e2e config (global-setup seeds it)');
-  const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
-  const login = await request.post(`${openUrl()}/api/user/login`, { data: { mobile: admin.mobile, password: admin.password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { data } = (await login.json()) as { data: { accesstoken: string; refreshToken: string } };
-  await page.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accesstoken')) {
-        window.localStorage.setItem('accesstoken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [data.accesstoken, data.refreshToken] as const,
-  );
-  return { accessToken: data.accesstoken };
+  if (!adminSession || Date.now() - adminSession.at > ADMIN_SESSION_REUSE_MS) {
+    const dataDir = process.env.KADE_DATA_DIR;
+    if (!dataDir) throw new Error('KADE_DATA_DIR is not set: run through the e2e config (global-setup seeds it)');
+    const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
+    const login = await request.post(`${openUrl()}/api/user/login`, { data: { mobile: admin.mobile, password: admin.password } });
+    expect(login.status(), await login.text()).toBe(200);
+    const { data } = (await login.json()) as { data: { accesstoken: string } };
+    adminSession = { accessToken: data.accesstoken, at: Date.now() };
+  }
+  const { accessToken } = adminSession;
+  await page.addInitScript((access) => {
+    if (!window.localStorage.getItem('accesstoken')) window.localStorage.setItem('accesstoken', access);
+  }, accessToken);
+  return { accessToken };
 }
 
 /** The header's 'Account' control: a link to /user on a phone, a button opening the menu on wider screens. */

@@ -37,6 +37,14 @@ export async function enforceRateLimits(db: Knex, clock: Clock, rules: readonly 
   }
 }
 
+/**
+ * Takes back one hit of a rule, within its window: for limits meant to count only attempts that fail (a login
+ * that succeeds should not use up the allowance of everyone behind the same carrier address).
+ */
+export async function refundRateLimit(db: Knex, clock: Clock, key: string): Promise<void> {
+  await db('rate_limit_buckets').where({ key }).andWhere('reset_at', '>', clock.now()).andWhere('hits', '>', 0).decrement('hits', 1);
+}
+
 /** Forgets counters whose window ended long ago (called now and then, not on the request path). */
 export async function pruneRateLimits(db: Knex, clock: Clock): Promise<number> {
   // `returning` gives the same answer on PostgreSQL and PGlite (whose driver does not report a row count).

@@ -18,6 +18,23 @@ export const userRoom = (userId: string) => `user:${userId}`;
 /** Event names, once. */
 export { SOCKET_EVENTS };
 
+/** How long a clean QUIT may wait for Redis before the client is dropped. */
+const REDIS_QUIT_MS = 1000;
+
+/**
+ * Closes a Redis client: QUIT when it is connected, but never waits on a Redis that has just gone away (the
+ * client may still look ready, and QUIT would wait for a reconnect that never comes); a client that is down
+ * is simply dropped.
+ */
+async function closeClient(client: { isReady: boolean; isOpen: boolean; quit(): Promise<unknown>; destroy(): void }): Promise<void> {
+  if (client.isReady) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([client.quit().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, REDIS_QUIT_MS)))]);
+    clearTimeout(timer);
+  }
+  if (client.isOpen) client.destroy();
+}
+
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -108,8 +125,7 @@ async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
   if (!isUp()) logger.warn({ url: config.redisUrl }, 'redis is not answering: serving without it, live events stay on this instance until it does');
   return {
     state: (): RedisState => (isUp() ? 'up' : 'down'),
-    // quit() waits for Redis to answer: a client that is down is simply dropped.
-    close: () => Promise.all([pub, sub].map((c) => (c.isReady ? c.quit() : Promise.resolve(c.destroy())).catch(() => undefined))),
+    close: () => Promise.all([pub, sub].map((c) => closeClient(c))).then(() => undefined),
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { enforceRateLimits } from '../../http/rate-limit';
+import { enforceRateLimits, refundRateLimit } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from './password';
 import { hashToken, issueTokens, type IssuedTokens } from './tokens';
 import type { OtpSender } from './otp-sender';
@@ -176,12 +176,15 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
 
     async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire }> {
       const mobile = mobileOf(input);
+      // The address limit counts only failed logins (refunded below on success): many shoppers share one
+      // carrier address behind mobile NAT. The number's limit counts every try.
+      const addressKey = `login:ip:${request.ip}`;
       await enforceRateLimits(
         db,
         clock,
         [
           { key: `login:mobile:${mobile ?? input.email ?? ''}`, limit: 10, windowSeconds: 15 * 60 },
-          { key: `login:ip:${request.ip}`, limit: 50, windowSeconds: 15 * 60 },
+          { key: addressKey, limit: 50, windowSeconds: 15 * 60 },
         ],
         'Too many login attempts.',
       );
@@ -196,6 +199,7 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
       if (user.status !== 'Active') throw new AppError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
       await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
       const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
+      await refundRateLimit(db, clock, addressKey);
       return { ...tokens, user: await details(user.id) };
     },
 
