@@ -248,6 +248,7 @@ test.describe('the cart', () => {
   test('an anonymous cart is kept on the phone, Proceed says Please Login, and the cart is there after login', async ({ page, request }, info) => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
+    await milk.scrollIntoViewIfNeeded(); // strips further down draw their cards as they come near the screen
     const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
     await milk.getByRole('article', { name, exact: true }).getByRole('button', { name: /^Add / }).click();
     await expect(page.getByText('Item added').first()).toBeVisible();
@@ -300,6 +301,7 @@ test.describe('the cart', () => {
 
     // an ordinary product steps up and down, and stepping down at 1 removes it
     const veg = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
+    await veg.scrollIntoViewIfNeeded();
     const name = (await veg.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
     const card = veg.getByRole('article', { name, exact: true });
     await card.getByRole('button', { name: /^Add / }).click();
@@ -368,6 +370,7 @@ test.describe('closed hours', () => {
       await expect(tile).toContainText(/\(\d{1,2}(:\d\d)? [AP]M – \d{1,2}(:\d\d)? [AP]M\)/);
     }
     const vegStrip = strips(page).filter({ has: page.getByRole('heading', { name: 'Vegetable', exact: true }) });
+    await vegStrip.scrollIntoViewIfNeeded();
     await expect(vegStrip.locator('.product-card--greyed').first()).toBeVisible();
     await shot(page, info, 'closed-hours');
     await expectAccessible(page, info, 'closed-hours');

@@ -22,6 +22,9 @@ import { fetchHome } from '../api/catalogue-api';
 import { ProductStrip } from './product-strip';
 import './catalogue.css';
 
+/** Category strips drawn at once; the rest draw their cards as they come near the screen. */
+const EAGER_STRIPS = 2;
+
 /** The listing a category opens: its first sub-category (by name), or none. */
 function firstListing(category: CategoryWire, subCategories: SubCategoryWire[]): string | undefined {
   const sub = subCategories.find((s) => s.category.some((c) => c._id === category._id));
@@ -108,13 +111,14 @@ export default function HomePage() {
       {home
         ? home.strips
             .filter((strip) => hasProductStrip(strip.category.name))
-            .map((strip) => (
+            .map((strip, index) => (
               <ProductStrip
                 key={strip.category._id}
                 title={strip.category.name}
                 products={strip.products}
                 seeAllHref={firstListing(strip.category, subCategories)}
                 loading={false}
+                deferred={index >= EAGER_STRIPS}
               />
             ))
         : <ProductStrip title="Products" products={[]} loading />}
