@@ -137,7 +137,7 @@ test.describe('the receipt of an order', () => {
 
     await page.getByRole('link', { name: 'Back to orders' }).click();
     await expect(page).toHaveURL(/\/dashboard\/pending$/);
-    expect(await pageSizes()).toEqual([]); // the receipt's page size goes with it
+    await expect.poll(pageSizes).toEqual([]); // the receipt's page size goes with it
     await page.goto('/dashboard/print/NOSUCH');
     await expect(page.getByRole('alert')).toHaveText('There is no order NOSUCH.');
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatRs, formatZodError, rupeesToPaise, variationCreateSchema, type VariationWire } from '@kade/shared';
 import { showError } from '../../../lib/show-error';
-import { catalogueAdminApi, type VariationBody } from './api/catalogue-admin-api';
+import { catalogueAdminApi, typedNumber, type VariationBody } from './api/catalogue-admin-api';
 import { ExtraFields, ImageListPicker } from './components/pickers';
 import { missingDetail } from './components/product-form';
 import { CheckField, TextField } from './components/text-field';
@@ -46,7 +46,10 @@ export default function VariationPage() {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState('');
   const [existing, setExisting] = useState<VariationWire[]>([]);
-  const set = <K extends keyof VariationFormState>(key: K) => (value: VariationFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof VariationFormState>(key: K) => (value: VariationFormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setProblem(''); // an old complaint goes once the admin changes something
+  };
 
   const loadExisting = useCallback(async (productId: string) => {
     if (!productId) return setExisting([]);
@@ -65,7 +68,13 @@ export default function VariationPage() {
     if (uploading || saving) return;
     const { details, discount, ...rest } = form;
     // The discount is optional here: left empty it is 0.
-    const body: VariationBody = { ...rest, discount: discount.trim() === '' ? 0 : discount, more_details: Object.fromEntries(details) };
+    const body: VariationBody = {
+      ...rest,
+      stock: typedNumber(rest.stock),
+      price: typedNumber(rest.price),
+      discount: typedNumber(discount) ?? 0,
+      more_details: Object.fromEntries(details),
+    };
     const checked = variationCreateSchema.safeParse(body);
     // An empty extra field is named by its label first (the schema's message cannot name it).
     const message = missingDetail(details) || (checked.success ? '' : formatZodError(checked.error).message);

@@ -128,12 +128,16 @@ export default function ProductSheet() {
     };
   }, []);
 
+  // Escape closes the sheet wherever the focus is (a toast or the page underneath may hold it for a moment).
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [close]);
+
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-      return;
-    }
     if (event.key !== 'Tab' || !sheet.current) return;
     const focusable = sheet.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], [tabindex="0"]');
     const first = focusable[0];

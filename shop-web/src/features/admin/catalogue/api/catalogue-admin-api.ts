@@ -18,10 +18,10 @@ import { webConfig } from '../../../../lib/web-config';
 export interface ProductBody {
   name: string;
   image: string[];
-  price: number | string;
+  price: number | string | undefined;
   unit: string;
-  stock: number | string;
-  discount: number | string;
+  stock: number | string | undefined;
+  discount: number | string | undefined;
   description: string;
   category: string[];
   subCategory: string[];
@@ -37,12 +37,17 @@ export interface VariationBody {
   name: string;
   image: string[];
   unit: string;
-  stock: number | string;
-  price: number | string;
-  discount: number | string;
+  stock: number | string | undefined;
+  price: number | string | undefined;
+  discount: number | string | undefined;
   description: string;
   more_details: Record<string, string>;
   publish: boolean;
+}
+
+/** A number typed in a form: a blank box is missing (so the schema says '{field} is required'). */
+export function typedNumber(text: string | number): string | number | undefined {
+  return typeof text === 'string' && text.trim() === '' ? undefined : text;
 }
 
 export const catalogueAdminApi = {

@@ -13,7 +13,7 @@ import {
 } from '@kade/shared';
 import { imageAt } from '../../../../lib/images';
 import { ApiError } from '../../../../lib/api-client';
-import { catalogueAdminApi } from '../api/catalogue-admin-api';
+import { catalogueAdminApi, typedNumber } from '../api/catalogue-admin-api';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
 import { Modal } from './modal';
 import { ToggleChips } from './pickers';
@@ -30,7 +30,8 @@ let nextKey = 0;
 /** The message after a stop: why, and which drafts were created before it. */
 export function stoppedMessage(failedName: string, reason: string, created: string[]): string {
   const done = created.length === 0 ? 'No products were created.' : `Created before it: ${created.join(', ')}.`;
-  return `Stopped at "${failedName}": ${reason} ${done}`;
+  const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+  return `Stopped at "${failedName}": ${sentence} ${done}`;
 }
 
 export function BulkProductUpload({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
@@ -54,7 +55,7 @@ export function BulkProductUpload({ onClose, onSaved }: { onClose: () => void; o
     for (const draft of drafts) {
       if (!isSubmittableDraft(draft)) continue; // skipped silently (SPEC.md section 5)
       const { key: _key, fileName: _file, ...fields } = draft;
-      const body = { ...fields, more_details: {}, publish: true, single_quantity: false };
+      const body = { ...fields, price: typedNumber(fields.price), more_details: {}, publish: true, single_quantity: false };
       const checked = productCreateSchema.safeParse(body);
       try {
         if (!checked.success) throw new ApiError(formatZodError(checked.error).message, 400, 'VALIDATION', null);

@@ -6,7 +6,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatZodError, productCreateSchema, productUpdateSchema, type ProductWire } from '@kade/shared';
 import { showError } from '../../../../lib/show-error';
-import { catalogueAdminApi, type ProductBody } from '../api/catalogue-admin-api';
+import { catalogueAdminApi, typedNumber, type ProductBody } from '../api/catalogue-admin-api';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
 import { CategoryChips, ExtraFields, ImageListPicker, ToggleChips } from './pickers';
 import { CheckField, TextField } from './text-field';
@@ -74,13 +74,22 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
   const subCategories = useSubCategories();
   const products = useProducts('');
   const related = useMemo(() => products.items.filter((p) => p._id !== productId), [products.items, productId]);
-  const set = <K extends keyof ProductFormState>(key: K) => (value: ProductFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ProductFormState>(key: K) => (value: ProductFormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setProblem(''); // an old complaint goes once the admin changes something
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (uploading || saving) return;
     const { details, ...rest } = form;
-    const body: ProductBody = { ...rest, more_details: Object.fromEntries(details) };
+    const body: ProductBody = {
+      ...rest,
+      stock: typedNumber(rest.stock),
+      price: typedNumber(rest.price),
+      discount: typedNumber(rest.discount),
+      more_details: Object.fromEntries(details),
+    };
     const checked = productId ? productUpdateSchema.safeParse({ _id: productId, ...body }) : productCreateSchema.safeParse(body);
     // An empty extra field is named by its label first (the schema's message cannot name it).
     const message = missingDetail(details) || (checked.success ? '' : formatZodError(checked.error).message);
