@@ -230,7 +230,7 @@ test.describe('checkout', () => {
     await expect(card).toContainText(formatRs(rupeesToPaise(order?.totalAmt ?? 0)));
     await expect(card).toContainText('Office');
     await expect(card.getByRole('listitem')).toHaveCount(1);
-    await expect(card.locator('.order-card__status')).toHaveAttribute('data-colour', 'grey');
+    await expect(card.locator('.status-badge')).toHaveAttribute('data-colour', 'grey');
     await shot(page, info, 'my-orders');
     await expectAccessible(page, info, 'my-orders');
 
@@ -238,8 +238,8 @@ test.describe('checkout', () => {
     for (const [status, colour] of [['Processing', 'yellow'], ['Shipped', 'blue']] as const) {
       const moved = await call(request, admin.accessToken, 'PUT', '/api/orders/update-status', { orderId: order?._id, order_status: status });
       expect(moved.status, moved.body.message).toBe(200);
-      await expect(card.locator('.order-card__status')).toHaveText(status);
-      await expect(card.locator('.order-card__status')).toHaveAttribute('data-colour', colour);
+      await expect(card.locator('.status-badge')).toHaveText(status);
+      await expect(card.locator('.status-badge')).toHaveAttribute('data-colour', colour);
     }
     await shot(page, info, 'my-orders-live');
 

@@ -7,16 +7,8 @@ import { ORDER_LISTS, type OrderListKey } from '@kade/shared';
 import { api } from '../../lib/api-client';
 import { useOrderEvents } from '../../lib/realtime';
 import { ordersAtom } from '../../state/atoms';
+import { ADMIN_PAGE_LINKS } from '../../lib/dashboard-links';
 
-const ADMIN_LINKS = [
-  { to: '/dashboard/category', label: 'Category' },
-  { to: '/dashboard/subcategory', label: 'Sub Category' },
-  { to: '/dashboard/upload-product', label: 'Upload Product' },
-  { to: '/dashboard/variation', label: 'Variation' },
-  { to: '/dashboard/product', label: 'Product' },
-  { to: '/dashboard/alladdress', label: 'All Address' },
-  { to: '/dashboard/sign', label: 'Users' },
-] as const;
 
 type Counts = Partial<Record<OrderListKey, number>>;
 
@@ -67,7 +59,7 @@ export default function AdminMenuLinks() {
       </ul>
       <h2 className="dash-menu__heading">Admin</h2>
       <ul className="dash-menu">
-        {ADMIN_LINKS.map((link) => (
+        {ADMIN_PAGE_LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className="dash-menu__link">
               {link.label}

@@ -8,16 +8,12 @@ import { userAtom } from '../../state/atoms';
 import { TEXT } from '@kade/shared';
 import { useIsAdmin } from './guards';
 import './dashboard.css';
+import { SHOPPER_LINKS } from '../../lib/dashboard-links';
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
 
 /** The links every logged-in user has. */
-const SHOPPER_LINKS = [
-  { to: '/dashboard/profile', label: 'Profile' },
-  { to: '/dashboard/myorders', label: 'My Orders' },
-  { to: '/dashboard/address', label: 'Save Address' },
-] as const;
 
 export function DashboardFrame() {
   const user = useAtomValue(userAtom);

@@ -1,31 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
-import { ADMIN_ROLE, TEXT } from '@kade/shared';
+import { ADMIN_ROLE, ORDER_LISTS, TEXT } from '@kade/shared';
 import { ordersAtom, userAtom } from '../../../state/atoms';
 import { useLogout } from '../../../state/session';
 import { useIsNarrow } from '../../../lib/use-media-query';
+import { ADMIN_PAGE_LINKS, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
 import './account.css';
 
-const SHOPPER_LINKS = [
-  { to: '/dashboard/profile', label: 'Profile' },
-  { to: '/dashboard/myorders', label: 'My Orders', count: 'orders' as const },
-  { to: '/dashboard/address', label: 'Save Address' },
-];
-
-const ADMIN_LINKS = [
-  { to: '/dashboard/category', label: 'Category' },
-  { to: '/dashboard/subcategory', label: 'Sub Category' },
-  { to: '/dashboard/upload-product', label: 'Upload Product' },
-  { to: '/dashboard/variation', label: 'Variation' },
-  { to: '/dashboard/product', label: 'Product' },
-  { to: '/dashboard/alladdress', label: 'All Address' },
-  { to: '/dashboard/sign', label: 'Sign' },
-  { to: '/dashboard/pending', label: 'Pending', count: 'pending' as const },
-  { to: '/dashboard/processing', label: 'Processing' },
-  { to: '/dashboard/shipped', label: 'Shipped' },
-  { to: '/dashboard/delivered', label: 'Delivered' },
-  { to: '/dashboard/cancelled', label: 'Cancelled' },
+/** The admin's links: the pages, then the order lists (Pending with its count). */
+const ADMIN_LINKS: readonly DashboardLink[] = [
+  ...ADMIN_PAGE_LINKS,
+  ...ORDER_LISTS.map((list): DashboardLink => ({ to: `/dashboard/${list.key}`, label: list.title, ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
 ];
 
 /** The account's links: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'. */

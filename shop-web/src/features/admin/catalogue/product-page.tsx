@@ -10,7 +10,8 @@ import { showError } from '../../../lib/show-error';
 import { catalogueAdminApi } from './api/catalogue-admin-api';
 import { ConfirmDialog, Modal } from './components/modal';
 import { ProductForm, productFormFrom } from './components/product-form';
-import { useDebounced, useProducts } from './hooks/use-catalogue-data';
+import { useProducts } from './hooks/use-catalogue-data';
+import { useDebounced } from '../../../lib/use-debounced';
 import './components/admin-catalogue.css';
 
 export default function ProductAdminPage() {

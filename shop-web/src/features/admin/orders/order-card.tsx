@@ -3,7 +3,6 @@
 import { useId, useState } from 'react';
 import {
   NEXT_STATUSES,
-  STATUS_COLOURS,
   TEXT,
   addressLines,
   formatRs,
@@ -16,21 +15,13 @@ import {
 import { imageAt } from '../../../lib/images';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { PrintOrderButton } from '../print/print-order-button';
+import { StatusBadge } from '../../../components/status-badge';
 
 function currentStatus(order: OrderWire): OrderStatus | null {
   const label = statusLabel(order.order_status);
   return isOrderStatus(label) ? label : null;
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  const label = statusLabel(status);
-  const colour = isOrderStatus(label) ? STATUS_COLOURS[label] : STATUS_COLOURS.Pending;
-  return (
-    <span className="status-badge" data-colour={colour.name} style={{ color: colour.text, background: colour.background }}>
-      {label}
-    </span>
-  );
-}
 
 /** The delivery option badge and where the shopper was (a map link when the position is known). */
 function DeliveryInfo({ order }: { order: OrderWire }) {

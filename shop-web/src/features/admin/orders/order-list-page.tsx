@@ -1,7 +1,7 @@
 // /dashboard/:status — one admin order list per status group (pending, processing, shipped, delivered,
 // cancelled): 'Orders (count)', cards 10 at a time, the 'Search by status' filter, live updates, and on
 // the Pending page the countdown, the reset-code list, today's panel and the new-order alert.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { TEXT, orderListByKey, type OrderList, type OrderStatus, type OrderWire } from '@kade/shared';
@@ -13,6 +13,7 @@ import { NewOrderAlerts, OtpUsers, RefreshBar, SummaryPanel, useNewOrderAlerts, 
 import { useOrderList } from './use-order-list';
 import './orders.css';
 import { Loading } from '../../../components/loading';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** Shown when a list has no orders. */
 function EmptyState() {
@@ -26,14 +27,6 @@ function EmptyState() {
   );
 }
 
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function OrdersBoard({ list }: { list: OrderList }) {
   const isPending = list.key === 'pending';

@@ -8,6 +8,7 @@ import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import './users.css';
 import { Loading } from '../../../components/loading';
+import { useDebounced } from '../../../lib/use-debounced';
 
 interface AdminUser {
   _id: string;
@@ -23,14 +24,6 @@ type UserPage = { users: AdminUser[]; total: number; page: number; totalPage: nu
 
 const PAGE_SIZE = 20;
 
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** 'Create account' for a customer on the phone: name and mobile; the password is generated unless typed. */
 function CreateAccount({ onCreated }: { onCreated: () => void }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { addressLines, formatDateTime, formatRs, isOrderStatus, rupeesToPaise, STATUS_COLOURS, statusLabel, TEXT, type OrderWire } from '@kade/shared';
+import { addressLines, formatDateTime, formatRs, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
@@ -10,18 +10,10 @@ import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import './orders.css';
 import { Loading } from '../../../components/loading';
+import { StatusBadge } from '../../../components/status-badge';
 
 const PAGE_SIZE = 20;
 
-function StatusBadge({ status }: { status: string }) {
-  const label = statusLabel(status);
-  const colour = isOrderStatus(label) ? STATUS_COLOURS[label] : STATUS_COLOURS.Pending;
-  return (
-    <span className="order-card__status" data-colour={colour.name} style={{ color: colour.text, background: colour.background }}>
-      {label}
-    </span>
-  );
-}
 
 function OrderCard({ order, timeZone }: { order: OrderWire; timeZone: string }) {
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);

@@ -42,12 +42,3 @@ export function useProducts(search: string): Loaded<ProductWire> {
   return useLoaded(load);
 }
 
-/** The value, settled: it changes only after `delayMs` without a new value. */
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
