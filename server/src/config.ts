@@ -12,6 +12,7 @@ import {
   DEFAULT_TIME_ZONE,
   parseTimeWindow,
 } from '@kade/shared';
+import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
 
 /** The repository root: server/src/config.ts is two folders down. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -92,7 +93,8 @@ const origins = z
 /** Every variable the server reads, with the default that makes `npm start` work on a fresh clone. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless asked: a demo with its admin password printed is not on the network by accident.
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   DATABASE_URL: databaseUrl.optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
@@ -123,6 +125,22 @@ const envSchema = z.object({
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
   TRUST_PROXY: bool.default(false),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { message: 'may hold only letters, digits, colon, dot, dash and underscore' }).default('kade'),
+  RATE_LIMITS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parseRateLimits(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().min(1).max(100).default(40),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -162,6 +180,8 @@ export interface Config {
   bodyLimitKb: number;
   /** Behind a reverse proxy: read the client address from X-Forwarded-For (never on a bare server). */
   trustProxy: boolean;
+  rateLimits: RateLimits;
+  work: WorkLimits;
 }
 
 /** Reads the data folder's JWT secret, creating it on first start. */
@@ -241,5 +261,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     bodyLimitKb: env.BODY_LIMIT_KB,
     trustProxy: env.TRUST_PROXY,
+    rateLimits: env.RATE_LIMITS,
+    work: {
+      hashConcurrency: env.HASH_CONCURRENCY,
+      hashQueue: env.HASH_QUEUE,
+      imageConcurrency: env.IMAGE_CONCURRENCY,
+      imageQueue: env.IMAGE_QUEUE,
+      imageMaxPixels: Math.round(env.IMAGE_MAX_MEGAPIXELS * 1_000_000),
+    },
   };
 }

@@ -20,6 +20,9 @@ async function main(): Promise<void> {
   if (server.seed?.demoShopper) {
     lines.push(`  Demo shopper: mobile ${server.seed.demoShopper.mobile}, password ${server.seed.demoShopper.password}`);
   }
+  if (['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
+    lines.push('  Only this computer can open it (HOST=127.0.0.1): start with HOST=0.0.0.0 to reach it from phones on your network.');
+  }
   if (!config.appShell.only) lines.push(`  The app-shell gate is off (APP_SHELL_ONLY=false): the shop opens in any browser.`);
   console.log(lines.join('\n') + '\n');
 

@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './logger';
 import type { SeedReport } from './seed/run';
-import { lateBoundOrderEvents } from './modules/realtime/events';
+import { lateBoundEvents } from './modules/realtime/events';
 import { attachRealtime, type Realtime } from './modules/realtime/socket';
 import { pruneRateLimits } from './http/rate-limit';
 
@@ -53,7 +53,7 @@ export async function startServer(
     const seed = seeding ? await (await import('./seed/run')).seedIfEmpty(db, config, logger) : undefined;
     if (!seeding) await (await import('./seed/run')).ensureFirstAdmin(db, config, logger);
 
-    const events = lateBoundOrderEvents();
+    const events = lateBoundEvents();
     // The health route is built before the socket server exists: it asks through this holder.
     const live: { realtime?: Realtime } = {};
     const redisState = () => live.realtime?.redisState() ?? (config.redisUrl ? 'down' : 'off');

@@ -3,7 +3,7 @@
 // `npm start` runs it) on a throwaway PostgreSQL database with Redis, and two servers in this process on
 // one database (PGlite) for what needs no Redis.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,7 +16,7 @@ import { openDatabase } from '../src/db/database';
 import { migrateLatest } from '../src/db/migrate';
 import { systemClock } from '../src/clock';
 import { hashPassword } from '../src/modules/users/password';
-import { signAccessToken } from '../src/modules/users/tokens';
+import { mintSessions } from '../src/modules/users/tokens';
 import { createTestDatabase, startTestServer, TEST_JWT_SECRET, type TestDatabase, type TestServer } from './helpers';
 
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
@@ -254,7 +254,7 @@ export async function createPerson(cluster: Cluster, options: { role?: 'USER' | 
     .returning('id');
   const id = (row as { id: string }).id;
   if (!options.login) {
-    const token = signAccessToken(cluster.jwtSecret, { sub: id, role, sid: randomUUID() }, systemClock);
+    const token = (await mintSessions(cluster.knex, cluster.jwtSecret, systemClock, [{ id, role }])).get(id) as string;
     return { id, mobile, password, token, auth: { authorization: `Bearer ${token}` } };
   }
   const res = await call<{ data: { accesstoken: string; refreshToken: string } }>(options.login.url, 'POST', '/api/user/login', { mobile, password });

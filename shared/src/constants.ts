@@ -253,4 +253,9 @@ export const TEXT = {
 } as const;
 
 /** Socket.IO events: `order:new` to admins, `order:status` to admins and the order's shopper. */
-export const SOCKET_EVENTS = { orderNew: 'order:new', orderStatus: 'order:status' } as const;
+export const SOCKET_EVENTS = {
+  orderNew: 'order:new',
+  orderStatus: 'order:status',
+  /** The server is about to cut this socket: `{ reason: 'expired' }` (reconnect with a fresh token) or `'ended'` (logged out, disabled). */
+  sessionEnded: 'session:ended',
+} as const;

@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { CATEGORY_PAGE_SIZE, computeTotals, DELIVERY_OPTION_LABELS, mobileToLoginEmail, paiseToRupees, SEARCH_PAGE_SIZE } from '@kade/shared';
 import { systemClock } from '../clock';
-import { signAccessToken } from '../modules/users/tokens';
+import { mintSessions } from '../modules/users/tokens';
 import { seededRandom, type LoadedCatalogue } from './bench-data';
 import { percentile } from './bench-load';
 
@@ -151,7 +151,8 @@ async function createPeople(knex: Knex, secret: string, count: number): Promise<
       })),
     )
     .returning(['id', 'role'])) as Array<{ id: string; role: 'USER' | 'ADMIN' }>;
-  const tokenOf = (row: { id: string; role: 'USER' | 'ADMIN' }) => signAccessToken(secret, { sub: row.id, role: row.role, sid: randomUUID() }, systemClock);
+  const sessions = await mintSessions(knex, secret, systemClock, rows);
+  const tokenOf = (row: { id: string }) => sessions.get(row.id) as string;
   const [admin, ...users] = rows as [(typeof rows)[number], ...typeof rows];
   const random = seededRandom(31);
   const addresses = (await knex('addresses')

@@ -11,14 +11,13 @@
 //    catch-up through the order list with `since`; every order placed must have been seen.
 // Every loop is bounded; everything is on loopback.
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { computeTotals, DELIVERY_OPTION_LABELS, mobileToLoginEmail, paiseToRupees } from '@kade/shared';
 import { systemClock } from '../clock';
-import { signAccessToken } from '../modules/users/tokens';
+import { mintSessions } from '../modules/users/tokens';
 import { seededRandom } from './bench-data';
 import { cpuMs, percentile } from './bench-load';
 import { CATCH_UP_MARGIN_MS, type WatchCommand, type WatchReply } from './bench-watch-protocol';
@@ -113,7 +112,8 @@ async function createPeople(knex: Knex, secret: string, count: number): Promise<
     role: i === 0 ? 'ADMIN' : 'USER',
   }));
   const rows = (await knex('users').insert(people).returning(['id', 'role'])) as Array<{ id: string; role: 'USER' | 'ADMIN' }>;
-  const tokenOf = (row: { id: string; role: 'USER' | 'ADMIN' }) => signAccessToken(secret, { sub: row.id, role: row.role, sid: randomUUID() }, systemClock);
+  const sessions = await mintSessions(knex, secret, systemClock, rows);
+  const tokenOf = (row: { id: string }) => sessions.get(row.id) as string;
   const [admin, ...users] = rows as [(typeof rows)[number], ...typeof rows];
   const random = seededRandom(11);
   const addresses = (await knex('addresses')

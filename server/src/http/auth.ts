@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock';
-import { verifyAccessToken } from '../modules/users/tokens';
+import { verifyAccessToken, type AccessClaims } from '../modules/users/tokens';
 import { AppError } from './errors';
 import type { AuthUser } from './route';
 
@@ -16,6 +16,26 @@ export function bearerToken(ctx: Context): string | undefined {
 }
 
 /**
+ * The caller an access token names, as the database says now: the account must exist and be active, and the
+ * session (the token's refresh-token family) must not have ended — by logout, a reused refresh token, a
+ * password reset or a disabled account. One statement: a primary-key probe and a partial-index probe.
+ */
+export async function findCaller(db: Knex, claims: AccessClaims): Promise<AuthUser> {
+  const row = await db('users as u')
+    .where('u.id', claims.sub)
+    .first<{ id: string; role: AuthUser['role']; status: string; live: boolean } | undefined>(
+      'u.id',
+      'u.role',
+      'u.status',
+      db.raw('exists (select 1 from refresh_tokens t where t.family_id = ? and t.user_id = u.id and t.revoked_at is null) as live', [claims.sid]),
+    );
+  if (!row) throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please log in again.');
+  if (row.status !== 'Active') throw new AppError(401, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
+  if (!row.live) throw new AppError(401, 'SESSION_ENDED', 'This session has ended. Please log in again.');
+  return { id: row.id, role: row.role, sessionId: claims.sid };
+}
+
+/**
  * Works out who is calling from the access token (bearer header first, then the cookie) and checks the
  * account still exists and is active, so a disabled user or a changed role takes effect at once. It never
  * refuses by itself: a route that needs a caller answers 401 with the reason found here.
@@ -26,11 +46,7 @@ export function authenticate(deps: { db: Knex; secret: string; clock: Clock }) {
     // The refresh call carries a refresh token as its bearer: not a JWT, and not our business here.
     if (token && token.split('.').length === 3 && !ctx.path.endsWith('/refresh-token')) {
       try {
-        const claims = verifyAccessToken(deps.secret, token, deps.clock);
-        const row = await deps.db('users').where({ id: claims.sub }).first('id', 'role', 'status');
-        if (!row) throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please log in again.');
-        if (row.status !== 'Active') throw new AppError(401, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
-        ctx.state.user = { id: row.id, role: row.role, sessionId: claims.sid } satisfies AuthUser;
+        ctx.state.user = await findCaller(deps.db, verifyAccessToken(deps.secret, token, deps.clock));
       } catch (error) {
         ctx.state.authError = error;
       }

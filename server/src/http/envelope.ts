@@ -73,7 +73,7 @@ export function envelopeMiddleware(logger: Logger) {
           ...(error.details === undefined ? {} : { data: error.details }),
         } satisfies Envelope;
         const retry = error.details?.retryAfterSeconds;
-        if (error.status === 429 && typeof retry === 'number') ctx.set('Retry-After', String(retry));
+        if ((error.status === 429 || error.status === 503) && typeof retry === 'number') ctx.set('Retry-After', String(retry));
       } else {
         const status = httpStatusOf(error);
         if (status !== undefined) {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../clock';
 import { tooManyRequests } from './errors';
+import type { RateLimit } from './limits';
 
 export interface RateRule {
   /** What is counted, e.g. `login:mobile:0771234567` or `login:ip:203.0.113.9`. */
@@ -9,13 +10,25 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+/** A rule for `key` from the configured table (limits.ts). */
+export function rule(key: string, limit: RateLimit): RateRule {
+  return { key, limit: limit.limit, windowSeconds: limit.windowSeconds };
+}
+
+export interface Counted {
+  /** The hits in the current window, this one included. */
+  hits: number;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+}
+
 /**
- * Fixed-window counters kept in the database, so a limit holds across every server instance. Counts one
- * hit against each rule and refuses (429, with when to come back) once any rule is over its limit.
+ * Counts one hit against each rule (fixed windows kept in the database, so they hold across every server
+ * instance) and answers each rule's count, in order. Refusing is the caller's decision: see `enforceRateLimits`.
  */
-export async function enforceRateLimits(db: Knex, clock: Clock, rules: readonly RateRule[], message: string): Promise<void> {
+export async function countHits(db: Knex, clock: Clock, rules: readonly RateRule[]): Promise<Counted[]> {
   const now = clock.now();
-  let retryAfter = 0;
+  const counted: Counted[] = [];
   for (const rule of rules) {
     const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
     const result = await db.raw(
@@ -27,22 +40,31 @@ export async function enforceRateLimits(db: Knex, clock: Clock, rules: readonly 
       [rule.key, resetAt, now, now],
     );
     const row = (result.rows as Array<{ hits: number; reset_at: Date | string }>)[0];
-    if (row && row.hits > rule.limit) {
-      retryAfter = Math.max(retryAfter, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000));
-    }
+    counted.push({ hits: row?.hits ?? 1, retryAfter: Math.max(1, Math.ceil((new Date(row?.reset_at ?? resetAt).getTime() - now.getTime()) / 1000)) });
   }
-  if (retryAfter > 0) {
-    const minutes = Math.ceil(retryAfter / 60);
-    throw tooManyRequests(`${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter);
-  }
+  return counted;
+}
+
+/** The 429 for a limit that is over, saying when to come back. */
+export function rateLimited(message: string, retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return tooManyRequests(`${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
+}
+
+/** Counts one hit against each rule and refuses (429, with when to come back) once any rule is over its limit. */
+export async function enforceRateLimits(db: Knex, clock: Clock, rules: readonly RateRule[], message: string): Promise<void> {
+  const counted = await countHits(db, clock, rules);
+  const over = counted.filter((c, i) => c.hits > (rules[i] as RateRule).limit);
+  if (over.length > 0) throw rateLimited(message, Math.max(...over.map((c) => c.retryAfter)));
 }
 
 /**
  * Takes back one hit of a rule, within its window: for limits meant to count only attempts that fail (a login
  * that succeeds should not use up the allowance of everyone behind the same carrier address).
  */
-export async function refundRateLimit(db: Knex, clock: Clock, key: string): Promise<void> {
-  await db('rate_limit_buckets').where({ key }).andWhere('reset_at', '>', clock.now()).andWhere('hits', '>', 0).decrement('hits', 1);
+export async function refundRateLimit(db: Knex, clock: Clock, keys: string | readonly string[]): Promise<void> {
+  const list = typeof keys === 'string' ? [keys] : [...keys];
+  await db('rate_limit_buckets').whereIn('key', list).andWhere('reset_at', '>', clock.now()).andWhere('hits', '>', 0).decrement('hits', 1);
 }
 
 /** Forgets counters whose window ended long ago (called now and then, not on the request path). */

@@ -5,8 +5,8 @@ import * as files from './20261122090200_files';
 import * as catalogue from './20261122090300_catalogue';
 import * as cartAddressesOrders from './20261122090400_cart_addresses_orders';
 import * as catalogueShopIndex from './20261122090500_catalogue_shop_index';
-
 import * as counters from './20261122090600_counters';
+import * as sessionSafety from './20261124090000_session_safety';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -22,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122090400_cart_addresses_orders', cartAddressesOrders],
   ['20261122090500_catalogue_shop_index', catalogueShopIndex],
   ['20261122090600_counters', counters],
+  ['20261124090000_session_safety', sessionSafety],
 ];

@@ -1,5 +1,5 @@
 /**
- * What the order service tells the outside world after a commit. The realtime module implements it over
+ * What the services tell the outside world after a commit. The realtime module implements it over
  * Socket.IO; until a socket server is attached (and in services built without one) events go nowhere.
  */
 export interface OrderEvents {
@@ -7,19 +7,33 @@ export interface OrderEvents {
   orderStatusChanged(order: { _id: string; userId: unknown }, change: { from: string; to: string; by: string }): void;
 }
 
-export const silentOrderEvents: OrderEvents = {
+/** Sessions that ended or whose rights changed: their live connections are cut on every instance. */
+export interface SessionEvents {
+  /** One session ended (logout, a reused refresh token): its sockets go. */
+  sessionEnded(sessionId: string): void;
+  /** Every session of an account ended (password reset, disabled) or its role changed: all its sockets go. */
+  accountSessionsEnded(userId: string): void;
+}
+
+export type LiveEvents = OrderEvents & SessionEvents;
+
+export const silentEvents: LiveEvents = {
   orderCreated: () => undefined,
   orderStatusChanged: () => undefined,
+  sessionEnded: () => undefined,
+  accountSessionsEnded: () => undefined,
 };
 
 /** A bus the services can hold from the start, wired to the socket server once it exists. */
-export function lateBoundOrderEvents(): OrderEvents & { attach(target: OrderEvents): void } {
-  let target: OrderEvents = silentOrderEvents;
+export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): void } {
+  let target: LiveEvents = silentEvents;
   return {
     attach: (next) => {
       target = next;
     },
     orderCreated: (order) => target.orderCreated(order),
     orderStatusChanged: (order, change) => target.orderStatusChanged(order, change),
+    sessionEnded: (sessionId) => target.sessionEnded(sessionId),
+    accountSessionsEnded: (userId) => target.accountSessionsEnded(userId),
   };
 }

@@ -8,12 +8,15 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { ACCESS_COOKIE } from '../../http/auth';
+import { findCaller } from '../../http/auth';
 import { verifyAccessToken } from '../users/tokens';
-import type { OrderEvents } from './events';
+import type { LiveEvents } from './events';
 
 /** The rooms: every admin (and counter) in one, each shopper in their own. */
 export const ADMINS_ROOM = 'admins';
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one login (one refresh-token family), so logout cuts exactly that session's sockets. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** Event names, once. */
 export { SOCKET_EVENTS };
@@ -58,12 +61,42 @@ function ownerOf(order: { userId: unknown }): string | undefined {
   return undefined;
 }
 
+/** setTimeout's longest delay; an access token lives 15 minutes, so this only guards odd clocks. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type SessionEndReason = 'expired' | 'ended';
+
+function endSocket(socket: Socket, reason: SessionEndReason): void {
+  socket.emit(SOCKET_EVENTS.sessionEnded, { reason });
+  socket.disconnect(true);
+}
+
+/**
+ * A socket's Origin, when the client sends one (browsers always do), must be the shop's own (the Host the
+ * request came to, or the proxy's forwarded host when TRUST_PROXY is on) or one of CORS_ORIGINS. Clients
+ * that send none (the counter app, the print agent) are judged by their token alone.
+ */
+export function originAllowed(req: http.IncomingMessage, config: Pick<Config, 'corsOrigins' | 'trustProxy'>): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (config.corsOrigins.includes('*') || config.corsOrigins.includes(origin)) return true;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const forwarded = config.trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0]?.trim() : '';
+  const hosts = [req.headers.host, forwarded].filter((h): h is string => Boolean(h));
+  return hosts.includes(originHost);
+}
+
 /** Whether live events reach the other server instances: `off` without REDIS_URL. */
 export type RedisState = 'off' | 'up' | 'down';
 
 export interface Realtime {
   io: Server;
-  events: OrderEvents;
+  events: LiveEvents;
   redisState(): RedisState;
   close(): Promise<void>;
 }
@@ -143,18 +176,20 @@ export async function attachRealtime(
     serveClient: false,
     cors: deps.config.corsOrigins.length > 0 ? { origin: deps.config.corsOrigins, credentials: true } : undefined,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    // A page of another site must not open a socket with the shopper's cookie: see originAllowed.
+    allowRequest: (req, callback) => callback(originAllowed(req, deps.config) ? null : 'ORIGIN_NOT_ALLOWED', originAllowed(req, deps.config)),
   });
 
   const redis = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config, deps.logger) : undefined;
 
+  // The same check as every HTTP request (http/auth.ts): a valid token of a live session of an active account.
   io.use(async (socket, next) => {
     const token = tokenOf(socket);
     if (!token) return next(new Error('UNAUTHORIZED: log in to receive live updates'));
     try {
       const claims = verifyAccessToken(deps.config.jwtSecret, token, deps.clock);
-      const user = await deps.db('users').where({ id: claims.sub }).first('id', 'role', 'status');
-      if (!user || user.status !== 'Active') return next(new Error('UNAUTHORIZED: this account cannot receive live updates'));
-      socket.data.user = { id: user.id as string, role: user.role as 'USER' | 'ADMIN' };
+      const caller = await findCaller(deps.db, claims);
+      socket.data.user = { ...caller, expiresAt: claims.exp * 1000 };
       return next();
     } catch (error) {
       return next(new Error(`UNAUTHORIZED: ${error instanceof Error ? error.message : 'invalid token'}`));
@@ -162,12 +197,24 @@ export async function attachRealtime(
   });
 
   io.on('connection', (socket) => {
-    const user = socket.data.user as { id: string; role: 'USER' | 'ADMIN' };
-    void socket.join(userRoom(user.id));
+    const user = socket.data.user as { id: string; role: 'USER' | 'ADMIN'; sessionId: string; expiresAt: number };
+    void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
     if (user.role === 'ADMIN') void socket.join(ADMINS_ROOM);
+    // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
+    const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
+    const expiry = setTimeout(() => endSocket(socket, 'expired'), Math.min(left, MAX_TIMER_MS));
+    socket.once('disconnect', () => clearTimeout(expiry));
   });
 
-  const events: OrderEvents = {
+  /** Cuts sockets (on every instance, through the adapter), telling each client why first. */
+  const endRoom = (room: string, reason: SessionEndReason) => {
+    io.to(room).emit(SOCKET_EVENTS.sessionEnded, { reason });
+    io.in(room).disconnectSockets(true);
+  };
+
+  const events: LiveEvents = {
+    sessionEnded: (sessionId) => endRoom(sessionRoom(sessionId), 'ended'),
+    accountSessionsEnded: (userId) => endRoom(userRoom(userId), 'ended'),
     orderCreated: (order) => {
       io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.orderNew, order);
     },

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createWorkQueue } from '../../lib/work-queue';
 
 /** OWASP's recommended scrypt cost: N = 2^17, r = 8, p = 1 (128 MiB of memory per hash). */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -25,4 +26,31 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Hashing and checking passwords through one bounded queue per instance (see lib/work-queue.ts). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Runs and waits now, for the work-queue's numbers in tests and the bench. */
+  stats(): { running: number; waiting: number };
+}
+
+/**
+ * Each scrypt hash takes 128 MiB and a thread of libuv's pool of four: unbounded, 80 registrations pushed the
+ * server past a gigabyte and stalled every page. Here at most `hashConcurrency` run at once and at most
+ * `hashQueue` wait; one more is refused with 503 BUSY and a Retry-After.
+ */
+export function createPasswordHasher(limits: { hashConcurrency: number; hashQueue: number }, params = SCRYPT_PARAMS): PasswordHasher {
+  const queue = createWorkQueue({
+    name: 'password hashing',
+    concurrency: limits.hashConcurrency,
+    maxWaiting: limits.hashQueue,
+    busyMessage: 'The shop is very busy right now. Please try again in a few seconds.',
+  });
+  return {
+    hash: (password) => queue.run(() => hashPassword(password, params)),
+    verify: (password, stored) => queue.run(() => verifyPassword(password, stored)),
+    stats: () => queue.stats(),
+  };
 }

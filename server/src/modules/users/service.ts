@@ -12,15 +12,16 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { enforceRateLimits, refundRateLimit } from '../../http/rate-limit';
-import { hashPassword, verifyPassword } from './password';
-import { hashToken, issueTokens, type IssuedTokens } from './tokens';
+import { countHits, enforceRateLimits, rateLimited, refundRateLimit, rule } from '../../http/rate-limit';
+import type { SessionEvents } from '../realtime/events';
+import { hashPassword, type PasswordHasher } from './password';
+import { hashToken, issueTokens, openSuccessor, REFRESH_GRACE_SECONDS, sealSuccessor, type IssuedTokens } from './tokens';
 import type { OtpSender } from './otp-sender';
 
 export const OTP_VALID_MINUTES = 10;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
-/** After a code is verified, the new password must be set within this time. */
-export const RESET_WINDOW_MINUTES = 15;
+/** After a code is verified, the new password must be set within this time, with the reset token it gave. */
+export const RESET_WINDOW_MINUTES = 10;
 
 export type Role = 'USER' | 'ADMIN';
 export type UserStatus = 'Active' | 'Disabled';
@@ -83,6 +84,8 @@ function isUniqueViolation(error: unknown): boolean {
 const SAME_ANSWER = 'If this number has an account, a 6-digit code is on its way. The shop may also call you with it.';
 const WRONG_LOGIN = 'Wrong mobile number or password.';
 const CODE_DEAD = 'This code has expired or is no longer valid. Please ask for a new one.';
+const RESET_TOKEN_NEEDED = 'Please enter the code we sent before setting a new password.';
+const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. Please ask for a new code.';
 // A hash to check against when the number is unknown, so a wrong number takes as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
@@ -96,9 +99,14 @@ export interface UserServiceDeps {
   config: Config;
   clock: Clock;
   otpSender: OtpSender;
+  /** Where ended sessions are announced, so their live connections are cut on every instance. */
+  events: SessionEvents;
+  /** Password hashing through the instance's bounded queue. */
+  hasher: PasswordHasher;
 }
 
-export function createUserService({ db, config, clock, otpSender }: UserServiceDeps) {
+export function createUserService({ db, config, clock, otpSender, events, hasher }: UserServiceDeps) {
+  const limits = config.rateLimits;
   const minutesFromNow = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
 
   /** The mobile number a request names, by the number itself or by its login e-mail. */
@@ -128,7 +136,7 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
   }
 
   async function createAccount(input: { name: string; mobile: string; password: string; role?: Role; verified?: boolean }): Promise<UserWire> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hasher.hash(input.password);
     try {
       const [row] = await db('users')
         .insert({
@@ -149,6 +157,7 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
     }
   }
 
+  /** Ends one session (a refresh-token family). The caller announces it after its commit. */
   async function revokeFamily(familyId: string, trx: Knex | Knex.Transaction = db): Promise<void> {
     await trx('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: clock.now() });
   }
@@ -172,76 +181,117 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
   return {
     details,
 
-    register: (input: RegisterInput) => createAccount({ name: input.name, mobile: input.mobile, password: input.password }),
-
-    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire }> {
-      const mobile = mobileOf(input);
-      // The address limit counts only failed logins (refunded below on success): many shoppers share one
-      // carrier address behind mobile NAT. The number's limit counts every try.
-      const addressKey = `login:ip:${request.ip}`;
+    /**
+     * A new account. Every try costs a password hash, so tries are limited per address and per number, and a
+     * number that already has an account is answered before any hashing.
+     */
+    async register(input: RegisterInput, request: RequestInfo): Promise<UserWire> {
       await enforceRateLimits(
         db,
         clock,
-        [
-          { key: `login:mobile:${mobile ?? input.email ?? ''}`, limit: 10, windowSeconds: 15 * 60 },
-          { key: addressKey, limit: 50, windowSeconds: 15 * 60 },
-        ],
-        'Too many login attempts.',
+        [rule(`register:ip:${request.ip}`, limits['register.address']), rule(`register:mobile:${input.mobile}`, limits['register.number'])],
+        'Too many sign-ups from here.',
       );
+      if (await findByMobile(input.mobile)) throw conflict('An account with this mobile number already exists. Please log in.', 'MOBILE_TAKEN');
+      return createAccount({ name: input.name, mobile: input.mobile, password: input.password });
+    },
+
+    /**
+     * Failed logins are counted per number and address (the ordinary guessing limit), per number from every
+     * address (a much higher ceiling, ASVS's 100 an hour) and per address across numbers. A try that succeeds, or
+     * is refused before its password is checked, gives its hits back, so the counters hold failures (and tries
+     * in flight). The number's ceiling refuses only addresses that have failed for it: strangers failing from
+     * elsewhere never lock the owner out.
+     */
+    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire }> {
+      const mobile = mobileOf(input);
+      const who = mobile ?? input.email ?? '';
+      const keys = [`login:pair:${who}:${request.ip}`, `login:mobile:${who}`, `login:ip:${request.ip}`];
+      const [pair, number, address] = await countHits(db, clock, [
+        rule(keys[0] as string, limits['login.pair']),
+        rule(keys[1] as string, limits['login.number']),
+        rule(keys[2] as string, limits['login.address']),
+      ]);
+      const over = [
+        pair!.hits > limits['login.pair'].limit ? pair! : undefined,
+        address!.hits > limits['login.address'].limit ? address! : undefined,
+        number!.hits > limits['login.number'].limit && pair!.hits > 1 ? number! : undefined,
+      ].filter((c) => c !== undefined);
+      if (over.length > 0) {
+        await refundRateLimit(db, clock, keys);
+        throw rateLimited('Too many login attempts.', Math.max(...over.map((c) => c.retryAfter)));
+      }
       const user = await findByMobile(mobile);
       if (!user) {
-        await verifyPassword(input.password, await (decoyHash ??= hashPassword('decoy-password')));
+        await hasher.verify(input.password, await (decoyHash ??= hashPassword('decoy-password')));
         throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
       }
-      if (!(await verifyPassword(input.password, user.password_hash))) {
+      if (!(await hasher.verify(input.password, user.password_hash))) {
         throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
       }
+      await refundRateLimit(db, clock, keys);
       if (user.status !== 'Active') throw new AppError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
       await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
       const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
-      await refundRateLimit(db, clock, addressKey);
       return { ...tokens, user: await details(user.id) };
     },
 
     /**
-     * Rotates a refresh token: the old one is spent, a new one of the same family is issued. A spent or
-     * revoked token presented again means it was stolen or replayed: the whole family is revoked.
+     * Rotates a refresh token: the old one is spent, a new one of the same family is issued. Within
+     * REFRESH_GRACE_SECONDS of its rotation a spent token answers the same pair again (two tabs refreshing at
+     * once); after that, a spent or revoked token presented again means it was stolen or replayed: the whole
+     * family is revoked and its live connections are cut.
      */
-    async refresh(refreshToken: string | undefined, request: RequestInfo): Promise<IssuedTokens> {
+    async refresh(refreshToken: string | undefined, request: RequestInfo): Promise<Pick<IssuedTokens, 'accessToken' | 'refreshToken'>> {
       if (!refreshToken) throw unauthorized('Please log in to continue.', 'REFRESH_MISSING');
+      let revoked: string | undefined;
       // A refusal that revokes must commit the revocation first, so it is decided inside and thrown outside.
-      const outcome = await db.transaction(async (trx): Promise<IssuedTokens | AppError> => {
+      const outcome = await db.transaction(async (trx): Promise<Pick<IssuedTokens, 'accessToken' | 'refreshToken'> | AppError> => {
         const row = await trx('refresh_tokens')
           .where({ token_hash: hashToken(refreshToken) })
           .forUpdate()
-          .first<{ id: string; user_id: string; family_id: string; expires_at: Date; used_at: Date | null; revoked_at: Date | null }>();
+          .first<{ id: string; user_id: string; family_id: string; expires_at: Date; used_at: Date | null; revoked_at: Date | null; successor_sealed: string | null }>();
         if (!row) return unauthorized('Your session is not valid. Please log in again.', 'REFRESH_INVALID');
+        const user = await trx('users').where({ id: row.user_id }).first<UserRow>('id', 'role', 'status');
+        if (row.used_at && !row.revoked_at && user?.status === 'Active') {
+          const spentFor = clock.now().getTime() - new Date(row.used_at).getTime();
+          const again = row.successor_sealed && spentFor <= REFRESH_GRACE_SECONDS * 1000 ? openSuccessor(refreshToken, row.successor_sealed) : undefined;
+          if (again) return again;
+        }
         if (row.used_at || row.revoked_at) {
           await revokeFamily(row.family_id, trx);
+          revoked = row.family_id;
           return unauthorized('This session was ended for your safety. Please log in again.', 'REFRESH_REUSED');
         }
         if (new Date(row.expires_at) <= clock.now()) return unauthorized('Your session has expired. Please log in again.', 'REFRESH_EXPIRED');
-        const user = await trx('users').where({ id: row.user_id }).first<UserRow>('id', 'role', 'status');
         if (!user || user.status !== 'Active') {
           await revokeFamily(row.family_id, trx);
+          revoked = row.family_id;
           return unauthorized('This account is disabled. Please contact the shop.', 'ACCOUNT_DISABLED');
         }
-        await trx('refresh_tokens').where({ id: row.id }).update({ used_at: clock.now() });
-        return issueTokens(trx, config.jwtSecret, clock, user, {
+        const issued = await issueTokens(trx, config.jwtSecret, clock, user, {
           familyId: row.family_id,
           ...(request.userAgent ? { userAgent: request.userAgent } : {}),
         });
+        await trx('refresh_tokens').where({ id: row.id }).update({ used_at: clock.now(), successor_sealed: sealSuccessor(refreshToken, issued) });
+        return issued;
       });
+      if (revoked) events.sessionEnded(revoked);
       if (outcome instanceof AppError) throw outcome;
-      return outcome;
+      return { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken };
     },
 
-    /** Ends a session: the family of the access token, and the refresh token sent, if any. */
+    /** Ends a session: the family of the access token, and the refresh token sent, if any; its sockets go too. */
     async logout(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
-      if (sessionId) await revokeFamily(sessionId);
+      const families = new Set<string>();
+      if (sessionId) families.add(sessionId);
       if (refreshToken) {
         const row = await db('refresh_tokens').where({ token_hash: hashToken(refreshToken) }).first('family_id');
-        if (row) await revokeFamily(row.family_id as string);
+        if (row) families.add(row.family_id as string);
+      }
+      for (const family of families) {
+        await revokeFamily(family);
+        events.sessionEnded(family);
       }
     },
 
@@ -292,8 +342,8 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
         db,
         clock,
         [
-          { key: `forgot:mobile:${mobile ?? input.email ?? ''}`, limit: 3, windowSeconds: 15 * 60 },
-          { key: `forgot:ip:${request.ip}`, limit: 20, windowSeconds: 15 * 60 },
+          rule(`forgot:mobile:${mobile ?? input.email ?? ''}`, limits['forgot.number']),
+          rule(`forgot:ip:${request.ip}`, limits['forgot.address']),
         ],
         'Too many code requests.',
       );
@@ -310,19 +360,23 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
       return SAME_ANSWER;
     },
 
-    /** Checks a code. Five wrong tries kill it: the sixth is refused even when right. */
-    async verifyOtp(input: { mobile?: string | undefined; email?: string | undefined; otp: string }, request: RequestInfo): Promise<void> {
+    /**
+     * Checks a code. Five wrong tries kill it: the sixth is refused even when right. A right code answers a
+     * single-use reset token, valid RESET_WINDOW_MINUTES: only whoever verified the code can set the password.
+     */
+    async verifyOtp(input: { mobile?: string | undefined; email?: string | undefined; otp: string }, request: RequestInfo): Promise<{ resetToken: string }> {
       const mobile = mobileOf(input);
       await enforceRateLimits(
         db,
         clock,
         [
-          { key: `otp:mobile:${mobile ?? input.email ?? ''}`, limit: 10, windowSeconds: 15 * 60 },
-          { key: `otp:ip:${request.ip}`, limit: 30, windowSeconds: 15 * 60 },
+          rule(`otp:mobile:${mobile ?? input.email ?? ''}`, limits['otp.number']),
+          rule(`otp:ip:${request.ip}`, limits['otp.address']),
         ],
         'Too many code checks.',
       );
       const user = await findByMobile(mobile);
+      const resetToken = randomBytes(32).toString('base64url');
       // A wrong try must be counted even though the call fails: decided inside, thrown after the commit.
       const refusal = await db.transaction(async (trx): Promise<AppError | undefined> => {
         const code = user ? await liveCode(user.id, trx) : undefined;
@@ -334,35 +388,42 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
           const left = OTP_MAX_FAILED_ATTEMPTS - failed;
           return new AppError(400, 'OTP_WRONG', left > 0 ? `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_DEAD, { field: 'otp' });
         }
-        await trx('password_reset_codes').where({ id: code.id }).update({ verified_at: clock.now() });
+        await trx('password_reset_codes').where({ id: code.id }).update({ verified_at: clock.now(), reset_token_hash: hashToken(resetToken) });
         await trx('users').where({ id: user.id }).update({ verify_email: true });
         return undefined;
       });
       if (refusal) throw refusal;
+      return { resetToken };
     },
 
-    /** Sets a new password after a verified code, spends the code and ends every other session. */
-    async resetPassword(input: ResetPasswordInput): Promise<void> {
-      const user = await findByMobile(mobileOf(input));
+    /**
+     * Sets a new password with the reset token a verified code gave (from the cookie or the body), spends it,
+     * and ends every session of the account, its live connections included. A number named in the body must
+     * be the token's. Limited per address and per number, like the other code calls.
+     */
+    async resetPassword(input: ResetPasswordInput, resetToken: string | undefined, request: RequestInfo): Promise<void> {
+      if (!resetToken) throw new AppError(400, 'RESET_TOKEN_MISSING', RESET_TOKEN_NEEDED, { field: 'resetToken' });
+      await enforceRateLimits(db, clock, [rule(`reset:ip:${request.ip}`, limits['reset.address'])], 'Too many password changes from here.');
       const verifiedSince = new Date(clock.now().getTime() - RESET_WINDOW_MINUTES * 60_000);
-      const code = user
-        ? await db('password_reset_codes')
-            .where({ user_id: user.id })
-            .whereNull('used_at')
-            .where('verified_at', '>', verifiedSince)
-            .orderBy('verified_at', 'desc')
-            .first<{ id: string }>('id')
-        : undefined;
-      if (!user || !code) {
-        throw new AppError(400, 'RESET_NOT_VERIFIED', 'Please enter the code we sent before setting a new password.', { field: 'otp' });
+      const code = await db('password_reset_codes as c')
+        .join('users as u', 'u.id', 'c.user_id')
+        .where('c.reset_token_hash', hashToken(resetToken))
+        .whereNull('c.used_at')
+        .where('c.verified_at', '>', verifiedSince)
+        .first<{ id: string; user_id: string; mobile: string; status: UserStatus }>('c.id', 'c.user_id', 'u.mobile', 'u.status');
+      const named = mobileOf(input);
+      if (!code || code.status !== 'Active' || (named !== undefined && named !== code.mobile)) {
+        throw new AppError(400, 'RESET_TOKEN_INVALID', RESET_TOKEN_DEAD, { field: 'resetToken' });
       }
-      const passwordHash = await hashPassword(input.newPassword);
+      await enforceRateLimits(db, clock, [rule(`reset:mobile:${code.mobile}`, limits['reset.number'])], 'Too many password changes for this number.');
+      const passwordHash = await hasher.hash(input.newPassword);
       await db.transaction(async (trx) => {
         const spent = await trx('password_reset_codes').where({ id: code.id }).whereNull('used_at').update({ used_at: clock.now() });
-        if (spent === 0) throw new AppError(400, 'RESET_NOT_VERIFIED', 'Please enter the code we sent before setting a new password.', { field: 'otp' });
-        await trx('users').where({ id: user.id }).update({ password_hash: passwordHash, updated_at: clock.now() });
-        await revokeAllSessions(user.id, trx);
+        if (spent === 0) throw new AppError(400, 'RESET_TOKEN_INVALID', RESET_TOKEN_DEAD, { field: 'resetToken' });
+        await trx('users').where({ id: code.user_id }).update({ password_hash: passwordHash, updated_at: clock.now() });
+        await revokeAllSessions(code.user_id, trx);
       });
+      events.accountSessionsEnded(code.user_id);
     },
 
     /** Users with a live reset code, and the code: staff read it to the customer by phone. */
@@ -431,6 +492,8 @@ export function createUserService({ db, config, clock, otpSender }: UserServiceD
         await trx('users').where({ id: userId }).update({ ...change, updated_at: clock.now() });
         if (change.status === 'Disabled') await revokeAllSessions(userId, trx);
       });
+      // A disabled account, or one whose rights changed, keeps no live connection: it reconnects as what it is now.
+      if (change.status === 'Disabled' || change.role !== undefined) events.accountSessionsEnded(userId);
       return details(userId);
     },
   };
