@@ -62,10 +62,23 @@ export class Dispatcher {
       this.options.onConnection?.('connected');
       void this.catchUp();
     });
-    socket.on('disconnect', () => this.options.onConnection?.('disconnected'));
+    // A refused handshake (an expired access token) and a socket the server cut (its token expired, or its
+    // session ended) are not retried by the client itself: renew the session and connect again; when the
+    // session is over, the refresh fails and the counter stays offline until someone signs in.
+    const renewAndReconnect = () => {
+      void this.options.api.refresh().then(
+        () => {
+          if (this.socket === socket && !socket.connected) socket.connect();
+        },
+        () => undefined,
+      );
+    };
+    socket.on('disconnect', (reason) => {
+      this.options.onConnection?.('disconnected');
+      if (reason === 'io server disconnect') renewAndReconnect();
+    });
     socket.on('connect_error', (error: Error) => {
-      // an expired access token: renew it and let the client retry with the new one
-      if (/UNAUTHORIZED/.test(error.message)) void this.options.api.refresh().catch(() => undefined);
+      if (/UNAUTHORIZED/.test(error.message)) renewAndReconnect();
     });
     socket.on('order:new', (order: CounterOrder) => void this.handle(order));
     socket.on('order:status', (change: { from: string; to: string; by: string; order: CounterOrder }) => this.options.onStatus?.(change));

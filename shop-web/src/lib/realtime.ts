@@ -1,6 +1,7 @@
 // The web app's one Socket.IO connection, for live order updates (My Orders, the admin order lists).
 // It authenticates with the stored access token on every (re)connect; when the server refuses an expired
-// token, a call through the API client renews the session once and the socket tries again.
+// token, or cuts the socket as its token expires, a call through the API client renews the session once and
+// the socket tries again.
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type OrderStatusEventWire, type OrderWire } from '@kade/shared';
@@ -17,16 +18,25 @@ function connect(): Socket {
     auth: (send) => send({ token: tokens.access() ?? '' }),
   });
   let renewing = false;
-  next.on('connect_error', (error) => {
-    if (!error.message.startsWith('UNAUTHORIZED') || renewing || !tokens.refresh()) return;
-    // Any authenticated call renews an expired access token (single-flight in the API client).
+  /** Any authenticated call renews an expired access token (single-flight in the API client); then connect again. */
+  const renewAndReconnect = () => {
+    if (renewing || !tokens.refresh()) return;
     renewing = true;
     api('GET', '/api/user/user-details')
       .then(() => next.connect())
-      .catch(() => undefined)
+      .catch(() => undefined) // the session is over: no reconnect
       .finally(() => {
         renewing = false;
       });
+  };
+  next.on('connect_error', (error) => {
+    if (error.message.startsWith('UNAUTHORIZED')) renewAndReconnect();
+  });
+  // The server cuts a socket when its access token expires, or when its session ended (logout elsewhere, a
+  // reset, a disabled account). The client does not come back by itself after that: renew, and if the session
+  // still lives, reconnect with the fresh token.
+  next.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') renewAndReconnect();
   });
   return next;
 }

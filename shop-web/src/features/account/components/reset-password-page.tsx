@@ -7,18 +7,21 @@ import { showError } from '../../../lib/show-error';
 import { Field } from './form-fields';
 import './account.css';
 
-/** Set a new password: reached only from a verified code (otherwise home); both fields required and equal. */
+/**
+ * Set a new password: reached only from a verified code, whose reset token it sends (otherwise home); both
+ * fields required and equal.
+ */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const state = location.state as { mobile?: string; otp?: string; verified?: boolean } | null;
+  const state = location.state as { mobile?: string; resetToken?: string } | null;
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<{ field: 'new' | 'confirm'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (!state?.verified || !state.mobile) return <Navigate to="/" replace />;
-  const { mobile, otp } = state;
+  if (!state?.resetToken || !state.mobile) return <Navigate to="/" replace />;
+  const { mobile, resetToken } = state;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +30,7 @@ export default function ResetPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await api('PUT', '/api/user/reset-password', { mobile, otp, newPassword, confirmPassword });
+      const answer = await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
       window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
       toast.success(answer.message);
       navigate('/login', { replace: true });

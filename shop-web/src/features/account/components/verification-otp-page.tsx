@@ -6,7 +6,7 @@ import { showError } from '../../../lib/show-error';
 import { emptyOtp, OtpBoxes } from './otp-boxes';
 import './account.css';
 
-/** /verification-otp: the 6-digit reset code; a verified code leads to the reset page (and only then). */
+/** /verification-otp: the 6-digit reset code; a verified code leads to the reset page with its reset token (and only then). */
 export default function VerificationOtpPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,9 +23,10 @@ export default function VerificationOtpPage() {
     if (!complete) return;
     setBusy(true);
     try {
-      const answer = await api('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp });
+      const answer = await api<{ resetToken: string }>('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp });
       toast.success(answer.message);
-      navigate('/reset-password', { replace: true, state: { mobile, otp, verified: true } });
+      // The reset token the server gave for this verification: only this screen's next step can use it.
+      navigate('/reset-password', { replace: true, state: { mobile, resetToken: answer.data.resetToken } });
     } catch (error) {
       showError(error);
       setDigits(emptyOtp());
