@@ -27,6 +27,19 @@ describe('loadConfig', () => {
     expect(config.appShell).toEqual({ only: false, uaToken: 'KadeShell' });
     expect(config.login.domain).toMatch(/\./);
     expect(config.redisUrl).toBeUndefined();
+    expect(config.host).toBe('127.0.0.1'); // a demo that prints its admin password is not on the network by accident
+    expect(config.rateLimits['login.number']).toEqual({ limit: 100, windowSeconds: 3600 });
+  });
+
+  it('reads rate-limit overrides and names what is wrong in a bad one', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'register.address=20/3600, login.pair=5/900' });
+    expect(config.rateLimits['register.address']).toEqual({ limit: 20, windowSeconds: 3600 });
+    expect(config.rateLimits['login.pair']).toEqual({ limit: 5, windowSeconds: 900 });
+    expect(config.rateLimits['login.address']).toEqual({ limit: 50, windowSeconds: 900 });
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.everything=5/900' })).toThrow(/RATE_LIMITS "login.everything" is not a rate limit/);
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.pair=five' })).toThrow(/must look like name=limit\/seconds/);
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.pair=0/900' })).toThrow(ConfigError);
   });
 
   it('generates the JWT secret once and keeps it in the data folder', () => {
