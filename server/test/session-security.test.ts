@@ -351,3 +351,34 @@ describe.each(DB_KINDS)('sessions and accounts under attack, on %s', (kind) => {
     });
   });
 });
+
+describe.each(DB_KINDS)('a flood of password hashes waits its turn or is turned away, on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { TRUST_PROXY: 'true', HASH_CONCURRENCY: '1', HASH_QUEUE: '1' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('runs one hash at a time with one waiting, answers the rest 503 BUSY with Retry-After, and writes only what it answered 201', async () => {
+    const mobiles = Array.from({ length: 6 }, () => uniqueMobile());
+    const answers = await Promise.all(
+      mobiles.map((mobile, i) => server.api<Body>('POST', '/api/user/register', { name: `Flood ${i}`, mobile, password: 'flooding-1234' }, { 'x-forwarded-for': `203.0.113.${i + 1}` })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(2); // the one running and the one waiting
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
+    for (const [i, answer] of answers.entries()) {
+      const row = await server.db.knex('users').where({ mobile: mobiles[i] }).first('id');
+      if (answer.status === 503) {
+        expect(answer.body.code).toBe('BUSY');
+        expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(row).toBeUndefined();
+      } else {
+        expect(row).toBeDefined();
+      }
+    }
+  });
+});
