@@ -13,6 +13,7 @@ import { webApp } from './http/static';
 import { healthRoutes } from './modules/health/routes';
 import { serveStoredFiles } from './modules/files/routes';
 import { fileRoutes } from './modules/files/upload-routes';
+import { createImageService, type ImageService } from './modules/files/service';
 import { authenticate } from './http/auth';
 import { createUserService, type UserService } from './modules/users/service';
 import { userRoutes } from './modules/users/routes';
@@ -52,6 +53,7 @@ export interface Services {
   cart: CartService;
   orders: OrderService;
   counters: CounterService;
+  images: ImageService;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -65,6 +67,7 @@ export function createServices(deps: AppDeps): Services {
     cart: createCartService({ db, clock }),
     orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentOrderEvents }),
     counters: createCounterService({ db, clock }),
+    images: createImageService({ db, clock, config }),
   };
 }
 
@@ -73,8 +76,8 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
   return [
     ...healthRoutes({ db: deps.db, startedAt, version: deps.version, redisState: deps.redisState ?? (() => 'off') }),
     ...shopRoutes({ config: deps.config, db: deps.db.knex, clock: deps.clock }),
-    ...userRoutes({ db: deps.db, users: services.users }),
-    ...fileRoutes({ db: deps.db }),
+    ...userRoutes({ db: deps.db, users: services.users, images: services.images }),
+    ...fileRoutes({ images: services.images }),
     ...catalogRoutes({ catalog: services.catalog }),
     ...addressRoutes({ addresses: services.addresses }),
     ...cartRoutes({ cart: services.cart }),

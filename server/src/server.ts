@@ -57,7 +57,7 @@ export async function startServer(
     // The health route is built before the socket server exists: it asks through this holder.
     const live: { realtime?: Realtime } = {};
     const redisState = () => live.realtime?.redisState() ?? (config.redisUrl ? 'down' : 'off');
-    const { app } = createApp({ config, db, logger, clock, version: version(), events, redisState });
+    const { app, services } = createApp({ config, db, logger, clock, version: version(), events, redisState });
     const server = http.createServer(app.callback());
     const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger });
     live.realtime = realtime;
@@ -86,6 +86,7 @@ export async function startServer(
       close: () =>
         (closing ??= (async () => {
           clearInterval(pruning);
+          services.images.close();
           await realtime.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());

@@ -1,85 +1,25 @@
-import { createHash } from 'node:crypto';
+// Stored images: the uploads' service (allowance, checks, queue, storage) and the helpers the seed and the
+// fixtures use. What happens to the bytes themselves is in image.ts.
 import type { Knex } from 'knex';
-import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../http/errors';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { enforceRateLimits } from '../../http/rate-limit';
+import { createWorkQueue } from '../../lib/work-queue';
+import { checkImage, encodeImage, fileUrl, imageLimits, type CheckedImage, type ImageOptions, type PreparedImage } from './image';
+import { createImageProcess } from './image-process';
 
-/** The widths every uploaded image is encoded at. The middle one is the URL we hand out. */
-export const IMAGE_WIDTHS = [160, 480, 1024] as const;
-export const MAIN_WIDTH = 480;
-export const MAX_IMAGE_PIXELS = 40_000_000;
-
-const ACCEPTED = new Map([
-  ['png', 'image/png'],
-  ['jpeg', 'image/jpeg'],
-  ['webp', 'image/webp'],
-]);
-
-/** The image type read from the bytes themselves (magic numbers), never from the file name. */
-export function sniffImageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | undefined {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.length >= 12 &&
-    String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' &&
-    String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return undefined;
-}
-
-export function fileUrl(contentHash: string, width: number = MAIN_WIDTH): string {
-  return `/files/${contentHash}-${width}.webp`;
-}
-
-export interface PreparedImage {
-  hash: string;
-  url: string;
-  rows: Array<Record<string, unknown>>;
-}
-
-/**
- * Checks an image by its content and encodes it to WebP at each width (never enlarging). CPU work only:
- * nothing is written, so a caller can prepare many images before opening a transaction.
- */
-export async function prepareImage(bytes: Buffer, options: { originalName?: string; uploadedBy?: string } = {}): Promise<PreparedImage> {
-  const kind = sniffImageType(bytes);
-  if (!kind || !ACCEPTED.has(kind)) {
-    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That file is not a PNG, JPEG or WebP image.', { field: 'image' });
-  }
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field: 'image' });
-  }
-  if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new AppError(413, 'IMAGE_TOO_LARGE', `That image has too many pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`, { field: 'image' });
-  }
-  const rows = await Promise.all(
-    IMAGE_WIDTHS.map(async (width) => {
-      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      return {
-        key: `${hash}-${width}.webp`,
-        content_hash: hash,
-        variant: String(width),
-        content_type: 'image/webp',
-        width: info.width,
-        height: info.height,
-        byte_size: data.length,
-        data,
-        original_name: options.originalName ?? null,
-        uploaded_by: options.uploadedBy ?? null,
-      };
-    }),
-  );
-  return { hash, url: fileUrl(hash), rows };
-}
+export {
+  DECODED_BYTES_PER_PIXEL,
+  IMAGE_WIDTHS,
+  MAIN_WIDTH,
+  MAX_IMAGE_PIXELS,
+  fileUrl,
+  prepareImage,
+  sniffImageType,
+  type ImageLimits,
+  type ImageOptions,
+  type PreparedImage,
+} from './image';
 
 /** Writes a prepared image; the same content written twice is kept once. */
 export async function savePreparedImage(db: Knex | Knex.Transaction, image: PreparedImage): Promise<string> {
@@ -87,18 +27,84 @@ export async function savePreparedImage(db: Knex | Knex.Transaction, image: Prep
   return image.url;
 }
 
+/** Encodes and writes a checked image unless the same content is stored already (then nothing is decoded). */
+async function saveUnlessStored(db: Knex | Knex.Transaction, checked: CheckedImage, encode: () => Promise<PreparedImage>) {
+  const existing = await db('stored_files').where({ content_hash: checked.hash }).first('key');
+  if (!existing) await savePreparedImage(db, await encode());
+  return { url: fileUrl(checked.hash), hash: checked.hash };
+}
+
 /**
- * Stores an image: checks it by content, re-encodes it to WebP at each width, and keeps every variant in the
- * database under a content-hash key, so the same picture uploaded twice is stored once. Answers the URL of
- * the main variant.
+ * Stores an image here and now, with no queue and no allowance (fixtures, scripts): the same checks and encoding
+ * as an upload, and the same content stored once. Uploads go through `createImageService`.
  */
-export async function storeImage(
-  db: Knex | Knex.Transaction,
-  bytes: Buffer,
-  options: { originalName?: string; uploadedBy?: string } = {},
-): Promise<{ url: string; hash: string }> {
-  const image = await prepareImage(bytes, options);
-  const existing = await db('stored_files').where({ content_hash: image.hash }).first('key');
-  if (!existing) await savePreparedImage(db, image);
-  return { url: image.url, hash: image.hash };
+export async function storeImage(db: Knex | Knex.Transaction, bytes: Buffer, options: ImageOptions = {}): Promise<{ url: string; hash: string }> {
+  const limits = imageLimits();
+  const checked = await checkImage(bytes, limits, options.field);
+  return saveUnlessStored(db, checked, () => encodeImage(checked, limits, options));
+}
+
+export interface StoredImage {
+  url: string;
+  hash: string;
+  /** When this call encoded the image: how long it waited for the queue, and how long the encoding took. */
+  timing?: { waitMs: number; encodeMs: number };
+}
+
+export interface ImageService {
+  /**
+   * Counts one upload against the account's allowance (`upload.user`, in the database so it holds across
+   * instances) and refuses with 429 past it. Called before the upload is read: every attempt counts, and one
+   * past the allowance costs a row, not a decode.
+   */
+  countUpload(userId: string): Promise<void>;
+  /**
+   * Stores an uploaded image: checks its header against the limits (413 before anything is decoded), answers
+   * at once when the same content is stored already, otherwise encodes it through this instance's image queue
+   * (503 BUSY with a Retry-After when the queue is full) and keeps every variant in the database under a
+   * content-hash key. Answers the URL of the main variant.
+   */
+  store(bytes: Buffer, options?: ImageOptions): Promise<StoredImage>;
+  /** Image jobs running and waiting on this instance now. */
+  stats(): { running: number; waiting: number };
+  /** Stops the image process (the server's close). */
+  close(): void;
+}
+
+/**
+ * Image uploads for one server instance, built once in app.ts: one bounded queue (IMAGE_CONCURRENCY at once,
+ * IMAGE_QUEUE waiting) in front of one low-priority image process (image-process.ts), so a flood of decodes
+ * waits its turn, or is turned away, instead of taking the shop's memory and cores.
+ */
+export function createImageService(deps: { db: Knex; clock: Clock; config: Pick<Config, 'rateLimits' | 'work'> }): ImageService {
+  const { db, clock, config } = deps;
+  const limits = imageLimits(config.work.imageMaxPixels);
+  const worker = createImageProcess();
+  const queue = createWorkQueue({
+    name: 'images',
+    concurrency: config.work.imageConcurrency,
+    maxWaiting: config.work.imageQueue,
+    busyMessage: 'Many pictures are being uploaded right now. Please try again in a few seconds.',
+  });
+  const allowance = config.rateLimits['upload.user'];
+  return {
+    countUpload: (userId) =>
+      enforceRateLimits(db, clock, [{ key: `upload:user:${userId}`, ...allowance }], 'You have uploaded many pictures in a short time.'),
+    async store(bytes, options = {}) {
+      const checked = await checkImage(bytes, limits, options.field);
+      let timing: StoredImage['timing'];
+      const stored = await saveUnlessStored(db, checked, () => {
+        const asked = performance.now();
+        return queue.run(async () => {
+          const started = performance.now();
+          const prepared = await worker.encode(checked, limits, options);
+          timing = { waitMs: started - asked, encodeMs: performance.now() - started };
+          return prepared;
+        });
+      });
+      return { ...stored, ...(timing ? { timing } : {}) };
+    },
+    stats: () => queue.stats(),
+    close: () => worker.close(),
+  };
 }

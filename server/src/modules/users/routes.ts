@@ -15,7 +15,7 @@ import type { Database } from '../../db/database';
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
 import { route, type RouteSpec } from '../../http/route';
 import { readUploadedFile } from '../../http/upload';
-import { storeImage } from '../files/service';
+import type { ImageService } from '../files/service';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
 import type { UserService } from './service';
 
@@ -35,7 +35,7 @@ function clearSessionCookies(ctx: Context) {
 }
 
 /** The calls of SPEC.md section 7 under /api/user and /api/users. */
-export function userRoutes(deps: { db: Database; users: UserService }): RouteSpec[] {
+export function userRoutes(deps: { db: Database; users: UserService; images: ImageService }): RouteSpec[] {
   const { users } = deps;
   return [
     route({
@@ -102,8 +102,9 @@ export function userRoutes(deps: { db: Database; users: UserService }): RouteSpe
       access: 'user',
       raw: true,
       handler: async ({ ctx, user }) => {
+        await deps.images.countUpload(user!.id);
         const file = await readUploadedFile(ctx, 'avatar');
-        const stored = await storeImage(deps.db.knex, file.buffer, { originalName: file.originalName, uploadedBy: user!.id });
+        const stored = await deps.images.store(file.buffer, { originalName: file.originalName, uploadedBy: user!.id, field: 'avatar' });
         const updated = await users.setAvatar(user!.id, stored.url);
         return { data: { _id: updated._id, avatar: updated.avatar }, message: 'Photo updated.' };
       },
