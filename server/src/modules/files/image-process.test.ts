@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkImage, imageLimits, IMAGE_WIDTHS } from './image';
-import { createImageProcess, type ImageProcess } from './image-process';
+import { createImageProcess, DEFAULT_NICENESS, type ImageProcess } from './image-process';
 
 const limits = imageLimits();
 const picture = (colour: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).png().toBuffer();
@@ -17,7 +17,7 @@ describe('the image process', () => {
   let images: ImageProcess | undefined;
   afterEach(() => images?.close());
 
-  it('encodes every width in a process of its own whose every thread runs at niceness 19', async () => {
+  it('encodes every width in a process of its own whose every thread runs at the lower priority', async () => {
     images = createImageProcess();
     const checked = await checkImage(await picture('#e07a1f'), limits);
     const prepared = await images.encode(checked, limits, { originalName: 'a.png' });
@@ -32,7 +32,7 @@ describe('the image process', () => {
     if (existsSync('/proc/self/task')) {
       const niceness = threadNiceness(pid!);
       expect(niceness.length).toBeGreaterThan(1);
-      expect(new Set(niceness)).toEqual(new Set([19]));
+      expect(new Set(niceness)).toEqual(new Set([DEFAULT_NICENESS]));
     }
   });
 

@@ -1,8 +1,9 @@
 // The server's side of its image process (image-worker.ts): a child process, started on the first upload and
-// stopped after a quiet minute, that decodes and encodes pictures at the lowest CPU priority. On two cores an
-// encode in the server's own thread pool took a core from the shop's reads while it ran; at niceness 19 it
-// takes what the reads leave idle, and the memory of its decodes is returned to the system when it stops.
-// The image queue (service.ts) decides how many jobs it is given at once.
+// stopped after a quiet minute, that decodes and encodes pictures at a low CPU priority. On two cores an encode
+// in the server's own thread pool took a core from the shop's reads while it ran; at niceness 10 it weighs about
+// a tenth of an ordinary thread, so it takes mostly what the reads leave idle yet still finishes while they keep
+// the cores busy (at 19 uploads waited minutes behind a busy shop, longer than a proxy waits). The memory of its
+// decodes goes back to the system when it stops. The image queue (service.ts) decides how many jobs it gets.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,6 +32,9 @@ export interface ImageProcess {
   pid(): number | undefined;
 }
 
+/** How much lower the image process's priority is than the server's (0 ordinary, 19 the lowest). */
+export const DEFAULT_NICENESS = 10;
+
 const WORKER_FILE = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
 /** tsx's loader by absolute address, so the process starts whatever the server's working folder. */
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -47,7 +51,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 export function createImageProcess(options: { niceness?: number; idleMs?: number; jobTimeoutMs?: number } = {}): ImageProcess {
-  const niceness = options.niceness ?? 19;
+  const niceness = options.niceness ?? DEFAULT_NICENESS;
   const idleMs = options.idleMs ?? 60_000;
   const jobTimeoutMs = options.jobTimeoutMs ?? 120_000;
   let started: Promise<ChildProcess> | undefined;

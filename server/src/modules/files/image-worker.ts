@@ -1,6 +1,6 @@
 // The image process (forked by image-process.ts; talks to its parent only): decodes and encodes uploaded
-// pictures with encodeImage at niceness KADE_IMAGE_NICENESS (19 unless told), so a flood of uploads uses the
-// cores only when the shop's requests leave them idle. One libvips thread per job and no operation cache
+// pictures with encodeImage at niceness KADE_IMAGE_NICENESS (set by its parent), so a flood of uploads uses
+// mostly what the shop's requests leave idle. One libvips thread per job and no operation cache
 // (uploads never repeat). Ends with its parent: when the channel closes, it exits.
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -34,7 +34,7 @@ function lowerPriority(niceness: number): void {
   }
 }
 
-lowerPriority(Number(process.env.KADE_IMAGE_NICENESS ?? 19));
+lowerPriority(Number(process.env.KADE_IMAGE_NICENESS ?? 10));
 sharp.concurrency(1);
 sharp.cache(false);
 
