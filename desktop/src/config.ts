@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from '@kade/shared';
 
 /**
  * The counter app's settings, validated in one place. They come from the user-data settings file (first-run
@@ -16,7 +17,14 @@ export const desktopConfigSchema = z.object({
   copies: z.number().int().min(1, { message: 'copies must be 1 to 3' }).max(3, { message: 'copies must be 1 to 3' }).default(1),
   sound: z.boolean().default(true),
   fullScreen: z.boolean().default(false),
-  counterName: z.string().trim().min(1, { message: 'counterName is required' }).max(60, { message: 'counterName must be at most 60 characters' }).default('Counter'),
+  // The server refuses a heartbeat whose name holds a control character, so the form refuses it first.
+  counterName: z
+    .string()
+    .trim()
+    .min(1, { message: 'counterName is required' })
+    .max(60, { message: 'counterName must be at most 60 characters' })
+    .refine((name) => !hasControlCharacters(name), { message: 'counterName contains a character that is not allowed' })
+    .default('Counter'),
   /** Chosen at the first sign-in; identifies this counter in the heartbeat. */
   counterId: z.uuid({ message: 'counterId must be a UUID' }).optional(),
   /** The newest order the counter has handled, so a restart catches up from there. */

@@ -47,6 +47,13 @@ describe('the settings form', () => {
     for (const copies of ['1', '3', ' 3 ']) expect(checkSettingsForm({ ...good, copies }).ok, copies).toBe(true);
   });
 
+  it('refuses a counter name holding a control character, which the server would refuse in every heartbeat', () => {
+    for (const counterName of ['Front\u001bp0', 'Front\tcounter', 'Front\u0085']) {
+      expect(checkSettingsForm({ ...good, counterName }), counterName).toEqual({ ok: false, errors: { counterName: 'counterName contains a character that is not allowed' } });
+    }
+    expect(checkSettingsForm({ ...good, counterName: 'Front counter \u0d9a' }).ok).toBe(true);
+  });
+
   it('checks the staff sign-in with the shop\'s texts', () => {
     expect(checkSignIn({ mobile: '077 123 4567', password: 'long-enough' })).toEqual({ ok: true, mobile: '0771234567' });
     expect(checkSignIn({ mobile: '12345', password: 'short' })).toEqual({ ok: false, errors: { mobile: MOBILE_ERROR, password: PASSWORD_TOO_SHORT } });

@@ -1,6 +1,5 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
@@ -9,6 +8,7 @@ import { envelopeMiddleware } from './http/envelope';
 import { AppError } from './http/errors';
 import { corsFor, securityHeaders } from './http/security';
 import { mountRoutes, type RouteSpec } from './http/route';
+import { jsonBodies, wellFormedPath } from './http/request-shape';
 import { webApp } from './http/static';
 import { healthRoutes } from './modules/health/routes';
 import { serveStoredFiles } from './modules/files/routes';
@@ -16,6 +16,7 @@ import { fileRoutes } from './modules/files/upload-routes';
 import { createImageService, type ImageService } from './modules/files/service';
 import { authenticate } from './http/auth';
 import { createUserService, type UserService } from './modules/users/service';
+import { createPasswordHasher } from './modules/users/password';
 import { userRoutes } from './modules/users/routes';
 import { adminVisibleOtpSender, type OtpSender } from './modules/users/otp-sender';
 import { createCatalogService, type CatalogService } from './modules/catalog/service';
@@ -27,7 +28,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { createOrderService, type OrderService } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { shopRoutes } from './modules/shop/routes';
-import { silentOrderEvents, type OrderEvents } from './modules/realtime/events';
+import { silentEvents, type LiveEvents } from './modules/realtime/events';
 import type { RedisState } from './modules/realtime/socket';
 import { createCounterService, type CounterService } from './modules/counters/service';
 import { counterRoutes } from './modules/counters/routes';
@@ -40,7 +41,7 @@ export interface AppDeps {
   version: string;
   otpSender?: OtpSender;
   /** Where order events go after a commit (the socket server); nowhere when not given. */
-  events?: OrderEvents;
+  events?: LiveEvents;
   /** Whether the Redis that carries live events across instances answers (for /api/health). */
   redisState?: () => RedisState;
 }
@@ -60,12 +61,13 @@ export function createServices(deps: AppDeps): Services {
   const { config, clock } = deps;
   const db = deps.db.knex;
   const addresses = createAddressService({ db, config, clock });
+  const hasher = createPasswordHasher(config.work);
   return {
-    users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender }),
+    users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
     catalog: createCatalogService({ db, clock }),
     addresses,
     cart: createCartService({ db, clock }),
-    orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentOrderEvents }),
+    orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentEvents }),
     counters: createCounterService({ db, clock }),
     images: createImageService({ db, clock, config }),
   };
@@ -96,29 +98,16 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   mountRoutes(router, routes);
 
   const rawPaths = new Set(routes.filter((r) => r.raw).flatMap((r) => (typeof r.path === 'string' ? [r.path] : [...r.path])));
-  // The spec's DELETE calls carry their `_id` in a JSON body.
-  const parsedMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
-  const parser = bodyParser({
-    enableTypes: ['json', 'form'],
-    parsedMethods,
-    jsonLimit: `${deps.config.bodyLimitKb}kb`,
-    formLimit: `${deps.config.bodyLimitKb}kb`,
-    onError: (error) => {
-      throw error; // raw-body's 413 and the JSON parser's 400 carry their status; the envelope words them
-    },
-  });
 
   app.use(envelopeMiddleware(deps.logger));
+  app.use(wellFormedPath());
   app.use(securityHeaders());
   app.use(corsFor(deps.config.corsOrigins));
   app.use(webApp(deps.config.webDistDir));
   app.use(serveStoredFiles(deps.db));
   app.use(authenticate({ db: deps.db.knex, secret: deps.config.jwtSecret, clock: deps.clock }));
-  app.use(async function parseBody(ctx, next) {
-    // GET and HEAD carry no body to parse: they skip the parser's set-up entirely.
-    if (!parsedMethods.includes(ctx.method) || rawPaths.has(ctx.path)) return next();
-    return parser(ctx, next);
-  });
+  // The spec's DELETE calls carry their `_id` in a JSON body; a body that is not JSON answers 415.
+  app.use(jsonBodies({ rawPaths, limitKb: deps.config.bodyLimitKb }));
   app.use(router.routes());
   app.use(
     router.allowedMethods({

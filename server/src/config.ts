@@ -140,6 +140,12 @@ const envSchema = z.object({
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  TAKE_ALERT_MINUTES: z.coerce.number().int().min(1).max(120).default(3),
+  RECEIPT_FOOTER: z
+    .string()
+    .max(96, { message: 'must be at most 96 characters (two receipt lines)' })
+    .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), { message: 'must not hold control characters' })
+    .default(''),
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().min(1).max(100).default(40),
 });
 
@@ -169,6 +175,10 @@ export interface Config {
     timeZone: string;
     shopHours: string;
     freshHours: string;
+    /** Minutes a new order may ring untaken before it escalates. */
+    takeAlertMinutes: number;
+    /** An optional last line of every receipt. */
+    receiptFooter: string;
   };
   zone: { centre: { lat: number; lng: number }; radiusKm: number };
   login: { prefix: string; domain: string };
@@ -251,6 +261,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeZone: env.TIME_ZONE,
       shopHours: env.SHOP_HOURS,
       freshHours: env.FRESH_HOURS,
+      takeAlertMinutes: env.TAKE_ALERT_MINUTES,
+      receiptFooter: env.RECEIPT_FOOTER.trim(),
     },
     zone: { centre: { lat: env.DELIVERY_CENTER_LAT, lng: env.DELIVERY_CENTER_LNG }, radiusKm: env.DELIVERY_RADIUS_KM },
     login: { prefix: env.LOGIN_EMAIL_PREFIX, domain: env.LOGIN_EMAIL_DOMAIN },

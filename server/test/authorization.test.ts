@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, ROLES, type Role } from '@kade/shared';
 import { createServices, allRoutes } from '../src/app';
 import { describeRoutes, type Access } from '../src/http/route';
-import { createAccount, DB_KINDS, startTestServer, type TestServer } from './helpers';
+import { createAccount, DB_KINDS, quickAccount, startTestServer, type TestServer } from './helpers';
 import { createLogger } from '../src/logger';
 import { systemClock } from '../src/clock';
 
 /**
- * Every route of the API and who may call it. A new route must be added here: the first test fails
- * otherwise. 'user' means any logged-in account; what belongs to whom (the owner rule) is tested with
- * each module, since it answers 404 rather than 403 for another's record.
+ * Every route of the API and who may call it: 'public', 'user' (any logged-in account) or the permission of
+ * @kade/shared's role table it needs; each role (USER, STAFF, ADMIN) is checked against that table. A new
+ * route must be added here: the first test fails otherwise. What belongs to whom (the owner rule) is tested
+ * with each module, since it answers 404 rather than 403 for another's record.
  */
 const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/health', 'public'],
@@ -24,15 +26,15 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['PUT', '/api/user/forgot-password', 'public'],
   ['PUT', '/api/user/verify-forgot-password-otp', 'public'],
   ['PUT', '/api/user/reset-password', 'public'],
-  ['GET', '/api/users/all', 'admin'],
-  ['GET', '/api/users/list', 'admin'],
-  ['POST', '/api/users/create', 'admin'],
-  ['PUT', '/api/users/update-role', 'admin'],
-  ['PUT', '/api/users/update-status', 'admin'],
-  ['POST', '/api/file/upload', 'admin'],
+  ['GET', '/api/users/all', 'users.manage'],
+  ['GET', '/api/users/list', 'users.manage'],
+  ['POST', '/api/users/create', 'users.manage'],
+  ['PUT', '/api/users/update-role', 'users.manage'],
+  ['PUT', '/api/users/update-status', 'users.manage'],
+  ['POST', '/api/file/upload', 'catalogue.manage'],
   ['POST', '/api/address/create', 'user'],
   ['GET', '/api/address/get', 'user'],
-  ['GET', '/api/address/admin/all', 'admin'],
+  ['GET', '/api/address/admin/all', 'addresses.manage'],
   ['PUT', '/api/address/update', 'user'],
   ['DELETE', '/api/address/disable', 'user'],
   ['POST', '/api/cart/create', 'user'],
@@ -43,46 +45,49 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['POST', '/api/order/cash-on-delivery', 'user'],
   ['POST', '/api/order/checkout', 'user'],
   ['GET', '/api/order/order-list', 'user'],
-  ['GET', '/api/order/summary', 'admin'],
-  ['PUT', '/api/orders/update-status', 'admin'],
-  ['POST', '/api/counters/heartbeat', 'admin'],
-  ['GET', '/api/counters', 'admin'],
-  ['POST', '/api/category/add-category', 'admin'],
+  ['GET', '/api/order/summary', 'orders.view'],
+  ['PUT', '/api/orders/update-status', 'orders.update'],
+  ['PUT', '/api/orders/acknowledge', 'orders.take'],
+  ['POST', '/api/counters/heartbeat', 'counters.use'],
+  ['GET', '/api/counters', 'counters.use'],
+  ['POST', '/api/category/add-category', 'catalogue.manage'],
   ['GET', '/api/category/get', 'public'],
-  ['PUT', '/api/category/update', 'admin'],
-  ['DELETE', '/api/category/delete', 'admin'],
-  ['POST', '/api/subcategory/create', 'admin'],
+  ['PUT', '/api/category/update', 'catalogue.manage'],
+  ['DELETE', '/api/category/delete', 'catalogue.manage'],
+  ['POST', '/api/subcategory/create', 'catalogue.manage'],
   ['POST', '/api/subcategory/get', 'public'],
-  ['PUT', '/api/subcategory/update', 'admin'],
-  ['DELETE', '/api/subcategory/delete', 'admin'],
-  ['POST', '/api/product/create', 'admin'],
-  ['PUT', '/api/product/update-product-details', 'admin'],
-  ['PATCH', '/api/product/update', 'admin'],
-  ['DELETE', '/api/product/delete-product', 'admin'],
-  ['POST', '/api/product/get', 'admin'],
+  ['PUT', '/api/subcategory/update', 'catalogue.manage'],
+  ['DELETE', '/api/subcategory/delete', 'catalogue.manage'],
+  ['POST', '/api/product/create', 'catalogue.manage'],
+  ['PUT', '/api/product/update-product-details', 'catalogue.manage'],
+  ['PATCH', '/api/product/update', 'catalogue.manage'],
+  ['DELETE', '/api/product/delete-product', 'catalogue.manage'],
+  ['POST', '/api/product/get', 'catalogue.manage'],
   ['POST', '/api/product/get-product-by-category', 'public'],
   ['POST', '/api/product/get-pruduct-by-category-and-subcategory', 'public'],
   ['POST', '/api/product/get-product-by-category-and-subcategory', 'public'],
   ['POST', '/api/product/get-product-details', 'public'],
   ['POST', '/api/product/search-product', 'public'],
   ['GET', '/api/product/home', 'public'],
-  ['POST', '/api/variation/create', 'admin'],
-  ['POST', '/api/variation/list', 'admin'],
-  ['POST', '/api/variation/details', 'admin'],
-  ['POST', '/api/variation/get-variations-by-product', 'admin'],
-  ['PUT', '/api/variation/update', 'admin'],
-  ['DELETE', '/api/variation/delete', 'admin'],
+  ['POST', '/api/variation/create', 'catalogue.manage'],
+  ['POST', '/api/variation/list', 'catalogue.manage'],
+  ['POST', '/api/variation/details', 'catalogue.manage'],
+  ['POST', '/api/variation/get-variations-by-product', 'catalogue.manage'],
+  ['PUT', '/api/variation/update', 'catalogue.manage'],
+  ['DELETE', '/api/variation/delete', 'catalogue.manage'],
 ];
 
 describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
   let server: TestServer;
-  let user: Record<string, string>;
-  let admin: Record<string, string>;
+  let callers: Record<Role, Record<string, string>>;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    user = (await createAccount(server)).auth;
-    admin = (await createAccount(server, { role: 'ADMIN' })).auth;
+    callers = {
+      USER: (await createAccount(server)).auth,
+      STAFF: (await createAccount(server, { role: 'STAFF' })).auth,
+      ADMIN: (await createAccount(server, { role: 'ADMIN' })).auth,
+    };
   });
   afterAll(async () => {
     await server?.stop();
@@ -94,26 +99,32 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
     expect(declared.sort()).toEqual(TABLE.map(([m, p, a]) => `${m} ${p} ${a}`).sort());
   });
 
+  it('gives a counter clerk (STAFF) the orders and counters, and nothing of the catalogue, users or addresses', () => {
+    const staff = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('STAFF', access)).map(([m, p]) => `${m} ${p}`);
+    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status'].sort());
+  });
+
   it.each(TABLE)('%s %s is %s', async (method, path, access) => {
     const call = async (headers: Record<string, string>) => (await server.api(method, path, method === 'GET' ? undefined : {}, headers)).status;
+    // Logout ends the session it is called with: it gets sessions of its own, so the others stay signed in.
+    const who = path === '/api/user/logout' ? { USER: (await quickAccount(server)).auth, STAFF: (await quickAccount(server, { role: 'STAFF' })).auth, ADMIN: (await quickAccount(server, { role: 'ADMIN' })).auth } : callers;
     const anonymous = await call({});
-    const asUser = await call(user);
-    const asAdmin = await call(admin);
+    const as: Record<Role, number> = { USER: await call(who.USER), STAFF: await call(who.STAFF), ADMIN: await call(who.ADMIN) };
+    const refused = (status: number) => status === 401 || status === 403;
     if (path === '/api/user/refresh-token') {
       // public, but its credential is the refresh token itself: an access token alone is not enough
-      expect([anonymous, asUser, asAdmin]).toEqual([401, 401, 401]);
+      expect([anonymous, as.USER, as.STAFF, as.ADMIN]).toEqual([401, 401, 401, 401]);
     } else if (access === 'public') {
-      expect([anonymous, asUser, asAdmin].some((s) => s === 401 || s === 403)).toBe(false);
-    } else if (access === 'user') {
-      expect(anonymous).toBe(401);
-      expect([401, 403]).not.toContain(asUser);
-      expect([401, 403]).not.toContain(asAdmin);
+      expect([anonymous, ...Object.values(as)].some(refused)).toBe(false);
     } else {
       expect(anonymous).toBe(401);
-      expect(asUser).toBe(403);
-      expect([401, 403]).not.toContain(asAdmin);
+      for (const role of ROLES) {
+        const allowed = access === 'user' || can(role, access);
+        if (allowed) expect(refused(as[role]), `${role} may call ${method} ${path}`).toBe(false);
+        else expect(as[role], `${role} may not call ${method} ${path}`).toBe(403);
+      }
     }
-    for (const status of [anonymous, asUser, asAdmin]) expect(status).toBeLessThan(500);
+    for (const status of [anonymous, ...Object.values(as)]) expect(status).toBeLessThan(500);
   });
 
   it('refuses to start a route that declares no access rule', async () => {

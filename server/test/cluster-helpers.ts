@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { io as connect, type Socket } from 'socket.io-client';
-import { computeTotals, mobileToLoginEmail, paiseToRupees, type DeliveryOptionLabel } from '@kade/shared';
+import { computeTotals, mobileToLoginEmail, paiseToRupees, type DeliveryOptionLabel, type Role } from '@kade/shared';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateLatest } from '../src/db/migrate';
@@ -245,7 +245,7 @@ export interface Person {
  * password, so the refresh token is real too); without, an access token is signed directly (no scrypt:
  * for tests that need many shoppers).
  */
-export async function createPerson(cluster: Cluster, options: { role?: 'USER' | 'ADMIN'; login?: Node } = {}): Promise<Person & { refreshToken?: string }> {
+export async function createPerson(cluster: Cluster, options: { role?: Role; login?: Node } = {}): Promise<Person & { refreshToken?: string }> {
   const mobile = nextMobile();
   const password = 'correct-horse-42';
   const role = options.role ?? 'USER';

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
+import type { Role } from '@kade/shared';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
@@ -112,6 +114,40 @@ export async function startTestServer(
   };
 }
 
+/**
+ * One request sent byte for byte as given, with node:http: the path is not normalised ('/%' stays '/%', as
+ * fetch() would not allow) and no header is added but a body's length (fetch() adds a content type to a text
+ * body). The answer's body is parsed as JSON when it is JSON.
+ */
+export function rawRequest(
+  server: { port: number },
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<{ status: number; body: unknown; text: string }> {
+  const headers = { ...options.headers };
+  const framed = Object.keys(headers).some((name) => ['content-length', 'transfer-encoding'].includes(name.toLowerCase()));
+  // node frames a DELETE's body only when told its length
+  if (options.body !== undefined && !framed) headers['content-length'] = String(Buffer.byteLength(options.body));
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method: options.method, path: options.path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        resolve({ status: res.statusCode ?? 0, body, text });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 let mobileCounter = 0;
 /** A mobile number no other test in this process uses. */
@@ -123,7 +159,7 @@ export function uniqueMobile(): string {
 /** Writes an account straight into the database (as a seed would) and logs it in over HTTP. */
 export async function createAccount(
   server: TestServer,
-  options: { role?: 'USER' | 'ADMIN'; mobile?: string; password?: string; name?: string } = {},
+  options: { role?: Role; mobile?: string; password?: string; name?: string } = {},
 ): Promise<{ id: string; mobile: string; password: string; accessToken: string; refreshToken: string; auth: Record<string, string> }> {
   const { hashPassword } = await import('../src/modules/users/password');
   const { mobileToLoginEmail } = await import('@kade/shared');
@@ -153,7 +189,7 @@ export async function createAccount(
 }
 
 /** An account written straight into the database with a session minted directly (no password hashing): for tests that need many buyers. */
-export async function quickAccount(server: TestServer, options: { role?: 'USER' | 'ADMIN'; name?: string } = {}) {
+export async function quickAccount(server: TestServer, options: { role?: Role; name?: string } = {}) {
   const { issueTokens } = await import('../src/modules/users/tokens');
   const { mobileToLoginEmail } = await import('@kade/shared');
   const mobile = uniqueMobile();

@@ -1,65 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, paiseToRupees } from '@kade/shared';
 import { createTestDatabase, DB_KINDS, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer } from './helpers';
-
-type Order = { _id: string; orderId: string; order_status: string; userId: { _id: string } };
-const INSIDE = { latitude: 6.879, longitude: 79.862 };
-
-function open(url: string, token?: string): Socket {
-  return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(token ? { auth: { token } } : {}) });
-}
-
-/** Resolves once the socket is connected (at once if it already is: it may connect while a test awaits). */
-function connected(socket: Socket, ms = 15_000): Promise<void> {
-  if (socket.connected) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
-
-/** The next event of this name, or a rejection after `ms`. */
-function next<T>(socket: Socket, event: string, ms = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-/** Resolves true if the event arrives within `ms`, false if it does not. */
-function arrives(socket: Socket, event: string, ms = 400): Promise<boolean> {
-  return next(socket, event, ms).then(() => true, () => false);
-}
-
-async function placeOrder(server: TestServer, productId: string) {
-  const who = await quickAccount(server);
-  const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
-  await server.api('POST', '/api/cart/create', { productId }, who.auth);
-  const row = await server.db.knex('products').where({ id: productId }).first('price_paise', 'discount');
-  const totals = computeTotals([{ pricePaise: row.price_paise, discount: Number(row.discount), quantity: 1 }], '50 Minutes to 1 Hour');
-  const res = await server.api<{ data: Order }>('POST', '/api/order/cash-on-delivery', {
-    list_items: [{ productId, quantity: 1 }],
-    addressId: address.body.data._id,
-    subTotalAmt: paiseToRupees(totals.subtotalPaise),
-    totalAmt: paiseToRupees(totals.grandTotalPaise),
-    location: 'Location not available',
-    Choose: '50 Minutes to 1 Hour',
-  }, who.auth);
-  if (res.status !== 201) throw new Error(`order failed: ${JSON.stringify(res.body)}`);
-  return { order: res.body.data, who };
-}
+import { arrives, connected, next, open, placeOrder, type Order } from './socket-helpers';
 
 describe.each(DB_KINDS)('live order events on %s', (kind) => {
   let server: TestServer;

@@ -217,7 +217,7 @@ describe.each(DB_KINDS)('sessions and accounts under attack, on %s', (kind) => {
           // a demoted member may reconnect, but as a shopper: the admins' room is not theirs any more
           const again = socket(staff.accessToken);
           await connected(again);
-          const rooms = await server.realtime.io.in('admins').fetchSockets();
+          const rooms = await server.realtime.io.in('orders').fetchSockets();
           expect(rooms.map((s) => s.id)).not.toContain(again.id);
         } else {
           await expect(connected(socket(staff.accessToken))).rejects.toThrow(/UNAUTHORIZED/);

@@ -138,6 +138,10 @@ export interface ShopConfigWire {
   serverTime: string;
   /** The delivery zone (the store's position and radius), so address forms can tell inside from outside. */
   deliveryZone: { lat: number; lng: number; radiusKm: number };
+  /** Minutes a new order may ring untaken before it escalates (a notification on every counter, a mark for admins). */
+  takeAlertMinutes: number;
+  /** An optional last line of every receipt (RECEIPT_FOOTER), or ''. */
+  receiptFooter: string;
 }
 
 /** One line of an order: a snapshot of the product as it was sold (amounts in rupees). */
@@ -179,8 +183,12 @@ export interface OrderWire {
   deliveryFee: number;
   roundingAmt: number;
   totalAmt: number;
-  /** Who moved the order to Processing first (a staff member's name), or null. */
+  /** The id of the staff member who took the order (Take order, or moving it to Processing first), or null. */
   takenBy: string | null;
+  /** Their name, as the order cards show it ('Taken by …'), or null while nobody has taken it. */
+  acknowledgedBy: string | null;
+  /** When it was taken (ISO 8601), or null: an untaken Pending order rings on every counter. */
+  acknowledgedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,11 +13,9 @@ export const STORAGE_KEYS = {
   anonymousCart: 'kadeCart',
 } as const;
 
-/** The role value of administrators (exact); everyone else is a customer. */
+/** The role value of administrators (exact); the roles and what each may do are in permissions.ts. */
 export const ADMIN_ROLE = 'ADMIN';
 export const USER_ROLE = 'USER';
-export const ROLES = [ADMIN_ROLE, USER_ROLE] as const;
-export type Role = (typeof ROLES)[number];
 
 /** Below this width the layout is the narrow (mobile) one. */
 export const NARROW_BREAKPOINT_PX = 768;
@@ -258,4 +256,6 @@ export const SOCKET_EVENTS = {
   orderStatus: 'order:status',
   /** The server is about to cut this socket: `{ reason: 'expired' }` (reconnect with a fresh token) or `'ended'` (logged out, disabled). */
   sessionEnded: 'session:ended',
+  /** An order was taken (`{ order }`, its `acknowledgedBy` and `acknowledgedAt` set): every counter and dashboard stops ringing for it. */
+  orderAcknowledged: 'order:acknowledged',
 } as const;

@@ -34,6 +34,8 @@ const CONTRACT = [
   'uuidSchema', 'formatZodError', 'registerSchema', 'loginSchema', 'cashOnDeliverySchema', 'updateStatusSchema',
   // receipt
   'buildReceipt', 'receiptTextLines',
+  // text people type
+  'hasControlCharacters', 'printableText', 'normaliseLineBreaks',
 ];
 
 describe('@kade/shared', () => {

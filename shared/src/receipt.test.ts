@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_COLUMNS, buildReceipt, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
 import type { ReceiptOrder } from './receipt';
+import { hasControlCharacters } from './text';
 
 const order: ReceiptOrder = {
   orderId: '7F3Q9X',
@@ -111,6 +112,54 @@ describe('buildReceipt', () => {
     const reprint = buildReceipt(order, { shopName: 'Kade', reprint: true, timeZone: 'UTC' });
     expect(reprint.reprint).toBe(true);
     expect(reprint.time).toBe('22 Nov 2025, 12:35 pm');
+  });
+});
+
+describe('buildReceipt with printer commands in the order\'s text', () => {
+  const ESC_P = '\u001bp0\u0019\u00fa';
+  const GS_V = '\u001dV0';
+  const ESC_AT = '\u001b@';
+  const C1 = '\u0085\u009b';
+  const hostile: ReceiptOrder = {
+    ...order,
+    orderId: `7F3Q9X${ESC_AT}`,
+    order_status: `Pending${GS_V}`,
+    payment_method: `Cash${ESC_P}`,
+    payment_status: `Not Paid${C1}`,
+    Choose: `50 Minutes to 1 Hour${ESC_AT}`,
+    location: `6.927100, 79.861200${GS_V}`,
+    delivery_address: {
+      address_line: `Home${ESC_P}`,
+      city: `12 Temple Road${GS_V}\nWellawatte`,
+      state: `Kovil${ESC_AT}`,
+      pincode: `0771234567${C1}`,
+      mobile: `Home${ESC_P}`,
+    },
+    products: [
+      { quantity: 1, product_details: { name: `Rice${ESC_P}`, unit: `1kg${GS_V}`, price: 290, category: [{ name: `Rice${ESC_AT}` }] } },
+      { quantity: 2, product_details: { name: `${C1}Dhal\t${ESC_AT}`, unit: '500g', price: 320 } },
+    ],
+  };
+  const model = buildReceipt(hostile, { shopName: `Kade${ESC_P}`, timeZone: 'Asia/Colombo' });
+
+  /** Every string in the model, however deep. */
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(texts) : [];
+
+  it('keeps no control character in any text of the model, nor in its printed lines', () => {
+    const all = [...texts(model), ...receiptTextLines(model)];
+    expect(all.length).toBeGreaterThan(20);
+    for (const text of all) expect(hasControlCharacters(text), JSON.stringify(text)).toBe(false);
+  });
+
+  it('keeps the printable letters, so the clerk can still read what was typed', () => {
+    expect(model.lines.map((l) => [l.name, l.unit, l.category])).toEqual([
+      ['Rice p0 \u00fa', '1kg V0', 'Rice @'],
+      ['Dhal  @', '500g', null],
+    ]);
+    expect(model.orderId).toBe('7F3Q9X @');
+    expect(model.barcodeValue).toBe(model.orderId);
+    expect(model.addressLines.slice(0, 2)).toEqual(['Home p0 \u00fa', '12 Temple Road V0 Wellawatte']);
   });
 });
 

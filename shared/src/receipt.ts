@@ -10,6 +10,7 @@ import { TEXT } from './constants';
 import { DEFAULT_TIME_ZONE, formatDateTime } from './hours';
 import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
+import { printableText } from './text';
 import { LOCATION_NOT_AVAILABLE } from './zone';
 
 /** Columns of a 72 mm receipt in the printer's standard font (576 dots at 12 dots a character). */
@@ -86,10 +87,19 @@ export interface ReceiptModel {
   barcodeValue: string;
 }
 
+/** Text from an order as it may be printed: control characters removed (see ./text.ts), trimmed. */
+const printable = (value: string | null | undefined): string => printableText(value ?? '').trim();
+
 const orText = (value: string | null | undefined, fallback: string): string => {
-  const text = (value ?? '').trim();
+  const text = printable(value);
   return text === '' ? fallback : text;
 };
+
+/** Every text field of a delivery address, printable. */
+function printableAddress(address: ReceiptOrder['delivery_address']): Partial<Record<keyof AddressWire, string | null>> {
+  const entries = Object.entries(address ?? {}).map(([field, value]) => [field, typeof value === 'string' ? printable(value) : value]);
+  return Object.fromEntries(entries) as Partial<Record<keyof AddressWire, string | null>>;
+}
 
 /** True when a payment status says the order is already paid ('Paid', any case). */
 export function isPaymentPaid(paymentStatus: string | null | undefined): boolean {
@@ -109,6 +119,11 @@ export function shelfCategory(category: Named | readonly Named[] | null | undefi
   return sorted[0] ?? null;
 }
 
+function printableShelf(category: Named | readonly Named[] | null | undefined): string | null {
+  const shelf = printable(shelfCategory(category));
+  return shelf === '' ? null : shelf;
+}
+
 function compareShelfOrder(a: ReceiptLine, b: ReceiptLine): number {
   if (a.category !== b.category) {
     if (a.category === null) return 1;
@@ -123,19 +138,20 @@ function compareShelfOrder(a: ReceiptLine, b: ReceiptLine): number {
  * The receipt of an order. Defaults: status 'Pending', payment method 'N/A', payment status 'Not Paid',
  * location 'Location not available'. Lines come in shelf order (category display order, then name). The
  * subtotal is the order's own when recorded, else the sum of the lines. Cash to collect is the total unless
- * the payment status is 'Paid'.
+ * the payment status is 'Paid'. Every text taken from the order is printable: control characters are
+ * removed (an address holding ESC p would otherwise open the cash drawer), for the printer and the page alike.
  */
 export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): ReceiptModel {
   const lines = order.products
     .map((product): ReceiptLine => {
       const unitPricePaise = rupeesToPaise(product.product_details.price);
       return {
-        name: product.product_details.name.trim(),
+        name: printable(product.product_details.name),
         quantity: product.quantity,
-        unit: (product.product_details.unit ?? '').trim(),
+        unit: printable(product.product_details.unit),
         unitPricePaise,
         totalPaise: unitPricePaise * product.quantity,
-        category: shelfCategory(product.product_details.category),
+        category: printableShelf(product.product_details.category),
       };
     })
     .sort(compareShelfOrder);
@@ -144,14 +160,15 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
   const deliveryFeePaise = order.deliveryFee == null ? null : rupeesToPaise(order.deliveryFee);
   const totalPaise = rupeesToPaise(order.totalAmt);
   const paymentStatus = orText(order.payment_status, TEXT.notPaid);
-  const address = addressLines(order.delivery_address ?? {});
+  const address = addressLines(printableAddress(order.delivery_address));
+  const orderId = printable(order.orderId);
   return {
-    shopName: options.shopName,
+    shopName: printable(options.shopName),
     title: 'ORDER',
     reprint: options.reprint === true,
-    orderId: order.orderId,
+    orderId,
     time: formatDateTime(order.createdAt, options.timeZone ?? DEFAULT_TIME_ZONE),
-    status: statusLabel(order.order_status),
+    status: printable(statusLabel(order.order_status)),
     deliveryOption: orText(order.Choose, '') || null,
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -164,7 +181,7 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
     paymentStatus,
     addressLines: address.length > 0 ? address : ['Address not available'],
     locationText: orText(order.location, LOCATION_NOT_AVAILABLE),
-    barcodeValue: order.orderId,
+    barcodeValue: orderId,
   };
 }
 

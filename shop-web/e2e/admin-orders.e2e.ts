@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, loginAsAdmin, loginAsNewShopper, openUrl, shot } from './helpers';
+import { adminSession, call } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL });
 
@@ -125,6 +126,45 @@ test.describe('the dashboard guard', () => {
     // the server refuses them anyway
     const token = await page.evaluate(() => window.localStorage.getItem('accesstoken'));
     expect((await request.get(`${openUrl()}/api/order/order-list?scope=all`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+  });
+});
+
+test.describe('a counter clerk (STAFF)', () => {
+  test('signs in to the order pages only: the lists and the printer status, never the catalogue, users or addresses', async ({ browser, request }, info) => {
+    // An admin makes a staff account on the Users page's API, as the dashboard does.
+    const clerk = await shopperWithAddress(request, `Clerk${Date.now() % 100000}`);
+    const admin = await adminSession(request);
+    const users = await call<{ users: Array<{ _id: string; mobile: string }> }>(request, admin.accessToken, 'GET', `/api/users/list?search=${clerk.mobile}`);
+    const id = users.body.data.users.find((u) => u.mobile === clerk.mobile)?._id;
+    expect((await call(request, admin.accessToken, 'PUT', '/api/users/update-role', { _id: id, role: 'STAFF' })).status).toBe(200);
+
+    const context = await browser.newContext({ baseURL: openUrl(), viewport: { width: 1280, height: 800 }, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36' });
+    const page = await context.newPage();
+    await page.goto('/dashboard/pending');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Mobile number').fill(clerk.mobile);
+    await page.getByLabel('Password').fill('e2e-password-42');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/pending$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Orders \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByText(`${clerk.name} (Staff)`)).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    for (const list of ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']) await expect(menu.getByRole('link', { name: new RegExp(`^${list}`) })).toBeVisible();
+    await expect(page.getByTestId('count-pending')).toBeVisible();
+    for (const page_ of ['Category', 'Sub Category', 'Upload Product', 'Variation', 'Product', 'All Address', 'Users']) {
+      await expect(menu.getByRole('link', { name: page_, exact: true })).toHaveCount(0);
+    }
+    await shot(page, info, 'dashboard-staff');
+    await expectAccessible(page, info, 'dashboard-staff');
+    for (const route of ['category', 'subcategory', 'upload-product', 'variation', 'product', 'alladdress', 'sign']) {
+      await page.goto(`/dashboard/${route}`);
+      await expect(page.getByRole('alert').filter({ hasText: 'Do not have permission' })).toBeVisible();
+    }
+    // and the server says the same
+    const token = await page.evaluate(() => window.localStorage.getItem('accesstoken'));
+    expect((await request.get(`${openUrl()}/api/users/list`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+    expect((await request.get(`${openUrl()}/api/order/order-list?scope=all`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await context.close();
   });
 });
 

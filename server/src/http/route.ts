@@ -1,16 +1,19 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { formatZodError } from '@kade/shared';
+import { can, formatZodError, PERMISSION_NAMES, type Permission, type Role } from '@kade/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { ok, type EnvelopeExtras } from './envelope';
 
-/** Who may call a route. Every route must say; one that does not is refused at start. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, any signed-in account (acting on what is its own), or a named permission of
+ * `@kade/shared`'s role table. Every route must say; one that does not is refused at start.
+ */
+export type Access = 'public' | 'user' | Permission;
 
 export interface AuthUser {
   id: string;
-  role: 'USER' | 'ADMIN';
+  role: Role;
   /** The refresh-token family of this login. */
   sessionId: string;
 }
@@ -40,7 +43,7 @@ export function route<B = undefined, Q = undefined>(spec: RouteSpec<B, Q>): Rout
   return spec as unknown as RouteSpec;
 }
 
-const ACCESS: readonly Access[] = ['public', 'user', 'admin'];
+const ACCESS: readonly Access[] = ['public', 'user', ...PERMISSION_NAMES];
 
 export function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: 'body' | 'query'): T {
   if (!schema) return undefined as T;
@@ -64,7 +67,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[]): void 
       router[spec.method](path, async (ctx) => {
         const user = ctx.state.user as AuthUser | undefined;
         if (spec.access !== 'public' && !user) throw (ctx.state.authError as Error | undefined) ?? unauthorized();
-        if (spec.access === 'admin' && user?.role !== 'ADMIN') throw forbidden();
+        if (spec.access !== 'public' && spec.access !== 'user' && !can(user?.role, spec.access)) throw forbidden();
         const body = parseWith(spec.body, (ctx.request as { body?: unknown }).body, 'body');
         // ctx.query parses the query string: only for a route that reads one
         const query = parseWith(spec.query, spec.query ? ctx.query : undefined, 'query');

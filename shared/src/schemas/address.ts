@@ -35,7 +35,8 @@ const accuracy = z
   .max(1_000_000, 'accuracy must be at most 1000000');
 
 const addressName = requiredText(label('address_line'), 100);
-const addressText = requiredText(label('city'), 500);
+// The address is typed in a box of two lines (shop-web address-form.tsx), so it may hold a line break.
+const addressText = requiredText(label('city'), 500, { multiLine: true });
 const landmark = requiredText(label('state'), 200);
 const locationText = optionalText(label('country'), 200);
 

@@ -1,10 +1,9 @@
 // Request bodies of /api/category, /api/subcategory, /api/product and /api/variation (SPEC.md section 7).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ADMIN_PRODUCT_LIMIT,
   CATEGORY_PAGE_SIZE,
   CATEGORY_PAGE_SIZE_MAX,
-  SEARCH_MAX_LENGTH,
   SEARCH_PAGE_SIZE,
 } from '../constants';
 import {
@@ -17,24 +16,19 @@ import {
   imageListField,
   imageUrlField,
   limitField,
-  NUL,
   optionalShape,
   pageField,
   requiredText,
   rupeesField,
+  searchTextField,
   stockField,
 } from './fields';
 
 /** A body that names one row by `_id`. */
 const byId = requestBody({ _id: idField('id') });
 
-/**
- * Search text: any characters are taken as text; NUL (which no database text may hold) counts as a space;
- * trimmed, cut to 100 characters, '' when missing.
- */
-const searchText = z
-  .preprocess((value) => (value == null ? '' : value), z.string({ error: 'search must be text' }))
-  .transform((text) => text.replaceAll(NUL, ' ').trim().slice(0, SEARCH_MAX_LENGTH).trim());
+/** Search text: control characters count as spaces; trimmed, cut to 100 characters, '' when missing. */
+const searchText = searchTextField();
 
 const nameText = requiredText('name', 200);
 
@@ -90,7 +84,7 @@ const productFields = {
   stock: stockField('stock'),
   totalStock: stockField('total stock'),
   discount: discountField('discount'),
-  description: requiredText('description', 5000),
+  description: requiredText('description', 5000, { multiLine: true }),
   category: idList('category', 'category', 1),
   subCategory: idList('sub-category', 'sub-category', 1),
   product: idList('linked products', 'linked product'),
@@ -180,7 +174,7 @@ const variationFields = {
   stock: stockField('stock'),
   price: rupeesField('price'),
   discount: discountField('discount'),
-  description: requiredText('description', 5000),
+  description: requiredText('description', 5000, { multiLine: true }),
   more_details: detailsField('extra details'),
   publish: booleanField('publish'),
 };

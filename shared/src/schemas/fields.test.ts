@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  detailsField,
   discountField,
   emailField,
   idField,
@@ -12,6 +13,7 @@ import {
   requestBody,
   requiredText,
   rupeesField,
+  searchTextField,
   stockField,
   uuidSchema,
 } from './fields';
@@ -40,6 +42,7 @@ describe('requiredText', () => {
     [null, { error: 'name is required' }],
     [12, { error: 'name must be text' }],
     ['Ri\u0000ce', { error: 'name contains a character that is not allowed' }],
+    ['Ri\u001bce', { error: 'name contains a character that is not allowed' }],
   ])('%j -> %j', (value, expected) => {
     expect(check(name, value)).toEqual(expected);
   });
@@ -57,6 +60,91 @@ describe('optionalText', () => {
     ['k\u0000', { error: 'landmark contains a character that is not allowed' }],
   ])('%j -> %j', (value, expected) => {
     expect(check(landmark, value)).toEqual(expected);
+  });
+});
+
+/**
+ * Control characters (C0 U+0000-U+001F, DEL U+007F, C1 U+0080-U+009F) at both edges of each range, and the
+ * printer commands a pen-tester saved in an address: ESC p (drawer kick), GS V (cut), ESC @ (reset).
+ */
+const REFUSED_EVERYWHERE: Array<[string, string]> = [
+  ['NUL U+0000', 'a\u0000b'],
+  ['U+0001', 'a\u0001b'],
+  ['U+0008', 'a\u0008b'],
+  ['VT U+000B', 'a\u000bb'],
+  ['FF U+000C', 'a\u000cb'],
+  ['U+001F', 'a\u001fb'],
+  ['DEL U+007F', 'a\u007fb'],
+  ['C1 U+0080', 'a\u0080b'],
+  ['NEL U+0085', 'a\u0085b'],
+  ['CSI U+009B', 'a\u009bb'],
+  ['C1 U+009F', 'a\u009fb'],
+  ['ESC p (drawer kick)', 'Home \u001bp\u0000\u0019\u00fa'],
+  ['GS V (cut)', '12 Lane \u001dV\u0000'],
+  ['ESC @ (reset)', 'Temple \u001b@'],
+];
+/** Just outside the ranges: ordinary characters. */
+const ALLOWED_EVERYWHERE: Array<[string, string]> = [
+  ['space U+0020', 'a b'],
+  ['tilde U+007E', 'a~b'],
+  ['no-break space U+00A0', 'a\u00a0b'],
+  ['U+00FA', 'Ban\u00fa'],
+  ['Sinhala and Tamil', '\u0d9a\u0dd9\u0da9 \u0b95\u0b9f\u0bc8'],
+  ['an emoji', 'Rice \u{1F35A}'],
+];
+
+describe('control characters in text fields', () => {
+  const single = requiredText('address name', 100);
+  const multi = requiredText('description', 500, { multiLine: true });
+  const optional = optionalText('landmark', 100);
+  const refused = (field: string) => ({ error: `${field} contains a character that is not allowed` });
+
+  it.each(REFUSED_EVERYWHERE)('refuse %s on one line and on several', (_name, text) => {
+    expect(check(single, text)).toEqual(refused('address name'));
+    expect(check(optional, text)).toEqual(refused('landmark'));
+    expect(check(multi, text)).toEqual(refused('description'));
+  });
+
+  it.each(ALLOWED_EVERYWHERE)('keep %s', (_name, text) => {
+    expect(check(single, text)).toEqual({ ok: text });
+    expect(check(optional, text)).toEqual({ ok: text });
+    expect(check(multi, text)).toEqual({ ok: text });
+  });
+
+  it.each([
+    ['a line break', 'Line one\nLine two', 'Line one\nLine two'],
+    ['a tab', 'Weight:\t1 kg', 'Weight:\t1 kg'],
+    ['a Windows line break, stored as \\n', 'Line one\r\nLine two', 'Line one\nLine two'],
+    ['a lone carriage return, stored as \\n', 'Line one\rLine two', 'Line one\nLine two'],
+  ])('multi-line text keeps %s; one line refuses it', (_name, text, stored) => {
+    expect(check(multi, text)).toEqual({ ok: stored });
+    expect(check(single, text)).toEqual(refused('address name'));
+    expect(check(optional, text)).toEqual(refused('landmark'));
+  });
+
+  it('trims surrounding line breaks like spaces', () => {
+    expect(check(single, '\r\n Rice \n')).toEqual({ ok: 'Rice' });
+    expect(check(multi, '\nRice\n\n')).toEqual({ ok: 'Rice' });
+  });
+
+  it('holds in extra details: labels are one line, texts may be several', () => {
+    const details = detailsField('extra details');
+    expect(check(details, { Origin: 'Matale\r\nSri Lanka' })).toEqual({ ok: { Origin: 'Matale\nSri Lanka' } });
+    expect(check(details, { Origin: 'Matale\u001bp' })).toEqual({ error: 'extra details values contain a character that is not allowed' });
+    expect(check(details, { 'Ori\ngin': 'Matale' })).toEqual({ error: 'extra details labels contain a character that is not allowed' });
+    expect(check(details, { 'Ori\u001d': 'Matale' })).toEqual({ error: 'extra details labels contain a character that is not allowed' });
+  });
+
+  it.each([
+    ['a\u0000b', 'a b'],
+    ['\u001bp0 rice \u001d', 'p0 rice'],
+    ['dhal\u009b', 'dhal'],
+    ['  kiri  ', 'kiri'],
+    [undefined, ''],
+    [null, ''],
+    ['x'.repeat(150), 'x'.repeat(100)],
+  ])('search text %j is searched for as %j (never refused: control characters count as spaces)', (text, searched) => {
+    expect(check(searchTextField(), text)).toEqual({ ok: searched });
   });
 });
 

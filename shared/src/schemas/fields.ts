@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { UPLOADED_IMAGE_PATTERN } from '../files';
 import { UUID_PATTERN } from '../ids';
 import { paiseToRupees, rupeesToPaise } from '../money';
+import { SEARCH_MAX_LENGTH } from '../constants';
+import { hasControlCharacters, normaliseLineBreaks, printableText } from '../text';
 
 /** The largest price or amount accepted, in rupees (one crore). */
 export const MAX_RUPEES = 10_000_000;
@@ -27,37 +29,69 @@ function numeric(value: unknown): unknown {
   return value;
 }
 
-/** The one character no text may hold: PostgreSQL cannot store it, so it is refused at the door. */
-export const NUL = '\u0000';
+/** How a text field may be laid out: one line (names, labels), or several (descriptions, an address typed in a box). */
+export interface TextOptions {
+  /** Line breaks and tabs allowed (`\r\n` and `\r` are stored as `\n`); no other control character. */
+  multiLine?: boolean;
+}
 
-const withoutNul = (text: string): boolean => !text.includes(NUL);
+/**
+ * The one rule for control characters in text people type (see ../text.ts): refused with
+ * '{field} contains a character that is not allowed', as NUL always was, so the person sees what to fix and
+ * nothing is changed behind their back. Multi-line text may hold line breaks and tabs.
+ */
+function plainText(field: string, text: z.ZodString, options: TextOptions) {
+  const multiLine = options.multiLine === true;
+  return text.refine((value) => !hasControlCharacters(value, { multiLine }), `${field} contains a character that is not allowed`);
+}
 
 /** A missing (undefined or null) value is left out. */
 function nullToUndefined(value: unknown): unknown {
   return value === null ? undefined : value;
 }
 
-/** Required text, trimmed: '{field} is required' when missing or blank, at most `max` characters, no NUL. */
-export function requiredText(field: string, max = 200) {
-  return z
-    .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .refine(withoutNul, `${field} contains a character that is not allowed`);
+/**
+ * Required text, trimmed: '{field} is required' when missing or blank, at most `max` characters, no control
+ * characters (line breaks and tabs allowed when `multiLine`).
+ */
+export function requiredText(field: string, max = 200, options: TextOptions = {}) {
+  return plainText(
+    field,
+    z
+      .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) })
+      .overwrite(normaliseLineBreaks)
+      .trim()
+      .min(1, `${field} is required`)
+      .max(max, `${field} must be at most ${max} characters`),
+    options,
+  );
 }
 
-/** Optional text, trimmed, at most `max` characters; null counts as missing. */
-export function optionalText(field: string, max = 200) {
+/** Optional text, trimmed, at most `max` characters, no control characters; null counts as missing. */
+export function optionalText(field: string, max = 200, options: TextOptions = {}) {
   return z.preprocess(
     nullToUndefined,
-    z
-      .string({ error: `${field} must be text` })
-      .trim()
-      .max(max, `${field} must be at most ${max} characters`)
-      .refine(withoutNul, `${field} contains a character that is not allowed`)
-      .optional(),
+    plainText(
+      field,
+      z
+        .string({ error: `${field} must be text` })
+        .overwrite(normaliseLineBreaks)
+        .trim()
+        .max(max, `${field} must be at most ${max} characters`),
+      options,
+    ).optional(),
   );
+}
+
+/**
+ * Search text (never stored, only matched): any characters are taken as text, a control character (NUL,
+ * which no database text may hold, among them) counts as a space; trimmed, cut to `max` characters, '' when
+ * missing. Refusing a search would only hide results, so here the characters go instead.
+ */
+export function searchTextField(max = SEARCH_MAX_LENGTH) {
+  return z
+    .preprocess((value) => (value == null ? '' : value), z.string({ error: 'search must be text' }))
+    .transform((text) => printableText(text).trim().slice(0, max).trim());
 }
 
 /** An env-independent UUID check (any version, canonical 8-4-4-4-12 form). */
@@ -200,7 +234,7 @@ export function emailField(field = 'email') {
     .pipe(z.email({ error: `${field} must be a valid e-mail address` }));
 }
 
-/** Extra detail fields of a product: label -> text, every label and text filled in. */
+/** Extra detail fields of a product: label -> text, every label and text filled in; a label is one line, a text may be several. */
 export function detailsField(field = 'extra details') {
   return z.record(
     z
@@ -208,13 +242,14 @@ export function detailsField(field = 'extra details') {
       .trim()
       .min(1, `every ${field} label must be filled in`)
       .max(100, `${field} labels must be at most 100 characters`)
-      .refine(withoutNul, `${field} labels contain a character that is not allowed`),
+      .refine((label) => !hasControlCharacters(label), `${field} labels contain a character that is not allowed`),
     z
       .string({ error: `every ${field} value must be text` })
+      .overwrite(normaliseLineBreaks)
       .trim()
       .min(1, `every ${field} value must be filled in`)
       .max(2000, `${field} values must be at most 2000 characters`)
-      .refine(withoutNul, `${field} values contain a character that is not allowed`),
+      .refine((value) => !hasControlCharacters(value, { multiLine: true }), `${field} values contain a character that is not allowed`),
     { error: `${field} must map each label to its text` },
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatZodError } from './format-error';
 import { productCreateSchema } from './catalogue';
+import { detailsField } from './fields';
 
 function firstError(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
@@ -31,6 +32,14 @@ describe('formatZodError', () => {
     expect(firstError(schema, { size: 'big' })).toEqual({
       message: 'size: Invalid input: expected number, received string',
       field: 'size',
+    });
+  });
+
+  it("says what is wrong with a record's bad key, and names the record", () => {
+    const schema = z.object({ more_details: detailsField('extra details') });
+    expect(firstError(schema, { more_details: { 'Ori\u001bgin': 'Matale' } })).toEqual({
+      message: 'extra details labels contain a character that is not allowed',
+      field: 'more_details',
     });
   });
 

@@ -16,8 +16,12 @@ const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
  * message; a zod default message (a schema without its own) is prefixed with the field's path.
  */
 export function formatZodError(error: z.ZodError): FormattedError {
-  const issue = error.issues[0];
-  if (!issue) return { message: 'the request is not valid', field: null };
+  const first = error.issues[0];
+  if (!first) return { message: 'the request is not valid', field: null };
+  // A bad key of a record (an extra-details label) carries its own checks' issues, which say what is wrong
+  // with it; the field is the record, not the bad key itself.
+  const keyIssue = first.code === 'invalid_key' ? first.issues[0] : undefined;
+  const issue = keyIssue ? { ...keyIssue, path: first.path.slice(0, -1) } : first;
   const field = issue.path.length === 0 ? null : issue.path.map(String).join('.');
   const message = field !== null && ZOD_DEFAULT.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
   return { message, field };

@@ -4,7 +4,8 @@ import { ORDER_LIST_PAGE_SIZE } from '../constants';
 import { ORDER_LIST_KEYS, ORDER_STATUSES } from '../order-status';
 import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
-import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, pageField, requiredText, rupeesField, wholeNumberField } from './fields';
+import { hasControlCharacters } from '../text';
+import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
 
 const quantity = (field: string) => wholeNumberField(field, 1, MAX_LINE_QUANTITY);
 
@@ -56,6 +57,7 @@ export const deliveryOptionSchema = z.enum(DELIVERY_OPTION_LABELS, {
 export const orderLocationSchema = z
   .preprocess((value) => (value == null || value === '' ? LOCATION_NOT_AVAILABLE : value), z.string({ error: 'location must be text' }))
   .transform((text) => text.trim())
+  .refine((text) => !hasControlCharacters(text), { error: 'location contains a character that is not allowed' })
   .refine((text) => text === LOCATION_NOT_AVAILABLE || parseLocationText(text) !== null, {
     error: `location must be 'latitude, longitude' or '${LOCATION_NOT_AVAILABLE}'`,
   });
@@ -92,6 +94,12 @@ export const updateStatusSchema = requestBody({
 });
 export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
 
+/** PUT /api/orders/acknowledge: take a new order (its id or short order number), so it stops ringing everywhere. */
+export const acknowledgeSchema = requestBody({
+  orderId: requiredText('order id', 64),
+});
+export type AcknowledgeInput = z.infer<typeof acknowledgeSchema>;
+
 /**
  * GET /api/order/order-list query: `scope=all` (admins) for everyone's orders, otherwise the caller's own;
  * `since` (ISO date-time) for the orders changed after a reconnect; page and limit (1 to 50, default 10).
@@ -106,7 +114,7 @@ export const orderListQuerySchema = z.object(
       .optional(),
     status: orderStatusSchema.optional(),
     list: z.enum(ORDER_LIST_KEYS, { error: `list must be one of ${ORDER_LIST_KEYS.join(', ')}` }).optional(),
-    search: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 100) : value), z.string({ error: 'search must be text' }).optional()),
+    search: searchTextField().optional(),
     page: pageField(),
     limit: limitField(50, ORDER_LIST_PAGE_SIZE),
   },

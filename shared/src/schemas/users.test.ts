@@ -108,6 +108,9 @@ describe('forgot password, OTP, reset', () => {
   it('reset accepts matching passwords', () => {
     expect(check(resetPasswordSchema, reset)).toEqual({ ok: reset });
     expect(check(resetPasswordSchema, { ...reset, otp: '123456' })).toEqual({ ok: { ...reset, otp: '123456' } });
+    // the reset token names the account: the number may be left out
+    const token = { resetToken: 'Zm9vYmFyYmF6cXV4LTEyMzQ1Njc4OTAxMjM0NTY', newPassword: 'newpass12', confirmPassword: 'newpass12' };
+    expect(check(resetPasswordSchema, token)).toEqual({ ok: token });
   });
 
   it.each([
@@ -115,7 +118,9 @@ describe('forgot password, OTP, reset', () => {
     [{ ...reset, confirmPassword: '' }, 'confirm password is required', 'confirmPassword'],
     [{ ...reset, newPassword: '' }, 'new password is required', 'newPassword'],
     [{ ...reset, newPassword: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters.', 'newPassword'],
-    [{ newPassword: 'newpass12', confirmPassword: 'newpass12' }, 'Mobile number is required', 'mobile'],
+    [{ ...reset, resetToken: 'short' }, 'resetToken is not valid', 'resetToken'],
+    [{ ...reset, resetToken: 'has spaces and ; semicolons in it' }, 'resetToken is not valid', 'resetToken'],
+    [{ ...reset, resetToken: 42 }, 'resetToken must be text', 'resetToken'],
   ])('reset refuses %j', (value, message, field) => {
     expect(check(resetPasswordSchema, value)).toEqual({ error: message, field });
   });

@@ -9,8 +9,8 @@ import {
   PASSWORD_TOO_SHORT,
   RESET_MISMATCH,
 } from '../mobile';
-import { ROLES } from '../constants';
-import { requestBody, emailField, requiredText, idField, pageField, limitField } from './fields';
+import { ROLES } from '../permissions';
+import { requestBody, emailField, requiredText, idField, pageField, limitField, searchTextField } from './fields';
 
 /** A 10-digit mobile number: 'Mobile number is required', 'Please enter a valid 10-digit mobile number.' */
 export const mobileSchema = z
@@ -78,19 +78,22 @@ export const verifyOtpSchema = requestBody({ ...identityShape, otp: otpSchema })
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 
 /**
- * PUT /api/user/reset-password: mobile (or login e-mail), the new password twice
- * ('New password and confirm password must be same.'), and the code when the client still has it.
+ * PUT /api/user/reset-password: the new password twice ('New password and confirm password must be same.')
+ * and the reset token that verify-forgot-password-otp answered (here, or in its httpOnly cookie). The mobile
+ * (or login e-mail) may come too and must then be the token's.
  */
 export const resetPasswordSchema = requestBody({
   ...identityShape,
   otp: otpSchema.optional(),
+  resetToken: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.string({ error: 'resetToken must be text' }).regex(/^[\w-]{16,128}$/, 'resetToken is not valid').optional(),
+  ),
   newPassword: newPasswordField('new password'),
   confirmPassword: z
     .string({ error: (issue) => (issue.input == null ? 'confirm password is required' : 'confirm password must be text') })
     .min(1, 'confirm password is required'),
-})
-  .refine(needsIdentity, identityRule)
-  .refine((value) => value.newPassword === value.confirmPassword, { error: RESET_MISMATCH, path: ['confirmPassword'] });
+}).refine((value) => value.newPassword === value.confirmPassword, { error: RESET_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** PUT /api/user/update-user: any of name, mobile, e-mail; at least one. */
@@ -110,7 +113,7 @@ export type CheckVerificationInput = z.infer<typeof checkVerificationSchema>;
 
 /** GET /api/users/list (admin): search by name or mobile, paged. */
 export const adminUserListQuerySchema = z.object({
-  search: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 100) : value), z.string().optional()),
+  search: searchTextField().optional(),
   page: pageField(),
   limit: limitField(100, 20),
 });
@@ -127,7 +130,7 @@ export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 /** PUT /api/users/update-role (admin). */
 export const adminChangeRoleSchema = requestBody({
   _id: idField('_id'),
-  role: z.enum(ROLES, { error: (issue) => (issue.input == null ? 'role is required' : 'role must be USER or ADMIN') }),
+  role: z.enum(ROLES, { error: (issue) => (issue.input == null ? 'role is required' : `role must be ${ROLES.join(', ')}`) }),
 });
 export type AdminChangeRoleInput = z.infer<typeof adminChangeRoleSchema>;
 

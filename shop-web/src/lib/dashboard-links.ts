@@ -1,11 +1,15 @@
 // The dashboard's pages as the menus list them, once: the account menu and the dashboard's side menu.
-// The order lists come from the shared ORDER_LISTS (the side menu adds their counts).
+// The order lists come from the shared ORDER_LISTS (the side menu adds their counts). Each staff page names
+// the permission it needs, so a menu shows a role only what it may open.
+import { can, type Permission, type Role } from '@kade/shared';
 
 export interface DashboardLink {
   to: string;
   label: string;
   /** Which count the account menu shows beside the link. */
   count?: 'orders' | 'pending';
+  /** The permission the page needs; none for a shopper's own pages. */
+  permission?: Permission;
 }
 
 /** Pages every logged-in user has. */
@@ -17,11 +21,16 @@ export const SHOPPER_LINKS: readonly DashboardLink[] = [
 
 /** The admin's catalogue, address and user pages (the order lists are listed from ORDER_LISTS). */
 export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [
-  { to: '/dashboard/category', label: 'Category' },
-  { to: '/dashboard/subcategory', label: 'Sub Category' },
-  { to: '/dashboard/upload-product', label: 'Upload Product' },
-  { to: '/dashboard/variation', label: 'Variation' },
-  { to: '/dashboard/product', label: 'Product' },
-  { to: '/dashboard/alladdress', label: 'All Address' },
-  { to: '/dashboard/sign', label: 'Users' },
+  { to: '/dashboard/category', label: 'Category', permission: 'catalogue.manage' },
+  { to: '/dashboard/subcategory', label: 'Sub Category', permission: 'catalogue.manage' },
+  { to: '/dashboard/upload-product', label: 'Upload Product', permission: 'catalogue.manage' },
+  { to: '/dashboard/variation', label: 'Variation', permission: 'catalogue.manage' },
+  { to: '/dashboard/product', label: 'Product', permission: 'catalogue.manage' },
+  { to: '/dashboard/alladdress', label: 'All Address', permission: 'addresses.manage' },
+  { to: '/dashboard/sign', label: 'Users', permission: 'users.manage' },
 ];
+
+/** The links a role may follow. */
+export function linksFor(role: Role | string | undefined, links: readonly DashboardLink[]): DashboardLink[] {
+  return links.filter((link) => link.permission === undefined || can(role, link.permission));
+}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
-import { ADMIN_ROLE, STORAGE_KEYS } from '@kade/shared';
+import { can, STORAGE_KEYS } from '@kade/shared';
 import { api, tokens } from '../lib/api-client';
 import { addressesAtom, cartAtom, checkoutAddressIdAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
 import { localCart } from './local-cart';
@@ -25,7 +25,7 @@ export function useLoadSession(): () => Promise<void> {
     try {
       const user = (await api<SessionUser>('GET', '/api/user/user-details')).data;
       setUser(user);
-      const isAdmin = user.role === ADMIN_ROLE;
+      const isStaff = can(user.role, 'orders.view');
       const phoneItems = localCart.mergeItems();
       const cartCall =
         phoneItems.length > 0
@@ -37,12 +37,12 @@ export function useLoadSession(): () => Promise<void> {
       const [cart, mine, all] = await Promise.allSettled([
         cartCall,
         api<unknown[], OrderList>('GET', '/api/order/order-list?limit=1'),
-        isAdmin ? api<unknown[], OrderList>('GET', '/api/order/order-list?scope=all&limit=1') : Promise.reject(new Error('not admin')),
+        isStaff ? api<unknown[], OrderList>('GET', '/api/order/order-list?scope=all&limit=1') : Promise.reject(new Error('not admin')),
       ]);
       if (cart.status === 'fulfilled') setCart(cart.value.data);
       const count = mine.status === 'fulfilled' ? (mine.value.totalCount ?? mine.value.data.length) : 0;
       const counts = all.status === 'fulfilled' ? all.value.counts : undefined;
-      setOrders({ count, pending: isAdmin ? (counts?.pending ?? counts?.Pending ?? 0) : null });
+      setOrders({ count, pending: isStaff ? (counts?.pending ?? counts?.Pending ?? 0) : null });
     } catch {
       // an expired or revoked session: the shopper is simply anonymous, with the phone's cart
       setUser(null);

@@ -7,6 +7,8 @@ import * as cartAddressesOrders from './20261122090400_cart_addresses_orders';
 import * as catalogueShopIndex from './20261122090500_catalogue_shop_index';
 import * as counters from './20261122090600_counters';
 import * as sessionSafety from './20261124090000_session_safety';
+import * as staffRole from './20261124100000_staff_role';
+import * as orderTakenAt from './20261124110000_order_taken_at';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -23,4 +25,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122090500_catalogue_shop_index', catalogueShopIndex],
   ['20261122090600_counters', counters],
   ['20261124090000_session_safety', sessionSafety],
+  ['20261124100000_staff_role', staffRole],
+  ['20261124110000_order_taken_at', orderTakenAt],
 ];

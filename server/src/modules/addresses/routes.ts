@@ -1,4 +1,4 @@
-import { addressAdminUpdateSchema, addressCreateSchema, addressDisableSchema, addressUpdateSchema, TEXT } from '@kade/shared';
+import { addressAdminUpdateSchema, addressCreateSchema, addressDisableSchema, addressUpdateSchema, can, TEXT } from '@kade/shared';
 import { parseWith, route, type RouteSpec } from '../../http/route';
 import type { AddressService } from './service';
 
@@ -21,7 +21,7 @@ export function addressRoutes({ addresses }: { addresses: AddressService }): Rou
     route({
       method: 'get',
       path: '/api/address/admin/all',
-      access: 'admin',
+      access: 'addresses.manage',
       handler: async () => ({ data: await addresses.listAll() }),
     }),
     route({
@@ -31,7 +31,7 @@ export function addressRoutes({ addresses }: { addresses: AddressService }): Rou
       // Admins edit with the plain editor (every field optional but well-formed); customers with their form's rules.
       body: addressAdminUpdateSchema,
       handler: async ({ ctx, user, body }) => {
-        const input = user!.role === 'ADMIN' ? body : parseWith(addressUpdateSchema, (ctx.request as { body?: unknown }).body, 'body');
+        const input = can(user!.role, 'addresses.manage') ? body : parseWith(addressUpdateSchema, (ctx.request as { body?: unknown }).body, 'body');
         return { data: await addresses.update(user!, input), message: TEXT.addressUpdated };
       },
     }),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   ADDRESS_WIRE_TO_FIELD,
+  can,
   addressFromWire,
   addressToWire,
   distanceKm,
@@ -76,10 +77,10 @@ export function createAddressService({ db, config, clock }: { db: Knex; config: 
     return distanceKm(point, config.zone.centre);
   }
 
-  /** An address the caller may touch: their own, or any for an admin. Another's answers 404, as if absent. */
+  /** An address the caller may touch: their own, or any with addresses.manage. Another's answers 404, as if absent. */
   async function findFor(caller: AuthUser, id: string): Promise<AddressRow> {
     const row = await db('addresses').where({ id }).first<AddressRow>();
-    if (!row || (caller.role !== 'ADMIN' && row.user_id !== caller.id)) throw notFound('There is no such address.', 'ADDRESS_NOT_FOUND');
+    if (!row || (!can(caller.role, 'addresses.manage') && row.user_id !== caller.id)) throw notFound('There is no such address.', 'ADDRESS_NOT_FOUND');
     return row;
   }
 

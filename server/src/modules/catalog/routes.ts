@@ -31,7 +31,7 @@ function categoryRoutes({ categories }: CatalogService): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/category/add-category',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: categoryAddSchema,
       handler: async ({ body }) => ({ data: await categories.addCategory(body), message: 'Category added.', status: 201 }),
     }),
@@ -44,14 +44,14 @@ function categoryRoutes({ categories }: CatalogService): RouteSpec[] {
     route({
       method: 'put',
       path: '/api/category/update',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: categoryUpdateSchema,
       handler: async ({ body }) => ({ data: await categories.updateCategory(body), message: 'Category updated.' }),
     }),
     route({
       method: 'delete',
       path: '/api/category/delete',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: categoryDeleteSchema,
       handler: async ({ body }) => {
         await categories.deleteCategory(body._id);
@@ -61,7 +61,7 @@ function categoryRoutes({ categories }: CatalogService): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/subcategory/create',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: subCategoryCreateSchema,
       handler: async ({ body }) => ({ data: await categories.createSubCategory(body), message: 'Sub-category added.', status: 201 }),
     }),
@@ -74,14 +74,14 @@ function categoryRoutes({ categories }: CatalogService): RouteSpec[] {
     route({
       method: 'put',
       path: '/api/subcategory/update',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: subCategoryUpdateSchema,
       handler: async ({ body }) => ({ data: await categories.updateSubCategory(body), message: 'Sub-category updated.' }),
     }),
     route({
       method: 'delete',
       path: '/api/subcategory/delete',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: subCategoryDeleteSchema,
       handler: async ({ body }) => {
         await categories.deleteSubCategory(body._id);
@@ -97,28 +97,28 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/product/create',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: productCreateSchema,
       handler: async ({ body }) => ({ data: await products.createProduct(body), message: 'Product added.', status: 201 }),
     }),
     route({
       method: 'put',
       path: '/api/product/update-product-details',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: productUpdateSchema,
       handler: async ({ body }) => ({ data: await products.updateProduct(body), message: 'Product updated.' }),
     }),
     route({
       method: 'patch',
       path: '/api/product/update',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: productPatchSchema,
       handler: async ({ body }) => ({ data: await products.patchProduct(body), message: 'Product updated.' }),
     }),
     route({
       method: 'delete',
       path: '/api/product/delete-product',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: productDeleteSchema,
       handler: async ({ body }) => {
         await products.deleteProduct(body._id);
@@ -128,7 +128,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/product/get',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: productGetSchema,
       handler: async ({ body }) => {
         const { items, page } = await products.listProducts(body);
@@ -185,14 +185,14 @@ function variationRoutes({ products }: CatalogService): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/variation/create',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: variationCreateSchema,
       handler: async ({ body }) => ({ data: await products.createVariation(body), message: 'Variation added.', status: 201 }),
     }),
     route({
       method: 'post',
       path: '/api/variation/list',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: variationListSchema,
       handler: async ({ body }) => {
         const { items, page } = await products.listVariations(body);
@@ -202,28 +202,28 @@ function variationRoutes({ products }: CatalogService): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/variation/details',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: variationDetailsSchema,
       handler: async ({ body }) => ({ data: await products.variationDetails(body._id) }),
     }),
     route({
       method: 'post',
       path: '/api/variation/get-variations-by-product',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: variationsByProductSchema,
       handler: async ({ body }) => ({ data: await products.variationsOfProduct(body.productId) }),
     }),
     route({
       method: 'put',
       path: '/api/variation/update',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: variationUpdateSchema,
       handler: async ({ body }) => ({ data: await products.updateVariation(body), message: 'Variation updated.' }),
     }),
     route({
       method: 'delete',
       path: '/api/variation/delete',
-      access: 'admin',
+      access: 'catalogue.manage',
       body: variationDeleteSchema,
       handler: async ({ body }) => {
         await products.deleteVariation(body._id);

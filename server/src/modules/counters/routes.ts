@@ -8,14 +8,14 @@ export function counterRoutes({ counters }: { counters: CounterService }): Route
     route({
       method: 'post',
       path: '/api/counters/heartbeat',
-      access: 'admin',
+      access: 'counters.use',
       body: counterHeartbeatSchema,
       handler: async ({ user, body }) => ({ data: await counters.heartbeat(user!.id, body) }),
     }),
     route({
       method: 'get',
       path: '/api/counters',
-      access: 'admin',
+      access: 'counters.use',
       handler: async () => ({ data: await counters.list() }),
     }),
   ];

@@ -11,7 +11,7 @@ export function fileRoutes(deps: { images: ImageService }): RouteSpec[] {
     route({
       method: 'post',
       path: '/api/file/upload',
-      access: 'admin',
+      access: 'catalogue.manage',
       raw: true,
       handler: async ({ ctx, user }) => {
         await deps.images.countUpload(user!.id);

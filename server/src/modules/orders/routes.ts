@@ -1,4 +1,4 @@
-import { cashOnDeliverySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
+import { acknowledgeSchema, cashOnDeliverySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
 import { AppError } from '../../http/errors';
 import { route, type RouteSpec } from '../../http/route';
 import type { OrderService } from './service';
@@ -43,15 +43,22 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
     route({
       method: 'get',
       path: '/api/order/summary',
-      access: 'admin',
+      access: 'orders.view',
       handler: async () => ({ data: await orders.summary() }),
     }),
     route({
       method: 'put',
       path: '/api/orders/update-status',
-      access: 'admin',
+      access: 'orders.update',
       body: updateStatusSchema,
       handler: async ({ user, body }) => ({ data: await orders.updateStatus(user!, body.orderId, body.order_status), message: TEXT.statusUpdated }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/orders/acknowledge',
+      access: 'orders.take',
+      body: acknowledgeSchema,
+      handler: async ({ user, body }) => ({ data: await orders.acknowledge(user!, body.orderId), message: 'You took this order.' }),
     }),
   ];
 }

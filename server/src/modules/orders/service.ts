@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  can,
   LOCATION_NOT_AVAILABLE,
   ORDER_LISTS,
   ORDER_STATUSES,
@@ -15,6 +16,8 @@ import {
   generateOrderId,
   isFreshCategory,
   isOrderStatus,
+  isOrderTooLarge,
+  MAX_ORDER_PAISE,
   UUID_PATTERN,
   isWithinWindow,
   normalizeStatus,
@@ -73,6 +76,14 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
     if (paging) query.limit(paging.limit).offset(paging.offset);
     const rows = (await query) as OrderRow[];
     return rows.map(toOrderWire);
+  }
+
+  /** An order by its id or short number, locked for this transaction; 404 when there is none. */
+  async function lockOrder(trx: Knex.Transaction, orderRef: string) {
+    const query = trx('orders').forUpdate().first<{ id: string; status: string; user_id: string; taken_by: string | null; taken_at: Date | string | null }>('id', 'status', 'user_id', 'taken_by', 'taken_at');
+    const order = await (UUID_PATTERN.test(orderRef) ? query.where({ id: orderRef }) : query.where({ order_code: orderRef.toUpperCase() }));
+    if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+    return order;
   }
 
   async function orderById(trx: Db, id: string): Promise<OrderWire> {
@@ -154,6 +165,12 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
         lines.map((l) => ({ pricePaise: l.product.price_paise, discount: Number(l.product.discount), quantity: l.quantity })),
         input.Choose,
       );
+      if (isOrderTooLarge(totals)) {
+        throw new AppError(409, 'ORDER_TOO_LARGE', `One order may come to at most ${formatRs(MAX_ORDER_PAISE)}. Please order fewer items.`, {
+          field: 'list_items',
+          details: { maxTotalAmt: paiseToRupees(MAX_ORDER_PAISE) },
+        });
+      }
       if (totalsDiffer(input, totals.subtotalPaise, totals.grandTotalPaise)) {
         throw conflict(`The prices changed: your total is now ${formatRs(totals.grandTotalPaise)}. Please check and place the order again.`, 'TOTALS_CHANGED', {
           subTotalAmt: paiseToRupees(totals.subtotalPaise),
@@ -232,10 +249,10 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       return outcome;
     },
 
-    /** The caller's own orders, or (admin, scope=all) everyone's; filtered, paged, with counts per list. */
+    /** The caller's own orders, or (with orders.view, scope=all) everyone's; filtered, paged, with counts per list. */
     async list(user: AuthUser, query: OrderListQuery) {
       const everyone = query.scope === 'all';
-      if (everyone && user.role !== 'ADMIN') throw new AppError(403, 'FORBIDDEN', 'Only admins can see everyone\'s orders.');
+      if (everyone && !can(user.role, 'orders.view')) throw new AppError(403, 'FORBIDDEN', 'Only the shop\'s staff can see everyone\'s orders.');
       const statuses: string[] | undefined = query.list ? [...(orderListByKey(query.list)?.statuses ?? [])] : query.status ? [query.status] : undefined;
       const search = query.search?.trim();
       const filter = (q: Knex.QueryBuilder, withStatus: boolean) => {
@@ -268,12 +285,32 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
      * Cancelling gives the stock back once; leaving a cancelled status takes it again (409 if it is gone).
      * When two people act at once the row lock makes one wait: the second sees the new status and is told.
      */
+    /**
+     * Takes a new order: the first to take it owns it, and it stops ringing on every counter and dashboard. Taking
+     * it again is a no-op; anyone else is answered 409 ORDER_TAKEN naming who took it and when.
+     */
+    async acknowledge(actor: AuthUser, orderRef: string) {
+      const now = clock.now();
+      const id = await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderRef);
+        if (order.taken_by && order.taken_by !== actor.id) {
+          const taker = await trx('users').where({ id: order.taken_by }).first<{ name: string } | undefined>('name');
+          const name = taker?.name ?? 'Someone';
+          const at = order.taken_at ? new Date(order.taken_at).toISOString() : null;
+          throw conflict(`${name} already took this order.`, 'ORDER_TAKEN', { acknowledgedBy: name, acknowledgedAt: at });
+        }
+        if (!order.taken_by) await trx('orders').where({ id: order.id }).update({ taken_by: actor.id, taken_at: now });
+        return order.id;
+      });
+      const order = await orderById(db, id);
+      events.orderAcknowledged(order);
+      return order;
+    },
+
     async updateStatus(actor: AuthUser, orderRef: string, to: OrderStatus) {
       const now = clock.now();
       const change = await db.transaction(async (trx) => {
-        const query = trx('orders').forUpdate().first<{ id: string; status: string; user_id: string; taken_by: string | null }>('id', 'status', 'user_id', 'taken_by');
-        const order = await (UUID_PATTERN.test(orderRef) ? query.where({ id: orderRef }) : query.where({ order_code: orderRef.toUpperCase() }));
-        if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+        const order = await lockOrder(trx, orderRef);
         const from = isOrderStatus(order.status) || order.status === '' ? normalizeStatus(order.status) : 'Pending';
         if (!canTransition(from, to)) {
           // The second of two people acting at once is told who was first (the last change's author).
@@ -294,14 +331,17 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
             }
           }
         }
+        // Moving a Pending order on takes it too (if nobody has), so it stops ringing.
+        const takes = from === 'Pending' && to !== 'Pending' && !order.taken_by;
         await trx('orders')
           .where({ id: order.id })
-          .update({ status: to, updated_at: now, ...(to === 'Processing' && !order.taken_by ? { taken_by: actor.id } : {}) });
+          .update({ status: to, updated_at: now, ...(takes ? { taken_by: actor.id, taken_at: now } : {}) });
         await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: to, created_at: now });
-        return { id: order.id, from };
+        return { id: order.id, from, takes };
       });
       const order = await orderById(db, change.id);
       events.orderStatusChanged(order, { from: change.from, to, by: actor.id });
+      if (change.takes) events.orderAcknowledged(order);
       return order;
     },
 

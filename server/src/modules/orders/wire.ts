@@ -22,6 +22,8 @@ export interface OrderRow {
   latitude: number | null;
   longitude: number | null;
   taken_by: string | null;
+  taken_by_name?: string | null;
+  taken_at?: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   lines: Array<{
@@ -72,6 +74,8 @@ export function toOrderWire(row: OrderRow): OrderWire {
     roundingAmt: paiseToRupees(row.rounding_paise),
     totalAmt: paiseToRupees(row.total_paise),
     takenBy: row.taken_by,
+    acknowledgedBy: row.taken_by ? (row.taken_by_name ?? null) : null,
+    acknowledgedAt: row.taken_at ? new Date(row.taken_at).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -81,6 +85,7 @@ export type { OrderWire };
 
 /** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
 export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
+  (select t.name from users t where t.id = o.taken_by) as taken_by_name,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
       'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
       'original_price_paise', l.original_price_paise, 'discount', l.discount) order by l.position)

@@ -5,6 +5,8 @@
 export interface OrderEvents {
   orderCreated(order: { _id: string; userId: unknown }): void;
   orderStatusChanged(order: { _id: string; userId: unknown }, change: { from: string; to: string; by: string }): void;
+  /** Someone took the order: it stops ringing on every counter and dashboard. */
+  orderAcknowledged(order: { _id: string; acknowledgedBy: string | null; acknowledgedAt: string | null }): void;
 }
 
 /** Sessions that ended or whose rights changed: their live connections are cut on every instance. */
@@ -20,6 +22,7 @@ export type LiveEvents = OrderEvents & SessionEvents;
 export const silentEvents: LiveEvents = {
   orderCreated: () => undefined,
   orderStatusChanged: () => undefined,
+  orderAcknowledged: () => undefined,
   sessionEnded: () => undefined,
   accountSessionsEnded: () => undefined,
 };
@@ -33,6 +36,7 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     },
     orderCreated: (order) => target.orderCreated(order),
     orderStatusChanged: (order, change) => target.orderStatusChanged(order, change),
+    orderAcknowledged: (order) => target.orderAcknowledged(order),
     sessionEnded: (sessionId) => target.sessionEnded(sessionId),
     accountSessionsEnded: (userId) => target.accountSessionsEnded(userId),
   };

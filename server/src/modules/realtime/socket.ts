@@ -3,17 +3,18 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Knex } from 'knex';
-import { SOCKET_EVENTS } from '@kade/shared';
+import { can, SOCKET_EVENTS } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { ACCESS_COOKIE } from '../../http/auth';
 import { findCaller } from '../../http/auth';
+import type { AuthUser } from '../../http/route';
 import { verifyAccessToken } from '../users/tokens';
 import type { LiveEvents } from './events';
 
-/** The rooms: every admin (and counter) in one, each shopper in their own. */
-export const ADMINS_ROOM = 'admins';
+/** The rooms: everyone with the orders.view permission (admins, staff, counters) in one, each account in its own. */
+export const ORDERS_ROOM = 'orders';
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket of one login (one refresh-token family), so logout cuts exactly that session's sockets. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -197,9 +198,10 @@ export async function attachRealtime(
   });
 
   io.on('connection', (socket) => {
-    const user = socket.data.user as { id: string; role: 'USER' | 'ADMIN'; sessionId: string; expiresAt: number };
+    const user = socket.data.user as AuthUser & { expiresAt: number };
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
-    if (user.role === 'ADMIN') void socket.join(ADMINS_ROOM);
+    // Each room declares the permission it needs: the order feed carries names, numbers and addresses.
+    if (can(user.role, 'orders.view')) void socket.join(ORDERS_ROOM);
     // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
     const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
     const expiry = setTimeout(() => endSocket(socket, 'expired'), Math.min(left, MAX_TIMER_MS));
@@ -213,14 +215,17 @@ export async function attachRealtime(
   };
 
   const events: LiveEvents = {
+    orderAcknowledged: (order) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderAcknowledged, { order });
+    },
     sessionEnded: (sessionId) => endRoom(sessionRoom(sessionId), 'ended'),
     accountSessionsEnded: (userId) => endRoom(userRoom(userId), 'ended'),
     orderCreated: (order) => {
-      io.to(ADMINS_ROOM).emit(SOCKET_EVENTS.orderNew, order);
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderNew, order);
     },
     orderStatusChanged: (order, change) => {
       const owner = ownerOf(order);
-      const target = owner ? io.to(ADMINS_ROOM).to(userRoom(owner)) : io.to(ADMINS_ROOM);
+      const target = owner ? io.to(ORDERS_ROOM).to(userRoom(owner)) : io.to(ORDERS_ROOM);
       target.emit(SOCKET_EVENTS.orderStatus, { ...change, order });
     },
   };

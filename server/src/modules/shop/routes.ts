@@ -45,6 +45,8 @@ export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock }): Ro
           banner: await readBanner(deps.db),
           serverTime: deps.clock.now().toISOString(),
           deliveryZone: { lat: deps.config.zone.centre.lat, lng: deps.config.zone.centre.lng, radiusKm: deps.config.zone.radiusKm },
+          takeAlertMinutes: shop.takeAlertMinutes,
+          receiptFooter: shop.receiptFooter,
         };
         ctx.set('Cache-Control', 'no-store');
         ctx.set('Vary', 'User-Agent');

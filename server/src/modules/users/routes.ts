@@ -17,7 +17,7 @@ import { route, type RouteSpec } from '../../http/route';
 import { readUploadedFile } from '../../http/upload';
 import type { ImageService } from '../files/service';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
-import type { UserService } from './service';
+import { RESET_WINDOW_MINUTES, type UserService } from './service';
 
 function requestInfo(ctx: Context) {
   const userAgent = ctx.get('User-Agent');
@@ -29,6 +29,10 @@ function setSessionCookies(ctx: Context, tokens: Pick<IssuedTokens, 'accessToken
   ctx.cookies.set(ACCESS_COOKIE, tokens.accessToken, { ...base, maxAge: ACCESS_TOKEN_SECONDS * 1000 });
   ctx.cookies.set(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_TOKEN_DAYS * 24 * 3600 * 1000 });
 }
+
+/** The reset token rides in a cookie that only the reset call sees, for 10 minutes. */
+const RESET_COOKIE = 'resetToken';
+const RESET_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'strict' as const, path: '/api/user/reset-password', overwrite: true };
 
 function clearSessionCookies(ctx: Context) {
   for (const name of [ACCESS_COOKIE, REFRESH_COOKIE]) ctx.cookies.set(name, '', { httpOnly: true, path: '/', maxAge: 0, overwrite: true });
@@ -43,7 +47,7 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
       path: '/api/user/register',
       access: 'public',
       body: registerSchema,
-      handler: async ({ body }) => ({ data: await users.register(body), message: 'Your account is ready. Please log in.', status: 201 }),
+      handler: async ({ ctx, body }) => ({ data: await users.register(body, requestInfo(ctx)), message: 'Your account is ready. Please log in.', status: 201 }),
     }),
     route({
       method: 'post',
@@ -131,8 +135,9 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
       access: 'public',
       body: verifyOtpSchema,
       handler: async ({ ctx, body }) => {
-        await users.verifyOtp(body, requestInfo(ctx));
-        return { data: null, message: 'Code verified. Please set a new password.' };
+        const { resetToken } = await users.verifyOtp(body, requestInfo(ctx));
+        ctx.cookies.set(RESET_COOKIE, resetToken, { ...RESET_COOKIE_OPTIONS, secure: ctx.secure, maxAge: RESET_WINDOW_MINUTES * 60_000 });
+        return { data: { resetToken }, message: 'Code verified. Please set a new password.' };
       },
     }),
     route({
@@ -140,28 +145,30 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
       path: '/api/user/reset-password',
       access: 'public',
       body: resetPasswordSchema,
-      handler: async ({ body }) => {
-        await users.resetPassword(body);
+      handler: async ({ ctx, body }) => {
+        await users.resetPassword(body, body.resetToken ?? ctx.cookies.get(RESET_COOKIE), requestInfo(ctx));
+        ctx.cookies.set(RESET_COOKIE, '', { ...RESET_COOKIE_OPTIONS, maxAge: 0 });
+        clearSessionCookies(ctx); // every session of the account has ended, this browser's too
         return { data: null, message: 'Your password has been changed. Please log in.' };
       },
     }),
     route({
       method: 'get',
       path: '/api/users/all',
-      access: 'admin',
+      access: 'users.manage',
       handler: async () => ({ data: await users.pendingCodes() }),
     }),
     route({
       method: 'get',
       path: '/api/users/list',
-      access: 'admin',
+      access: 'users.manage',
       query: adminUserListQuerySchema,
       handler: async ({ query }) => ({ data: await users.list(query) }),
     }),
     route({
       method: 'post',
       path: '/api/users/create',
-      access: 'admin',
+      access: 'users.manage',
       body: adminCreateUserSchema,
       handler: async ({ body }) => {
         const created = await users.createForCustomer(body);
@@ -177,14 +184,14 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
     route({
       method: 'put',
       path: '/api/users/update-role',
-      access: 'admin',
+      access: 'users.manage',
       body: adminChangeRoleSchema,
       handler: async ({ body }) => ({ data: await users.changeAccess(body._id, { role: body.role }), message: 'Role updated.' }),
     }),
     route({
       method: 'put',
       path: '/api/users/update-status',
-      access: 'admin',
+      access: 'users.manage',
       body: adminChangeStatusSchema,
       handler: async ({ body }) => ({
         data: await users.changeAccess(body._id, { status: body.status }),

@@ -7,6 +7,7 @@ import {
   type LoginInput,
   type RegisterInput,
   type ResetPasswordInput,
+  type Role,
   type UpdateUserInput,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
@@ -23,7 +24,7 @@ export const OTP_MAX_FAILED_ATTEMPTS = 5;
 /** After a code is verified, the new password must be set within this time, with the reset token it gave. */
 export const RESET_WINDOW_MINUTES = 10;
 
-export type Role = 'USER' | 'ADMIN';
+export type { Role };
 export type UserStatus = 'Active' | 'Disabled';
 
 interface UserRow {

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { isRole, type Role } from '@kade/shared';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
@@ -15,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   sub: string;
-  role: 'USER' | 'ADMIN';
+  role: Role;
   /** The refresh-token family of this login, so logout can end exactly this session. */
   sid: string;
 }
@@ -45,7 +46,7 @@ export function verifyAccessToken(secret: string, token: string, clock: Clock): 
       typeof payload === 'string' ||
       typeof payload.sub !== 'string' ||
       !UUID.test(payload.sub) ||
-      (payload.role !== 'USER' && payload.role !== 'ADMIN') ||
+      !isRole(payload.role) ||
       typeof payload.sid !== 'string' ||
       !UUID.test(payload.sid) ||
       typeof payload.exp !== 'number'
@@ -74,7 +75,7 @@ export async function issueTokens(
   db: Knex | Knex.Transaction,
   secret: string,
   clock: Clock,
-  user: { id: string; role: 'USER' | 'ADMIN' },
+  user: { id: string; role: Role },
   options: { familyId?: string; userAgent?: string } = {},
 ): Promise<IssuedTokens> {
   const familyId = options.familyId ?? randomUUID();
@@ -124,7 +125,7 @@ export function openSuccessor(oldRefreshToken: string, sealed: string): { access
  * Live sessions for many accounts at once, without passwords (benches and tests that need many callers): one
  * refresh-token row per account in one insert, and an access token of that session. Answers id → access token.
  */
-export async function mintSessions(db: Knex, secret: string, clock: Clock, users: ReadonlyArray<{ id: string; role: 'USER' | 'ADMIN' }>): Promise<Map<string, string>> {
+export async function mintSessions(db: Knex, secret: string, clock: Clock, users: ReadonlyArray<{ id: string; role: Role }>): Promise<Map<string, string>> {
   const now = clock.now();
   const sessions = users.map((user) => ({ user, familyId: randomUUID() }));
   for (let i = 0; i < sessions.length; i += 1000) {

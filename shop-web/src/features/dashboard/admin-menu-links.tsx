@@ -1,13 +1,13 @@
-// The admin part of the side menu (a lazy chunk): the admin pages and the order lists with their counts,
-// kept current by the live order events. Pending is highlighted.
+// The staff part of the side menu (a lazy chunk): the order lists with their counts, kept current by the live
+// order events (Pending highlighted), and the admin pages the role may open.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { ORDER_LISTS, type OrderListKey } from '@kade/shared';
 import { api } from '../../lib/api-client';
 import { useOrderEvents } from '../../lib/realtime';
-import { ordersAtom } from '../../state/atoms';
-import { ADMIN_PAGE_LINKS } from '../../lib/dashboard-links';
+import { ordersAtom, userAtom } from '../../state/atoms';
+import { ADMIN_PAGE_LINKS, linksFor } from '../../lib/dashboard-links';
 
 
 type Counts = Partial<Record<OrderListKey, number>>;
@@ -15,6 +15,7 @@ type Counts = Partial<Record<OrderListKey, number>>;
 export default function AdminMenuLinks() {
   const [counts, setCounts] = useState<Counts | null>(null);
   const setOrders = useSetAtom(ordersAtom);
+  const pages = linksFor(useAtomValue(userAtom)?.role, ADMIN_PAGE_LINKS);
   const timer = useRef<number | undefined>(undefined);
 
   const load = useCallback(async () => {
@@ -57,16 +58,20 @@ export default function AdminMenuLinks() {
           </li>
         ))}
       </ul>
-      <h2 className="dash-menu__heading">Admin</h2>
-      <ul className="dash-menu">
-        {ADMIN_PAGE_LINKS.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} className="dash-menu__link">
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      {pages.length > 0 ? (
+        <>
+          <h2 className="dash-menu__heading">Admin</h2>
+          <ul className="dash-menu">
+            {pages.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="dash-menu__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </>
   );
 }

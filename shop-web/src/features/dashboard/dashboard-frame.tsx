@@ -1,23 +1,23 @@
 // The dashboard's frame: a top bar, the side menu (a drawer on phones) with the links the role allows,
-// and the page. It stays light: the admin part of the menu (order counts, live updates) and the printer
-// status are lazy chunks loaded only for admins, so a shopper's /dashboard/myorders pulls no admin code.
+// and the page. It stays light: the staff part of the menu (order counts, live updates, the pages the role may
+// open) and the printer status are lazy chunks loaded only for staff and admins, so a shopper's
+// /dashboard/myorders pulls no admin code.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { userAtom } from '../../state/atoms';
-import { TEXT } from '@kade/shared';
-import { useIsAdmin } from './guards';
+import { roleTag } from '@kade/shared';
+import { useCan } from '../../state/use-can';
 import './dashboard.css';
 import { SHOPPER_LINKS } from '../../lib/dashboard-links';
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
 
-/** The links every logged-in user has. */
-
 export function DashboardFrame() {
   const user = useAtomValue(userAtom);
-  const isAdmin = useIsAdmin();
+  const isStaff = useCan('orders.view');
+  const tag = roleTag(user?.role);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -56,8 +56,8 @@ export function DashboardFrame() {
         <Link to="/" className="dash__logo">
           Kade
         </Link>
-        <span className="dash__who">{user ? `${user.name}${isAdmin ? ` ${TEXT.adminTag}` : ''}` : ''}</span>
-        {isAdmin ? (
+        <span className="dash__who">{user ? `${user.name}${tag ? ` ${tag}` : ''}` : ''}</span>
+        {isStaff ? (
           <Suspense fallback={null}>
             <PrinterStatus />
           </Suspense>
@@ -77,7 +77,7 @@ export function DashboardFrame() {
               </li>
             ))}
           </ul>
-          {isAdmin ? (
+          {isStaff ? (
             <Suspense fallback={null}>
               <AdminMenuLinks />
             </Suspense>

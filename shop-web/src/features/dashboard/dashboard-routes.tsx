@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardFrame } from './dashboard-frame';
-import { AdminOnly, RequireLogin } from './guards';
+import { RequireLogin, RequirePermission } from './guards';
 import { Loading } from '../../components/loading';
 
 const ProfilePage = lazy(() => import('../account/components/profile-page'));
@@ -22,14 +22,15 @@ const PrintPage = lazy(() => import('../admin/print/print-page'));
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
 /**
- * Every dashboard page needs a logged-in user; the admin pages are also behind the permission wrapper.
+ * Every dashboard page needs a logged-in user; the staff and admin pages are also behind the permission their
+ * server calls need (the shared role table), so a counter clerk (STAFF) sees the order pages only.
  * The print page has no frame (it is printed as it is).
  */
 export default function DashboardRoutes() {
   return (
     <Routes>
       <Route element={<RequireLogin />}>
-        <Route element={<AdminOnly />}>
+        <Route element={<RequirePermission permission="orders.view" />}>
           <Route path="print/:orderId" element={page(<PrintPage />)} />
         </Route>
         <Route element={<DashboardFrame />}>
@@ -37,14 +38,20 @@ export default function DashboardRoutes() {
           <Route path="profile" element={page(<ProfilePage />)} />
           <Route path="myorders" element={page(<MyOrdersPage />)} />
           <Route path="address" element={page(<AddressPage />)} />
-          <Route element={<AdminOnly />}>
+          <Route element={<RequirePermission permission="catalogue.manage" />}>
             <Route path="category" element={page(<CategoryPage />)} />
             <Route path="subcategory" element={page(<SubCategoryPage />)} />
             <Route path="product" element={page(<ProductAdminPage />)} />
             <Route path="upload-product" element={page(<UploadProductPage />)} />
             <Route path="variation" element={page(<VariationPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="addresses.manage" />}>
             <Route path="alladdress" element={page(<AllAddressesPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="users.manage" />}>
             <Route path="sign" element={page(<UsersPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="orders.view" />}>
             <Route path=":status" element={page(<OrderListPage />)} />
           </Route>
         </Route>

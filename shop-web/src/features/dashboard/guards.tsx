@@ -1,11 +1,11 @@
-// The dashboard's two gates: any logged-in user (anonymous visitors go to /login), and admins only
-// ('Do not have permission' for everyone else; the server refuses them anyway).
+// The dashboard's gates: any logged-in user (anonymous visitors go to /login), and a permission of the shared
+// role table ('Do not have permission' for everyone else; the server refuses them anyway).
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ADMIN_ROLE, TEXT } from '@kade/shared';
+import { TEXT, type Permission } from '@kade/shared';
+import { useCan } from '../../state/use-can';
 import { sessionCheckedAtom, userAtom } from '../../state/atoms';
 import { Loading } from '../../components/loading';
-
 
 /** Renders the nested routes for a logged-in user; waits for the stored session to be checked first. */
 export function RequireLogin() {
@@ -17,14 +17,9 @@ export function RequireLogin() {
   return <Outlet />;
 }
 
-/** True when the signed-in user is an admin. */
-export function useIsAdmin(): boolean {
-  return useAtomValue(userAtom)?.role === ADMIN_ROLE;
-}
-
-/** The permission wrapper: admin pages for admins, 'Do not have permission' in red for everyone else. */
-export function AdminOnly() {
-  if (!useIsAdmin()) {
+/** The permission wrapper: its pages for those who have the permission, 'Do not have permission' in red for everyone else. */
+export function RequirePermission({ permission }: { permission: Permission }) {
+  if (!useCan(permission)) {
     return (
       <p className="no-permission" role="alert">
         {TEXT.noPermission}

@@ -1,32 +1,32 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
-import { ADMIN_ROLE, ORDER_LISTS, TEXT } from '@kade/shared';
+import { can, ORDER_LISTS, roleTag, TEXT } from '@kade/shared';
 import { ordersAtom, userAtom } from '../../../state/atoms';
 import { useLogout } from '../../../state/session';
 import { useIsNarrow } from '../../../lib/use-media-query';
-import { ADMIN_PAGE_LINKS, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
+import { ADMIN_PAGE_LINKS, linksFor, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
 import './account.css';
 
-/** The admin's links: the pages, then the order lists (Pending with its count). */
-const ADMIN_LINKS: readonly DashboardLink[] = [
+/** The staff's and admin's links: the pages, then the order lists (Pending with its count); each shown to the roles that may open it. */
+const STAFF_LINKS: readonly DashboardLink[] = [
   ...ADMIN_PAGE_LINKS,
-  ...ORDER_LISTS.map((list): DashboardLink => ({ to: `/dashboard/${list.key}`, label: list.title, ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
+  ...ORDER_LISTS.map((list): DashboardLink => ({ to: `/dashboard/${list.key}`, label: list.title, permission: 'orders.view', ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
 ];
 
-/** The account's links: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'. */
+/** The account's links: 'My Account', the name ('(Admin)' for admins, '(Staff)' for staff), the allowed dashboard links, 'Log Out'. */
 export function AccountLinks() {
   const user = useAtomValue(userAtom);
   const orders = useAtomValue(ordersAtom);
   const logout = useLogout();
   if (!user) return null;
-  const isAdmin = user.role === ADMIN_ROLE;
-  const links = isAdmin ? [...SHOPPER_LINKS, ...ADMIN_LINKS] : SHOPPER_LINKS;
+  const tag = roleTag(user.role);
+  const links = can(user.role, 'orders.view') ? [...SHOPPER_LINKS, ...linksFor(user.role, STAFF_LINKS)] : SHOPPER_LINKS;
   return (
     <>
       <p className="account__title">{TEXT.myAccount}</p>
       <p className="account__name">
-        {user.name || user.mobile} {isAdmin ? <span className="account__admin">{TEXT.adminTag}</span> : null}
+        {user.name || user.mobile} {tag ? <span className="account__admin">{tag}</span> : null}
       </p>
       <ul>
         {links.map((link) => {

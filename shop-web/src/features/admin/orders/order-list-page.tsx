@@ -14,6 +14,7 @@ import { useOrderList } from './use-order-list';
 import './orders.css';
 import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useCan } from '../../../state/use-can';
 
 /** Shown when a list has no orders. */
 function EmptyState() {
@@ -38,6 +39,8 @@ function OrdersBoard({ list }: { list: OrderList }) {
   const [paused, setPaused] = useState(false);
   // Bumped on every reload of the Pending page, so its side panels load again too.
   const [version, setVersion] = useState(0);
+  // The reset codes are read out by admins only: staff never see them (nor can the server be asked).
+  const canReadCodes = useCan('users.manage');
 
   const { reload, apply } = view;
   const reloadAll = useCallback(() => {
@@ -121,7 +124,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
         {isPending ? (
           <aside className="orders-page__side">
             <SummaryPanel version={version} />
-            <OtpUsers version={version} />
+            {canReadCodes ? <OtpUsers version={version} /> : null}
           </aside>
         ) : null}
       </div>

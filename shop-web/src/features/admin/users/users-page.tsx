@@ -2,7 +2,7 @@
 // role, disable and re-enable. The server guards the last active admin and says so; its message is shown.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ROLES, TEXT, type Role } from '@kade/shared';
+import { ROLE_LABELS, ROLES, TEXT, type Role } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
@@ -128,7 +128,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
         <select aria-label={`Role of ${user.name}`} value={user.role} disabled={busy} onChange={(event) => void change('/api/users/update-role', { role: event.target.value as Role })}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {ROLE_LABELS[role]}
             </option>
           ))}
         </select>

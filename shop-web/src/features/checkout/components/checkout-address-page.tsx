@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { ADMIN_ROLE, TEXT } from '@kade/shared';
+import { can, TEXT } from '@kade/shared';
 import { cartAtom, checkoutAddressIdAtom, userAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
@@ -30,7 +30,7 @@ export default function CheckoutAddressPage() {
     <section className="checkout">
       <h1>Checkout</h1>
       <p className="checkout__shipment">{TEXT.shipmentOf(itemCount)}</p>
-      <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={user?.role === ADMIN_ROLE} returnTo="/checkout" />
+      <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={can(user?.role, 'addresses.manage')} returnTo="/checkout" />
       <button type="button" className="button button--primary checkout__next" disabled={!chosen} onClick={() => navigate('/checkout/payment')}>
         Continue
       </button>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ADMIN_ROLE, DELIVERY_OPTIONS, formatRs, locationText, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { can, DELIVERY_OPTIONS, formatRs, locationText, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { BillDetails } from '../../../components/bill-details';
 import { ApiError, api } from '../../../lib/api-client';
 import { currentPosition } from '../../../lib/geolocation';
@@ -184,7 +184,7 @@ export default function CheckoutPaymentPage() {
       <h1>Checkout</h1>
       <h2 className="checkout__shipment">{TEXT.shipmentOf(totals.itemCount)}</h2>
       <ShipmentLines lines={cart} />
-      <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={user?.role === ADMIN_ROLE} returnTo="/checkout/payment" />
+      <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={can(user?.role, 'addresses.manage')} returnTo="/checkout/payment" />
       <fieldset className="checkout__options">
         <legend>
           <h2>{TEXT.selectDeliveryOptionTitle}</h2>

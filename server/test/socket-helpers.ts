@@ -1,0 +1,64 @@
+// Socket.IO clients for the tests: open one, wait for it, wait for (or rule out) an event, and place an
+// order over the real API so one arrives.
+import { io as connect, type Socket } from 'socket.io-client';
+import { computeTotals, paiseToRupees } from '@kade/shared';
+import { quickAccount, type TestServer } from './helpers';
+
+export type Order = { _id: string; orderId: string; order_status: string; userId: { _id: string } };
+export const INSIDE = { latitude: 6.879, longitude: 79.862 };
+
+/** A socket that never reconnects by itself, with the token (and any headers, such as an Origin) given. */
+export function open(url: string, token?: string, headers: Record<string, string> = {}): Socket {
+  return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(token ? { auth: { token } } : {}), extraHeaders: headers });
+}
+
+/** Resolves once the socket is connected (at once if it already is: it may connect while a test awaits). */
+export function connected(socket: Socket, ms = 15_000): Promise<void> {
+  if (socket.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/** The next event of this name, or a rejection after `ms`. */
+export function next<T>(socket: Socket, event: string, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Resolves true if the event arrives within `ms`, false if it does not. */
+export function arrives(socket: Socket, event: string, ms = 400): Promise<boolean> {
+  return next(socket, event, ms).then(() => true, () => false);
+}
+
+export async function placeOrder(server: TestServer, productId: string) {
+  const who = await quickAccount(server);
+  const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
+  await server.api('POST', '/api/cart/create', { productId }, who.auth);
+  const row = await server.db.knex('products').where({ id: productId }).first('price_paise', 'discount');
+  const totals = computeTotals([{ pricePaise: row.price_paise, discount: Number(row.discount), quantity: 1 }], '50 Minutes to 1 Hour');
+  const res = await server.api<{ data: Order }>('POST', '/api/order/cash-on-delivery', {
+    list_items: [{ productId, quantity: 1 }],
+    addressId: address.body.data._id,
+    subTotalAmt: paiseToRupees(totals.subtotalPaise),
+    totalAmt: paiseToRupees(totals.grandTotalPaise),
+    location: 'Location not available',
+    Choose: '50 Minutes to 1 Hour',
+  }, who.auth);
+  if (res.status !== 201) throw new Error(`order failed: ${JSON.stringify(res.body)}`);
+  return { order: res.body.data, who };
+}
+

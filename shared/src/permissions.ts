@@ -1,0 +1,53 @@
+// Who may do what, once: each role maps to named permissions (after Vendure's Permission list and Ghost's
+// permission fixtures). Every server route and socket room declares the permission it needs; the screens ask
+// the same table to decide what to show. A new role is a new row here, not a new `if` in forty places.
+import { TEXT } from './constants';
+
+/** The roles of an account. */
+export const ROLES = ['USER', 'STAFF', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Every permission, with what it lets a person do (the dashboard's Users page shows these words). */
+export const PERMISSIONS = {
+  /** See every order (all lists, today's summary) and receive the live order feed. */
+  'orders.view': 'See every order and receive new orders live',
+  /** Move an order through its statuses. */
+  'orders.update': 'Move orders through their statuses',
+  /** Take a new order (stop it ringing on every counter). */
+  'orders.take': 'Take new orders',
+  /** Report a counter's heartbeat and see every counter's and printer's state. */
+  'counters.use': 'Run a counter and see counters and printers',
+  /** Categories, sub-categories, products, variations and their pictures. */
+  'catalogue.manage': 'Manage the catalogue',
+  /** Every customer's addresses: see them, and edit them for the customer. */
+  'addresses.manage': "See and edit every customer's addresses",
+  /** Accounts: list, create, change role or status, and the reset codes staff read out. */
+  'users.manage': 'Manage accounts and read reset codes',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/** What each role may do. A shopper (USER) acts only on what is theirs, which needs no permission here. */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  USER: [],
+  STAFF: ['orders.view', 'orders.update', 'orders.take', 'counters.use'],
+  ADMIN: PERMISSION_NAMES,
+};
+
+/** Whether a role (or a signed-in user's role) has a permission. Unknown roles have none. */
+export function can(role: string | null | undefined, permission: Permission): boolean {
+  return isRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** A role as people read it ('Staff'), for menus and the Users page. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = { USER: 'Customer', STAFF: 'Staff', ADMIN: 'Admin' };
+
+/** The tag shown after a staff member's or admin's name ('(Admin)', '(Staff)'); none for a shopper. */
+export function roleTag(role: string | null | undefined): string | null {
+  if (role === 'ADMIN') return TEXT.adminTag;
+  return role === 'STAFF' ? `(${ROLE_LABELS.STAFF})` : null;
+}
