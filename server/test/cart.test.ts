@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LINE_QUANTITY } from '@kade/shared';
 import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
 
 type Item = { _id: string; quantity: number; maxQuantity: number; problem: string | null; productId: { _id: string; name: string; price: number; single_quantity: boolean; category: Array<{ name: string }> } };
@@ -99,6 +100,30 @@ describe.each(DB_KINDS)('the cart on %s', (kind) => {
     expect(byId.get(rice)).toBe(5); // 1 + 4, within the stock of 5
     expect(byId.get(deal)).toBe(1); // single-quantity
     expect(byId.has(unknown)).toBe(false);
+  });
+
+  it('adds up ten merges sent at once, capped at the stock and at the most one line may hold, all answered 200', async () => {
+    const buyer = await quickAccount(server);
+    const plenty = await insertProduct(server, { name: 'Mysore Dhal 500g', price: 320, stock: 100 });
+    const scarce = await insertProduct(server, { name: 'Bee Honey 350g', price: 1450, stock: 12 });
+    const bulk = await insertProduct(server, { name: 'Drinking Water 500ml', price: 60, stock: 5000 });
+    const items = [
+      { productId: plenty, quantity: 3 },
+      { productId: scarce, quantity: 3 },
+      { productId: bulk, quantity: 150 },
+    ];
+    // half of them list the products the other way round: the merges must not wait on each other in a circle
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => server.api<Body<Item[]>>('POST', '/api/cart/merge', { items: i % 2 ? [...items].reverse() : items }, buyer.auth)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    const rows = (await server.db.knex('cart_items').where({ user_id: buyer.id }).select('product_id', 'quantity')) as Array<{ product_id: string; quantity: number }>;
+    expect(Object.fromEntries(rows.map((r) => [r.product_id, r.quantity]))).toEqual({
+      [plenty]: 30, // 10 x 3
+      [scarce]: 12, // the stock
+      [bulk]: MAX_LINE_QUANTITY, // 10 x 150, capped at what one order line may carry
+    });
+    expect(rows).toHaveLength(3);
   });
 
   it('answers 400 for bad input and 404 for an unknown product', async () => {

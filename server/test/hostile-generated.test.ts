@@ -3,7 +3,13 @@
 // anonymous caller, a shopper and an admin. Every answer is a 4xx in the JSON envelope (or a 2xx when the
 // generated input happens to be valid), never a 500; a refused request changes nothing in the database.
 // Then SQL-injection and script text in every text field that reaches a query or a screen: kept as plain
-// text, answered as JSON, no error. hostile-input.test.ts sends a fixed list of bodies; this one generates.
+// text, answered as JSON, no error. Then the shapes that once answered 500, swept over every route: broken
+// %-escapes in paths, NUL and other control characters in every query value and text field, numbers beyond
+// 32 and 53 bits in every number field, and an order whose amounts do not fit a 32-bit paise column.
+// hostile-input.test.ts sends a fixed list of bodies; this one generates.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import nodePath from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -12,7 +18,8 @@ import { allRoutes, createServices } from '../src/app';
 import { systemClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import type { RouteSpec } from '../src/http/route';
-import { createAccount, DB_KINDS, insertProduct, startTestServer, type TestServer } from './helpers';
+import { computeTotals, DELIVERY_OPTION_LABELS, hasControlCharacters, MAX_LINE_QUANTITY, MAX_RUPEES, paiseToRupees } from '@kade/shared';
+import { createAccount, DB_KINDS, insertProduct, quickAccount, rawRequest, startTestServer, type TestServer } from './helpers';
 
 const RUNS_PER_ROLE = Number(process.env.HOSTILE_RUNS ?? 10);
 const SEED = 20261122;
@@ -32,6 +39,33 @@ const NASTY_TEXT = [
   '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{constructor.constructor("alert(1)")()}}',
   '${7*7}', '__proto__', 'constructor', '\u0000', '\u202e\u0645', '🙂'.repeat(50), 'NaN', '-1', '1e400', '0x1F', '../../etc/passwd',
 ];
+
+/** Control characters a text field meets: NUL (PostgreSQL cannot store it), printer commands, C1. */
+const CONTROL_TEXT = ['a\u0000b', 'Home\u001bp0\u0019\u00fa', '12 Lane\u001dV0', 'Temple\u001b@', 'x\u009b5i\u0085'];
+/** The same in a query string, %-escaped as a browser would send them. */
+const CONTROL_QUERY = ['%00', 'a%00b', '%1Bp0%19%C3%BA', '%1DV0', '%C2%9B5i'];
+/** Numbers beyond a 32-bit integer, beyond exact doubles, the largest double, and below a 32-bit integer. */
+const HUGE_NUMBERS = [2 ** 31, 2 ** 53, 1e308, -(2 ** 31) - 1];
+/** Paths whose %-escapes do not decode (and one overlong UTF-8 sequence), on each part of the server. */
+const BROKEN_PATHS = ['/%', '/%E0%A4%A', '/%zz', '/%c0%af', '/dashboard/%', '/assets/%E0%A4%A.js', '/api/%', '/api/product/%zz', '/api/cart/create%', '/files/%', '/files/%E0%A4%A-480.webp'];
+
+/** A JSON value with one leaf (found by its path of keys and indexes) replaced. */
+function withLeaf(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [key, ...rest] = path as [string | number, ...(string | number)[]];
+  if (Array.isArray(value)) return value.map((item, i) => (i === key ? withLeaf(item, rest, leaf) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [key]: withLeaf(record[key], rest, leaf) };
+}
+
+/** The paths of every string and number leaf of a JSON value, with the leaf's kind. */
+function leaves(value: unknown, path: Array<string | number> = []): Array<{ path: Array<string | number>; kind: 'text' | 'number' }> {
+  if (typeof value === 'string') return [{ path, kind: 'text' }];
+  if (typeof value === 'number') return [{ path, kind: 'number' }];
+  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  return [];
+}
 
 function shapeKeys(schema: z.ZodType | undefined): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
@@ -115,8 +149,15 @@ describe.each(DB_KINDS)('generated hostile input on %s', (kind) => {
   let shopper: Awaited<ReturnType<typeof createAccount>>;
   let admin: Awaited<ReturnType<typeof createAccount>>;
 
+  let webDist: string;
+
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } });
+    // A built web app, so paths outside /api reach the web app's own file lookup.
+    webDist = mkdtempSync(nodePath.join(os.tmpdir(), 'kade-web-'));
+    mkdirSync(nodePath.join(webDist, 'assets'));
+    writeFileSync(nodePath.join(webDist, 'index.html'), '<!doctype html><title>Kade</title>');
+    writeFileSync(nodePath.join(webDist, 'assets', 'app-0123abcd.js'), 'console.log(1)');
+    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', WEB_DIST_DIR: webDist } });
     shopper = await createAccount(server);
     admin = await createAccount(server, { role: 'ADMIN' });
     roles = [['anonymous', {}], ['shopper', shopper.auth], ['admin', admin.auth]];
@@ -131,6 +172,7 @@ describe.each(DB_KINDS)('generated hostile input on %s', (kind) => {
   });
   afterAll(async () => {
     await server?.stop();
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
   it('answers every generated request to every route with a 4xx (or 2xx) envelope, and a refused request writes nothing', async () => {
@@ -175,6 +217,179 @@ describe.each(DB_KINDS)('generated hostile input on %s', (kind) => {
     expect(sent).toBe(routes.length * roles.length * RUNS_PER_ROLE);
     expect(routes.length).toBeGreaterThan(40);
   }, 240_000);
+
+  /** Every declared route (logout last: it ends the caller's session) and who calls it in the sweeps. */
+  function declaredRoutes(): RouteSpec[] {
+    const deps = { config: server.config, db: server.db, logger: createLogger('silent'), clock: systemClock, version: 'test' };
+    return allRoutes(deps, createServices(deps), new Date()).sort((a, b) => Number(a.path === '/api/user/logout') - Number(b.path === '/api/user/logout'));
+  }
+  const firstPath = (route: RouteSpec): string => (typeof route.path === 'string' ? route.path : (route.path[0] as string));
+  const callerOf = (route: RouteSpec): Record<string, string> => (route.access === 'public' ? {} : route.access === 'user' ? shopper.auth : admin.auth);
+
+  /** Signs the shopper and the admin in again: the generated test above ends their sessions with its logout. */
+  async function signInAgain(): Promise<void> {
+    for (const account of [shopper, admin]) {
+      const res = await server.api<{ data: { accesstoken: string } }>('POST', '/api/user/login', { mobile: account.mobile, password: account.password });
+      expect(res.status).toBe(200);
+      account.auth = { authorization: `Bearer ${res.body.data.accesstoken}` };
+    }
+  }
+
+  /**
+   * Sends requests and notes each answer that is wrong: a 500 (or a 1xx/3xx), no JSON envelope, a refusal
+   * that changed a table, or a 401 from a route the caller may use (the sweep would then test nothing).
+   * A GET is a read; every other call is checked against the tables' checksums.
+   */
+  async function checker() {
+    await signInAgain();
+    const failures: string[] = [];
+    let before = await tableChecksums(server);
+    return {
+      failures,
+      async send(what: string, method: string, url: string, init: { headers?: Record<string, string>; body?: unknown } = {}) {
+        const headers = { ...init.headers, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
+        const response = await fetch(server.url + url, { method, headers, body: init.body === undefined ? null : JSON.stringify(init.body) });
+        const text = await response.text();
+        let envelope: { success?: unknown; error?: unknown; message?: unknown } | undefined;
+        try {
+          envelope = JSON.parse(text) as typeof envelope;
+        } catch {
+          envelope = undefined;
+        }
+        const status = response.status;
+        const line = `${method} ${url.slice(0, 120)} ${what}`;
+        if (status >= 500 || status < 200 || (status >= 300 && status < 400)) failures.push(`${status} ← ${line}: ${text.slice(0, 160)}`);
+        else if (!envelope || envelope.success !== status < 400 || envelope.error !== status >= 400 || typeof envelope.message !== 'string') failures.push(`not the envelope (${status}) ← ${line}: ${text.slice(0, 160)}`);
+        if (status === 401 && init.headers?.authorization !== undefined) failures.push(`401 with a live session ← ${line}: ${text.slice(0, 160)}`);
+        if (method !== 'GET') {
+          const after = await tableChecksums(server);
+          const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+          if (status >= 400 && changed.length > 0) failures.push(`refused (${status}) but changed ${changed.join(', ')} ← ${line}`);
+          before = after;
+        }
+        return status;
+      },
+    };
+  }
+
+  /** A well-formed body for each route that writes or reads with one, so a single bad field is what is tested. */
+  function validBodies(): Record<string, unknown> {
+    const [product, address, category, sub, cartItem] = ids as [string, string, string, string, string];
+    const image = '/files/0123456789abcdef0123456789abcdef-480.webp';
+    const productForm = { name: 'Mysore Dhal', image: [image], price: 320, unit: '500g', stock: 40, totalStock: 100, discount: 5, description: 'Red lentils.\nSplit.', category: [category], subCategory: [sub], more_details: { Origin: 'India' } };
+    const addressForm = { address_line: 'Home', city: '12/3 Hampden Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', country: '6.879, 79.862', latitude: 6.879, longitude: 79.862, accuracy: 12 };
+    const paging = { search: 'dhal', page: 2, limit: 10 };
+    return {
+      '/api/user/register': { name: 'Hostile Tester', mobile: '0779990001', password: 'correct-horse-42', confirmPassword: 'correct-horse-42', email: 'tester@example.lk' },
+      '/api/user/update-user': { name: 'Nimali', email: 'nimali@example.lk' },
+      '/api/users/create': { name: 'Phoned In', mobile: '0779990002', password: 'correct-horse-42' },
+      '/api/category/add-category': { name: 'Hostile Shelf', image },
+      '/api/category/update': { _id: category, name: 'Grocery', image },
+      '/api/subcategory/create': { name: 'Hostile Sub', image, category: [category] },
+      '/api/subcategory/update': { _id: sub, name: 'Pulses', image, category: [category] },
+      '/api/product/create': productForm,
+      '/api/product/update-product-details': { _id: product, ...productForm },
+      '/api/product/update': { _id: product, stock: 50, price: 320, discount: 0 },
+      '/api/product/get': paging,
+      '/api/product/search-product': paging,
+      '/api/variation/list': paging,
+      '/api/product/get-pruduct-by-category-and-subcategory': { categoryId: category, subCategoryId: sub, page: 2, limit: 8 },
+      '/api/variation/create': { product, name: 'Mysore Dhal 1kg', image: [image], unit: '1kg', stock: 10, price: 600, discount: 0, description: 'Bigger.', more_details: { Origin: 'India' } },
+      '/api/address/create': addressForm,
+      '/api/address/update': { _id: address, ...addressForm },
+      '/api/cart/update-qty': { _id: cartItem, qty: 2 },
+      '/api/cart/merge': { items: [{ productId: product, quantity: 2 }] },
+      '/api/order/cash-on-delivery': { list_items: [{ productId: product, quantity: 1 }], addressId: address, subTotalAmt: 320, totalAmt: 340, location: '6.879, 79.862', Choose: DELIVERY_OPTION_LABELS[1] },
+      '/api/orders/update-status': { orderId: '7F3Q9X', order_status: 'Processing' },
+      '/api/counters/heartbeat': { counterId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', name: 'Front', printer: 'error', printerError: 'Paper out', queued: 2, appVersion: '0.1.0' },
+    };
+  }
+
+  it('answers a path whose %-escapes do not decode with a 400 envelope, whatever the method, and writes nothing', async () => {
+    const check = await checker();
+    for (const path of BROKEN_PATHS) {
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+        const res = await rawRequest(server, { method, path, headers: { ...shopper.auth, ...(method === 'GET' || method === 'HEAD' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) });
+        if (res.status !== 400 || (method !== 'HEAD' && (res.body as { code?: string }).code !== 'BAD_PATH')) check.failures.push(`${res.status} ← ${method} ${path}: ${res.text.slice(0, 120)}`);
+      }
+    }
+    // the web app still answers good paths, escaped or not
+    expect((await rawRequest(server, { method: 'GET', path: '/assets/app-0123abcd.js' })).status).toBe(200);
+    expect((await rawRequest(server, { method: 'GET', path: '/dashboard/print/%37F3Q9X' })).text).toContain('<title>Kade</title>');
+    expect((await rawRequest(server, { method: 'GET', path: '/%E0%A4%95' })).status).toBe(200);
+    expect(check.failures).toEqual([]);
+  });
+
+  it('takes NUL and other control characters in every query value as text or refuses them, never 500', async () => {
+    const check = await checker();
+    for (const route of declaredRoutes().filter((r) => r.method === 'get' && r.path !== '/api/user/logout')) {
+      const keys = [...new Set([...shapeKeys(route.query), 'search'])];
+      for (const value of [...CONTROL_QUERY, ...HUGE_NUMBERS.map(String)]) {
+        for (const key of keys) await check.send(`${key}=${value}`, 'GET', `${firstPath(route)}?${key}=${value}`, { headers: callerOf(route) });
+        await check.send(`all=${value}`, 'GET', `${firstPath(route)}?${keys.map((k) => `${k}=${value}`).join('&')}`, { headers: callerOf(route) });
+      }
+    }
+    expect(check.failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses control characters in every text field and huge numbers in every number field, writing nothing', async () => {
+    const check = await checker();
+    const bodies = validBodies();
+    let sent = 0;
+    for (const route of declaredRoutes().filter((r) => r.method !== 'get' && !r.raw)) {
+      const path = firstPath(route);
+      const paths = typeof route.path === 'string' ? [route.path] : [...route.path];
+      const valid = paths.map((p) => bodies[p]).find((b) => b !== undefined);
+      const send = (what: string, body: unknown) => check.send(what, route.method.toUpperCase(), path, { headers: callerOf(route), body }).then(() => (sent += 1));
+      if (valid !== undefined) {
+        // one bad leaf at a time in a body that is otherwise right, so the check of that field is what answers
+        for (const leaf of leaves(valid)) {
+          const values = leaf.kind === 'text' ? CONTROL_TEXT : HUGE_NUMBERS;
+          for (const value of values) await send(`${leaf.path.join('.')}=${JSON.stringify(value)}`, withLeaf(valid, leaf.path, value));
+        }
+      }
+      // and every field the route declares holding it at once
+      const keys = shapeKeys(route.body);
+      for (const value of [...CONTROL_TEXT, ...HUGE_NUMBERS]) {
+        await send(`every field=${JSON.stringify(value)}`, Object.fromEntries((keys.length > 0 ? keys : ['name']).map((k) => [k, value])));
+      }
+    }
+    expect(check.failures).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+    // nothing holding a control character was stored anywhere
+    const tables = (await server.db.knex('information_schema.columns').where({ table_schema: 'public' }).whereIn('data_type', ['text', 'character varying']).select('table_name', 'column_name')) as Array<{ table_name: string; column_name: string }>;
+    for (const { table_name: table, column_name: column } of tables) {
+      const values = (await server.db.knex(table).whereNotNull(column).pluck(column)) as string[];
+      for (const value of values) expect(hasControlCharacters(value, { multiLine: true }), `${table}.${column} = ${JSON.stringify(value)}`).toBe(false);
+    }
+  }, 240_000);
+
+  it('refuses an order whose amounts do not fit a 32-bit paise column with 409 ORDER_TOO_LARGE, placing nothing', async () => {
+    const buyer = await quickAccount(server);
+    const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 }, buyer.auth);
+    for (const discount of [100, 0]) {
+      // one crore a piece (the highest price), as many as one line may hold: 10^12 paise before discounts
+      const product = await insertProduct(server, { name: `Gold Bar ${discount}`, price: MAX_RUPEES, discount, stock: MAX_LINE_QUANTITY, categories: ['Grocery'] });
+      const merged = await server.api('POST', '/api/cart/merge', { items: [{ productId: product, quantity: MAX_LINE_QUANTITY }] }, buyer.auth);
+      expect(merged.status).toBe(200);
+      // the amounts the shop's screens would send (capped to what the schema takes)
+      const totals = computeTotals([{ pricePaise: MAX_RUPEES * 100, discount, quantity: MAX_LINE_QUANTITY }], DELIVERY_OPTION_LABELS[1]);
+      const rupees = (paise: number) => Math.min(MAX_RUPEES, paiseToRupees(paise));
+      const before = await tableChecksums(server);
+      const res = await server.api<{ code: string; field: string; data: { maxTotalAmt: number } }>('POST', '/api/order/cash-on-delivery', {
+        list_items: [{ productId: product, quantity: MAX_LINE_QUANTITY }],
+        addressId: address.body.data._id,
+        subTotalAmt: rupees(totals.subtotalPaise),
+        totalAmt: rupees(totals.grandTotalPaise),
+        location: '6.879, 79.862',
+        Choose: DELIVERY_OPTION_LABELS[1],
+      }, buyer.auth);
+      expect(res.status, `discount ${discount}`).toBe(409);
+      expect(res.body).toMatchObject({ code: 'ORDER_TOO_LARGE', field: 'list_items', data: { maxTotalAmt: MAX_RUPEES } });
+      expect(await tableChecksums(server)).toEqual(before);
+      await server.db.knex('cart_items').where({ user_id: buyer.id }).del();
+    }
+  });
 
   describe('SQL-injection and script text in fields that reach a query or a screen', () => {
     const INJECTIONS = NASTY_TEXT.filter((t) => t.trim() === t && t.length > 0 && !t.includes('\u0000'));

@@ -142,6 +142,8 @@ describe('single quantity', () => {
     [{ stock: 5, category: [{ name: 'Special' }] }, 1],
     [{ stock: 5, subCategory: [{ name: 'Deal' }] }, 1],
     [{ stock: 1, subCategory: [{ name: 'Deal' }] }, 1],
+    [{ stock: 1000 }, 1000],
+    [{ stock: 1001 }, 1000], // a line never holds more than MAX_LINE_QUANTITY
   ])('maxQuantity(%j) -> %s', (product, max) => {
     expect(maxQuantity(product)).toBe(max);
   });

@@ -2,6 +2,7 @@
 // items, stock bars, URLs and slugs, listing pages and bulk-upload drafts.
 import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE, STRIP_ARROWS_ABOVE_ITEMS } from './constants';
 import { discountedPricePaise, rupeesToPaise } from './money';
+import { MAX_LINE_QUANTITY } from './schemas/fields';
 
 /** A category or sub-category as rules see it: its name, or an object carrying the name. */
 export type Named = string | { readonly name: string };
@@ -76,9 +77,12 @@ export function isSingleQuantity(product: Omit<QuantityRuleProduct, 'stock'>): b
   return inCategory || inSub;
 }
 
-/** The most of a product one order may hold: its stock (never below 0), and at most 1 if single-quantity. */
+/**
+ * The most of a product one order may hold: its stock (never below 0), at most 1 if single-quantity, and
+ * never above MAX_LINE_QUANTITY (what a checkout line may carry, so a merged cart can always be ordered).
+ */
 export function maxQuantity(product: QuantityRuleProduct): number {
-  const stock = Math.max(0, Math.floor(product.stock));
+  const stock = Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.floor(product.stock)));
   return isSingleQuantity(product) ? Math.min(stock, 1) : stock;
 }
 

@@ -10,6 +10,8 @@ import {
   deliveryFeePaise,
   deliveryOptionByLabel,
   isDeliveryOptionLabel,
+  isOrderTooLarge,
+  MAX_ORDER_PAISE,
 } from './pricing';
 import type { TotalsLine } from './pricing';
 
@@ -274,5 +276,23 @@ describe('computeTotals', () => {
       expect(t.roundedFromPaise).toBe(t.roundingPaise === 0 ? null : t.beforeRoundingPaise);
       expect(t.deliveryFeePaise).toBe(deliveryFeePaise(label, t.subtotalPaise));
     }
+  });
+});
+
+describe('the largest order', () => {
+  it('is one crore, which a 32-bit paise column holds', () => {
+    expect(MAX_ORDER_PAISE).toBe(1_000_000_000);
+    expect(MAX_ORDER_PAISE).toBeLessThan(2 ** 31 - 1);
+  });
+
+  const crore = 1_000_000_000;
+  it.each([
+    ['one line of exactly one crore', [{ pricePaise: crore, discount: 0, quantity: 1 }], false],
+    ['a paisa more', [{ pricePaise: crore, discount: 0, quantity: 1 }, { pricePaise: 1, discount: 0, quantity: 1 }], true],
+    ['a crore twice, free after a 100% discount', [{ pricePaise: crore, discount: 100, quantity: 2 }], true],
+    ['1000 of the dearest product', [{ pricePaise: crore, discount: 0, quantity: 1000 }], true],
+    ['an ordinary basket', [{ pricePaise: 29_000, discount: 0, quantity: 3 }], false],
+  ] as Array<[string, TotalsLine[], boolean]>)('%s: too large = %s', (_what, lines, tooLarge) => {
+    expect(isOrderTooLarge(computeTotals(lines))).toBe(tooLarge);
   });
 });

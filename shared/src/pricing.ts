@@ -1,6 +1,7 @@
 // Basket discount tiers, delivery options and fees, and the cart/checkout totals (SPEC.md section 9).
 // Every rule is a small data table; the functions only look rows up.
 import { discountedPricePaise } from './money';
+import { MAX_RUPEES } from './schemas/fields';
 
 /** One basket discount tier: a subtotal strictly over `overPaise` earns `percent` off the subtotal. */
 export interface BasketTier {
@@ -209,4 +210,16 @@ export function computeTotals(lines: readonly TotalsLine[], optionLabel?: string
     savingsPaise: undiscountedPaise - subtotalPaise + basket + roundingPaise,
     roundedFromPaise: roundingPaise === 0 ? null : beforeRoundingPaise,
   };
+}
+
+/**
+ * The most one order may come to, before or after discounts: Rs.1,00,00,000 (one crore, the highest price a
+ * product may have). An order keeps its amounts in 32-bit paise columns (at most Rs.2,14,74,836.47), so a
+ * bigger one could not be stored; no grocery order comes near it, so it is refused with a clear answer.
+ */
+export const MAX_ORDER_PAISE = MAX_RUPEES * 100;
+
+/** Whether totals are beyond what one order may come to (MAX_ORDER_PAISE before discounts, or in all). */
+export function isOrderTooLarge(totals: Pick<Totals, 'undiscountedPaise' | 'grandTotalPaise'>): boolean {
+  return totals.undiscountedPaise > MAX_ORDER_PAISE || totals.grandTotalPaise > MAX_ORDER_PAISE;
 }

@@ -103,20 +103,26 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
 
     /**
      * Merges a cart kept on the phone before login: each product's quantities add up, capped at what may be
-     * had; products that cannot be bought are left out. Answers the whole cart.
+     * had (a line already above that is not lowered); products that cannot be bought are left out. Answers
+     * the whole cart. Each line is one upsert that adds in the database, so merges running at once (a
+     * retried login, two tabs) add up and never collide on the one-line-per-product key; lines are written
+     * in product order, so two merges never wait on each other in a circle.
      */
     async merge(userId: string, input: CartMergeInput): Promise<CartItemWire[]> {
       const products = await loadSellables(db, input.items.map((i) => i.productId));
+      const items = [...input.items].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
       await db.transaction(async (trx) => {
-        for (const item of input.items) {
+        for (const item of items) {
           const product = products.get(item.productId);
-          if (!product) continue;
-          const max = purchasableQuantity(product);
+          const max = product ? purchasableQuantity(product) : 0;
           if (max < 1) continue;
-          const existing = await trx('cart_items').where({ user_id: userId, product_id: item.productId }).first<CartRow>('id', 'quantity');
-          const quantity = Math.min(max, (existing?.quantity ?? 0) + item.quantity);
-          if (existing) await trx('cart_items').where({ id: existing.id }).update({ quantity: Math.max(existing.quantity, quantity), updated_at: clock.now() });
-          else await trx('cart_items').insert({ user_id: userId, product_id: item.productId, quantity });
+          await trx('cart_items')
+            .insert({ user_id: userId, product_id: item.productId, quantity: Math.min(max, item.quantity) })
+            .onConflict(['user_id', 'product_id'])
+            .merge({
+              quantity: trx.raw('greatest(cart_items.quantity, least(?::integer, cart_items.quantity + excluded.quantity))', [max]),
+              updated_at: clock.now(),
+            });
         }
       });
       return list(userId);
