@@ -102,6 +102,21 @@ describe.each(DB_KINDS)('taking new orders on %s', (kind) => {
     expect(row.taken_by).toBeNull();
   });
 
+  it('answers one order by id or number: the owner\'s own, anyone\'s to staff, 404 to another shopper', async () => {
+    const { order, who } = await placeOrder(server, product);
+    const stranger = await quickAccount(server);
+    for (const ref of [order._id, order.orderId, order.orderId.toLowerCase()]) {
+      const mine = await server.api<{ data: { _id: string } }>('GET', `/api/order/details?orderId=${encodeURIComponent(ref)}`, undefined, who.auth);
+      expect(mine.status, ref).toBe(200);
+      expect(mine.body.data._id).toBe(order._id);
+    }
+    expect((await server.api<{ data: { _id: string } }>('GET', `/api/order/details?orderId=${order.orderId}`, undefined, nimal.auth)).body.data._id).toBe(order._id);
+    const theirs = await server.api<Body>('GET', `/api/order/details?orderId=${order._id}`, undefined, stranger.auth);
+    expect(theirs.status).toBe(404);
+    expect((await server.api<Body>('GET', '/api/order/details', undefined, nimal.auth)).status).toBe(400);
+    expect((await server.api<Body>('GET', '/api/order/details?orderId=%00', undefined, nimal.auth)).status).toBe(400);
+  });
+
   it('tells every counter how long an order may ring before it escalates, and the receipt footer', async () => {
     const config = await server.api<{ data: { takeAlertMinutes: number; receiptFooter: string } }>('GET', '/api/shop/config');
     expect(config.body.data).toMatchObject({ takeAlertMinutes: 4, receiptFooter: 'Thank you, come again!' });

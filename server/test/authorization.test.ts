@@ -45,6 +45,7 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['POST', '/api/order/cash-on-delivery', 'user'],
   ['POST', '/api/order/checkout', 'user'],
   ['GET', '/api/order/order-list', 'user'],
+  ['GET', '/api/order/details', 'user'],
   ['GET', '/api/order/summary', 'orders.view'],
   ['PUT', '/api/orders/update-status', 'orders.update'],
   ['PUT', '/api/orders/acknowledge', 'orders.take'],

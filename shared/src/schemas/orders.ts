@@ -94,6 +94,12 @@ export const updateStatusSchema = requestBody({
 });
 export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
 
+/** GET /api/order/details: one order by its id or short order number. */
+export const orderDetailsQuerySchema = z.object({
+  orderId: requiredText('order id', 64),
+});
+export type OrderDetailsQuery = z.infer<typeof orderDetailsQuerySchema>;
+
 /** PUT /api/orders/acknowledge: take a new order (its id or short order number), so it stops ringing everywhere. */
 export const acknowledgeSchema = requestBody({
   orderId: requiredText('order id', 64),

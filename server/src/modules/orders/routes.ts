@@ -1,4 +1,4 @@
-import { acknowledgeSchema, cashOnDeliverySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
+import { acknowledgeSchema, cashOnDeliverySchema, orderDetailsQuerySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
 import { AppError } from '../../http/errors';
 import { route, type RouteSpec } from '../../http/route';
 import type { OrderService } from './service';
@@ -39,6 +39,13 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
           extras: { totalCount: result.totalCount, page: result.page, totalPage: result.totalPage, counts: result.counts },
         };
       },
+    }),
+    route({
+      method: 'get',
+      path: '/api/order/details',
+      access: 'user', // the caller's own order; anyone's with orders.view (the counter prints by id)
+      query: orderDetailsQuerySchema,
+      handler: async ({ user, query }) => ({ data: await orders.details(user!, query.orderId) }),
     }),
     route({
       method: 'get',

@@ -285,6 +285,15 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
      * Cancelling gives the stock back once; leaving a cancelled status takes it again (409 if it is gone).
      * When two people act at once the row lock makes one wait: the second sees the new status and is told.
      */
+    /** One order by id or short number: the caller's own, or anyone's with orders.view; another's answers 404. */
+    async details(user: AuthUser, orderRef: string): Promise<OrderWire> {
+      const row = await db('orders')
+        .where(UUID_PATTERN.test(orderRef) ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() })
+        .first<{ id: string; user_id: string } | undefined>('id', 'user_id');
+      if (!row || (row.user_id !== user.id && !can(user.role, 'orders.view'))) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+      return orderById(db, row.id);
+    },
+
     /**
      * Takes a new order: the first to take it owns it, and it stops ringing on every counter and dashboard. Taking
      * it again is a no-op; anyone else is answered 409 ORDER_TAKEN naming who took it and when.
