@@ -34,6 +34,7 @@ import { orderReport, runOrderBench } from './bench-orders';
 import { receiptReport, runReceiptBench } from './bench-receipts';
 import { runWebBench, webReport } from './bench-web';
 import { loadReport, runJourneyBench } from './bench-journey';
+import { abuseReport, runAbuseBench } from './bench-abuse';
 
 const CLIENTS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
@@ -193,7 +194,7 @@ async function timeSearchInDatabase(db: knex.Knex, queries: ReturnType<typeof sh
 const ms = (value: number) => value.toFixed(1);
 const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
-const SECTION_ORDER = ['header', 'catalogue', 'orders', 'web', 'receipts', 'load'] as const;
+const SECTION_ORDER = ['header', 'catalogue', 'orders', 'web', 'receipts', 'load', 'abuse'] as const;
 type SectionName = (typeof SECTION_ORDER)[number];
 const open = (name: SectionName) => `<!-- bench:${name} -->`;
 const close = (name: SectionName) => `<!-- /bench:${name} -->`;
@@ -283,8 +284,8 @@ function catalogueSection(input: {
 }
 
 
-/** Which parts run: BENCH_PARTS=catalogue,orders,receipts,web,load (all by default; one alone is for working on it). */
-const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders,receipts,web,load').split(',').map((part) => part.trim());
+/** Which parts run: BENCH_PARTS=catalogue,orders,receipts,web,load,abuse (all by default; one alone is for working on it). */
+const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders,receipts,web,load,abuse').split(',').map((part) => part.trim());
 
 /** The catalogue reads against Kade and the baseline, in alternating rounds. */
 async function runCatalogue(kade: ChildProcess, kadeBase: string, baseline: ChildProcess, baseBase: string, scenarios: Scenario[]) {
@@ -397,6 +398,13 @@ async function main(): Promise<void> {
     if (PARTS.includes('load')) {
       const journey = await runJourneyBench({ databaseUrl: url.toString(), knex: orderDb, jwtSecret, dataDir, catalogue, freePort, startChild, waitReady, stopChild });
       sections.load = loadReport(journey);
+    }
+    if (PARTS.includes('abuse')) {
+      // The catalogue reads in turn: a listing, a product, a search, …
+      const longest = Math.max(...scenarios.map((s) => s.bodies.length));
+      const reads = Array.from({ length: longest }, (_, i) => scenarios.flatMap((s) => (i < s.bodies.length ? [{ path: s.path, body: s.bodies[i] as string }] : []))).flat();
+      const abuse = await runAbuseBench({ databaseUrl: url.toString(), knex: orderDb, jwtSecret, dataDir, reads, freePort, startChild, waitReady, stopChild });
+      sections.abuse = abuseReport(abuse);
     }
     const { rows } = (await db.knex.raw('select version()')) as { rows: Array<{ version: string }> };
     sections.header = headerSection({ pgVersion: rows[0]?.version ?? 'PostgreSQL', parts: PARTS, seconds: (performance.now() - started) / 1000 });

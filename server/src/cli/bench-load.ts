@@ -97,3 +97,50 @@ export async function runLoad(options: {
     agent.destroy();
   }
 }
+
+/**
+ * Sends POSTs taken round-robin from `requests` (path and JSON body) from `clients` concurrent clients until
+ * `stop()` answers true (asked before each request) or `maxSeconds` have passed, and measures each like
+ * `runLoad`: for load that must last exactly as long as something else happening meanwhile.
+ */
+export async function runLoadUntil(options: {
+  base: string;
+  requests: ReadonlyArray<{ path: string; body: string }>;
+  clients: number;
+  stop(): boolean;
+  maxSeconds: number;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+  const targets = options.requests.map((r) => ({ url: new URL(r.path, options.base), body: r.body }));
+  try {
+    const latencies: number[] = [];
+    let next = 0;
+    let errors = 0;
+    const started = performance.now();
+    const deadline = started + options.maxSeconds * 1000;
+    const client = async () => {
+      while (!options.stop() && performance.now() < deadline) {
+        const target = targets[next++ % targets.length] as (typeof targets)[number];
+        const sent = performance.now();
+        const status = await post(agent, target.url, target.body).catch(() => 0);
+        latencies.push(performance.now() - sent);
+        if (status !== 200) errors += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: options.clients }, client));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      requests: latencies.length,
+      errors,
+      seconds,
+      throughput: latencies.length / seconds,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1] ?? 0,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
