@@ -7,6 +7,7 @@ describe('desktop config', () => {
       serverUrl: 'http://127.0.0.1:3000',
       printer: '',
       autoPrint: true,
+      receiptMode: 'text',
       copies: 1,
       sound: true,
       fullScreen: false,
@@ -27,6 +28,7 @@ describe('desktop config', () => {
     [{ serverUrl: 'not a url' }, /serverUrl must be the shop server address/],
     [{ copies: 4 }, /copies must be 1 to 3/],
     [{ copies: 0 }, /copies must be 1 to 3/],
+    [{ receiptMode: 'picture' }, /receiptMode must be 'text' or 'image'/],
   ])('refuses %o naming the setting', (saved, message) => {
     expect(() => loadDesktopConfig(saved)).toThrow(message);
   });

@@ -14,6 +14,8 @@ export const desktopConfigSchema = z.object({
     })
     .default(''),
   autoPrint: z.boolean().default(true),
+  /** 'text' prints in the code page and draws only Sinhala and Tamil lines; 'image' draws the whole receipt (printers with no PC858). */
+  receiptMode: z.enum(['text', 'image'], { message: "receiptMode must be 'text' or 'image'" }).default('text'),
   copies: z.number().int().min(1, { message: 'copies must be 1 to 3' }).max(3, { message: 'copies must be 1 to 3' }).default(1),
   sound: z.boolean().default(true),
   fullScreen: z.boolean().default(false),

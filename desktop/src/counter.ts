@@ -58,7 +58,13 @@ export async function createCounter(options: CounterOptions) {
     dispatcher = new Dispatcher({
       api,
       queue,
-      settings: () => ({ autoPrint: store.get().autoPrint, copies: store.get().copies, shopName: options.shopName ?? 'Kade', timeZone: options.timeZone ?? 'Asia/Colombo' }),
+      settings: () => ({
+        autoPrint: store.get().autoPrint,
+        copies: store.get().copies,
+        receiptMode: store.get().receiptMode,
+        shopName: options.shopName ?? 'Kade',
+        timeZone: options.timeZone ?? 'Asia/Colombo',
+      }),
       lastSeen: store.get().lastSeen ?? new Date().toISOString(),
       saveLastSeen: (iso) => void store.save({ lastSeen: iso }).catch(() => undefined),
       onNewOrder: (order) => {
@@ -82,11 +88,11 @@ export async function createCounter(options: CounterOptions) {
   }
 
   const receiptFor = (order: BridgeOrder, reprint: boolean) =>
-    receiptBytes(buildReceipt(order, { shopName: options.shopName ?? 'Kade', timeZone: options.timeZone ?? 'Asia/Colombo', reprint }));
+    receiptBytes(buildReceipt(order, { shopName: options.shopName ?? 'Kade', timeZone: options.timeZone ?? 'Asia/Colombo', reprint }), { mode: store.get().receiptMode });
 
   const bridge: BridgeApi = {
-    printOrder: (order) => answer(() => queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, receiptFor(order, false), store.get().copies)),
-    reprintOrder: (order) => answer(() => queue.reprint({ orderId: order._id, orderCode: order.orderId }, receiptFor(order, true))),
+    printOrder: (order) => answer(async () => queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, false), store.get().copies)),
+    reprintOrder: (order) => answer(async () => queue.reprint({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, true))),
     printerStatus: () =>
       answer(async () => {
         const jobs = queue.list();
@@ -107,7 +113,7 @@ export async function createCounter(options: CounterOptions) {
           products: [{ quantity: 1, product_details: { name: 'Test print: if you can read this, the printer works', unit: '', price: 0 } }],
           totalAmt: 0,
         };
-        return queue.reprint({ orderId: test._id, orderCode: 'TEST' }, receiptFor(test, false));
+        return queue.reprint({ orderId: test._id, orderCode: 'TEST' }, await receiptFor(test, false));
       }),
     printJobs: () => answer(async () => queue.list()),
     resolveJobs: (ids, decision) => answer(async () => (await queue.resolve(ids, decision), null)),

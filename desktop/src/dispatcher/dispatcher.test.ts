@@ -94,7 +94,7 @@ describe('the dispatcher against the real server', () => {
     dispatcher = new Dispatcher({
       api,
       queue,
-      settings: () => ({ autoPrint: true, copies: 1, shopName: 'Kade', timeZone: 'Asia/Colombo' }),
+      settings: () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shopName: 'Kade', timeZone: 'Asia/Colombo' }),
       lastSeen: new Date().toISOString(),
       saveLastSeen: () => undefined,
       onNewOrder: (order) => alerted.push(order._id),

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { buildReceipt, type ReceiptOrder } from '@kade/shared';
-import { receiptBytes } from '../printer/receipt-bytes';
+import { receiptBytes, type ReceiptMode } from '../printer/receipt-bytes';
 import type { PrintQueue } from '../printer/print-queue';
 import type { ServerApi } from './server-api';
 
@@ -18,6 +18,7 @@ export interface CounterOrder extends ReceiptOrder {
 export interface DispatcherSettings {
   autoPrint: boolean;
   copies: number;
+  receiptMode: ReceiptMode;
   shopName: string;
   timeZone: string;
 }
@@ -129,7 +130,7 @@ export class Dispatcher {
     this.options.onNewOrder(order);
     const settings = this.options.settings();
     if (settings.autoPrint) {
-      const bytes = receiptBytes(buildReceipt(order, { shopName: settings.shopName, timeZone: settings.timeZone }));
+      const bytes = await receiptBytes(buildReceipt(order, { shopName: settings.shopName, timeZone: settings.timeZone }), { mode: settings.receiptMode });
       await this.options.queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, bytes, settings.copies);
     }
   }

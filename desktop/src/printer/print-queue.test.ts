@@ -10,7 +10,7 @@ import { RecordingPrinter } from './recording-printer';
 import { parsePrinterAddress, printerState, sendToPrinter } from './transport';
 import { sampleOrder } from './fixtures';
 
-function ticket(orderCode: string, reprint = false): Buffer {
+function ticket(orderCode: string, reprint = false): Promise<Buffer> {
   return receiptBytes(buildReceipt({ ...sampleOrder(2), orderId: orderCode }, { shopName: 'Kade', reprint }));
 }
 
@@ -47,7 +47,7 @@ describe('the print queue', () => {
 
   it('prints a queued order on the network printer', async () => {
     const queue = await open();
-    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'));
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111'));
     await queue.drain();
     expect(printedCodes()).toEqual(['#AAA111']);
     expect(queue.list()[0]).toMatchObject({ state: 'printed', attempts: 1 });
@@ -55,13 +55,13 @@ describe('the print queue', () => {
 
   it('never queues the same order twice by accident; a reprint is explicit and says REPRINT', async () => {
     const queue = await open();
-    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'));
-    expect(await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'))).toEqual([]);
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111'));
+    expect(await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111'))).toEqual([]);
     await queue.drain();
-    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111'));
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111'));
     await queue.drain();
     expect(printer.jobs).toHaveLength(1);
-    await queue.reprint({ orderId: 'o-1', orderCode: 'AAA111' }, ticket('AAA111', true));
+    await queue.reprint({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111', true));
     await queue.drain();
     expect(printer.jobs).toHaveLength(2);
     expect(decodeEscPos(printer.jobs[1]!).lines.join('\n')).toContain('REPRINT');
@@ -70,7 +70,7 @@ describe('the print queue', () => {
   it('keeps jobs while the printer is off and prints each exactly once when it comes back', async () => {
     const queue = await open();
     await printer.stop(); // switched off
-    for (const code of ['AAA111', 'BBB222', 'CCC333']) await queue.enqueueOrder({ orderId: code, orderCode: code }, ticket(code));
+    for (const code of ['AAA111', 'BBB222', 'CCC333']) await queue.enqueueOrder({ orderId: code, orderCode: code }, await ticket(code));
     await queue.drain();
     expect(queue.list().map((j) => j.state)).toEqual(['queued', 'queued', 'queued']);
     expect(queue.list()[0]!.lastError).toMatch(/off or unplugged/);
@@ -93,7 +93,7 @@ describe('the print queue', () => {
     const queue = await open({
       send: () => new Promise(() => undefined), // the app dies while the printer is taking the job
     });
-    await queue.enqueueOrder({ orderId: 'o-9', orderCode: 'ZZZ999' }, ticket('ZZZ999'));
+    await queue.enqueueOrder({ orderId: 'o-9', orderCode: 'ZZZ999' }, await ticket('ZZZ999'));
     void queue.drain();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const onDisk = JSON.parse(readFileSync(path.join(dir, 'print-queue.json'), 'utf8')) as { jobs: Array<{ state: string }> };
@@ -112,7 +112,7 @@ describe('the print queue', () => {
   it('keeps queued jobs across a restart', async () => {
     await printer.stop();
     const first = await open();
-    await first.enqueueOrder({ orderId: 'o-5', orderCode: 'EEE555' }, ticket('EEE555'), 2);
+    await first.enqueueOrder({ orderId: 'o-5', orderCode: 'EEE555' }, await ticket('EEE555'), 2);
     await first.drain();
     await first.stop();
     await printer.start();
@@ -125,7 +125,7 @@ describe('the print queue', () => {
   it('holds a backlog from a long outage for the clerk instead of printing it', async () => {
     await printer.stop();
     const queue = await open();
-    await queue.enqueueOrder({ orderId: 'o-7', orderCode: 'GGG777' }, ticket('GGG777'));
+    await queue.enqueueOrder({ orderId: 'o-7', orderCode: 'GGG777' }, await ticket('GGG777'));
     await queue.drain();
     await printer.start();
     clock += 45 * 60_000; // the printer was away for 45 minutes

@@ -5,9 +5,9 @@ import { receiptBytes } from './receipt-bytes';
 import { decodeEscPos } from './escpos-text';
 
 describe('receipt bytes for a 72 mm printer', () => {
-  it('hold the order number, every line, the totals, the address, a QR code of the id and a cut', () => {
+  it('hold the order number, every line, the totals, the address, a QR code of the id and a cut', async () => {
     const model = buildReceipt(sampleOrder(6), { shopName: 'Kade', timeZone: 'Asia/Colombo' });
-    const decoded = decodeEscPos(receiptBytes(model));
+    const decoded = decodeEscPos(await receiptBytes(model));
     const text = decoded.lines.join('\n');
     expect(decoded.lines[0]).toBe('#7F3Q9X');
     for (const line of model.lines) expect(text).toContain(line.name.split(' ')[0]);
@@ -22,14 +22,14 @@ describe('receipt bytes for a 72 mm printer', () => {
     for (const line of decoded.lines) expect([...line].length, line).toBeLessThanOrEqual(RECEIPT_COLUMNS);
   });
 
-  it('say REPRINT on a reprint', () => {
-    const decoded = decodeEscPos(receiptBytes(buildReceipt(sampleOrder(), { shopName: 'Kade', reprint: true })));
+  it('say REPRINT on a reprint', async () => {
+    const decoded = decodeEscPos(await receiptBytes(buildReceipt(sampleOrder(), { shopName: 'Kade', reprint: true })));
     expect(decoded.invert).toBe(true);
     expect(decoded.lines.join('\n')).toContain('REPRINT');
   });
 
-  it('stay under 8 KB for a 40-line order', () => {
-    const bytes = receiptBytes(buildReceipt(sampleOrder(40), { shopName: 'Kade' }));
+  it('stay under 8 KB for a 40-line order', async () => {
+    const bytes = await receiptBytes(buildReceipt(sampleOrder(40), { shopName: 'Kade' }));
     expect(bytes.length).toBeLessThan(8 * 1024);
     expect(decodeEscPos(bytes).lines.filter((l) => l.includes(' x Rs.'))).toHaveLength(40);
   });
@@ -81,15 +81,15 @@ describe('receipt bytes of text holding printer commands', () => {
   const options = { shopName: 'Kade', timeZone: 'Asia/Colombo' };
   const clean = () => receiptBytes(buildReceipt(sampleOrder(3), options));
 
-  it('hold none of the typed commands: no drawer kick, one cut (the receipt\'s own), no extra reset', () => {
-    const bytes = receiptBytes(buildReceipt(hostileOrder(), options));
+  it('hold none of the typed commands: no drawer kick, one cut (the receipt\'s own), no extra reset', async () => {
+    const bytes = await receiptBytes(buildReceipt(hostileOrder(), options));
     expect(occurrences(bytes, ESC_P)).toBe(0);
     expect(occurrences(bytes, GS_V)).toBe(1);
-    expect(occurrences(bytes, ESC_AT)).toBe(occurrences(clean(), ESC_AT));
+    expect(occurrences(bytes, ESC_AT)).toBe(occurrences(await clean(), ESC_AT));
     expect(decodeEscPos(bytes).cuts).toBe(1);
   });
 
-  it('print the same bytes as the order with each control character typed as a space', () => {
+  it('print the same bytes as the order with each control character typed as a space', async () => {
     const order = hostileOrder();
     const spaced: ReceiptOrder = {
       ...order,
@@ -102,16 +102,16 @@ describe('receipt bytes of text holding printer commands', () => {
         product_details: { ...line.product_details, name: typedAsSpaces(line.product_details.name), unit: typedAsSpaces(line.product_details.unit ?? '') },
       })),
     };
-    const bytes = receiptBytes(buildReceipt(order, options));
-    expect(bytes.equals(receiptBytes(buildReceipt(spaced, options)))).toBe(true);
+    const bytes = await receiptBytes(buildReceipt(order, options));
+    expect(bytes.equals(await receiptBytes(buildReceipt(spaced, options)))).toBe(true);
     const text = decodeEscPos(bytes).lines.join('\n');
     expect(text).toContain('Home p0');
     expect(text).toContain('Landmark: Opposite the temple @');
   });
 
-  it('hold none even from a model built without buildReceipt', () => {
+  it('hold none even from a model built without buildReceipt', async () => {
     const model = buildReceipt(sampleOrder(2), options);
-    const bytes = receiptBytes({
+    const bytes = await receiptBytes({
       ...model,
       shopName: `Kade${KICK}`,
       orderId: `7F3Q9X${CUT}`,
@@ -122,6 +122,6 @@ describe('receipt bytes of text holding printer commands', () => {
     });
     expect(occurrences(bytes, ESC_P)).toBe(0);
     expect(occurrences(bytes, GS_V)).toBe(1);
-    expect(occurrences(bytes, ESC_AT)).toBe(occurrences(clean(), ESC_AT));
+    expect(occurrences(bytes, ESC_AT)).toBe(occurrences(await clean(), ESC_AT));
   });
 });

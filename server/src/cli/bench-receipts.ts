@@ -2,7 +2,9 @@
 // server it started on the benchmark's PostgreSQL database (shop hours open all day):
 //
 // 1. Receipt bytes: the ESC/POS bytes of a 40-line order (the counter app's own receiptBytes of the shared
-//    receipt model), built many times: p50/p99 and their size, against 20 ms and 8 KB.
+//    receipt model), built many times: p50/p99 and their size, against 20 ms and 8 KB. Then the same order
+//    as pictures (receiptMode 'image', every line a GS v 0 raster) and a 40-line order half in Tamil (text
+//    mode: its Tamil lines pictures), fewer times: reported, with no budget (DESIGN.md sets one for text).
 // 2. Order to printer: the counter app's real logic (desktop's createCounter: settings, durable print queue,
 //    dispatcher signed in as a staff member over HTTP and Socket.IO, auto-print on) with a loopback TCP
 //    printer that notes when each job's first byte arrives. A shopper places orders one after another over
@@ -18,8 +20,8 @@ import pg from 'pg';
 import { buildReceipt, computeTotals, mobileToLoginEmail, paiseToRupees, receiptTextLines, RECEIPT_COLUMNS, type OrderWire } from '@kade/shared';
 import { createCounter } from '../../../desktop/src/counter';
 import { decodeEscPos } from '../../../desktop/src/printer/escpos-text';
-import { sampleOrder } from '../../../desktop/src/printer/fixtures';
-import { receiptBytes } from '../../../desktop/src/printer/receipt-bytes';
+import { mixedTamilOrder, sampleOrder } from '../../../desktop/src/printer/fixtures';
+import { receiptBytes, type ReceiptMode } from '../../../desktop/src/printer/receipt-bytes';
 import { RecordingPrinter } from '../../../desktop/src/printer/recording-printer';
 import { hashPassword } from '../modules/users/password';
 import { percentile } from './bench-load';
@@ -27,6 +29,8 @@ import { percentile } from './bench-load';
 export const RECEIPT_BUDGET = { buildMs: 20, bytes: 8 * 1024, firstByteMs: 2000 } as const;
 const BUILDS = Number(process.env.BENCH_RECEIPT_BUILDS ?? 2000);
 const BUILD_WARMUP = 200;
+const RASTER_BUILDS = Number(process.env.BENCH_RASTER_BUILDS ?? 60);
+const RASTER_WARMUP = 5;
 const ORDERS = Number(process.env.BENCH_RECEIPT_ORDERS ?? 50);
 const LINES = 40;
 const CHANNEL = 'kade_bench_receipt_commit';
@@ -35,21 +39,35 @@ const AT = { latitude: 6.8741, longitude: 79.8605 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface RasterBuild {
+  name: string;
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  bytes: number;
+  /** GS v 0 pictures in the receipt, text lines left, and the widest picture in dots. */
+  pictures: number;
+  textLines: number;
+  widestDots: number;
+}
+
 export interface ReceiptBenchResult {
   build: { samples: number; p50: number; p99: number; max: number; bytes: number; lines: number; widest: number };
+  raster: RasterBuild[];
   print: { orders: number; printed: number; p50: number; p95: number; p99: number; max: number; placeP50: number };
 }
 
 /** Builds the 40-line receipt's bytes many times (after a warm-up) and keeps the time of each build. */
-function timeBuilds(): ReceiptBenchResult['build'] {
+async function timeBuilds(): Promise<ReceiptBenchResult['build']> {
   const order = sampleOrder(LINES);
   const build = () => receiptBytes(buildReceipt(order, { shopName: 'Kade', timeZone: 'Asia/Colombo' }));
-  for (let i = 0; i < BUILD_WARMUP; i += 1) build();
+  for (let i = 0; i < BUILD_WARMUP; i += 1) await build();
   const samples: number[] = [];
   let bytes: Buffer = Buffer.alloc(0);
   for (let i = 0; i < BUILDS; i += 1) {
     const started = performance.now();
-    bytes = build();
+    bytes = await build();
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
@@ -63,6 +81,32 @@ function timeBuilds(): ReceiptBenchResult['build'] {
     bytes: bytes.length,
     lines: text.length,
     widest: Math.max(...printed.map((line) => [...line].length)),
+  };
+}
+
+/** A 40-line receipt with pictures, built RASTER_BUILDS times after a warm-up (the fonts load in the warm-up). */
+async function timeRasterBuilds(name: string, order: ReturnType<typeof sampleOrder>, mode: ReceiptMode): Promise<RasterBuild> {
+  const build = () => receiptBytes(buildReceipt(order, { shopName: 'Kade', timeZone: 'Asia/Colombo' }), { mode });
+  for (let i = 0; i < RASTER_WARMUP; i += 1) await build();
+  const samples: number[] = [];
+  let bytes: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < RASTER_BUILDS; i += 1) {
+    const started = performance.now();
+    bytes = await build();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const printed = decodeEscPos(bytes);
+  return {
+    name,
+    samples: samples.length,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    max: samples[samples.length - 1] ?? 0,
+    bytes: bytes.length,
+    pictures: printed.images.length,
+    textLines: printed.lines.length,
+    widestDots: Math.max(0, ...printed.images.map((image) => image.width)),
   };
 }
 
@@ -186,11 +230,16 @@ async function timeOrderToPrinter(options: { knex: Knex; databaseUrl: string; ka
 }
 
 export async function runReceiptBench(options: { knex: Knex; databaseUrl: string; kadeUrl: string }): Promise<ReceiptBenchResult> {
-  const build = timeBuilds();
+  const build = await timeBuilds();
   console.log(`bench: receipts: ${LINES}-line receipt built in p50 ${build.p50.toFixed(2)} ms, p99 ${build.p99.toFixed(2)} ms, ${build.bytes} bytes`);
+  const raster = [
+    await timeRasterBuilds('every line a picture (receiptMode image)', sampleOrder(LINES), 'image'),
+    await timeRasterBuilds('half the products, the name and the address in Tamil (text mode)', mixedTamilOrder(LINES), 'text'),
+  ];
+  for (const r of raster) console.log(`bench: receipts: ${LINES}-line raster receipt, ${r.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.bytes} bytes`);
   const print = await timeOrderToPrinter(options);
   console.log(`bench: receipts: commit to first byte at the printer p50 ${print.p50.toFixed(1)} ms, p99 ${print.p99.toFixed(1)} ms (${print.printed}/${print.orders} printed)`);
-  return { build, print };
+  return { build, raster, print };
 }
 
 const ms = (value: number) => value.toFixed(2);
@@ -208,6 +257,14 @@ export function receiptReport(r: ReceiptBenchResult): string[] {
     '| builds | p50 ms | p99 ms | max ms | bytes | p99 < 20 ms | < 8 KB |',
     '| ---: | ---: | ---: | ---: | ---: | --- | --- |',
     `| ${r.build.samples} | ${ms(r.build.p50)} | ${ms(r.build.p99)} | ${ms(r.build.max)} | ${r.build.bytes} | ${ok(r.build.p99 < RECEIPT_BUDGET.buildMs)} | ${ok(r.build.bytes < RECEIPT_BUDGET.bytes)} |`,
+    '',
+    '### Building a receipt with pictures (Sinhala, Tamil, or a printer without PC858)',
+    '',
+    `The same \`receiptBytes\` for ${LINES}-line orders whose lines are drawn as pictures (desktop/src/printer/line-image.ts: @napi-rs/canvas with the bundled Noto Sans fonts, one GS v 0 raster a line through node-thermal-printer's \`printImageBuffer\`), each timed ${RASTER_BUILDS} times after ${RASTER_WARMUP} untimed builds (which load the fonts). DESIGN.md section 8 budgets text receipts only (20 ms, 8 KB); these are reported, not judged. A picture line is 32 dots high and as wide as its text, at most 576 dots (72 mm).`,
+    '',
+    '| receipt | builds | p50 ms | p99 ms | max ms | bytes | pictures | text lines | widest picture (dots) | within 576 dots |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...r.raster.map((b) => `| ${b.name} | ${b.samples} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.max.toFixed(1)} | ${b.bytes} | ${b.pictures} | ${b.textLines} | ${b.widestDots} | ${ok(b.widestDots <= 576)} |`),
     '',
     '### From an order\'s commit to the printer',
     '',
