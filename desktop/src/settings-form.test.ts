@@ -14,6 +14,7 @@ const good: SettingsFormValues = {
   counterName: 'Front counter',
   printer: 'tcp://192.168.1.50:9100',
   autoPrint: true,
+  receiptMode: 'text',
   copies: '2',
   sound: false,
   fullScreen: true,
@@ -23,7 +24,7 @@ describe('the settings form', () => {
   it('turns a filled form into settings, trimming the address', () => {
     expect(checkSettingsForm(good)).toEqual({
       ok: true,
-      settings: { serverUrl: 'http://192.168.1.10:3000', counterName: 'Front counter', printer: 'tcp://192.168.1.50:9100', autoPrint: true, copies: 2, sound: false, fullScreen: true },
+      settings: { serverUrl: 'http://192.168.1.10:3000', counterName: 'Front counter', printer: 'tcp://192.168.1.50:9100', autoPrint: true, receiptMode: 'text', copies: 2, sound: false, fullScreen: true },
     });
     expect(checkSettingsForm({ ...good, printer: '  /dev/usb/lp0 ' })).toMatchObject({ ok: true, settings: { printer: '/dev/usb/lp0' } });
     expect(checkSettingsForm({ ...good, printer: '' })).toMatchObject({ ok: true, settings: { printer: '' } });
@@ -52,6 +53,11 @@ describe('the settings form', () => {
       expect(checkSettingsForm({ ...good, counterName }), counterName).toEqual({ ok: false, errors: { counterName: 'counterName contains a character that is not allowed' } });
     }
     expect(checkSettingsForm({ ...good, counterName: 'Front counter \u0d9a' }).ok).toBe(true);
+  });
+
+  it('takes the receipt as text or as one picture, and nothing else', () => {
+    expect(checkSettingsForm({ ...good, receiptMode: 'image' })).toMatchObject({ ok: true, settings: { receiptMode: 'image' } });
+    expect(checkSettingsForm({ ...good, receiptMode: 'picture' })).toEqual({ ok: false, errors: { receiptMode: "receiptMode must be 'text' or 'image'" } });
   });
 
   it('checks the staff sign-in with the shop\'s texts', () => {
@@ -92,7 +98,7 @@ describe('the settings page against the counter behind the bridge', () => {
   it('shows the first-run defaults, saves a change to the settings file, and keeps nothing of a wrong form', async () => {
     expect(counter.firstRun).toBe(true);
     const loaded = await controller.load();
-    expect(loaded).toEqual({ ok: true, values: { serverUrl: 'http://127.0.0.1:3000', counterName: 'Counter', printer: '', autoPrint: true, copies: '1', sound: true, fullScreen: false } });
+    expect(loaded).toEqual({ ok: true, values: { serverUrl: 'http://127.0.0.1:3000', counterName: 'Counter', printer: '', autoPrint: true, receiptMode: 'text', copies: '1', sound: true, fullScreen: false } });
 
     const wrong = await controller.save({ ...good, printer: 'back room' });
     expect(wrong).toMatchObject({ ok: false, message: 'Please correct the highlighted settings.', fieldErrors: { printer: expect.stringMatching(/^printer must be/) } });
@@ -115,6 +121,16 @@ describe('the settings page against the counter behind the bridge', () => {
     await printer.stop();
     expect(await controller.testPrint(form)).toEqual({ ok: false, message: 'The printer does not answer: check that it is on and plugged in.' });
     expect(await controller.testPrint({ ...form, printer: '' })).toEqual({ ok: false, message: 'No printer is set yet.' });
+  });
+
+  it('prints the whole test page as pictures once the receipt is set to one picture', async () => {
+    expect(await controller.testPrint({ ...good, receiptMode: 'image', printer: printer.address })).toEqual({ ok: true, message: 'Test page sent to the printer.' });
+    expect(JSON.parse(readFileSync(path.join(dir, 'settings.json'), 'utf8'))).toMatchObject({ receiptMode: 'image' });
+    for (let i = 0; i < 200 && printer.jobs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const printed = decodeEscPos(printer.jobs[0]!);
+    expect(printed.lines).toEqual([]);
+    expect(printed.images.length).toBeGreaterThan(20);
+    expect(printed.qrCodes).toEqual(['TEST']);
   });
 
   it('refuses a sign-in without a valid mobile and password, and reports a server that does not answer', async () => {

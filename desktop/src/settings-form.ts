@@ -15,6 +15,8 @@ export interface SettingsFormValues {
   counterName: string;
   printer: string;
   autoPrint: boolean;
+  /** 'text' or 'image' (a select on the page; the settings schema checks it). */
+  receiptMode: string;
   copies: string;
   sound: boolean;
   fullScreen: boolean;
@@ -23,7 +25,7 @@ export interface SettingsFormValues {
 export type SettingsField = keyof SettingsFormValues;
 export type FieldErrors = Partial<Record<SettingsField, string>>;
 
-export const SETTINGS_FIELDS: readonly SettingsField[] = ['serverUrl', 'counterName', 'printer', 'autoPrint', 'copies', 'sound', 'fullScreen'];
+export const SETTINGS_FIELDS: readonly SettingsField[] = ['serverUrl', 'counterName', 'printer', 'autoPrint', 'receiptMode', 'copies', 'sound', 'fullScreen'];
 
 /** The form filled from saved settings. */
 export function toFormValues(settings: DesktopConfig): SettingsFormValues {
@@ -32,6 +34,7 @@ export function toFormValues(settings: DesktopConfig): SettingsFormValues {
     counterName: settings.counterName,
     printer: settings.printer,
     autoPrint: settings.autoPrint,
+    receiptMode: settings.receiptMode,
     copies: String(settings.copies),
     sound: settings.sound,
     fullScreen: settings.fullScreen,
@@ -49,11 +52,12 @@ export function checkSettingsForm(values: SettingsFormValues): { ok: true; setti
     counterName: values.counterName,
     printer: values.printer.trim(),
     autoPrint: values.autoPrint,
+    receiptMode: values.receiptMode,
     copies: /^\d+$/.test(copies) ? Number(copies) : Number.NaN,
     sound: values.sound,
     fullScreen: values.fullScreen,
   };
-  const result = desktopConfigSchema.pick({ serverUrl: true, counterName: true, printer: true, autoPrint: true, copies: true, sound: true, fullScreen: true }).safeParse(candidate);
+  const result = desktopConfigSchema.pick({ serverUrl: true, counterName: true, printer: true, autoPrint: true, receiptMode: true, copies: true, sound: true, fullScreen: true }).safeParse(candidate);
   if (result.success) return { ok: true, settings: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

@@ -8,9 +8,15 @@ const form = document.querySelector<HTMLFormElement>('#settings');
 const status = document.querySelector<HTMLElement>('#status');
 const bridge = (window as unknown as { kadeCounter?: BridgeApi }).kadeCounter;
 
-function input(name: string): HTMLInputElement {
+function control(name: string): HTMLInputElement | HTMLSelectElement {
   const element = form?.elements.namedItem(name);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`the settings form has no field ${name}`);
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) throw new Error(`the settings form has no field ${name}`);
+  return element;
+}
+
+function input(name: string): HTMLInputElement {
+  const element = control(name);
+  if (!(element instanceof HTMLInputElement)) throw new Error(`the settings form field ${name} is not an input`);
   return element;
 }
 
@@ -20,6 +26,7 @@ function readForm(): SettingsFormValues {
     counterName: input('counterName').value,
     printer: input('printer').value,
     autoPrint: input('autoPrint').checked,
+    receiptMode: control('receiptMode').value,
     copies: input('copies').value,
     sound: input('sound').checked,
     fullScreen: input('fullScreen').checked,
@@ -30,16 +37,16 @@ function fillForm(values: SettingsFormValues): void {
   for (const field of SETTINGS_FIELDS) {
     const value = values[field];
     if (typeof value === 'boolean') input(field).checked = value;
-    else input(field).value = value;
+    else control(field).value = value;
   }
 }
 
 /** Marks each wrong field (aria-invalid, its message beside it) and clears the others. */
 function showErrors(errors: Partial<Record<string, string>>, names: readonly string[]): void {
-  let first: HTMLInputElement | undefined;
+  let first: HTMLInputElement | HTMLSelectElement | undefined;
   for (const name of names) {
     const message = errors[name];
-    const field = input(name);
+    const field = control(name);
     const slot = document.getElementById(`${name}-error`);
     field.setAttribute('aria-invalid', message ? 'true' : 'false');
     if (slot) slot.textContent = message ?? '';
