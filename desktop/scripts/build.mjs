@@ -2,8 +2,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', target: 'node22', external: ['electron'], sourcemap: true, logLevel: 'info' };
-await build({ ...common, entryPoints: ['src/app.main.ts'], outfile: 'dist/app.main.mjs', format: 'esm', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+// @napi-rs/canvas (the receipt pictures) is a native module: it stays in node_modules with its platform binary,
+// as do the receipt fonts it reads from @fontsource/* (desktop/src/printer/receipt-fonts.ts resolves them there).
+// The banner's import is renamed: esbuild cannot see it, and modules of ours import createRequire themselves.
+const common = { bundle: true, platform: 'node', target: 'node22', external: ['electron', '@napi-rs/canvas'], sourcemap: true, logLevel: 'info' };
+await build({ ...common, entryPoints: ['src/app.main.ts'], outfile: 'dist/app.main.mjs', format: 'esm', banner: { js: "import { createRequire as kadeCreateRequire } from 'node:module'; const require = kadeCreateRequire(import.meta.url);" } });
 await build({ ...common, entryPoints: ['src/bridge.preload.ts'], outfile: 'dist/bridge.preload.cjs', format: 'cjs' });
 
 // The settings page: its script bundled for the browser and inlined, so the page is one file that needs
