@@ -1,6 +1,6 @@
 // The Electron main process: a thin shell. Windows, IPC wiring and system integration live here; every piece
 // of logic (printing, queue, dispatcher, alert, heartbeat, settings) lives in plain modules tested in Node.
-import { app, BrowserWindow, ipcMain, Menu, Notification, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, Notification, safeStorage, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCounter, type Counter } from './counter';
@@ -82,6 +82,7 @@ function registerBridge(bridge: BridgeApi): void {
     return answer;
   });
   ipcMain.handle(IPC.acknowledgeOrder, (_e, orderId) => bridge.acknowledgeOrder(orderId));
+  ipcMain.handle(IPC.counterStatus, () => bridge.counterStatus());
   ipcMain.handle(IPC.signIn, (_e, mobile, password) => bridge.signIn(mobile, password));
 }
 
@@ -92,6 +93,13 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     counter = await createCounter({
       userDataDir: app.getPath('userData'),
+      // The OS keychain seals the session, so the counter is still signed in after a restart of the app or the PC.
+      secretBox: {
+        isAvailable: () => safeStorage.isEncryptionAvailable(),
+        seal: (text) => safeStorage.encryptString(text),
+        open: (sealed) => safeStorage.decryptString(sealed),
+      },
+      onStatus: (status) => window?.webContents.send('kade:counter-status', status),
       playSound: () => window?.webContents.send('kade:play-alert'),
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body }).show();

@@ -13,6 +13,7 @@ const bridge: BridgeApi = {
   getSettings: () => ipcRenderer.invoke(IPC.getSettings),
   saveSettings: (change) => ipcRenderer.invoke(IPC.saveSettings, change),
   acknowledgeOrder: (orderId) => ipcRenderer.invoke(IPC.acknowledgeOrder, orderId),
+  counterStatus: () => ipcRenderer.invoke(IPC.counterStatus),
   signIn: (mobile, password) => ipcRenderer.invoke(IPC.signIn, mobile, password),
 };
 

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { buildReceipt } from '@kade/shared';
 import type { DesktopConfig } from './config';
-import type { BridgeApi, BridgeOrder, IpcResult } from './ipc-channels';
+import type { BridgeApi, BridgeOrder, CounterStatus, IpcResult } from './ipc-channels';
+export type { CounterStatus };
 import { randomUUID } from 'node:crypto';
 import { formatRs, rupeesToPaise } from '@kade/shared';
+import type { ShopConfigWire } from '@kade/shared';
 import { OrderAlert } from './dispatcher/alert';
-import { Dispatcher } from './dispatcher/dispatcher';
+import { Dispatcher, type CounterOrder, type ShopOnReceipt } from './dispatcher/dispatcher';
+import { SessionVault, type SecretBox } from './session-vault';
 import { Heartbeat } from './dispatcher/heartbeat';
 import { ServerApi } from './dispatcher/server-api';
 import { receiptBytes } from './printer/receipt-bytes';
@@ -21,10 +24,19 @@ async function answer<T>(work: () => Promise<T>): Promise<IpcResult<T>> {
   }
 }
 
+/** The banner a signed-out counter shows, and the notification it raises. */
+export const SIGNED_OUT_TEXT = 'This counter is signed out: orders will not ring or print';
+/** The alert id that keeps ringing while the counter is signed out. */
+const SIGNED_OUT_ALERT = 'signed-out';
+/** How often untaken orders are checked against the escalation time. */
+const ESCALATION_CHECK_MS = 15_000;
+
 export interface CounterOptions {
   userDataDir: string;
-  shopName?: string;
-  timeZone?: string;
+  /** Seals the session at rest (Electron's safeStorage in the app); without one the session lives in memory only. */
+  secretBox?: SecretBox;
+  /** Told whenever the counter signs in or out. */
+  onStatus?: (status: CounterStatus) => void;
   playSound: () => void;
   /** A system notification (Electron's Notification in the app). */
   notify?: (title: string, body: string) => void;
@@ -44,32 +56,78 @@ export async function createCounter(options: CounterOptions) {
   const alert = new OrderAlert(() => {
     if (store.get().sound) options.playSound();
   });
+  const vault = options.secretBox ? new SessionVault(options.userDataDir, options.secretBox) : undefined;
   let dispatcher: Dispatcher | undefined;
   let heartbeat: Heartbeat | undefined;
+  let api: ServerApi | undefined;
+  let status: CounterStatus = { signedIn: false, staffName: null, problem: null };
+  // The store on the receipt comes from the server's shop configuration once signed in; no name is written here.
+  let shop: ShopOnReceipt = { shopName: '' };
+  let takeAlertMinutes = 3;
+  /** Untaken orders ringing here: when each arrived, and whether it has escalated yet. */
+  const ringing = new Map<string, { order: CounterOrder; escalated: boolean }>();
 
-  /** Signs in as staff, then listens for orders (alert, notification, auto-print) and reports the counter. */
-  async function signIn(mobile: string, password: string): Promise<{ connected: boolean }> {
+  const setStatus = (next: CounterStatus) => {
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  /** Signed out and cannot come back by itself: say so, and ring, until someone signs in. Never silence. */
+  function signedOut(problem: string): void {
     dispatcher?.stop();
     heartbeat?.stop();
-    const settings = store.get();
-    const api = new ServerApi(settings.serverUrl, undefined);
-    await api.login(mobile, password);
-    const counterId = settings.counterId ?? (await store.save({ counterId: randomUUID() })).counterId!;
+    dispatcher = undefined;
+    heartbeat = undefined;
+    api = undefined;
+    setStatus({ signedIn: false, staffName: null, problem });
+    alert.raise(SIGNED_OUT_ALERT);
+    options.notify?.(SIGNED_OUT_TEXT, problem);
+  }
+
+  const taken = (orderId: string) => {
+    ringing.delete(orderId);
+    alert.acknowledge(orderId);
+  };
+
+  /** An order untaken for longer than the shop's take-alert time is announced once more, loudly. */
+  const escalation = setInterval(() => {
+    const now = Date.now();
+    for (const [id, entry] of ringing) {
+      const minutes = Math.floor((now - new Date(entry.order.createdAt).getTime()) / 60_000);
+      if (!entry.escalated && minutes >= takeAlertMinutes) {
+        entry.escalated = true;
+        options.notify?.(`Order #${entry.order.orderId} is waiting ${minutes} min`, 'Nobody has taken it yet: take it on the Pending page.');
+        void id;
+      }
+    }
+  }, ESCALATION_CHECK_MS);
+  escalation.unref();
+
+  /** Starts the live work of a signed-in session: the store's details, the dispatcher and the heartbeat. */
+  async function startSession(session: ServerApi, staffName: string): Promise<void> {
+    dispatcher?.stop();
+    heartbeat?.stop();
+    api = session;
+    const config = await session.request<ShopConfigWire>('GET', '/api/shop/config', undefined, false);
+    shop = { shopName: config.name, shopAddress: config.address, shopPhone: config.phone, footer: config.receiptFooter ?? '', timeZone: config.timeZone };
+    takeAlertMinutes = config.takeAlertMinutes ?? takeAlertMinutes;
+    const counterId = store.get().counterId ?? (await store.save({ counterId: randomUUID() })).counterId!;
     dispatcher = new Dispatcher({
-      api,
+      api: session,
       queue,
-      settings: () => ({
-        autoPrint: store.get().autoPrint,
-        copies: store.get().copies,
-        receiptMode: store.get().receiptMode,
-        shopName: options.shopName ?? 'Kade',
-        timeZone: options.timeZone ?? 'Asia/Colombo',
-      }),
+      settings: () => ({ autoPrint: store.get().autoPrint, copies: store.get().copies, receiptMode: store.get().receiptMode, shop }),
       lastSeen: store.get().lastSeen ?? new Date().toISOString(),
       saveLastSeen: (iso) => void store.save({ lastSeen: iso }).catch(() => undefined),
       onNewOrder: (order) => {
+        // An order someone has already taken (seen in a catch-up) prints, but does not ring.
+        if (order.acknowledgedBy) return;
+        ringing.set(order._id, { order, escalated: false });
         alert.raise(order._id);
         options.notify?.(`New order #${order.orderId}`, `${formatRs(rupeesToPaise(order.totalAmt))} · ${order.Choose ?? ''}`.trim());
+      },
+      onAcknowledged: (order) => taken(order._id),
+      onStatus: (change) => {
+        if (change.to !== 'Pending') taken(change.order._id);
       },
     });
     dispatcher.start();
@@ -84,11 +142,54 @@ export async function createCounter(options: CounterOptions) {
       };
     });
     heartbeat.start();
+    alert.acknowledge(SIGNED_OUT_ALERT);
+    setStatus({ signedIn: true, staffName, problem: null });
+  }
+
+  /** A ServerApi whose every rotated refresh token is sealed into the vault, so a restart finds the newest. */
+  function sessionApi(serverUrl: string, session: { accessToken: string; refreshToken: string } | undefined, staffName: () => string): ServerApi {
+    return new ServerApi(serverUrl, session, (next) => {
+      if (next && vault) void vault.save({ serverUrl, refreshToken: next.refreshToken, staffName: staffName() }).catch(() => undefined);
+    });
+  }
+
+  /** Signs in as staff, then listens for orders (alert, notification, auto-print) and reports the counter. */
+  async function signIn(mobile: string, password: string): Promise<{ connected: boolean }> {
+    let name = '';
+    const session = sessionApi(store.get().serverUrl, undefined, () => name);
+    await session.login(mobile, password);
+    const me = await session.request<{ name: string; role: string }>('GET', '/api/user/user-details');
+    name = me.name;
+    if (vault) await vault.save({ serverUrl: store.get().serverUrl, refreshToken: session.refreshToken ?? '', staffName: name }).catch(() => undefined);
+    await startSession(session, name);
     return { connected: true };
   }
 
-  const receiptFor = (order: BridgeOrder, reprint: boolean) =>
-    receiptBytes(buildReceipt(order, { shopName: options.shopName ?? 'Kade', timeZone: options.timeZone ?? 'Asia/Colombo', reprint }), { mode: store.get().receiptMode });
+  /**
+   * At start: the sealed session of this server, renewed; then the live connection and a catch-up of what was
+   * missed. When there is none, or it cannot be renewed, the counter says it is signed out and rings.
+   */
+  async function restore(): Promise<boolean> {
+    const saved = await vault?.load();
+    const serverUrl = store.get().serverUrl;
+    if (!saved || saved.serverUrl !== serverUrl) {
+      signedOut(vault?.available === false ? 'This computer cannot keep the sign-in safely: sign in again after every restart.' : 'Sign in on the Settings page (Counter → Settings…).');
+      return false;
+    }
+    const session = sessionApi(serverUrl, { accessToken: '', refreshToken: saved.refreshToken }, () => saved.staffName);
+    try {
+      await session.refresh();
+      await startSession(session, saved.staffName);
+      return true;
+    } catch (error) {
+      const offline = !(error instanceof Error && 'status' in error);
+      if (!offline) await vault?.clear();
+      signedOut(offline ? `The shop server at ${serverUrl} is not answering: the counter keeps trying when you sign in again.` : 'The saved sign-in has ended (logged out, password changed or account disabled): sign in again on the Settings page.');
+      return false;
+    }
+  }
+
+  const receiptFor = (order: BridgeOrder, reprint: boolean) => receiptBytes(buildReceipt(order, { ...shop, reprint }), { mode: store.get().receiptMode });
 
   const bridge: BridgeApi = {
     printOrder: (order) => answer(async () => queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, false), store.get().copies)),
@@ -119,9 +220,18 @@ export async function createCounter(options: CounterOptions) {
     resolveJobs: (ids, decision) => answer(async () => (await queue.resolve(ids, decision), null)),
     getSettings: () => answer(async () => store.get()),
     saveSettings: (change: Partial<DesktopConfig>) => answer(() => store.save(change)),
-    acknowledgeOrder: (orderId) => answer(async () => (alert.acknowledge(orderId), null)),
+    acknowledgeOrder: (orderId) =>
+      answer(async () => {
+        if (!api) throw new Error(SIGNED_OUT_TEXT);
+        await api.request('PUT', '/api/orders/acknowledge', { orderId });
+        taken(orderId);
+        return null;
+      }),
+    counterStatus: () => answer(async () => status),
     signIn: (mobile, password) => answer(() => signIn(mobile, password)),
   };
+
+  if (!firstRun) await restore();
 
   return {
     firstRun,
@@ -129,8 +239,12 @@ export async function createCounter(options: CounterOptions) {
     queue,
     alert,
     bridge,
+    status: () => status,
+    restore,
+    signIn,
     dispatcher: () => dispatcher,
     stop: async () => {
+      clearInterval(escalation);
       dispatcher?.stop();
       heartbeat?.stop();
       alert.stop();

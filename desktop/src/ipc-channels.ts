@@ -18,8 +18,17 @@ export const IPC = {
   getSettings: 'kade:get-settings',
   saveSettings: 'kade:save-settings',
   acknowledgeOrder: 'kade:acknowledge-order',
+  counterStatus: 'kade:counter-status',
   signIn: 'kade:sign-in',
 } as const;
+
+/** Whether the counter is signed in: the window shows a banner that will not go away while it is not. */
+export interface CounterStatus {
+  signedIn: boolean;
+  staffName: string | null;
+  /** Why it is signed out, in words for the clerk; null when signed in. */
+  problem: string | null;
+}
 
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
@@ -35,7 +44,10 @@ export interface BridgeApi {
   resolveJobs(ids: string[], decision: 'print' | 'cancel'): Promise<IpcResult<null>>;
   getSettings(): Promise<IpcResult<DesktopConfig>>;
   saveSettings(settings: Partial<DesktopConfig>): Promise<IpcResult<DesktopConfig>>;
+  /** Takes the order on the server with the counter's session: it stops ringing on every counter. */
   acknowledgeOrder(orderId: string): Promise<IpcResult<null>>;
+  /** Signed in or out, and why: a signed-out counter shows a banner that does not go away. */
+  counterStatus(): Promise<IpcResult<CounterStatus>>;
   /** Signs the counter in as a staff member: it then receives new orders live and reports itself. */
   signIn(mobile: string, password: string): Promise<IpcResult<{ connected: boolean }>>;
 }

@@ -37,6 +37,9 @@ describe('buildReceipt', () => {
   it('builds the whole model', () => {
     expect(model).toEqual({
       shopName: 'Kade',
+      shopAddress: '',
+      shopPhone: '',
+      footer: '',
       title: 'ORDER',
       reprint: false,
       orderId: '7F3Q9X',
@@ -333,5 +336,15 @@ describe('receiptTextLines', () => {
 
   it.each([23, 0, 47.5])('refuses %s columns', (columns) => {
     expect(() => receiptTextLines(model, columns)).toThrow(RangeError);
+  });
+
+  it('heads the receipt with the store\'s own name, address and phone, and ends with its footer line', () => {
+    const own = buildReceipt(order, { shopName: 'Perera Stores', shopAddress: '12 Station Road, Dehiwala', shopPhone: '+94 11 272 0000', footer: 'Thank you, come again!', timeZone: 'Asia/Colombo' });
+    const lines = receiptTextLines(own, 48);
+    expect(lines.slice(0, 3).map((l) => l.trim())).toEqual(['Perera Stores', '12 Station Road, Dehiwala', '+94 11 272 0000']);
+    expect(lines.at(-1)?.trim()).toBe('Thank you, come again!');
+    expect(lines.every((l) => [...l].length <= 48)).toBe(true);
+    // a footer with a printer command in it loses the command
+    expect(buildReceipt(order, { shopName: 'X', footer: 'Bye\u001bp\u0000' }).footer).toBe('Bye p');
   });
 });

@@ -48,6 +48,11 @@ export interface ReceiptOrder {
 
 export interface ReceiptOptions {
   shopName: string;
+  /** The store's address and phone under its name, from the server's shop configuration. */
+  shopAddress?: string;
+  shopPhone?: string;
+  /** An optional last line (the server's RECEIPT_FOOTER). */
+  footer?: string;
   timeZone?: string;
   /** True when printed again on purpose: the receipt then says REPRINT. */
   reprint?: boolean;
@@ -65,6 +70,9 @@ export interface ReceiptLine {
 
 export interface ReceiptModel {
   shopName: string;
+  shopAddress: string;
+  shopPhone: string;
+  footer: string;
   title: 'ORDER';
   reprint: boolean;
   orderId: string;
@@ -164,6 +172,9 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
   const orderId = printable(order.orderId);
   return {
     shopName: printable(options.shopName),
+    shopAddress: printable(options.shopAddress),
+    shopPhone: printable(options.shopPhone),
+    footer: printable(options.footer),
     title: 'ORDER',
     reprint: options.reprint === true,
     orderId,
@@ -255,6 +266,8 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   const out: string[] = [];
 
   out.push(...centre(model.shopName, columns));
+  if (model.shopAddress) out.push(...centre(model.shopAddress, columns));
+  if (model.shopPhone) out.push(...centre(model.shopPhone, columns));
   out.push(...centre(model.reprint ? `${model.title} - REPRINT` : model.title, columns));
   out.push(...centre(`#${model.orderId}`, columns));
   out.push(rule('='));
@@ -289,5 +302,6 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   for (const line of model.addressLines) out.push(...wrapText(line, columns, '  '));
   out.push(...labelled('Location', model.locationText));
   out.push(rule('='));
+  if (model.footer) out.push(...centre(model.footer, columns));
   return out;
 }

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, paiseToRupees, rupeesToPaise } from '@kade/shared';
+import { ADMIN, eventually, shopper, startServer } from '../testing/live-server';
 import { decodeEscPos } from '../printer/escpos-text';
 import { PrintQueue } from '../printer/print-queue';
 import { RecordingPrinter } from '../printer/recording-printer';
@@ -14,64 +13,6 @@ import { ServerApi } from './server-api';
 import { Heartbeat } from './heartbeat';
 import { printerState } from '../printer/transport';
 import { createCounter } from '../counter';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ADMIN = { mobile: '0770000001', password: 'counter-staff-1' };
-
-/** The real shop server, as its own process (the counter only ever talks to it over HTTP and sockets). */
-async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password, SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59',
-    },
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  for (let i = 0; i < 1800; i++) {
-    const match = /Health:\s+(http:\/\/[^/\s]+)/.exec(out);
-    if (match) return { url: match[1] as string, process: child };
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start:\n${out}`);
-}
-
-/** A shopper who can place orders for one product, over the real API. */
-async function shopper(url: string) {
-  const mobile = `07${String(Date.now()).slice(-8)}`;
-  const api = new ServerApi(url, undefined);
-  await api.request('POST', '/api/user/register', { name: 'Test Shopper', mobile, password: 'shopper-pass-1' }, false);
-  await api.login(mobile, 'shopper-pass-1');
-  const address = await api.request<{ _id: string }>('POST', '/api/address/create', { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 });
-  const found = await api.request<Array<{ _id: string; price: number; discount: number; stock: number }>>('POST', '/api/product/search-product', { search: 'rice', page: 1 });
-  const product = found.find((p) => p.stock > 50);
-  if (!product) throw new Error('no rice in the demo catalogue');
-  return {
-    async order(): Promise<CounterOrder> {
-      await api.request('POST', '/api/cart/create', { productId: product._id });
-      const totals = computeTotals([{ pricePaise: rupeesToPaise(product.price), discount: product.discount, quantity: 1 }], '50 Minutes to 1 Hour');
-      return api.request<CounterOrder>('POST', '/api/order/cash-on-delivery', {
-        list_items: [{ productId: product._id, quantity: 1 }],
-        addressId: address._id,
-        subTotalAmt: paiseToRupees(totals.subtotalPaise),
-        totalAmt: paiseToRupees(totals.grandTotalPaise),
-        location: 'Location not available',
-        Choose: '50 Minutes to 1 Hour',
-      });
-    },
-  };
-}
-
-async function eventually(check: () => boolean, ms = 8000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the dispatcher against the real server', () => {
   let dir: string;
@@ -94,7 +35,7 @@ describe('the dispatcher against the real server', () => {
     dispatcher = new Dispatcher({
       api,
       queue,
-      settings: () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shopName: 'Kade', timeZone: 'Asia/Colombo' }),
+      settings: () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shop: { shopName: 'Kade', timeZone: 'Asia/Colombo' } }),
       lastSeen: new Date().toISOString(),
       saveLastSeen: () => undefined,
       onNewOrder: (order) => alerted.push(order._id),

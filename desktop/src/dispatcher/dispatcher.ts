@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { buildReceipt, type ReceiptOrder } from '@kade/shared';
+import { buildReceipt, SOCKET_EVENTS, type ReceiptOptions, type ReceiptOrder } from '@kade/shared';
 import { receiptBytes, type ReceiptMode } from '../printer/receipt-bytes';
 import type { PrintQueue } from '../printer/print-queue';
 import type { ServerApi } from './server-api';
@@ -13,14 +13,19 @@ export interface CounterOrder extends ReceiptOrder {
   order_status: string;
   updatedAt: string;
   takenBy?: string | null;
+  /** Who took the order (so it stops ringing), or null while nobody has. */
+  acknowledgedBy?: string | null;
+  acknowledgedAt?: string | null;
 }
+
+/** The store on the receipt, from the server's shop configuration: name, address, phone, footer, time zone. */
+export type ShopOnReceipt = Omit<ReceiptOptions, 'reprint'>;
 
 export interface DispatcherSettings {
   autoPrint: boolean;
   copies: number;
   receiptMode: ReceiptMode;
-  shopName: string;
-  timeZone: string;
+  shop: ShopOnReceipt;
 }
 
 export interface DispatcherOptions {
@@ -32,8 +37,10 @@ export interface DispatcherOptions {
   saveLastSeen: (iso: string) => void;
   /** A new order arrived (alert, notification, the screen). Called once per order. */
   onNewOrder: (order: CounterOrder) => void;
-  /** Another counter or admin changed an order's status (e.g. took it). */
+  /** Another counter or admin changed an order's status. */
   onStatus?: (change: { from: string; to: string; by: string; order: CounterOrder }) => void;
+  /** Someone (here or on another counter or dashboard) took an order: it stops ringing. */
+  onAcknowledged?: (order: CounterOrder) => void;
   onConnection?: (state: 'connected' | 'disconnected') => void;
 }
 
@@ -83,6 +90,7 @@ export class Dispatcher {
     });
     socket.on('order:new', (order: CounterOrder) => void this.handle(order));
     socket.on('order:status', (change: { from: string; to: string; by: string; order: CounterOrder }) => this.options.onStatus?.(change));
+    socket.on(SOCKET_EVENTS.orderAcknowledged, (event: { order: CounterOrder }) => this.options.onAcknowledged?.(event.order));
     this.socket = socket;
   }
 
@@ -130,7 +138,7 @@ export class Dispatcher {
     this.options.onNewOrder(order);
     const settings = this.options.settings();
     if (settings.autoPrint) {
-      const bytes = await receiptBytes(buildReceipt(order, { shopName: settings.shopName, timeZone: settings.timeZone }), { mode: settings.receiptMode });
+      const bytes = await receiptBytes(buildReceipt(order, settings.shop), { mode: settings.receiptMode });
       await this.options.queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, bytes, settings.copies);
     }
   }

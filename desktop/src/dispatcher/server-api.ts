@@ -38,6 +38,10 @@ export class ServerApi {
     return this.session?.accessToken;
   }
 
+  get refreshToken(): string | undefined {
+    return this.session?.refreshToken;
+  }
+
   async login(mobile: string, password: string): Promise<void> {
     const body = await this.request<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password }, false);
     this.setSession({ accessToken: body.accesstoken, refreshToken: body.refreshToken });

@@ -1,0 +1,129 @@
+// The counter as a clerk relies on it, against the real server and a recording TCP printer: it stays signed in
+// across restarts and prints what came in while it was down, once each; two counters ring for one order, one
+// takes it, both stop; a counter whose session cannot be restored says so and rings; receipts carry the store's
+// own name and address from the server.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCounter, SIGNED_OUT_TEXT, type Counter } from './counter';
+import { ServerApi } from './dispatcher/server-api';
+import { decodeEscPos } from './printer/escpos-text';
+import { RecordingPrinter } from './printer/recording-printer';
+import { keyFileBox } from './session-vault';
+import { ADMIN, eventually, shopper, startServer } from './testing/live-server';
+
+const STAFF_PASSWORD = 'counter-clerk-9';
+
+/** A staff account made as an admin makes one: a sign-up, then the role changed on the Users page's call. */
+async function staffAccount(url: string, name: string): Promise<string> {
+  const mobile = `07${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-8)}`;
+  const admin = new ServerApi(url, undefined);
+  await admin.login(ADMIN.mobile, ADMIN.password);
+  const made = await admin.request<{ user: { _id: string } }>('POST', '/api/users/create', { name, mobile, password: STAFF_PASSWORD });
+  await admin.request('PUT', '/api/users/update-role', { _id: made.user._id, role: 'STAFF' });
+  return mobile;
+}
+
+describe('a counter a clerk can rely on', () => {
+  let root: string;
+  let server: { url: string; process: ChildProcess };
+  let printer: RecordingPrinter;
+  let buyer: Awaited<ReturnType<typeof shopper>>;
+  const counters: Counter[] = [];
+
+  /** A counter on its own user-data folder, sealing its session with a key kept there (the OS keychain's stand-in). */
+  async function counterAt(dir: string, sounds: string[] = [], notes: string[] = []): Promise<Counter> {
+    const counter = await createCounter({
+      userDataDir: dir,
+      secretBox: keyFileBox(path.join(dir, 'keychain.key')),
+      playSound: () => sounds.push('ring'),
+      notify: (title) => notes.push(title),
+      env: { KADE_SERVER_URL: server.url, KADE_PRINTER: printer.address },
+    });
+    counters.push(counter);
+    return counter;
+  }
+
+  const printedCodes = () => printer.jobs.map((bytes) => decodeEscPos(bytes).lines[0]);
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'kade-counter-session-'));
+    server = await startServer(path.join(root, 'server-data'));
+    printer = await new RecordingPrinter().start();
+    buyer = await shopper(server.url);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const counter of counters) await counter.stop();
+    await printer?.stop();
+    server?.process.kill('SIGTERM');
+    await new Promise((resolve) => server?.process.once('exit', resolve));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('stays signed in across a restart and prints the orders placed while it was down, once each', async () => {
+    const dir = path.join(root, 'counter-a');
+    const mobile = await staffAccount(server.url, 'Nimal Counter');
+    const first = await counterAt(dir);
+    await first.settings.save({ printer: printer.address });
+    expect((await first.bridge.signIn(mobile, STAFF_PASSWORD)).ok).toBe(true);
+    expect(first.status()).toEqual({ signedIn: true, staffName: 'Nimal Counter', problem: null });
+    await eventually(() => first.dispatcher()?.connected === true);
+    const before = await buyer.order();
+    await eventually(() => printedCodes().includes(`#${before.orderId}`));
+    // the store's own header, from the server's configuration (SHOP_NAME is the demo's here)
+    const receipt = decodeEscPos(printer.jobs.at(-1)!).lines.map((l) => l.trim());
+    const config = (await (await fetch(`${server.url}/api/shop/config`)).json()) as { data: { name: string; address: string; phone: string } };
+    expect(receipt).toEqual(expect.arrayContaining([config.data.name, config.data.phone]));
+
+    await first.stop(); // the app closes, or the PC restarts
+    const missed = [await buyer.order(), await buyer.order()];
+    const again = await counterAt(dir);
+    expect(again.status()).toMatchObject({ signedIn: true, staffName: 'Nimal Counter' });
+    for (const order of missed) await eventually(() => printedCodes().includes(`#${order.orderId}`), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const order of [before, ...missed]) expect(printedCodes().filter((c) => c === `#${order.orderId}`)).toHaveLength(1);
+    await again.stop();
+  });
+
+  it('rings on two counters for one order; one takes it, both stop, and the other\'s take answers 409', async () => {
+    const sounds: Record<string, string[]> = { a: [], b: [] };
+    const one = await counterAt(path.join(root, 'counter-1'), sounds.a);
+    const two = await counterAt(path.join(root, 'counter-2'), sounds.b);
+    for (const [counter, name] of [[one, 'Kamala One'], [two, 'Sunil Two']] as const) {
+      await counter.settings.save({ autoPrint: false });
+      expect((await counter.bridge.signIn(await staffAccount(server.url, name), STAFF_PASSWORD)).ok).toBe(true);
+      await eventually(() => counter.dispatcher()?.connected === true);
+    }
+    const order = await buyer.order();
+    await eventually(() => one.alert.pending().includes(order._id) && two.alert.pending().includes(order._id));
+    expect(sounds.a.length).toBeGreaterThan(0);
+    expect(sounds.b.length).toBeGreaterThan(0);
+    expect(await one.bridge.acknowledgeOrder(order._id)).toEqual({ ok: true, data: null });
+    await eventually(() => !one.alert.pending().includes(order._id) && !two.alert.pending().includes(order._id));
+    const late = await two.bridge.acknowledgeOrder(order._id);
+    expect(late).toEqual({ ok: false, error: 'Kamala One already took this order.' });
+  });
+
+  it('says it is signed out, and rings, when its saved session has ended', async () => {
+    const dir = path.join(root, 'counter-ended');
+    const mobile = await staffAccount(server.url, 'Ended Session');
+    const first = await counterAt(dir);
+    await first.bridge.signIn(mobile, STAFF_PASSWORD);
+    await first.stop();
+    // the account's password is reset elsewhere: every session ends
+    const admin = new ServerApi(server.url, undefined);
+    await admin.login(ADMIN.mobile, ADMIN.password);
+    const found = await admin.request<{ users: Array<{ _id: string; mobile: string }> }>('GET', `/api/users/list?search=${mobile}`);
+    await admin.request('PUT', '/api/users/update-status', { _id: found.users.find((u) => u.mobile === mobile)!._id, status: 'Disabled' });
+    const sounds: string[] = [];
+    const notes: string[] = [];
+    const restarted = await counterAt(dir, sounds, notes);
+    expect(restarted.status()).toMatchObject({ signedIn: false, staffName: null, problem: expect.stringMatching(/sign in again/) });
+    expect(sounds.length).toBeGreaterThan(0);
+    expect(notes).toContain(SIGNED_OUT_TEXT);
+    expect(await restarted.bridge.counterStatus()).toMatchObject({ ok: true, data: { signedIn: false } });
+  });
+});
