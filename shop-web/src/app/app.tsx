@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { ShopConfigWire } from '@kade/shared';
 import { AppGate } from './frame/app-gate';
 import { Providers } from './providers';
+import { RingerSlot } from './ringer-slot';
 import { AppRoutes } from './router';
 
 export function App({ config }: { config: ShopConfigWire }) {
@@ -11,6 +12,7 @@ export function App({ config }: { config: ShopConfigWire }) {
         <AppGate>
           <AppRoutes />
         </AppGate>
+        <RingerSlot />
       </BrowserRouter>
     </Providers>
   );

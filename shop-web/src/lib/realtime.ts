@@ -1,4 +1,4 @@
-// The web app's one Socket.IO connection, for live order updates (My Orders, the admin order lists).
+// The web app's one Socket.IO connection, for live order updates (My Orders, the admin order lists, the ringer).
 // It authenticates with the stored access token on every (re)connect; when the server refuses an expired
 // token, or cuts the socket as its token expires, a call through the API client renews the session once and
 // the socket tries again.
@@ -60,6 +60,8 @@ export interface OrderEventHandlers {
   onNew?: (order: OrderWire) => void;
   /** An order changed status (admins, and the order's shopper). */
   onStatus?: (event: OrderStatusEventWire) => void;
+  /** Someone took an order (staff and admins): it stops ringing everywhere, and its card shows who. */
+  onAcknowledged?: (order: OrderWire) => void;
   /** The socket (re)connected: events may have been missed while it was away, so reload. */
   onReconnect?: () => void;
 }
@@ -77,16 +79,19 @@ export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): vo
     let connectedBefore = live.connected;
     const onNew = (order: OrderWire) => latest.current.onNew?.(order);
     const onStatus = (event: OrderStatusEventWire) => latest.current.onStatus?.(event);
+    const onAcknowledged = (event: { order: OrderWire }) => latest.current.onAcknowledged?.(event.order);
     const onConnect = () => {
       if (connectedBefore) latest.current.onReconnect?.();
       connectedBefore = true;
     };
     live.on(SOCKET_EVENTS.orderNew, onNew);
     live.on(SOCKET_EVENTS.orderStatus, onStatus);
+    live.on(SOCKET_EVENTS.orderAcknowledged, onAcknowledged);
     live.on('connect', onConnect);
     return () => {
       live.off(SOCKET_EVENTS.orderNew, onNew);
       live.off(SOCKET_EVENTS.orderStatus, onStatus);
+      live.off(SOCKET_EVENTS.orderAcknowledged, onAcknowledged);
       live.off('connect', onConnect);
       release();
     };

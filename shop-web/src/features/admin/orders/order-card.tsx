@@ -1,5 +1,7 @@
 // One order on an admin list: badge, id, times and item count; expanding shows the address, payment,
 // total and lines. Admins move it with 'Update Status' (only the steps the shared machine allows) and print it.
+// An untaken Pending order offers 'Take order' (and, once it has waited too long, the red 'Waiting N min' mark);
+// a taken one says who took it and when.
 import { useId, useState } from 'react';
 import {
   NEXT_STATUSES,
@@ -15,6 +17,9 @@ import {
 import { imageAt } from '../../../lib/images';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { PrintOrderButton } from '../print/print-order-button';
+import { isUntaken } from '../ringer/ring-set';
+import { RINGER_TEXT } from '../ringer/take-order';
+import { OverdueMark } from '../ringer/waiting-mark';
 import { StatusBadge } from '../../../components/status-badge';
 
 function currentStatus(order: OrderWire): OrderStatus | null {
@@ -48,11 +53,14 @@ export function OrderCard({
   showDelivery,
   busy,
   onStatus,
+  onTake,
 }: {
   order: OrderWire;
   showDelivery: boolean;
   busy: boolean;
   onStatus: (order: OrderWire, to: OrderStatus) => void;
+  /** Offers 'Take order' on an untaken Pending order. */
+  onTake?: (order: OrderWire) => void;
 }) {
   const [open, setOpen] = useState(false);
   const format = useFormatDateTime();
@@ -62,13 +70,26 @@ export function OrderCard({
   const customer = typeof order.userId === 'object' ? order.userId : null;
   const address = addressLines(order.delivery_address as Parameters<typeof addressLines>[0]);
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
+  const untaken = isUntaken(order);
 
   return (
     <article className="order-card" aria-label={`Order ${order.orderId}`} data-testid="order-card">
       <div className="order-card__head">
         <StatusBadge status={order.order_status} />
         <h2 className="order-card__id">Order #{order.orderId}</h2>
+        {untaken ? <OverdueMark order={order} /> : null}
       </div>
+      {order.acknowledgedBy ? (
+        <p className="order-card__taken">
+          {RINGER_TEXT.takenBy(order.acknowledgedBy)}
+          {order.acknowledgedAt ? (
+            <>
+              {' at '}
+              <time dateTime={order.acknowledgedAt}>{format(order.acknowledgedAt)}</time>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <dl className="order-card__facts">
         <div>
           <dt>Ordered At</dt>
@@ -124,6 +145,12 @@ export function OrderCard({
         </ul>
       </div>
       <div className="order-card__actions">
+        {untaken && onTake ? (
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => onTake(order)}>
+            {RINGER_TEXT.takeOrder}
+            <span className="visually-hidden"> #{order.orderId}</span>
+          </button>
+        ) : null}
         {steps.length > 0 ? (
           <select
             className="order-card__status"

@@ -1,6 +1,7 @@
 // /dashboard/:status — one admin order list per status group (pending, processing, shipped, delivered,
 // cancelled): 'Orders (count)', cards 10 at a time, the 'Search by status' filter, live updates, and on
-// the Pending page the countdown, the reset-code list, today's panel and the new-order alert.
+// the Pending page the countdown, the reset-code list, today's panel and 'Take order' on untaken cards (new
+// orders ring app-wide: features/admin/ringer).
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -9,7 +10,8 @@ import { ApiError, api } from '../../../lib/api-client';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useSentinel } from '../../../components/use-infinite-scroll';
 import { OrderCard } from './order-card';
-import { NewOrderAlerts, OtpUsers, RefreshBar, SummaryPanel, useNewOrderAlerts, useReloadCountdown } from './pending-extras';
+import { OtpUsers, RefreshBar, SummaryPanel, useReloadCountdown } from './pending-extras';
+import { takeOrder } from '../ringer/take-order';
 import { useOrderList } from './use-order-list';
 import './orders.css';
 import { Loading } from '../../../components/loading';
@@ -34,7 +36,6 @@ function OrdersBoard({ list }: { list: OrderList }) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query, 300);
   const view = useOrderList(list, search);
-  const alerts = useNewOrderAlerts();
   const [busy, setBusy] = useState<string | null>(null);
   const [paused, setPaused] = useState(false);
   // Bumped on every reload of the Pending page, so its side panels load again too.
@@ -52,11 +53,10 @@ function OrdersBoard({ list }: { list: OrderList }) {
   useOrderEvents({
     onNew: (order) => {
       apply(order);
-      if (isPending) {
-        alerts.add(order);
-        setVersion((v) => v + 1);
-      }
+      if (isPending) setVersion((v) => v + 1);
     },
+    // Someone took an order: its card says who.
+    onAcknowledged: (order) => apply(order),
     onStatus: (event) => {
       apply(event.order, event.from);
       if (isPending) setVersion((v) => v + 1);
@@ -82,9 +82,23 @@ function OrdersBoard({ list }: { list: OrderList }) {
     }
   }
 
+  async function take(order: OrderWire) {
+    setBusy(order._id);
+    try {
+      const outcome = await takeOrder(order);
+      if (outcome.kind === 'taken') apply(outcome.order);
+      // Someone else was first: the card says who, as the server told.
+      if (outcome.kind === 'already') {
+        if (outcome.acknowledgedBy) apply({ ...order, acknowledgedBy: outcome.acknowledgedBy, acknowledgedAt: outcome.acknowledgedAt });
+        else void reload();
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
   return (
     <section className="orders-page" aria-labelledby="orders-title">
-      {isPending ? <NewOrderAlerts orders={alerts.orders} onAcknowledge={alerts.acknowledge} /> : null}
       <div className="orders-page__head">
         <div>
           <p className="orders-page__kicker">{list.title}</p>
@@ -115,7 +129,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
           ) : null}
           {view.phase === 'ready' && view.orders.length === 0 ? <EmptyState /> : null}
           {view.orders.map((order) => (
-            <OrderCard key={order._id} order={order} showDelivery={isPending} busy={busy === order._id} onStatus={(o, to) => void changeStatus(o, to)} />
+            <OrderCard key={order._id} order={order} showDelivery={isPending} busy={busy === order._id} onStatus={(o, to) => void changeStatus(o, to)} onTake={(o) => void take(o)} />
           ))}
           <div ref={sentinel} className="list-end" aria-live="polite">
             {view.loadingMore ? TEXT.loadingMore : ''}

@@ -1,10 +1,9 @@
 // The Pending page's extras (SPEC.md section 2, DESIGN.md section 10): the reload countdown, the users
-// waiting for a password-reset code, today's summary panel and the alert for each new order.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ORDER_LISTS, PENDING_RELOAD_SECONDS, TEXT, formatRs, rupeesToPaise, type OrderListKey, type OrderWire } from '@kade/shared';
+// waiting for a password-reset code and today's summary panel. New orders ring app-wide (features/admin/ringer).
+import { useEffect, useRef, useState } from 'react';
+import { ORDER_LISTS, PENDING_RELOAD_SECONDS, TEXT, formatRs, rupeesToPaise, type OrderListKey } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { useFormatDateTime } from '../../../lib/shop-clock';
-import { beep } from './beep';
 
 /**
  * Counts down from 30 s once a second; at 1 it calls `onReload` and starts again at 30. A fallback to the
@@ -156,46 +155,4 @@ export function SummaryPanel({ version }: { version: number }) {
       ) : null}
     </section>
   );
-}
-
-const RING_EVERY_MS = 3000;
-
-/** New orders not yet acknowledged: an on-screen alert, and a beep every few seconds until someone acknowledges. */
-export function NewOrderAlerts({ orders, onAcknowledge }: { orders: OrderWire[]; onAcknowledge: () => void }) {
-  const ringing = orders.length > 0;
-  useEffect(() => {
-    if (!ringing) return undefined;
-    beep();
-    const timer = window.setInterval(beep, RING_EVERY_MS);
-    return () => window.clearInterval(timer);
-  }, [ringing]);
-  return (
-    <div role="alert" className={ringing ? 'new-orders' : 'visually-hidden'} data-ringing={ringing}>
-      {ringing ? (
-        <>
-          <p className="new-orders__title">
-            {orders.length === 1 ? 'New order!' : `${orders.length} new orders!`}
-          </p>
-          <ul>
-            {orders.map((order) => (
-              <li key={order._id}>
-                Order #{order.orderId} · {formatRs(rupeesToPaise(order.totalAmt))} · {order.Choose}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button button--primary" onClick={onAcknowledge}>
-            Acknowledge
-          </button>
-        </>
-      ) : null}
-    </div>
-  );
-}
-
-/** The new orders waiting for an acknowledgement. */
-export function useNewOrderAlerts() {
-  const [orders, setOrders] = useState<OrderWire[]>([]);
-  const add = useCallback((order: OrderWire) => setOrders((list) => (list.some((o) => o._id === order._id) ? list : [...list, order])), []);
-  const acknowledge = useCallback(() => setOrders([]), []);
-  return { orders, add, acknowledge };
 }

@@ -1,0 +1,48 @@
+// Take order: one server action (PUT /api/orders/acknowledge). The first to take an order owns it and it stops
+// ringing on every counter and dashboard (the server broadcasts order:acknowledged); anyone after answers 409
+// ORDER_TAKEN naming who took it. Used by the ringer's alert and by the Pending list's cards.
+import toast from 'react-hot-toast';
+import type { OrderWire } from '@kade/shared';
+import { ApiError, api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+
+/** What the ringer and the cards say. */
+export const RINGER_TEXT = {
+  takeOrder: 'Take order',
+  took: (orderId: string) => `You took order #${orderId}`,
+  turnOnSound: 'Turn on sound',
+  title: (count: number) => (count === 1 ? 'New order waiting to be taken' : `${count} new orders waiting to be taken`),
+  placedJustNow: 'Placed just now',
+  placedMinutesAgo: (minutes: number) => `Placed ${minutes} min ago`,
+  waiting: (minutes: number) => `Waiting ${minutes} min`,
+  takenBy: (name: string) => `Taken by ${name}`,
+} as const;
+
+export type TakeOutcome =
+  /** This person took it (or had already): the order as it now is. */
+  | { kind: 'taken'; order: OrderWire }
+  /** Someone else took it first. */
+  | { kind: 'already'; acknowledgedBy: string | null; acknowledgedAt: string | null }
+  /** Nothing changed (offline, no permission, no such order): the error was shown. */
+  | { kind: 'failed' };
+
+/** Takes the order, telling the person what happened in a toast. */
+export async function takeOrder(order: Pick<OrderWire, '_id' | 'orderId'>): Promise<TakeOutcome> {
+  try {
+    const answer = await api<OrderWire>('PUT', '/api/orders/acknowledge', { orderId: order._id });
+    toast.success(RINGER_TEXT.took(order.orderId));
+    return { kind: 'taken', order: answer.data };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && error.code === 'ORDER_TAKEN') {
+      toast.error(error.message);
+      const data = (error.data ?? {}) as { acknowledgedBy?: unknown; acknowledgedAt?: unknown };
+      return {
+        kind: 'already',
+        acknowledgedBy: typeof data.acknowledgedBy === 'string' ? data.acknowledgedBy : null,
+        acknowledgedAt: typeof data.acknowledgedAt === 'string' ? data.acknowledgedAt : null,
+      };
+    }
+    showError(error);
+    return { kind: 'failed' };
+  }
+}
