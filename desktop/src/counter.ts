@@ -37,6 +37,8 @@ export interface CounterOptions {
   secretBox?: SecretBox;
   /** Told whenever the counter signs in or out. */
   onStatus?: (status: CounterStatus) => void;
+  /** How a clerk signs this counter in (the app's Settings page; the agent's variables). */
+  signInHint?: string;
   playSound: () => void;
   /** A system notification (Electron's Notification in the app). */
   notify?: (title: string, body: string) => void;
@@ -173,7 +175,7 @@ export async function createCounter(options: CounterOptions) {
     const saved = await vault?.load();
     const serverUrl = store.get().serverUrl;
     if (!saved || saved.serverUrl !== serverUrl) {
-      signedOut(vault?.available === false ? 'This computer cannot keep the sign-in safely: sign in again after every restart.' : 'Sign in on the Settings page (Counter → Settings…).');
+      signedOut(vault?.available === false ? 'This computer cannot keep the sign-in safely: sign in again after every restart.' : options.signInHint ?? 'Sign in on the Settings page (Counter → Settings…).');
       return false;
     }
     const session = sessionApi(serverUrl, { accessToken: '', refreshToken: saved.refreshToken }, () => saved.staffName);
@@ -184,7 +186,7 @@ export async function createCounter(options: CounterOptions) {
     } catch (error) {
       const offline = !(error instanceof Error && 'status' in error);
       if (!offline) await vault?.clear();
-      signedOut(offline ? `The shop server at ${serverUrl} is not answering: the counter keeps trying when you sign in again.` : 'The saved sign-in has ended (logged out, password changed or account disabled): sign in again on the Settings page.');
+      signedOut(offline ? `The shop server at ${serverUrl} is not answering: the counter keeps trying when you sign in again.` : `The saved sign-in has ended (logged out, password changed or account disabled). ${options.signInHint ?? 'Sign in again on the Settings page.'}`);
       return false;
     }
   }

@@ -65,3 +65,15 @@ export async function eventually(check: () => boolean, ms = 8000): Promise<void>
   }
 }
 
+
+export const STAFF_PASSWORD = 'counter-clerk-9';
+
+/** A staff account made as an admin makes one: created on the Users page's call, then given the STAFF role. */
+export async function staffAccount(url: string, name: string): Promise<string> {
+  const mobile = `07${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-8)}`;
+  const admin = new ServerApi(url, undefined);
+  await admin.login(ADMIN.mobile, ADMIN.password);
+  const made = await admin.request<{ user: { _id: string } }>('POST', '/api/users/create', { name, mobile, password: STAFF_PASSWORD });
+  await admin.request('PUT', '/api/users/update-role', { _id: made.user._id, role: 'STAFF' });
+  return mobile;
+}
