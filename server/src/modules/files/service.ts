@@ -3,8 +3,9 @@
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
+import { AppError } from '../../http/errors';
 import { enforceRateLimits } from '../../http/rate-limit';
-import { createWorkQueue } from '../../lib/work-queue';
+import { createWorkQueue, type WorkQueue } from '../../lib/work-queue';
 import { checkImage, encodeImage, fileUrl, imageLimits, type CheckedImage, type ImageOptions, type PreparedImage } from './image';
 import { createImageProcess } from './image-process';
 
@@ -44,6 +45,49 @@ export async function storeImage(db: Knex | Knex.Transaction, bytes: Buffer, opt
   return saveUnlessStored(db, checked, () => encodeImage(checked, limits, options));
 }
 
+/**
+ * How long an upload may wait for the image queue before it is answered 503 BUSY: under a proxy's usual 60 s,
+ * so the caller hears "try again" from us rather than a gateway timeout while its picture is still stored.
+ */
+export const IMAGE_MAX_WAIT_MS = 30_000;
+const RETRY_AFTER_WAITED_SECONDS = 30;
+
+/**
+ * Runs a job through a queue, unless it has not started within `maxWaitMs`: then the caller is answered 503 BUSY
+ * at once, and the job, when its turn comes, ends without running.
+ */
+export function runWithin<T>(queue: WorkQueue, maxWaitMs: number, job: () => Promise<T>): Promise<T> {
+  const busy = () =>
+    new AppError(503, 'BUSY', 'Pictures are waiting a long time to be processed right now. Please try again in a minute.', {
+      details: { retryAfterSeconds: RETRY_AFTER_WAITED_SECONDS },
+    });
+  let started = false;
+  let expired = false;
+  const queued = queue.run(() => {
+    if (expired) return Promise.reject(busy());
+    started = true;
+    return job();
+  });
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (started) return;
+      expired = true;
+      reject(busy());
+    }, maxWaitMs);
+    timer.unref();
+    queued.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 export interface StoredImage {
   url: string;
   hash: string;
@@ -61,8 +105,8 @@ export interface ImageService {
   /**
    * Stores an uploaded image: checks its header against the limits (413 before anything is decoded), answers
    * at once when the same content is stored already, otherwise encodes it through this instance's image queue
-   * (503 BUSY with a Retry-After when the queue is full) and keeps every variant in the database under a
-   * content-hash key. Answers the URL of the main variant.
+   * (503 BUSY with a Retry-After when the queue is full, or when its turn has not come within 30 s) and keeps
+   * every variant in the database under a content-hash key. Answers the URL of the main variant.
    */
   store(bytes: Buffer, options?: ImageOptions): Promise<StoredImage>;
   /** Image jobs running and waiting on this instance now. */
@@ -76,8 +120,9 @@ export interface ImageService {
  * IMAGE_QUEUE waiting) in front of one low-priority image process (image-process.ts), so a flood of decodes
  * waits its turn, or is turned away, instead of taking the shop's memory and cores.
  */
-export function createImageService(deps: { db: Knex; clock: Clock; config: Pick<Config, 'rateLimits' | 'work'> }): ImageService {
+export function createImageService(deps: { db: Knex; clock: Clock; config: Pick<Config, 'rateLimits' | 'work'>; maxWaitMs?: number }): ImageService {
   const { db, clock, config } = deps;
+  const maxWaitMs = deps.maxWaitMs ?? IMAGE_MAX_WAIT_MS;
   const limits = imageLimits(config.work.imageMaxPixels);
   const worker = createImageProcess();
   const queue = createWorkQueue({
@@ -95,7 +140,7 @@ export function createImageService(deps: { db: Knex; clock: Clock; config: Pick<
       let timing: StoredImage['timing'];
       const stored = await saveUnlessStored(db, checked, () => {
         const asked = performance.now();
-        return queue.run(async () => {
+        return runWithin(queue, maxWaitMs, async () => {
           const started = performance.now();
           const prepared = await worker.encode(checked, limits, options);
           timing = { waitMs: started - asked, encodeMs: performance.now() - started };
