@@ -2,10 +2,11 @@
 // of logic (printing, queue, dispatcher, alert, heartbeat, settings) lives in plain modules tested in Node.
 import { app, BrowserWindow, ipcMain, Menu, Notification, safeStorage, shell } from 'electron';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCounter, type Counter } from './counter';
 import type { DesktopConfig } from './config';
 import { IPC, type BridgeApi } from './ipc-channels';
+import { guardedCall } from './ipc-guard';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let counter: Counter | undefined;
@@ -67,23 +68,20 @@ function applySettings(before: DesktopConfig, after: DesktopConfig): void {
   if (before.fullScreen !== after.fullScreen) window.setFullScreen(after.fullScreen);
 }
 
+/**
+ * Every bridge call goes through the guard (ipc-guard.ts): the calling frame must be the configured server's
+ * dashboard or the bundled settings page, each allowed only its own calls, with arguments checked.
+ */
 function registerBridge(bridge: BridgeApi): void {
-  ipcMain.handle(IPC.printOrder, (_e, order) => bridge.printOrder(order));
-  ipcMain.handle(IPC.reprintOrder, (_e, order) => bridge.reprintOrder(order));
-  ipcMain.handle(IPC.printerStatus, () => bridge.printerStatus());
-  ipcMain.handle(IPC.testPrint, () => bridge.testPrint());
-  ipcMain.handle(IPC.printJobs, () => bridge.printJobs());
-  ipcMain.handle(IPC.resolveJobs, (_e, ids, decision) => bridge.resolveJobs(ids, decision));
-  ipcMain.handle(IPC.getSettings, () => bridge.getSettings());
-  ipcMain.handle(IPC.saveSettings, async (_e, change) => {
-    const before = counter?.settings.get();
-    const answer = await bridge.saveSettings(change);
-    if (answer.ok && before) applySettings(before, answer.data);
-    return answer;
-  });
-  ipcMain.handle(IPC.acknowledgeOrder, (_e, orderId) => bridge.acknowledgeOrder(orderId));
-  ipcMain.handle(IPC.counterStatus, () => bridge.counterStatus());
-  ipcMain.handle(IPC.signIn, (_e, mobile, password) => bridge.signIn(mobile, password));
+  const settingsPageUrl = pathToFileURL(path.join(here, 'settings.html')).href;
+  for (const [name, channel] of Object.entries(IPC)) {
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+      const before = counter?.settings.get();
+      const answer = await guardedCall(bridge, name, event.senderFrame?.url, args, { serverOrigin: allowedOrigin, settingsPageUrl });
+      if (name === 'saveSettings' && answer.ok && before) applySettings(before, answer.data as DesktopConfig);
+      return answer;
+    });
+  }
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -4,8 +4,8 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { IPC, type BridgeApi } from './ipc-channels';
 
 const bridge: BridgeApi = {
-  printOrder: (order) => ipcRenderer.invoke(IPC.printOrder, order),
-  reprintOrder: (order) => ipcRenderer.invoke(IPC.reprintOrder, order),
+  printOrder: (orderId) => ipcRenderer.invoke(IPC.printOrder, orderId),
+  reprintOrder: (orderId) => ipcRenderer.invoke(IPC.reprintOrder, orderId),
   printerStatus: () => ipcRenderer.invoke(IPC.printerStatus),
   testPrint: () => ipcRenderer.invoke(IPC.testPrint),
   printJobs: () => ipcRenderer.invoke(IPC.printJobs),

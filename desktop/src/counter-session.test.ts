@@ -76,6 +76,23 @@ describe('a counter a clerk can rely on', () => {
     await again.stop();
   });
 
+  it('prints an order the dashboard names by id, loading it itself, with the copies set, and a reprint marked REPRINT', async () => {
+    const counter = await counterAt(path.join(root, 'counter-print'));
+    await counter.settings.save({ printer: printer.address, autoPrint: false, copies: 2 });
+    await counter.bridge.signIn(await staffAccount(server.url, 'Print Clerk'), STAFF_PASSWORD);
+    const order = await buyer.order();
+    const jobsBefore = printer.jobs.length;
+    const first = await counter.bridge.printOrder(order.orderId);
+    expect(first.ok && first.data.length).toBe(2);
+    await eventually(() => printer.jobs.length === jobsBefore + 2);
+    expect(decodeEscPos(printer.jobs.at(-1)!).lines[0]).toBe(`#${order.orderId}`);
+    expect(await counter.bridge.printOrder(order._id)).toEqual({ ok: true, data: [] }); // printed already: not by accident again
+    await counter.bridge.reprintOrder(order._id);
+    await eventually(() => printer.jobs.length === jobsBefore + 3);
+    expect(decodeEscPos(printer.jobs.at(-1)!).lines.join('\n')).toContain('REPRINT');
+    expect(await counter.bridge.printOrder('NOSUCH')).toEqual({ ok: false, error: 'There is no such order.' });
+  });
+
   it('rings on two counters for one order; one takes it, both stop, and the other\'s take answers 409', async () => {
     const sounds: { a: string[]; b: string[] } = { a: [], b: [] };
     const one = await counterAt(path.join(root, 'counter-1'), sounds.a);

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCounter, type Counter } from './counter';
+import { createCounter, SIGNED_OUT_TEXT, type Counter } from './counter';
 import { decodeEscPos } from './printer/escpos-text';
-import { sampleOrder } from './printer/fixtures';
 import { RecordingPrinter } from './printer/recording-printer';
 
 async function until(check: () => boolean): Promise<void> {
@@ -40,17 +39,13 @@ describe('the counter behind the bridge', () => {
     await again.stop();
   });
 
-  it('prints an order the dashboard sends, with the copies set, and a reprint marked REPRINT', async () => {
-    await counter.bridge.saveSettings({ printer: printer.address, copies: 2 });
-    const order = { ...sampleOrder(2), _id: 'order-1' };
-    const first = await counter.bridge.printOrder(order);
-    expect(first.ok && first.data.length).toBe(2);
-    await until(() => printer.jobs.length === 2);
-    const again = await counter.bridge.printOrder(order);
-    expect(again).toEqual({ ok: true, data: [] }); // already printed: not by accident again
-    await counter.bridge.reprintOrder(order);
-    await until(() => printer.jobs.length === 3);
-    expect(decodeEscPos(printer.jobs[2]!).lines.join('\n')).toContain('REPRINT');
+  it('prints nothing while signed out: a page cannot hand it text to print, only an order id it must load', async () => {
+    await counter.bridge.saveSettings({ printer: printer.address });
+    expect(await counter.bridge.printOrder('7F3Q9X')).toEqual({ ok: false, error: SIGNED_OUT_TEXT });
+    expect(await counter.bridge.reprintOrder('7F3Q9X')).toEqual({ ok: false, error: SIGNED_OUT_TEXT });
+    expect(await counter.bridge.acknowledgeOrder('7F3Q9X')).toEqual({ ok: false, error: SIGNED_OUT_TEXT });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(printer.jobs).toHaveLength(0);
   });
 
   it('reports the printer and prints a test page', async () => {

@@ -191,11 +191,28 @@ export async function createCounter(options: CounterOptions) {
     }
   }
 
+  /**
+   * The order to print, as the server has it, loaded with the counter's own session: a page hands the counter
+   * an id, never the text to print.
+   */
+  async function loadOrder(orderId: string): Promise<CounterOrder> {
+    if (!api) throw new Error(SIGNED_OUT_TEXT);
+    return api.request<CounterOrder>('GET', `/api/order/details?orderId=${encodeURIComponent(orderId)}`);
+  }
+
   const receiptFor = (order: BridgeOrder, reprint: boolean) => receiptBytes(buildReceipt(order, { ...shop, reprint }), { mode: store.get().receiptMode });
 
   const bridge: BridgeApi = {
-    printOrder: (order) => answer(async () => queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, false), store.get().copies)),
-    reprintOrder: (order) => answer(async () => queue.reprint({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, true))),
+    printOrder: (orderId) =>
+      answer(async () => {
+        const order = await loadOrder(orderId);
+        return queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, false), store.get().copies);
+      }),
+    reprintOrder: (orderId) =>
+      answer(async () => {
+        const order = await loadOrder(orderId);
+        return queue.reprint({ orderId: order._id, orderCode: order.orderId }, await receiptFor(order, true));
+      }),
     printerStatus: () =>
       answer(async () => {
         const jobs = queue.list();

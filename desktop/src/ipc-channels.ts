@@ -36,8 +36,9 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: string };
 export type BridgeOrder = ReceiptOrder & { _id: string };
 
 export interface BridgeApi {
-  printOrder(order: BridgeOrder): Promise<IpcResult<PrintJob[]>>;
-  reprintOrder(order: BridgeOrder): Promise<IpcResult<PrintJob>>;
+  /** Prints an order by its id (or short number): the counter loads it from the server and builds the receipt itself. */
+  printOrder(orderId: string): Promise<IpcResult<PrintJob[]>>;
+  reprintOrder(orderId: string): Promise<IpcResult<PrintJob>>;
   printerStatus(): Promise<IpcResult<{ state: PrinterState; queued: number; held: number }>>;
   testPrint(): Promise<IpcResult<PrintJob>>;
   printJobs(): Promise<IpcResult<PrintJob[]>>;

@@ -73,7 +73,7 @@ async function exposeCounter(page: Page, counter: Counter): Promise<void> {
   });
   await page.addInitScript(() => {
     const call = (window as unknown as { kadeCounterCall: (method: string, args: unknown[]) => Promise<unknown> }).kadeCounterCall;
-    const methods = ['printOrder', 'reprintOrder', 'printerStatus', 'testPrint', 'printJobs', 'resolveJobs', 'getSettings', 'saveSettings', 'acknowledgeOrder', 'signIn'];
+    const methods = ['printOrder', 'reprintOrder', 'printerStatus', 'testPrint', 'printJobs', 'resolveJobs', 'getSettings', 'saveSettings', 'acknowledgeOrder', 'counterStatus', 'signIn'];
     (window as unknown as { kadeCounter: unknown }).kadeCounter = Object.freeze(Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(m, args)])));
   });
 }
@@ -151,7 +151,12 @@ test.describe('the receipt of an order', () => {
     test.beforeEach(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-counter-'));
       printer = await new RecordingPrinter().start();
-      counter = await createCounter({ userDataDir: dir, playSound: () => undefined, env: { KADE_PRINTER: printer.address } });
+      counter = await createCounter({ userDataDir: dir, playSound: () => undefined, env: { KADE_PRINTER: printer.address, KADE_SERVER_URL: openUrl() } });
+      // the counter prints an order by its id, loading it with its own session: it signs in as the staff would
+      const { admin } = JSON.parse(readFileSync(path.join(process.env.KADE_DATA_DIR ?? '', 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
+      await counter.settings.save({ autoPrint: false });
+      const signedIn = await counter.bridge.signIn(admin.mobile, admin.password);
+      expect(signedIn, JSON.stringify(signedIn)).toEqual({ ok: true, data: { connected: true } });
     });
     test.afterEach(async () => {
       await counter.stop();

@@ -2,7 +2,6 @@
 // it on `window.kadeCounter`; in any other browser it is missing and the desktop-only controls stay hidden.
 // The shape is the part of desktop/src/ipc-channels.ts BridgeApi the dashboard uses (the web app does not
 // import the desktop package; the counter-bridge browser test checks the two still fit).
-import type { OrderWire, ReceiptOrder } from '@kade/shared';
 
 /** What the dashboard says after sending a receipt to the counter's printer. */
 export const COUNTER_PRINT_TEXT = {
@@ -22,12 +21,10 @@ export interface CounterPrintJob {
   state: string;
 }
 
-/** An order as the bridge takes it: what a receipt needs, and its id. */
-export type CounterOrder = ReceiptOrder & { _id: string };
-
 export interface CounterBridge {
-  printOrder(order: CounterOrder): Promise<BridgeResult<CounterPrintJob[]>>;
-  reprintOrder(order: CounterOrder): Promise<BridgeResult<CounterPrintJob>>;
+  /** The counter loads the order by id with its own session and builds the receipt itself. */
+  printOrder(orderId: string): Promise<BridgeResult<CounterPrintJob[]>>;
+  reprintOrder(orderId: string): Promise<BridgeResult<CounterPrintJob>>;
   printerStatus(): Promise<BridgeResult<{ state: CounterPrinterState; queued: number; held: number }>>;
   testPrint(): Promise<BridgeResult<CounterPrintJob>>;
 }
@@ -38,25 +35,3 @@ export function counterBridge(): CounterBridge | undefined {
   return candidate && typeof candidate.printOrder === 'function' && typeof candidate.printerStatus === 'function' ? (candidate as CounterBridge) : undefined;
 }
 
-/** The order as plain data the bridge can carry (address values as text, nothing else of the wire). */
-export function toCounterOrder(order: OrderWire): CounterOrder {
-  const address = Object.fromEntries(Object.entries(order.delivery_address ?? {}).map(([key, value]) => [key, value == null ? null : String(value)]));
-  return {
-    _id: order._id,
-    orderId: order.orderId,
-    createdAt: order.createdAt,
-    order_status: order.order_status,
-    payment_method: order.payment_method,
-    payment_status: order.payment_status,
-    Choose: order.Choose,
-    location: order.location,
-    delivery_address: address,
-    products: order.products.map((line) => ({
-      quantity: line.quantity,
-      product_details: { name: line.product_details.name, unit: line.product_details.unit, price: line.product_details.price, category: line.product_details.category },
-    })),
-    subTotalAmt: order.subTotalAmt,
-    deliveryFee: order.deliveryFee,
-    totalAmt: order.totalAmt,
-  };
-}

@@ -5,21 +5,20 @@ import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { TEXT, type OrderWire } from '@kade/shared';
 import { showError } from '../../../lib/show-error';
-import { COUNTER_PRINT_TEXT as PRINT_TEXT, counterBridge, toCounterOrder, type CounterBridge } from './bridge';
+import { COUNTER_PRINT_TEXT as PRINT_TEXT, counterBridge, type CounterBridge } from './bridge';
 import { fetchOrderForPrint } from './print-api';
 import './controls.css';
 
-/** Prints through the bridge; an order already printed is printed again as an explicit reprint. */
+/** Prints through the bridge (by id: the counter loads the order itself); an order already printed is printed again as an explicit reprint. */
 async function printOnCounter(bridge: CounterBridge, order: OrderWire): Promise<void> {
-  const receipt = toCounterOrder(order);
-  const first = await bridge.printOrder(receipt);
+  const first = await bridge.printOrder(order._id);
   if (!first.ok) {
     toast.error(first.error);
     return;
   }
   let reprinted = false;
   if (first.data.length === 0) {
-    const again = await bridge.reprintOrder(receipt);
+    const again = await bridge.reprintOrder(order._id);
     if (!again.ok) {
       toast.error(again.error);
       return;
