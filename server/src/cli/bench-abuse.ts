@@ -24,6 +24,7 @@ import { mobileToLoginEmail } from '@kade/shared';
 import { systemClock } from '../clock';
 import { RATE_LIMIT_DEFAULTS } from '../http/limits';
 import { DEFAULT_NICENESS } from '../modules/files/image-process';
+import { IMAGE_MAX_WAIT_MS } from '../modules/files/service';
 import { hashPassword } from '../modules/users/password';
 import { mintSessions } from '../modules/users/tokens';
 import type { LoadResult } from './bench-load';
@@ -415,7 +416,7 @@ export function abuseReport(r: AbuseBenchResult): string[] {
     '',
     `- Each registration hashes a password with scrypt (N=2^17: 128 MiB, and ${(r.scryptMs / 1000).toFixed(2)} s of a core on this machine, measured alone), so ${REGISTRATIONS} of them are about ${((REGISTRATIONS * r.scryptMs) / 1000).toFixed(0)} s of CPU. They run in the server's own thread pool at the ordinary priority, HASH_CONCURRENCY at once: what they take comes out of the reads.`,
     `- Each upload is decoded and encoded in the image process at niceness ${DEFAULT_NICENESS}, IMAGE_CONCURRENCY at once: it weighs about a tenth of an ordinary thread, so while the reads keep the cores busy the uploads wait (their slowest time) rather than the reads. Its memory is the difference between the last two memory columns, and is given back when the process stops after a quiet minute.`,
-    `- The queues hold what cannot run yet (HASH_QUEUE, IMAGE_QUEUE) and turn the rest away with 503 BUSY and a Retry-After, so the abuse is spread over time instead of taking every core and a gigabyte at once.`,
+    `- The queues hold what cannot run yet (HASH_QUEUE; IMAGE_QUEUE, where an upload waits at most ${IMAGE_MAX_WAIT_MS / 1000} s) and turn the rest away with 503 BUSY and a Retry-After, so the abuse is spread over time instead of taking every core and a gigabyte at once.`,
     '- On this 2-core machine the load generator, the server and PostgreSQL already share the cores when the reads run alone, and other work on the machine (the load average in the header) moves every figure.',
   ];
 }
