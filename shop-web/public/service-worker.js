@@ -2,7 +2,7 @@
    - navigations: network first, the cached shell when offline;
    - /assets/* (hashed, immutable): cache first;
    - /files/* (content-hashed pictures): cache first, at most 300 kept;
-   - /api/* and everything else: straight to the network, never cached. */
+   - /api/*, range requests (audio) and everything else: straight to the network, never cached. */
 const SHELL = 'kade-shell-v1';
 const ASSETS = 'kade-assets-v1';
 const IMAGES = 'kade-images-v1';
@@ -58,6 +58,9 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io')) return;
+  // Audio asks for byte ranges, which a cached whole file does not answer (the staff's new-order chime failed to
+  // load through the cache): such requests go straight to the network.
+  if (request.headers.has('range')) return;
   if (request.mode === 'navigate') {
     if (url.pathname.startsWith('/dashboard')) return;
     event.respondWith(networkFirstShell(request));

@@ -94,6 +94,8 @@ function useChime(audio: RefObject<HTMLAudioElement | null>, ringing: boolean): 
   const start = useCallback(() => {
     const element = audio.current;
     if (!element) return;
+    // A sound that failed to load (a dropped connection) is fetched again: 'Turn on sound' is also a retry.
+    if (element.error) element.load();
     element
       .play()
       .then(() => setBlocked(false))
@@ -187,7 +189,6 @@ export default function OrderRinger() {
           <section ref={bar} className="ringer" role="alert" aria-labelledby={titleId} data-ringing="true">
             <div className="ringer__head">
               <p id={titleId} className="ringer__title">
-                <span aria-hidden="true">🔔 </span>
                 {RINGER_TEXT.title(state.orders.length)}
               </p>
               {blocked ? (
