@@ -284,7 +284,7 @@ test.describe('admin pages', () => {
 });
 
 test.describe('order lists', () => {
-  test('a new order arrives live on Pending with the alert, and goes through every status to Delivered', async ({ page, request }) => {
+  test('a new order arrives live on Pending, rings until taken, and goes through every status to Delivered', async ({ page, request }) => {
     const { accessToken: adminToken } = await loginAsAdmin(page, request);
     const product = await orderableProduct(request, adminToken);
     const who = await shopperWithAddress(request, `Live${Date.now() % 100000}`);
@@ -314,15 +314,19 @@ test.describe('order lists', () => {
     await page.getByRole('button', { name: 'Resume Auto-Refresh' }).click();
 
     const order = await placeOrder(request, who, product._id, 1);
-    const alert = page.locator('[data-ringing="true"]');
-    await expect(alert).toContainText('New order!');
-    await expect(alert).toContainText(`Order #${order.orderId}`);
+    // it rings (the app-wide ringer: order-ringer.e2e.ts tests the sound) until it is taken
+    const ringer = page.getByRole('alert').filter({ hasText: /waiting to be taken/ });
+    const ringing = ringer.getByTestId('ringing-order').filter({ hasText: `#${order.orderId}` });
+    await expect(ringing).toBeVisible();
     await expect(card(page, order.orderId)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Orders (${before + 1})`);
     await expect(menuPending).toHaveText(String(before + 1));
     await shot(page, test.info(), 'dashboard-pending-new-order');
-    await alert.getByRole('button', { name: 'Acknowledge' }).click();
-    await expect(page.locator('[data-ringing="true"]')).toHaveCount(0);
+    await ringing.getByRole('button', { name: `Take order #${order.orderId}` }).click();
+    await expect(page.getByText(`You took order #${order.orderId}`)).toBeVisible();
+    await expect(ringing).toHaveCount(0);
+    await expect(card(page, order.orderId).getByText(/^Taken by .+ at /)).toBeVisible();
+    await expect(card(page, order.orderId).getByRole('button', { name: /^Take order/ })).toHaveCount(0);
 
     const mine = card(page, order.orderId);
     await expect(mine.locator('.status-badge')).toHaveText('Pending');

@@ -139,7 +139,7 @@ test.describe('the receipt of an order', () => {
     await expect(page).toHaveURL(/\/dashboard\/pending$/);
     await expect.poll(pageSizes).toEqual([]); // the receipt's page size goes with it
     await page.goto('/dashboard/print/NOSUCH');
-    await expect(page.getByRole('alert')).toHaveText('There is no order NOSUCH.');
+    await expect(page.getByRole('alert').filter({ hasText: 'There is no order' })).toHaveText('There is no order NOSUCH.');
 
   });
 

@@ -32,13 +32,14 @@ export function windowFromNow(fromMinutes: number, toMinutes: number, timeZone =
   return `${at(minute + fromMinutes)}-${at(minute + toMinutes)}`;
 }
 
-interface Running {
+export interface Running {
   child: ChildProcess;
   url: string;
   log: string[];
 }
 
-async function startServer(dataDir: string, env: Record<string, string>): Promise<Running> {
+/** A Kade server on `dataDir` (seeded on first start), listening on a free loopback port, serving WEB_DIST_DIR. */
+export async function startServer(dataDir: string, env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const log: string[] = [];
   const child = spawn(tsx, [path.join(root, 'server', 'src', 'main.ts')], {
@@ -78,7 +79,7 @@ async function startServer(dataDir: string, env: Record<string, string>): Promis
   throw new Error(`the server did not start in 180 s:\n${log.join('')}`);
 }
 
-function stop(running: Running): Promise<void> {
+export function stop(running: Running): Promise<void> {
   return new Promise((resolve) => {
     if (running.child.exitCode !== null) return resolve();
     const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
@@ -106,6 +107,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await stop(await startServer(seeded, {}));
   rmSync(closedDir, { recursive: true, force: true });
   cpSync(seeded, closedDir, { recursive: true });
+  // A third seeded copy, started only by the files that need a shop no other test places orders in (the ringer's).
+  const quietDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-quiet-'));
+  rmSync(quietDir, { recursive: true, force: true });
+  cpSync(seeded, quietDir, { recursive: true });
   // The open server's hours hold the next 10 hours and the closed one's start 2 hours from now, so the tests
   // mean the same at any time of day.
   const around = windowFromNow(-60, 600);
@@ -117,9 +122,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.KADE_URL = open.url;
   process.env.KADE_CLOSED_URL = closed.url;
   process.env.KADE_DATA_DIR = seeded;
+  process.env.KADE_QUIET_DATA_DIR = quietDir;
   return async () => {
     await Promise.all([stop(open), stop(closed)]);
     rmSync(seeded, { recursive: true, force: true });
     rmSync(closedDir, { recursive: true, force: true });
+    rmSync(quietDir, { recursive: true, force: true });
   };
 }
