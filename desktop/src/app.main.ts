@@ -23,7 +23,8 @@ function openWindow(serverUrl: string, fullScreen: boolean): BrowserWindow {
     height: 800,
     fullscreen: fullScreen,
     title: 'Kade counter',
-    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, preload: path.join(here, 'bridge.preload.cjs') },
+    // A new order's chime must ring on an unattended counter, before anyone has touched the window.
+    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, autoplayPolicy: 'no-user-gesture-required', preload: path.join(here, 'bridge.preload.cjs') },
   });
   win.webContents.on('will-navigate', (event, url) => {
     if (new URL(url).origin !== allowedOrigin) event.preventDefault();
@@ -98,7 +99,9 @@ if (!app.requestSingleInstanceLock()) {
         open: (sealed) => safeStorage.decryptString(sealed),
       },
       onStatus: (status) => window?.webContents.send('kade:counter-status', status),
-      playSound: () => window?.webContents.send('kade:play-alert'),
+      // The dashboard in the window rings by itself (its own chime, until the order is taken); the main process only
+      // notifies, and keeps ringing through notifications while the counter is signed out.
+      playSound: () => undefined,
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       },
