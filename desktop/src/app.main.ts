@@ -99,9 +99,9 @@ if (!app.requestSingleInstanceLock()) {
         open: (sealed) => safeStorage.decryptString(sealed),
       },
       onStatus: (status) => window?.webContents.send('kade:counter-status', status),
-      // The dashboard in the window rings by itself (its own chime, until the order is taken); the main process only
-      // notifies, and keeps ringing through notifications while the counter is signed out.
-      playSound: () => undefined,
+      // The dashboard in the window plays its own chime until an order is taken; the main process adds the system
+      // beep, which also sounds while the counter is signed out (when the window may show no dashboard at all).
+      playSound: () => shell.beep(),
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       },
