@@ -10,6 +10,7 @@ import {
   DEFAULT_LOGIN_EMAIL_PREFIX,
   DEFAULT_SHOP_HOURS,
   DEFAULT_TIME_ZONE,
+  hasControlCharacters,
   parseTimeWindow,
 } from '@kade/shared';
 import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
@@ -144,7 +145,7 @@ const envSchema = z.object({
   RECEIPT_FOOTER: z
     .string()
     .max(96, { message: 'must be at most 96 characters (two receipt lines)' })
-    .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), { message: 'must not hold control characters' })
+    .refine((v) => !hasControlCharacters(v), { message: 'must not hold control characters' })
     .default(''),
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().min(1).max(100).default(40),
 });
