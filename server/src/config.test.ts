@@ -42,6 +42,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.pair=0/900' })).toThrow(ConfigError);
   });
 
+  it('takes the receipt footer and the take-alert time, refusing a footer with a printer command in it', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, RECEIPT_FOOTER: ' Thank you! ', TAKE_ALERT_MINUTES: '5' });
+    expect(config.shop).toMatchObject({ receiptFooter: 'Thank you!', takeAlertMinutes: 5 });
+    expect(loadConfig({ DATA_DIR: dir }).shop).toMatchObject({ receiptFooter: '', takeAlertMinutes: 3 });
+    expect(() => loadConfig({ DATA_DIR: dir, RECEIPT_FOOTER: 'Bye\u001bp0' })).toThrow(/RECEIPT_FOOTER must not hold control characters/);
+    expect(() => loadConfig({ DATA_DIR: dir, TAKE_ALERT_MINUTES: '0' })).toThrow(ConfigError);
+  });
+
   it('generates the JWT secret once and keeps it in the data folder', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
