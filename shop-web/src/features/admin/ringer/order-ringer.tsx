@@ -10,6 +10,7 @@
 // before the person has used the page; then the bar offers 'Turn on sound' (a click is the gesture they need). The
 // counter app's window allows it from the start (Electron's autoplayPolicy), so a counter rings unattended.
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type RefObject } from 'react';
+import { Link } from 'react-router-dom';
 import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { useOrderEvents } from '../../../lib/realtime';
@@ -157,6 +158,9 @@ function RingingOrder({ order, now, takeAlertMinutes, busy, onTake }: { order: O
   );
 }
 
+/** The bar lists the oldest few; the rest wait on the Pending page, so the bar never covers the screen. */
+const BAR_ORDERS = 3;
+
 export default function OrderRinger() {
   const { takeAlertMinutes } = useShopConfig();
   const [state, remove] = useUntakenOrders();
@@ -198,10 +202,15 @@ export default function OrderRinger() {
               ) : null}
             </div>
             <ul className="ringer__list">
-              {state.orders.map((order) => (
+              {state.orders.slice(0, BAR_ORDERS).map((order) => (
                 <RingingOrder key={order._id} order={order} now={now} takeAlertMinutes={takeAlertMinutes} busy={busy.has(order._id)} onTake={(o) => void take(o)} />
               ))}
             </ul>
+            {state.orders.length > BAR_ORDERS ? (
+              <p className="ringer__more">
+                <Link to="/dashboard/pending">{RINGER_TEXT.more(state.orders.length - BAR_ORDERS)}</Link>
+              </p>
+            ) : null}
           </section>
         </>
       ) : null}

@@ -16,6 +16,7 @@ export const RINGER_TEXT = {
   placedMinutesAgo: (minutes: number) => `Placed ${minutes} min ago`,
   waiting: (minutes: number) => `Waiting ${minutes} min`,
   takenBy: (name: string) => `Taken by ${name}`,
+  more: (count: number) => `and ${count} more on the Pending page`,
 } as const;
 
 export type TakeOutcome =
