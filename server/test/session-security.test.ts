@@ -6,28 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { createAccount, DB_KINDS, startTestServer, uniqueMobile, type TestServer } from './helpers';
+import { connected, open } from './socket-helpers';
 
 type Body = { success: boolean; code?: string; field?: string; message: string; data: never };
-
-function open(url: string, token: string, headers: Record<string, string> = {}): Socket {
-  return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token }, extraHeaders: headers });
-}
-
-/** Resolves when connected; rejects with the server's refusal. */
-function connected(socket: Socket, ms = 10_000): Promise<void> {
-  if (socket.connected) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
 
 /** The reason the socket was cut, and what the server said first. */
 function cut(socket: Socket, ms = 5000): Promise<{ reason: string; said: unknown }> {
