@@ -94,12 +94,11 @@ export async function createCounter(options: CounterOptions) {
   /** An order untaken for longer than the shop's take-alert time is announced once more, loudly. */
   const escalation = setInterval(() => {
     const now = Date.now();
-    for (const [id, entry] of ringing) {
+    for (const entry of ringing.values()) {
       const minutes = Math.floor((now - new Date(entry.order.createdAt).getTime()) / 60_000);
       if (!entry.escalated && minutes >= takeAlertMinutes) {
         entry.escalated = true;
         options.notify?.(`Order #${entry.order.orderId} is waiting ${minutes} min`, 'Nobody has taken it yet: take it on the Pending page.');
-        void id;
       }
     }
   }, ESCALATION_CHECK_MS);

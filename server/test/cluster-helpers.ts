@@ -9,7 +9,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connected, open } from './socket-helpers';
 import { computeTotals, mobileToLoginEmail, paiseToRupees, type DeliveryOptionLabel, type Role } from '@kade/shared';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/database';
@@ -297,23 +298,10 @@ export async function fillCart(cluster: Cluster, userId: string, productId: stri
 
 /** A socket.io client as the dashboard and the counter connect (websocket only), not reconnecting by itself. */
 export function openSocket(url: string, token: string): Socket {
-  return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+  return open(url, token);
 }
 
-export function connected(socket: Socket, ms = 15_000): Promise<void> {
-  if (socket.connected) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
+export { connected };
 
 /** Every `order:new` id a socket receives, in order, duplicates kept (so "exactly once" can be checked). */
 export function recordOrders(socket: Socket): string[] {

@@ -78,10 +78,15 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
     return rows.map(toOrderWire);
   }
 
-  /** An order by its id or short number, locked for this transaction; 404 when there is none. */
+  /** Which order a reference names: its id (a UUID, any case) or its short order number (any case). */
+  const orderRefWhere = (orderRef: string) => (UUID_PATTERN.test(orderRef) ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() });
+
+    /** An order by its id or short number, locked for this transaction; 404 when there is none. */
   async function lockOrder(trx: Knex.Transaction, orderRef: string) {
-    const query = trx('orders').forUpdate().first<{ id: string; status: string; user_id: string; taken_by: string | null; taken_at: Date | string | null }>('id', 'status', 'user_id', 'taken_by', 'taken_at');
-    const order = await (UUID_PATTERN.test(orderRef) ? query.where({ id: orderRef }) : query.where({ order_code: orderRef.toUpperCase() }));
+    const order = await trx('orders')
+      .where(orderRefWhere(orderRef))
+      .forUpdate()
+      .first<{ id: string; status: string; user_id: string; taken_by: string | null; taken_at: Date | string | null }>('id', 'status', 'user_id', 'taken_by', 'taken_at');
     if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
     return order;
   }
@@ -288,7 +293,7 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
     /** One order by id or short number: the caller's own, or anyone's with orders.view; another's answers 404. */
     async details(user: AuthUser, orderRef: string): Promise<OrderWire> {
       const row = await db('orders')
-        .where(UUID_PATTERN.test(orderRef) ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() })
+        .where(orderRefWhere(orderRef))
         .first<{ id: string; user_id: string } | undefined>('id', 'user_id');
       if (!row || (row.user_id !== user.id && !can(user.role, 'orders.view'))) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
       return orderById(db, row.id);
