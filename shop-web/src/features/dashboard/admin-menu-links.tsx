@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { useOrderEvents } from '../../lib/realtime';
 import { ordersAtom, userAtom } from '../../state/atoms';
 import { ADMIN_PAGE_LINKS, linksFor } from '../../lib/dashboard-links';
+import { MenuLinks } from './menu-links';
 
 
 type Counts = Partial<Record<OrderListKey, number>>;
@@ -61,15 +62,7 @@ export default function AdminMenuLinks() {
       {pages.length > 0 ? (
         <>
           <h2 className="dash-menu__heading">Admin</h2>
-          <ul className="dash-menu">
-            {pages.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className="dash-menu__link">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks links={pages} />
         </>
       ) : null}
     </>

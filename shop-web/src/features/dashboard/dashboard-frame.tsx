@@ -4,12 +4,13 @@
 // /dashboard/myorders pulls no admin code.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { userAtom } from '../../state/atoms';
 import { roleTag } from '@kade/shared';
 import { useCan } from '../../state/use-can';
 import './dashboard.css';
 import { SHOPPER_LINKS } from '../../lib/dashboard-links';
+import { MenuLinks } from './menu-links';
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
@@ -68,15 +69,7 @@ export function DashboardFrame() {
           <button ref={closeButton} type="button" className="dash__menu-close button button--ghost" onClick={close}>
             Close menu
           </button>
-          <ul className="dash-menu">
-            {SHOPPER_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className="dash-menu__link">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks links={SHOPPER_LINKS} />
           {isStaff ? (
             <Suspense fallback={null}>
               <AdminMenuLinks />
