@@ -3,7 +3,8 @@
 # Used by docker-compose.yml; runs anywhere a container runs with DATABASE_URL, REDIS_URL and JWT_SECRET.
 
 # 1. Install exactly the locked dependencies of the server, the web app and the shared rules (not the
-#    counter app's Electron), then build the web app.
+#    counter app's Electron), then build the web app and compile the server (server/dist: plain JavaScript with
+#    the shared rules compiled in).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json ./
@@ -16,17 +17,18 @@ RUN npm ci --no-audit --no-fund --include-workspace-root \
 COPY shared shared
 COPY server server
 COPY shop-web shop-web
-RUN npm run build --workspace @kade/shop-web
+RUN npm run build --workspace @kade/shop-web && npm run build --workspace @kade/server
 
-# 2. What runs: the sources (the server runs its TypeScript through tsx, as `npm start` does), the
-#    dependencies and the built web app; no build tools, no tests' output, no repository history.
+# 2. What runs: the compiled server run by plain node, as `npm start` runs it (no TypeScript compiler or loader
+#    in the process), the installed dependencies and the built web app; no sources, no tests'
+#    output, no repository history.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
-COPY --from=build /app/shared shared
-COPY --from=build /app/server server
+COPY --from=build /app/server/package.json server/package.json
+COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/shop-web/package.json shop-web/package.json
 COPY --from=build /app/shop-web/dist shop-web/dist
 RUN mkdir -p /data && chown node:node /data
@@ -35,4 +37,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains the requests in flight, then closes the database.
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "server/dist/main.js"]

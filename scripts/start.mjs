@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: on a fresh clone, install what is missing, build what is stale, then run the server on the
-// embedded database (or DATABASE_URL). Plain Node only: this runs before any dependency is installed.
+// `npm start`: on a fresh clone, install what is missing, build what is stale (the web app, the server), then run
+// the compiled server on the embedded database (or DATABASE_URL). Plain Node only: this runs before any dependency is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -56,8 +56,21 @@ if (builtAt === 0 || sourcesAt > builtAt) {
   run(['run', 'build', '--workspace', '@kade/shop-web'], 'Building the web app');
 }
 
-// 3. The server: migrates, seeds once, serves. Signals pass through so the server stops cleanly.
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+// 3. The server, compiled to plain JavaScript (server/dist, by esbuild): built when its sources or the shared
+//    rules changed since the last build, so the running process holds no TypeScript compiler or loader.
+const serverBuiltAt = mtime(path.join(root, 'server', 'dist', 'main.js'));
+const serverSourcesAt = Math.max(
+  newest(path.join(root, 'server', 'src')),
+  mtime(path.join(root, 'server', 'scripts', 'build.mjs')),
+  mtime(path.join(root, 'server', 'package.json')),
+  newest(path.join(root, 'shared', 'src')),
+);
+if (serverBuiltAt === 0 || serverSourcesAt > serverBuiltAt) {
+  run(['run', 'build', '--workspace', '@kade/server'], 'Building the server');
+}
+
+// 4. The server: migrates, seeds once, serves. Signals pass through so the server stops cleanly.
+const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -98,7 +98,11 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^RUN npm ci /m);
     expect(dockerfile).toMatch(/npm run build --workspace @kade\/shop-web/);
     expect(dockerfile).toMatch(/COPY --from=build \/app\/shop-web\/dist shop-web\/dist/);
-    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "server\/src\/main\.ts"\]$/m);
+    // the server compiled in the build stage, and run as plain JavaScript: no tsx in the running process
+    expect(dockerfile).toMatch(/npm run build --workspace @kade\/server/);
+    expect(dockerfile).toMatch(/COPY --from=build \/app\/server\/dist server\/dist/);
+    expect(dockerfile).toMatch(/^CMD \["node", "server\/dist\/main\.js"\]$/m);
+    expect(dockerfile).not.toMatch(/tsx/);
     // the files the image copies exist
     for (const [, source] of dockerfile.matchAll(/^COPY (?!--from)(\S+)/gm)) expect(existsSync(path.join(REPO_ROOT, source as string)), source).toBe(true);
   });

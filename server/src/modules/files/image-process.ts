@@ -35,9 +35,11 @@ export interface ImageProcess {
 /** How much lower the image process's priority is than the server's (0 ordinary, 19 the lowest). */
 export const DEFAULT_NICENESS = 10;
 
-const WORKER_FILE = fileURLToPath(new URL('./image-worker.ts', import.meta.url));
-/** tsx's loader by absolute address, so the process starts whatever the server's working folder. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** Built for production (server/scripts/build.mjs), this module is part of dist/main.js, beside dist/image-worker.js. */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER_FILE = fileURLToPath(new URL(COMPILED ? './image-worker.js' : './image-worker.ts', import.meta.url));
+/** Under tsx (tests, development) the worker needs tsx's loader, by absolute address so the process starts whatever the server's working folder; compiled, nothing. */
+const workerExecArgv = (): string[] => (COMPILED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]);
 
 interface Waiting {
   resolve(image: PreparedImage): void;
@@ -78,7 +80,7 @@ export function createImageProcess(options: { niceness?: number; idleMs?: number
   function start(): Promise<ChildProcess> {
     started ??= new Promise<ChildProcess>((resolve, reject) => {
       const child = fork(WORKER_FILE, [], {
-        execArgv: ['--import', TSX_LOADER],
+        execArgv: workerExecArgv(),
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         env: { ...process.env, KADE_IMAGE_NICENESS: String(niceness) },
