@@ -32,7 +32,12 @@ export interface PageInfo {
   page: number;
   limit: number;
   totalPage: number;
+  /** Exact up to the server's cap (1000 matches, or the end of the page asked for); the cap when more match. */
   totalCount: number;
+  /** Whether another page follows (exact: the server reads one row past the page). */
+  hasMore: boolean;
+  /** False when more than `totalCount` match (a shopper reads "1000+"). */
+  totalCountExact: boolean;
 }
 
 // Catalogue answers (SPEC.md section 3). Ids are UUIDs as `_id`; prices are rupees; times are ISO 8601.

@@ -1,10 +1,18 @@
-// Reading one page of products: the rows and the counts the envelope carries beside them.
+// Reading one page of products: the rows and the counts the envelope carries beside them. A page costs the
+// same wherever it is and however many products match: it reads one row more than it shows (so `hasMore`
+// is exact) and counts the matches only up to a cap.
 import type { Knex } from 'knex';
 import type { PageInfo } from '@kade/shared';
 import { toCount } from '../../db/database';
 import { countQuery, pageQuery, type SortKey } from './product-sql';
 import { readRows } from './prepared';
 import type { ProductRow } from './wire';
+
+/**
+ * `totalCount` is exact up to this many matches (or up to the end of the page asked for, when that is
+ * further); beyond it the answer says `totalCountExact: false` and the count is the cap: "1000+ results".
+ */
+export const TOTAL_COUNT_CAP = 1000;
 
 export interface PageRequest {
   where: string;
@@ -13,6 +21,8 @@ export interface PageRequest {
   page: number;
   limit: number;
   select?: string;
+  /** The order is a ranking no index gives (search): see PageQuery.ranked. */
+  ranked?: boolean;
 }
 
 /** Pages needed for a count (at least 1, so an empty list is one empty page). */
@@ -20,38 +30,59 @@ export function totalPages(totalCount: number, limit: number): number {
   return Math.max(1, Math.ceil(totalCount / limit));
 }
 
-/** The statement of a page request (page 1 is the first). */
+/** Where counting stops for a page: the cap, or the end of this page when that is further. */
+export function countLimit(page: number, limit: number): number {
+  return Math.max(TOTAL_COUNT_CAP, page * limit);
+}
+
+/** The statement of a page request (page 1 is the first): one row more than the page, and the capped count. */
 export function pageQueryFor(db: Knex | Knex.Transaction, request: PageRequest) {
   return pageQuery(db, {
     where: request.where,
     bindings: request.bindings,
     order: request.order,
-    limit: request.limit,
+    limit: request.limit + 1,
     offset: (request.page - 1) * request.limit,
+    // one more than the cap, to tell "exactly the cap" from "more than the cap"
+    countUpTo: countLimit(request.page, request.limit) + 1,
     ...(request.select ? { select: request.select } : {}),
+    ...(request.ranked ? { ranked: true } : {}),
   });
 }
 
 /** An empty page, for a request that cannot match anything. */
 export function emptyPage(page: number, limit: number): { rows: ProductRow[]; page: PageInfo } {
-  return { rows: [], page: { page, limit, totalCount: 0, totalPage: 1 } };
+  return { rows: [], page: { page, limit, totalCount: 0, totalPage: 1, hasMore: false, totalCountExact: true } };
+}
+
+/** The page's counts from what was read: the rows (one past the page when more follow) and a capped count. */
+export function pageInfo(request: Pick<PageRequest, 'page' | 'limit'>, rowsRead: number, counted: number | undefined): PageInfo {
+  const { page, limit } = request;
+  const hasMore = rowsRead > limit;
+  const cap = countLimit(page, limit);
+  // A page that is not full ends the list: everything before it and on it is the whole count.
+  const seen = (page - 1) * limit + Math.min(rowsRead, limit);
+  const totalCount = hasMore ? Math.min(counted ?? cap + 1, cap) : counted !== undefined ? Math.min(counted, cap) : seen;
+  const totalCountExact = hasMore ? (counted ?? cap + 1) <= cap : counted === undefined || counted <= cap;
+  const totalPage = Math.max(totalPages(totalCount, limit), hasMore ? page + 1 : 1);
+  return { page, limit, totalCount, totalPage, hasMore, totalCountExact };
 }
 
 /**
- * One page in one statement (the count rides on each row); only a page past the end, which has no row to
- * carry it, costs a second query for the count.
+ * One page in one statement (the capped count rides on each row of a full page); only a page past the end,
+ * which has no row to carry it, costs a second statement for the count.
  */
 export async function readPage(db: Knex | Knex.Transaction, request: PageRequest): Promise<{ rows: ProductRow[]; page: PageInfo }> {
   const rows = await readRows(db, pageQueryFor(db, request));
-  let totalCount = toCount(rows[0]?.total_count);
+  let counted = rows[0]?.total_count === null || rows[0]?.total_count === undefined ? undefined : toCount(rows[0].total_count);
   if (rows.length === 0 && request.page > 1) {
-    const counted = await readRows(db, countQuery(db, request.where, request.bindings));
-    totalCount = toCount(counted[0]?.count);
+    const found = await readRows(db, countQuery(db, request.where, request.bindings, countLimit(request.page, request.limit) + 1));
+    counted = toCount(found[0]?.count);
   }
-  return { rows, page: { page: request.page, limit: request.limit, totalCount, totalPage: totalPages(totalCount, request.limit) } };
+  return { rows: rows.slice(0, request.limit), page: pageInfo(request, rows.length, counted) };
 }
 
 /** The counts as top-level envelope fields. */
-export function pageExtras(page: PageInfo): { page: number; limit: number; totalCount: number; totalPage: number } {
-  return { page: page.page, limit: page.limit, totalCount: page.totalCount, totalPage: page.totalPage };
+export function pageExtras(page: PageInfo): { page: number; limit: number; totalCount: number; totalPage: number; hasMore: boolean; totalCountExact: boolean } {
+  return { page: page.page, limit: page.limit, totalCount: page.totalCount, totalPage: page.totalPage, hasMore: page.hasMore, totalCountExact: page.totalCountExact };
 }

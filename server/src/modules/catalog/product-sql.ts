@@ -1,6 +1,6 @@
-// The catalogue's read queries. A page of products is one SQL statement: the page's ids in a CTE (with the
-// total count beside them), then each product's categories, sub-categories and links as json_agg subselects
-// on those rows only. Every value travels as a binding; the SQL text is fixed.
+// The catalogue's read queries. A page of products is one SQL statement: the page's ids in a CTE (one row
+// more than the page shows, and a count capped at a limit), then each product's categories, sub-categories
+// and links as json_agg subselects on those rows only. Every value travels as a binding; the SQL text is fixed.
 import type { Knex } from 'knex';
 import type { ProductRow } from './wire';
 
@@ -61,37 +61,71 @@ export interface PageQuery {
   where: string;
   bindings: readonly Knex.RawBinding[];
   order: readonly SortKey[];
+  /** Rows to answer (a page asks one more than it shows, to know whether another page follows). */
   limit: number;
   offset: number;
   /** PRODUCT_SELECT (the default) or VARIATION_SELECT. */
   select?: string;
+  /**
+   * The order is a ranking that no index gives (search): every match is read once and ranked, so the matches
+   * are gathered first and the count is taken from them. Otherwise the order follows an index and the page
+   * reads only the rows up to its end.
+   */
+  ranked?: boolean;
+  /**
+   * Count the matches, at most this many, when the page is full (`total_count` on each row, null when the page
+   * is not full: then the rows before it and on it are all there is). Left out: no count.
+   */
+  countUpTo?: number;
 }
 
 /**
- * One page of products as one statement. The CTE picks the page's ids in order and counts every match
- * (`count(*) over ()`); only those rows get their lists built.
+ * One page of products as one statement. The CTE picks the page's ids in order (LIMIT and OFFSET, never a
+ * count of every match); only those rows get their lists built. With `countUpTo`, a full page also counts the
+ * matches, stopping at that many (a LIMITed subquery, evaluated only when the page is full).
  */
 export function pageQuery(db: Db, query: PageQuery): Knex.Raw<{ rows: ProductRow[] }> {
   const keys = query.order.map((key, i) => `${key.sql} as sort_${i}`).join(', ');
   const inner = query.order.map((key, i) => `sort_${i}${key.descending ? ' desc' : ''}`).join(', ');
   const outer = query.order.map((key, i) => `page.sort_${i}${key.descending ? ' desc' : ''}`).join(', ');
-  const sql = `with page as (
-  select p.id, count(*) over () as total_count, ${keys}
+  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
+  const counted = query.countUpTo !== undefined;
+  // A ranked page gathers its matches once (materialized: planned to read them all, through the indexes)
+  // and both the page and the count read that set.
+  const ctes = query.ranked
+    ? `with matches as materialized (
+  select p.id, ${keys}
+  from products p
+  where ${query.where}
+),
+page as (
+  select * from matches
+  order by ${inner}
+  limit ? offset ?
+)`
+    : `with page as (
+  select p.id, ${keys}
   from products p
   where ${query.where}
   order by ${inner}
   limit ? offset ?
-)
-select ${query.select ?? PRODUCT_SELECT}, page.total_count
+)`;
+  const countSource = query.ranked ? 'matches' : `products p where ${query.where}`;
+  const count = counted
+    ? `,
+  case when (select count(*) from page) >= ? then (select count(*) from (select 1 from ${countSource} limit ?) counted) end as total_count`
+    : '';
+  const sql = `${ctes}
+select ${query.select ?? PRODUCT_SELECT}${count}
 from page join products p on p.id = page.id
 order by ${outer}`;
-  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
-  return db.raw(sql, [...orderBindings, ...query.bindings, query.limit, query.offset]);
+  const countBindings = counted ? [query.limit, ...(query.ranked ? [] : query.bindings), query.countUpTo as number] : [];
+  return db.raw(sql, [...orderBindings, ...query.bindings, query.limit, query.offset, ...countBindings]);
 }
 
-/** How many products match a condition (for a page past the end, which has no row to carry the count). */
-export function countQuery(db: Db, where: string, bindings: readonly Knex.RawBinding[]): Knex.Raw<{ rows: Array<{ count: number | string }> }> {
-  return db.raw(`select count(*) as count from products p where ${where}`, [...bindings]);
+/** How many products match a condition, counting at most `upTo` (for a page past the end, which has no row to carry it). */
+export function countQuery(db: Db, where: string, bindings: readonly Knex.RawBinding[], upTo: number): Knex.Raw<{ rows: Array<{ count: number | string }> }> {
+  return db.raw(`select count(*) as count from (select 1 from products p where ${where} limit ?) counted`, [...bindings, upTo]);
 }
 
 /** Products by id (any state), with their lists. */

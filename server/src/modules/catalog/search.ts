@@ -84,5 +84,5 @@ export function searchRequest(
   const plan = planSearch(input.search);
   if (!plan) return undefined;
   const condition = searchCondition(plan);
-  return { ...base, where: `${scope} and ${condition.sql}`, bindings: condition.bindings, order: searchOrder(plan) };
+  return { ...base, where: `${scope} and ${condition.sql}`, bindings: condition.bindings, order: searchOrder(plan), ranked: true };
 }

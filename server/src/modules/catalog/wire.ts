@@ -42,7 +42,8 @@ export interface ProductRow {
   linked_ids?: string[];
   parent_name?: string;
   variation_list?: ProductRow[];
-  total_count?: number | string;
+  /** A page's capped count of matches (null when the page is not full). */
+  total_count?: number | string | null;
 }
 
 /** A time from a row (a Date from a column, text from inside json) as ISO 8601. */

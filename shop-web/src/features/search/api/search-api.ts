@@ -6,6 +6,8 @@ export interface SearchPage {
   page: number;
   totalPage: number;
   totalCount: number;
+  /** False when more than totalCount match (the server counts up to a cap): shown as "1000+". */
+  totalCountExact: boolean;
 }
 
 export async function searchProducts(search: string, page: number): Promise<SearchPage> {
@@ -15,5 +17,6 @@ export async function searchProducts(search: string, page: number): Promise<Sear
     page: answer.page ?? page,
     totalPage: answer.totalPage ?? page,
     totalCount: answer.totalCount ?? answer.data.length,
+    totalCountExact: answer.totalCountExact ?? true,
   };
 }

@@ -13,6 +13,7 @@ interface Results {
   page: number;
   totalPage: number;
   totalCount: number;
+  totalCountExact: boolean;
 }
 
 /** /search?q=: the count, the results in pages, the next page near 95% of the scroll, 'No Data found'. */
@@ -35,7 +36,7 @@ export default function SearchPage() {
     const timer = window.setTimeout(() => {
       searchProducts(query, 1)
         .then((page) => {
-          if (live) setResults({ query, items: page.items, page: 1, totalPage: page.totalPage, totalCount: page.totalCount });
+          if (live) setResults({ query, items: page.items, page: 1, totalPage: page.totalPage, totalCount: page.totalCount, totalCountExact: page.totalCountExact });
         })
         .catch((error: unknown) => {
           if (live) showError(error);
@@ -58,7 +59,7 @@ export default function SearchPage() {
       const next = await searchProducts(results.query, results.page + 1);
       setResults((now) =>
         now && now.query === results.query
-          ? { ...now, items: appendUnique(now.items, next.items), page: results.page + 1, totalPage: next.totalPage, totalCount: next.totalCount }
+          ? { ...now, items: appendUnique(now.items, next.items), page: results.page + 1, totalPage: next.totalPage, totalCount: next.totalCount, totalCountExact: next.totalCountExact }
           : now,
       );
     } catch (error) {
@@ -87,7 +88,7 @@ export default function SearchPage() {
       </h1>
       {results ? (
         <p className="search__count" role="status">
-          {`${results.totalCount} ${results.totalCount === 1 ? 'result' : 'results'}`}
+          {`${results.totalCount}${results.totalCountExact ? '' : '+'} ${results.totalCount === 1 && results.totalCountExact ? 'result' : 'results'}`}
         </p>
       ) : null}
       {!query ? <p className="search__hint">Type what you need: milk, bread, rice…</p> : null}
