@@ -28,7 +28,7 @@ import { IMAGE_MAX_WAIT_MS } from '../modules/files/service';
 import { hashPassword } from '../modules/users/password';
 import { mintSessions } from '../modules/users/tokens';
 import type { LoadResult } from './bench-load';
-import { percentile } from './bench-load';
+import { KADE_ENTRY, percentile } from './bench-load';
 import type { ReadsCommand, ReadsReply } from './bench-abuse-reads';
 
 const ROUNDS = Number(process.env.BENCH_ABUSE_ROUNDS ?? 3);
@@ -306,7 +306,7 @@ export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchR
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(input.dataDir, 'abuse');
   mkdirSync(dataDir, { recursive: true });
-  const server = input.startChild('server/src/main.ts', {
+  const server = input.startChild(KADE_ENTRY, {
     DATABASE_URL: input.databaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),

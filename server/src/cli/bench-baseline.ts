@@ -31,7 +31,7 @@ function readBody(request: http.IncomingMessage): Promise<string> {
 
 const server = http.createServer(async (request, response) => {
   try {
-    const variants = queries[(request.url ?? '/').slice(1)];
+    const variants = queries[decodeURIComponent((request.url ?? '/').slice(1))];
     const { i } = JSON.parse(await readBody(request)) as { i: number };
     const query = variants?.[i];
     if (!query) {

@@ -1,20 +1,26 @@
-// `npm run bench` (scripts/bench.mjs runs this through tsx): the catalogue and order budgets of DESIGN.md
-// section 8 (BENCH_PARTS=catalogue or =orders runs one part and keeps the other's section of the file).
+// `npm run bench` (scripts/bench.mjs runs this through tsx): the budgets of DESIGN.md section 8 that one machine
+// can measure, written to docs/BENCHMARKS.md. BENCH_PARTS=catalogue,growth,orders,receipts,web,load,abuse,memory
+// picks parts (all by default; a run of some parts keeps the other sections of the file); BENCH_QUICK=1 runs
+// small sizes for working on the harness and writes to a scratch file instead (BENCH_OUT names another file).
 //
-// 1. Creates its own PostgreSQL database (from BENCH_DATABASE_URL or TEST_DATABASE_URL, default
+// 1. Compiles the server (server/scripts/build.mjs): every Kade server here runs server/dist/main.js with plain
+//    node, as `npm start` and the Docker image do.
+// 2. Creates its own PostgreSQL database (from BENCH_DATABASE_URL or TEST_DATABASE_URL, default
 //    postgres://postgres@127.0.0.1:5432/test), migrates it and loads a generated 10,000-product catalogue.
-// 2. Starts the real Kade server (server/src/main.ts) on it, and beside it a plain node:http + pg server
-//    answering the same SQL statements (bench-baseline.ts), both on loopback.
-// 3. Sends each the same listing, product-details and search requests from 50 concurrent clients (in
-//    rounds that alternate which goes first) and reports p50/p95/p99 and throughput of each one's best
-//    round, and the ratio of Kade's throughput to the baseline's.
-// 4. Times the search statement inside the database (EXPLAIN ANALYZE, p95).
-// 5. Runs the order figures on the same Kade server (bench-orders.ts): orders/s, the stock check, commit to
-//    `order:new` latency, and orders missed across forced reconnects.
-// 6. Writes docs/BENCHMARKS.md against the budgets (each section replaced in place), stops the servers and
-//    drops the database.
+// 3. Starts the Kade server on it, and beside it a plain node:http + pg server answering the same SQL
+//    statements (bench-baseline.ts), both on loopback.
+// 4. A load generator process of its own (bench-loadgen.ts) sends each the same reads (shelf listings, the All
+//    Products listing's first and fiftieth page, product details, search, categories, sub-categories) from 50
+//    concurrent clients, in rounds that alternate which server goes first; every figure is the median of the
+//    rounds (at least 3), every round shown.
+// 5. Times the statements inside the database (EXPLAIN ANALYZE), in rounds too.
+// 6. growth: the same reads on catalogues of 1,000, 10,000 and 100,000 products, each in a database of its own.
+// 7. orders (bench-orders.ts): orders/s and p99 at 50 shoppers, the stock check, search before and after 10,000
+//    orders, commit to `order:new`, forced reconnects. receipts, web, load, abuse: their own files.
+// 8. memory: the compiled server's resident memory idle, and with 500 connected sockets and read load.
+// 9. Writes each section with the machine's load average, stops everything and drops the databases.
 // Every loop is bounded; nothing listens beyond 127.0.0.1. A budget missed is reported, never asserted in a test.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -23,26 +29,36 @@ import path from 'node:path';
 import knex from 'knex';
 import { SEARCH_PAGE_SIZE, CATEGORY_PAGE_SIZE } from '@kade/shared';
 import { REPO_ROOT } from '../config';
-import { openDatabase, SESSION_SETUP_SQL } from '../db/database';
+import { openDatabase, SESSION_SETUP_SQL, type Database } from '../db/database';
 import { migrateLatest } from '../db/migrate';
+import { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../modules/catalog/category-service';
 import { statementName } from '../modules/catalog/prepared';
 import { shopReadQueries } from '../modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
-import { cpuMs, percentile, runLoad, type LoadResult } from './bench-load';
+import { cpuMs, KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
+import { latencySummary, loadAverageLine, median, roundsCell } from './bench-stats';
 import type { BaselineQueries } from './bench-baseline';
-import { orderReport, runOrderBench } from './bench-orders';
+import { orderReport, runOrderBench, type SearchFigures } from './bench-orders';
 import { receiptReport, runReceiptBench } from './bench-receipts';
 import { runWebBench, webReport } from './bench-web';
 import { loadReport, runJourneyBench } from './bench-journey';
 import { abuseReport, runAbuseBench } from './bench-abuse';
+import { memoryReport, runMemoryBench } from './bench-memory';
 
+const QUICK = Boolean(process.env.BENCH_QUICK);
 const CLIENTS = 50;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 400);
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const SEARCH_ROUNDS = 10;
-const BUDGET = { p99Ms: 50, throughputRatio: 0.8, searchDbP95Ms: 20 } as const;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 1000 : 4000));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (QUICK ? 200 : 400));
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? (QUICK ? 2000 : 10_000));
+/** Rounds per figure: at least 3, the median reported. */
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+/** Samples of each statement per round when timing inside the database. */
+const DB_SAMPLES = QUICK ? 3 : 10;
+const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? (QUICK ? '1000,5000' : '1000,10000,100000')).split(',').map(Number);
+const GROWTH_REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? (QUICK ? 600 : 2000));
+/** The All Products listing's deep page: the fiftieth. */
+const DEEP_PAGE = 50;
+const BUDGET = { p99Ms: 50, throughputRatio: 0.8, searchDbP95Ms: 20, pageDbMs: 10, growthRatio: 0.8 } as const;
 
 /** Search texts as shoppers type them: words, prefixes, two words, typos. */
 const SEARCH_TERMS = [
@@ -50,17 +66,15 @@ const SEARCH_TERMS = [
   'tomato', 'choc', 'biscuits', 'noodles', 'soap', 'shampoo', 'munchee', 'anchor milk', 'curry powder', 'eggs',
 ];
 
+type Statement = { name: string; sql: string; bindings: unknown[] };
+
 interface Scenario {
-  name: 'listing' | 'details' | 'search';
+  name: string;
   title: string;
+  method: 'GET' | 'POST';
   path: string;
   bodies: string[];
-  baseline: Array<{ name: string; sql: string; bindings: unknown[] }>;
-}
-
-/** The run with the highest throughput (each server's best round is compared with the other's best). */
-function bestOf<T extends LoadResult>(runs: readonly T[]): T {
-  return runs.reduce((best, run) => (run.throughput > best.throughput ? run : best));
+  baseline: Statement[];
 }
 
 interface MeasuredRun extends LoadResult {
@@ -68,11 +82,11 @@ interface MeasuredRun extends LoadResult {
   cpuPerRequest: number | undefined;
 }
 
-/** A load run, with the CPU the server's process spent on it. */
-async function measured(child: ChildProcess, run: () => Promise<LoadResult>): Promise<MeasuredRun> {
-  const before = cpuMs(child.pid);
+/** A load run from the load generator, with the CPU the server's process spent on it. */
+async function measured(pid: number | undefined, run: () => Promise<LoadResult>): Promise<MeasuredRun> {
+  const before = cpuMs(pid);
   const result = await run();
-  const after = cpuMs(child.pid);
+  const after = cpuMs(pid);
   return { ...result, cpuPerRequest: before === undefined || after === undefined ? undefined : (after - before) / result.requests };
 }
 
@@ -89,18 +103,20 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits (at most 30 s) until `ready` answers true; the child's exit ends the wait with its output. */
+/** Waits (at most 60 s) until `ready` answers true; the child's exit ends the wait with its output. */
 async function waitReady(child: ChildProcess, name: string, output: () => string, ready: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${name} stopped before it was ready:\n${output()}`);
     if (await ready().catch(() => false)) return;
     await sleep(100);
   }
-  throw new Error(`${name} was not ready after 30 s:\n${output()}`);
+  throw new Error(`${name} was not ready after 60 s:\n${output()}`);
 }
 
+/** Starts a process of the repository: compiled JavaScript with plain node, TypeScript through tsx. */
 function startChild(file: string, env: Record<string, string>, nodeArgs: readonly string[] = []): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, file], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,45 +138,116 @@ async function stopChild(child: ChildProcess | undefined): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-/** The requests of each scenario, and the same statements for the baseline (same variant, same index). */
-function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof shopReadQueries>): Scenario[] {
+/** The environment of every Kade server the benchmark starts (shop hours open all day for the order parts). */
+function kadeEnv(databaseUrl: string, port: number, dataDir: string, jwtSecret: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+    SHOP_HOURS: '00:00-23:59',
+    FRESH_HOURS: '00:00-23:59',
+  };
+}
+
+/** Starts the compiled Kade server and waits for its health check. */
+async function startKade(env: Record<string, string>, nodeArgs: readonly string[] = [], entry = KADE_ENTRY) {
+  const started = startChild(entry, env, nodeArgs);
+  const base = `http://127.0.0.1:${env.PORT}`;
+  await waitReady(started.child, 'the Kade server', started.output, async () => (await fetch(`${base}/api/health`)).ok);
+  return { ...started, base };
+}
+
+const native = (raw: { toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } } }): Statement => {
+  const { sql, bindings } = raw.toSQL().toNative();
+  return { name: statementName(sql), sql, bindings: [...bindings] };
+};
+
+/** The All Products listing: the category and sub-category every product is in by design (SPEC.md section 9). */
+function allProducts(catalogue: LoadedCatalogue) {
+  return { categoryId: catalogue.allProducts.categoryId, subCategoryId: catalogue.allProducts.subCategoryId };
+}
+
+/** The requests of each read, and the same statements for the baseline (same variant, same index). */
+function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof shopReadQueries>, options: { categories: boolean }): Scenario[] {
   const random = seededRandom(7);
   const listingInputs = catalogue.listings
     .filter((l) => l.count >= CATEGORY_PAGE_SIZE * 3)
     .flatMap((l) => [1, 2, 3].map((page) => ({ categoryId: l.categoryId, subCategoryId: l.subCategoryId, page, limit: CATEGORY_PAGE_SIZE })));
   const detailIds = Array.from({ length: 300 }, () => catalogue.visibleProductIds[Math.floor(random() * catalogue.visibleProductIds.length)] as string);
   const searchInputs = SEARCH_TERMS.map((search) => ({ search, page: 1, limit: SEARCH_PAGE_SIZE }));
-  const native = (raw: { toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } } }) => {
-    const { sql, bindings } = raw.toSQL().toNative();
-    return { name: statementName(sql), sql, bindings: [...bindings] };
-  };
-  return [
+  const allPage = (page: number) => [{ ...allProducts(catalogue), page, limit: CATEGORY_PAGE_SIZE }];
+  const listingPath = '/api/product/get-pruduct-by-category-and-subcategory';
+  const scenarios: Scenario[] = [
     {
       name: 'listing',
-      title: 'Listing: a category and sub-category page of 8 (POST /api/product/get-pruduct-by-category-and-subcategory)',
-      path: '/api/product/get-pruduct-by-category-and-subcategory',
+      title: `Listing: a shelf (category and sub-category) page of ${CATEGORY_PAGE_SIZE}, pages 1-3 (POST ${listingPath})`,
+      method: 'POST',
+      path: listingPath,
       bodies: listingInputs.map((input) => JSON.stringify(input)),
       baseline: listingInputs.map((input) => native(queries.listing(input))),
     },
     {
+      name: 'all products, page 1',
+      title: `The All Products listing (All Product / All Products: every product), first page of ${CATEGORY_PAGE_SIZE}`,
+      method: 'POST',
+      path: listingPath,
+      bodies: allPage(1).map((input) => JSON.stringify(input)),
+      baseline: allPage(1).map((input) => native(queries.listing(input))),
+    },
+    {
+      name: `all products, page ${DEEP_PAGE}`,
+      title: `The All Products listing, page ${DEEP_PAGE}`,
+      method: 'POST',
+      path: listingPath,
+      bodies: allPage(DEEP_PAGE).map((input) => JSON.stringify(input)),
+      baseline: allPage(DEEP_PAGE).map((input) => native(queries.listing(input))),
+    },
+    {
       name: 'details',
       title: 'Product details with variations (POST /api/product/get-product-details)',
+      method: 'POST',
       path: '/api/product/get-product-details',
       bodies: detailIds.map((productId) => JSON.stringify({ productId })),
       baseline: detailIds.map((productId) => native(queries.details(productId))),
     },
     {
       name: 'search',
-      title: 'Search, first page of 10 (POST /api/product/search-product)',
+      title: `Search, first page of ${SEARCH_PAGE_SIZE} (POST /api/product/search-product)`,
+      method: 'POST',
       path: '/api/product/search-product',
       bodies: searchInputs.map((input) => JSON.stringify(input)),
       baseline: searchInputs.map((input) => native(queries.search(input))),
     },
   ];
+  if (options.categories) {
+    scenarios.push(
+      {
+        name: 'categories',
+        title: 'Every category (GET /api/category/get)',
+        method: 'GET',
+        path: '/api/category/get',
+        bodies: [''],
+        baseline: [{ name: statementName(CATEGORY_LIST_SQL), sql: CATEGORY_LIST_SQL, bindings: [] }],
+      },
+      {
+        name: 'sub-categories',
+        title: 'Every sub-category with its categories (POST /api/subcategory/get)',
+        method: 'POST',
+        path: '/api/subcategory/get',
+        bodies: ['{}'],
+        baseline: [{ name: statementName(SUB_CATEGORY_LIST_SQL), sql: SUB_CATEGORY_LIST_SQL, bindings: [] }],
+      },
+    );
+  }
+  return scenarios;
 }
 
 interface PlanNode {
-  'Node Type'?: string;
   'Index Name'?: string;
   Plans?: PlanNode[];
 }
@@ -171,30 +258,47 @@ function indexesOf(node: PlanNode, found = new Set<string>()): Set<string> {
   return found;
 }
 
-/** The search statement timed inside the database: planning + execution, from EXPLAIN ANALYZE. */
-async function timeSearchInDatabase(db: knex.Knex, queries: ReturnType<typeof shopReadQueries>) {
-  const samples: number[] = [];
-  const indexes = new Set<string>();
-  for (let round = 0; round < SEARCH_ROUNDS; round += 1) {
-    for (const search of SEARCH_TERMS) {
-      const { sql, bindings } = queries.search({ search, page: 1, limit: SEARCH_PAGE_SIZE }).toSQL();
-      const { rows } = (await db.raw(`explain (analyze, format json) ${sql}`, bindings)) as {
-        rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }> }>;
-      };
-      const plan = rows[0]?.['QUERY PLAN'][0];
-      if (!plan) throw new Error('EXPLAIN gave no plan');
-      samples.push(plan['Planning Time'] + plan['Execution Time']);
-      indexesOf(plan.Plan, indexes);
-    }
-  }
-  samples.sort((a, b) => a - b);
-  return { samples: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples[samples.length - 1] ?? 0, indexes: [...indexes].sort() };
+interface DbTiming {
+  /** Per round: p50 and p95 of planning + execution over every statement × DB_SAMPLES. */
+  p50: number[];
+  p95: number[];
+  max: number[];
+  indexes: string[];
 }
 
-const ms = (value: number) => value.toFixed(1);
+/** Statements timed inside the database (EXPLAIN ANALYZE: planning + execution), in ROUNDS rounds. */
+async function timeInDatabase(db: knex.Knex, statements: ReadonlyArray<{ sql: string; bindings: readonly unknown[] }>): Promise<DbTiming> {
+  const timing: DbTiming = { p50: [], p95: [], max: [], indexes: [] };
+  const indexes = new Set<string>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const samples: number[] = [];
+    for (let sample = 0; sample < DB_SAMPLES; sample += 1) {
+      for (const { sql, bindings } of statements) {
+        const { rows } = (await db.raw(`explain (analyze, format json) ${sql}`, bindings as readonly knex.Knex.Value[])) as {
+          rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }> }>;
+        };
+        const plan = rows[0]?.['QUERY PLAN'][0];
+        if (!plan) throw new Error('EXPLAIN gave no plan');
+        samples.push(plan['Planning Time'] + plan['Execution Time']);
+        indexesOf(plan.Plan, indexes);
+      }
+    }
+    const summary = latencySummary(samples);
+    timing.p50.push(summary.p50);
+    timing.p95.push(summary.p95);
+    timing.max.push(summary.max);
+  }
+  timing.indexes = [...indexes].sort();
+  return timing;
+}
+
+/** knex's own bindings of a read (`?` placeholders), for EXPLAIN through knex.raw. */
+const knexSql = (raw: { toSQL(): { sql: string; bindings: readonly unknown[] } }) => raw.toSQL();
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
-const SECTION_ORDER = ['header', 'catalogue', 'orders', 'web', 'receipts', 'load', 'abuse'] as const;
+const SECTION_ORDER = ['header', 'catalogue', 'growth', 'orders', 'memory', 'web', 'receipts', 'load', 'abuse'] as const;
 type SectionName = (typeof SECTION_ORDER)[number];
 const open = (name: SectionName) => `<!-- bench:${name} -->`;
 const close = (name: SectionName) => `<!-- /bench:${name} -->`;
@@ -215,211 +319,360 @@ export function mergeSections(existing: string, fresh: Partial<Record<SectionNam
   return ['# Benchmarks', '', ...SECTION_ORDER.flatMap((name) => [open(name), text(name).trim(), close(name), ''])].join('\n');
 }
 
+/** How long the whole run takes on the 2-core machine the figures come from (updated from the lead's full runs). */
+const FULL_RUN_MINUTES = 'about 40';
+
 function headerSection(input: { pgVersion: string; parts: readonly string[]; seconds: number }): string[] {
   const cpus = os.cpus();
   return [
-    `Written by \`npm run bench\` (server/src/cli/bench-catalogue.ts; orders in bench-orders.ts) on ${new Date().toISOString()}; each run replaces the sections it measured (this one: ${input.parts.join(', ')}, in ${input.seconds.toFixed(0)} s).`,
+    `Written by \`npm run bench\` (server/src/cli/bench-catalogue.ts and the bench-*.ts files beside it) on ${new Date().toISOString()}; each run replaces the sections it measured (this one: ${input.parts.join(', ')}, in ${(input.seconds / 60).toFixed(1)} minutes${QUICK ? ', BENCH_QUICK sizes' : ''}). The full run (every part, \`npm run bench\`) takes ${FULL_RUN_MINUTES} minutes on the machine below.`,
     `Budgets from DESIGN.md section 8. Never asserted in a test: a run on a busy machine can miss them.`,
     '',
-    '## Machine',
+    '## Machine and method',
     '',
     `- ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
     `- Node ${process.version}; ${input.pgVersion.split(' on ')[0]}`,
-    '- The load generator, the servers and PostgreSQL share the machine; everything is on loopback.',
-    `- Load average (1, 5, 15 min) when the run ended: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}: other work on the machine slows every figure.`,
+    '- Every Kade server is the compiled one (server/dist/main.js, built by server/scripts/build.mjs at the start of the run) run by plain node with NODE_ENV=production, as `npm start` and the Docker image run it.',
+    '- The HTTP load comes from processes of their own (bench-loadgen.ts for reads, bench-order-load.ts for orders, bench-abuse-reads.ts under abuse), never from the benchmark process; the load generator, the servers and PostgreSQL share the machine, on loopback.',
+    `- Every figure is the median of at least ${ROUNDS} rounds, written **median** (round 1 · round 2 · …) or with a row per round; each section states the machine's load average when it started and ended: other work on the machine slows every figure.`,
+    `- Load average (1, 5, 15 min) when the run ended: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}.`,
   ];
 }
 
-function catalogueSection(input: {
-  catalogue: LoadedCatalogue;
-  results: Array<{ scenario: Scenario; kade: MeasuredRun; baseline: MeasuredRun }>;
-  search: Awaited<ReturnType<typeof timeSearchInDatabase>>;
-}): string[] {
+interface ScenarioResult {
+  scenario: Scenario;
+  kade: MeasuredRun[];
+  baseline: MeasuredRun[];
+}
+
+function catalogueSection(input: { catalogue: LoadedCatalogue; results: ScenarioResult[]; search: DbTiming; pages: Array<{ name: string; timing: DbTiming }> }): string[] {
+  const cell = (runs: readonly MeasuredRun[], pick: (r: MeasuredRun) => number, digits: number) => roundsCell(runs.map(pick), digits);
   const lines = [
     '## Catalogue reads',
     '',
-    `- Catalogue: ${input.catalogue.products} products (${input.catalogue.unpublished} unpublished, ${input.catalogue.deleted} deleted) and ${input.catalogue.variations} variations in ${input.catalogue.categories} categories and ${input.catalogue.subCategories} sub-categories`,
-    `- Load: ${CLIENTS} concurrent keep-alive clients on loopback, ${REQUESTS} timed requests per run after ${WARMUP} untimed, ${ROUNDS} rounds per server alternating which goes first, the best round of each reported`,
-    '- Kade: the real server (server/src/main.ts: Koa, auth, zod validation, envelope, row mapping) with its pool of 20',
-    '- Baseline: plain `node:http` + `pg` (pool of 20) running the same SQL statement with the same bindings (as a named prepared statement, as Kade does on PostgreSQL) and answering the rows as JSON',
+    `- Catalogue: ${input.catalogue.products.toLocaleString('en-US')} products (${input.catalogue.unpublished} unpublished, ${input.catalogue.deleted} deleted) and ${input.catalogue.variations} variations in ${input.catalogue.categories} categories and ${input.catalogue.subCategories} sub-categories; every product is also in All Product / All Products, as the shop's bulk upload puts it`,
+    `- Load: the load generator process, ${CLIENTS} concurrent keep-alive clients on loopback, ${REQUESTS} timed requests per round after ${WARMUP} untimed, ${ROUNDS} rounds per server alternating which goes first`,
+    '- Kade: the compiled server (Koa, auth, zod validation, envelope, row mapping) with its pool of 20',
+    '- Baseline: plain `node:http` + `pg` (pool of 20) running the same SQL statement with the same bindings (as a named prepared statement) and answering the rows as JSON; for categories and sub-categories it runs the statement Kade runs when its memory copy is empty, on every request',
     '',
-    '| read | server | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | server CPU ms/req |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| read | server | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/req |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const { scenario, kade, baseline } of input.results) {
-    for (const [name, r] of [['Kade', kade], ['baseline', baseline]] as const) {
-      const cpu = r.cpuPerRequest === undefined ? 'n/a' : r.cpuPerRequest.toFixed(2);
-      lines.push(`| ${scenario.name} | ${name} | ${r.throughput.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${cpu} |`);
+    for (const [name, runs] of [['Kade', kade], ['baseline', baseline]] as const) {
+      lines.push(
+        `| ${scenario.name} | ${name} | ${cell(runs, (r) => r.throughput, 0)} | ${cell(runs, (r) => r.p50, 1)} | ${cell(runs, (r) => r.p95, 1)} | ${cell(runs, (r) => r.p99, 1)} | ${runs.reduce((sum, r) => sum + r.errors, 0)} | ${cell(runs, (r) => r.cpuPerRequest ?? Number.NaN, 2)} |`,
+      );
     }
   }
-  lines.push('', '| read | what | Kade p99 < 50 ms | Kade / baseline throughput | ≥ 80% |', '| --- | --- | --- | ---: | --- |');
+  lines.push('', '| read | what | Kade p99 < 50 ms (median) | Kade / baseline throughput (medians) | ≥ 80% |', '| --- | --- | --- | ---: | --- |');
   for (const { scenario, kade, baseline } of input.results) {
-    const ratio = kade.throughput / baseline.throughput;
-    lines.push(
-      `| ${scenario.name} | ${scenario.title} | ${ok(kade.p99 < BUDGET.p99Ms && kade.errors === 0)} (${ms(kade.p99)}) | ${(ratio * 100).toFixed(0)}% | ${ok(ratio >= BUDGET.throughputRatio)} |`,
-    );
+    const ratio = median(kade.map((r) => r.throughput)) / median(baseline.map((r) => r.throughput));
+    const p99 = median(kade.map((r) => r.p99));
+    const errors = kade.reduce((sum, r) => sum + r.errors, 0);
+    lines.push(`| ${scenario.name} | ${scenario.title} | ${ok(p99 < BUDGET.p99Ms && errors === 0)} (${ms(p99)}) | ${(ratio * 100).toFixed(0)}% | ${ok(ratio >= BUDGET.throughputRatio)} |`);
   }
   lines.push(
     '',
     '#### Reading these figures',
     '',
     `- With ${CLIENTS} clients each waiting for its answer before asking again, the mean latency is ${CLIENTS} / throughput: a p99 under ${BUDGET.p99Ms} ms needs well over ${Math.round(CLIENTS / (BUDGET.p99Ms / 1000))} req/s. A read slower than that in PostgreSQL itself misses it for the baseline too.`,
-    ...input.results.flatMap(({ scenario, kade, baseline }) =>
-      kade.cpuPerRequest === undefined || baseline.cpuPerRequest === undefined
-        ? []
-        : [`- ${scenario.name}: the Kade process spent ${kade.cpuPerRequest.toFixed(2)} ms of CPU per request, the baseline ${baseline.cpuPerRequest.toFixed(2)} ms; the difference is Kade's pipeline (Koa middleware, validation, envelope, row mapping), on two cores that the load generator and PostgreSQL share.`],
+    '- Server CPU per request: the difference between Kade and the baseline is Kade\'s pipeline (Koa middleware, validation, envelope, row mapping), on two cores that the load generator and PostgreSQL share.',
+    '',
+    '### Inside the database',
+    '',
+    `Each statement timed by EXPLAIN ANALYZE (planning + execution), ${DB_SAMPLES} times per round; search over ${SEARCH_TERMS.length} texts (${SEARCH_TERMS.map((t) => `\`${t}\``).join(', ')}).`,
+    '',
+    '| statement | p50 ms | p95 ms | max ms | budget |',
+    '| --- | ---: | ---: | ---: | --- |',
+    `| search, first page of ${SEARCH_PAGE_SIZE} | ${roundsCell(input.search.p50, 1)} | ${roundsCell(input.search.p95, 1)} | ${roundsCell(input.search.max, 1)} | p95 < ${BUDGET.searchDbP95Ms} ms: ${ok(median(input.search.p95) < BUDGET.searchDbP95Ms)} |`,
+    ...input.pages.map(
+      (page) => `| ${page.name} | ${roundsCell(page.timing.p50, 1)} | ${roundsCell(page.timing.p95, 1)} | ${roundsCell(page.timing.max, 1)} | p95 < ${BUDGET.pageDbMs} ms: ${ok(median(page.timing.p95) < BUDGET.pageDbMs)} |`,
     ),
     '',
-    '### Search inside the database',
-    '',
-    `The search statement (first page of ${SEARCH_PAGE_SIZE}, count included) for ${SEARCH_TERMS.length} texts (${SEARCH_TERMS.map((t) => `\`${t}\``).join(', ')}), ${SEARCH_ROUNDS} rounds, timed by EXPLAIN ANALYZE (planning + execution):`,
-    '',
-    '| samples | p50 ms | p95 ms | max ms | p95 < 20 ms |',
-    '| ---: | ---: | ---: | ---: | --- |',
-    `| ${input.search.samples} | ${ms(input.search.p50)} | ${ms(input.search.p95)} | ${ms(input.search.max)} | ${ok(input.search.p95 < BUDGET.searchDbP95Ms)} |`,
-    '',
-    `Indexes the plans used: ${input.search.indexes.map((i) => `\`${i}\``).join(', ') || 'none'}.`,
+    `Indexes the search plans used: ${input.search.indexes.map((i) => `\`${i}\``).join(', ') || 'none'}.`,
   );
   return lines;
 }
 
+/** Which parts run (all by default; one alone is for working on it). */
+const ALL_PARTS = ['catalogue', 'growth', 'orders', 'memory', 'receipts', 'web', 'load', 'abuse'] as const;
+const PARTS = (process.env.BENCH_PARTS ?? ALL_PARTS.join(',')).split(',').map((part) => part.trim());
 
-/** Which parts run: BENCH_PARTS=catalogue,orders,receipts,web,load,abuse (all by default; one alone is for working on it). */
-const PARTS = (process.env.BENCH_PARTS ?? 'catalogue,orders,receipts,web,load,abuse').split(',').map((part) => part.trim());
-
-/** The catalogue reads against Kade and the baseline, in alternating rounds. */
-async function runCatalogue(kade: ChildProcess, kadeBase: string, baseline: ChildProcess, baseBase: string, scenarios: Scenario[]) {
-  const results: Array<{ scenario: Scenario; kade: MeasuredRun; baseline: MeasuredRun }> = [];
+/** The reads against Kade and the baseline, in rounds that alternate which goes first. */
+async function runCatalogue(load: LoadGenerator, kade: { pid: number | undefined; base: string }, baseline: { pid: number | undefined; base: string }, scenarios: Scenario[]) {
+  const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
     const kadeRun = () =>
-      measured(kade, () => runLoad({ url: kadeBase + scenario.path, bodies: scenario.bodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
-    const baseBodies = scenario.bodies.map((_, i) => JSON.stringify({ i }));
+      measured(kade.pid, () => load.run({ url: kade.base + scenario.path, method: scenario.method, bodies: scenario.bodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
+    const baseBodies = scenario.baseline.map((_, i) => JSON.stringify({ i }));
     const baseRun = () =>
-      measured(baseline, () => runLoad({ url: `${baseBase}/${scenario.name}`, bodies: baseBodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
-    // Rounds alternate which server goes first, so neither always meets a colder or busier machine.
-    const kadeRuns: MeasuredRun[] = [];
-    const baseRuns: MeasuredRun[] = [];
+      measured(baseline.pid, () => load.run({ url: `${baseline.base}/${encodeURIComponent(scenario.name)}`, bodies: baseBodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
+    const result: ScenarioResult = { scenario, kade: [], baseline: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       if (round % 2 === 0) {
-        kadeRuns.push(await kadeRun());
-        baseRuns.push(await baseRun());
+        result.kade.push(await kadeRun());
+        result.baseline.push(await baseRun());
       } else {
-        baseRuns.push(await baseRun());
-        kadeRuns.push(await kadeRun());
+        result.baseline.push(await baseRun());
+        result.kade.push(await kadeRun());
       }
     }
-    const kadeResult = bestOf(kadeRuns);
-    const baseResult = bestOf(baseRuns);
-    results.push({ scenario, kade: kadeResult, baseline: baseResult });
+    results.push(result);
+    const k = median(result.kade.map((r) => r.throughput));
+    const b = median(result.baseline.map((r) => r.throughput));
     console.log(
-      `bench: ${scenario.name}: Kade ${kadeResult.throughput.toFixed(0)} req/s p99 ${ms(kadeResult.p99)} ms; baseline ${baseResult.throughput.toFixed(0)} req/s p99 ${ms(baseResult.p99)} ms; ratio ${((kadeResult.throughput / baseResult.throughput) * 100).toFixed(0)}%`,
+      `bench: ${scenario.name}: Kade ${k.toFixed(0)} req/s p99 ${ms(median(result.kade.map((r) => r.p99)))} ms; baseline ${b.toFixed(0)} req/s p99 ${ms(median(result.baseline.map((r) => r.p99)))} ms; ratio ${((k / b) * 100).toFixed(0)}% (medians of ${ROUNDS})`,
     );
   }
   return results;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kade_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+/** A throwaway database of the benchmark's, migrated (dropped by `drop`). */
+async function scratchDatabase(admin: knex.Knex, baseUrl: string, suffix: string): Promise<{ url: string; db: Database; drop(): Promise<void> }> {
+  const name = `kade_bench_${process.pid}_${suffix}_${randomBytes(3).toString('hex')}`;
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  await admin.raw(`create database ${name}`);
+  const db = await openDatabase({ database: { kind: 'postgres', url: url.toString() } }, { poolMax: 2 });
+  await migrateLatest(db);
+  return {
+    url: url.toString(),
+    db,
+    drop: async () => {
+      await db.close().catch(() => undefined);
+      await admin.raw(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+interface GrowthSize {
+  products: number;
+  loadSeconds: number;
+  reads: Array<{ name: string; runs: LoadResult[] }>;
+  db: Array<{ name: string; timing: DbTiming }>;
+}
+
+/** The same reads on catalogues of several sizes, each in a database of its own with its own server. */
+async function runGrowth(input: { admin: knex.Knex; baseUrl: string; load: LoadGenerator; dataDir: string; jwtSecret: string }): Promise<GrowthSize[]> {
+  const sizes: GrowthSize[] = [];
+  for (const products of GROWTH_SIZES) {
+    const scratch = await scratchDatabase(input.admin, input.baseUrl, `g${products}`);
+    let server: Awaited<ReturnType<typeof startKade>> | undefined;
+    try {
+      console.log(`bench: growth: loading ${products} products …`);
+      const loadStarted = performance.now();
+      const catalogue = await loadBenchCatalogue(scratch.db.knex, products);
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
+      const queries = shopReadQueries(scratch.db.knex);
+      const scenarios = buildScenarios(catalogue, queries, { categories: false });
+      server = await startKade(kadeEnv(scratch.url, await freePort(), path.join(input.dataDir, `growth-${products}`), input.jwtSecret));
+      const size: GrowthSize = { products, loadSeconds, reads: [], db: [] };
+      for (const scenario of scenarios) {
+        const runs: LoadResult[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          runs.push(await input.load.run({ url: server.base + scenario.path, method: scenario.method, bodies: scenario.bodies, requests: GROWTH_REQUESTS, clients: CLIENTS, warmup: Math.min(WARMUP, GROWTH_REQUESTS / 4) }));
+        }
+        size.reads.push({ name: scenario.name, runs });
+        console.log(`bench: growth ${products}: ${scenario.name} ${median(runs.map((r) => r.throughput)).toFixed(0)} req/s, p99 ${ms(median(runs.map((r) => r.p99)))} ms`);
+      }
+      await stopChild(server.child);
+      const shelf = catalogue.listings.filter((l) => l.count >= CATEGORY_PAGE_SIZE)[0];
+      const statements: Array<{ name: string; list: Array<{ sql: string; bindings: readonly unknown[] }> }> = [
+        ...(shelf ? [{ name: 'a shelf, page 1', list: [knexSql(queries.listing({ categoryId: shelf.categoryId, subCategoryId: shelf.subCategoryId, page: 1, limit: CATEGORY_PAGE_SIZE }))] }] : []),
+        { name: 'all products, page 1', list: [knexSql(queries.listing({ ...allProducts(catalogue), page: 1, limit: CATEGORY_PAGE_SIZE }))] },
+        { name: `all products, page ${DEEP_PAGE}`, list: [knexSql(queries.listing({ ...allProducts(catalogue), page: DEEP_PAGE, limit: CATEGORY_PAGE_SIZE }))] },
+        { name: 'search', list: SEARCH_TERMS.map((search) => knexSql(queries.search({ search, page: 1, limit: SEARCH_PAGE_SIZE }))) },
+        { name: 'details', list: catalogue.visibleProductIds.slice(0, 20).map((id) => knexSql(queries.details(id))) },
+      ];
+      for (const statement of statements) size.db.push({ name: statement.name, timing: await timeInDatabase(scratch.db.knex, statement.list) });
+      sizes.push(size);
+    } finally {
+      await stopChild(server?.child);
+      await scratch.drop();
+    }
+  }
+  return sizes;
+}
+
+function growthSection(sizes: GrowthSize[]): string[] {
+  const names = sizes[0]?.reads.map((r) => r.name) ?? [];
+  const lines = [
+    '## Growth: the same reads at every catalogue size',
+    '',
+    `Each size is a database of its own with the generated catalogue (the same shelves and names; every product also in All Products) and a Kade server of its own; the load generator sends ${GROWTH_REQUESTS} timed requests per round from ${CLIENTS} clients, ${ROUNDS} rounds per read. The deep page is page ${DEEP_PAGE} of ${CATEGORY_PAGE_SIZE}.`,
+    '',
+    `| read | ${sizes.map((s) => `${s.products.toLocaleString('en-US')}: req/s | p99 ms`).join(' | ')} |`,
+    `| --- | ${sizes.map(() => '---: | ---:').join(' | ')} |`,
+    ...names.map(
+      (name) =>
+        `| ${name} | ${sizes
+          .map((s) => {
+            const runs = s.reads.find((r) => r.name === name)?.runs ?? [];
+            return `${roundsCell(runs.map((r) => r.throughput))} | ${roundsCell(runs.map((r) => r.p99), 1)}`;
+          })
+          .join(' | ')} |`,
+    ),
+    '',
+    'Inside the database (EXPLAIN ANALYZE, planning + execution), p95 ms:',
+    '',
+    `| statement | ${sizes.map((s) => s.products.toLocaleString('en-US')).join(' | ')} |`,
+    `| --- | ${sizes.map(() => '---:').join(' | ')} |`,
+    ...(sizes[0]?.db.map((d) => d.name) ?? []).map((name) => `| ${name} | ${sizes.map((s) => roundsCell(s.db.find((d) => d.name === name)?.timing.p95 ?? [], 1)).join(' | ')} |`),
+    '',
+  ];
+  const largest = sizes.at(-1);
+  if (largest) {
+    const rate = (name: string) => median(largest.reads.find((r) => r.name === name)?.runs.map((r) => r.throughput) ?? []);
+    const db = (name: string) => median(largest.db.find((d) => d.name === name)?.timing.p95 ?? []);
+    const first = rate('all products, page 1') / rate('listing');
+    const deep = rate(`all products, page ${DEEP_PAGE}`) / rate('listing');
+    const pages = largest.db.filter((d) => d.name !== 'search' && d.name !== 'details');
+    lines.push(
+      `At ${largest.products.toLocaleString('en-US')} products: every listing page under ${BUDGET.pageDbMs} ms in the database (p95): ${ok(pages.every((p) => median(p.timing.p95) < BUDGET.pageDbMs))} (${pages.map((p) => `${p.name} ${ms(median(p.timing.p95))}`).join(', ')}); the All Products listing serves at least ${BUDGET.growthRatio * 100}% of a shelf's throughput: first page ${(first * 100).toFixed(0)}% ${ok(first >= BUDGET.growthRatio)}, page ${DEEP_PAGE} ${(deep * 100).toFixed(0)}% ${ok(deep >= BUDGET.growthRatio)}; search p95 ${ms(db('search'))} ms in the database.`,
+      '',
+      `Catalogue load times (not a budget): ${sizes.map((s) => `${s.products.toLocaleString('en-US')} in ${s.loadSeconds.toFixed(0)} s`).join(', ')}.`,
+    );
+  }
+  return lines;
+}
+
+/** A section with the machine's load average when it started and ended appended. */
+async function timedSection(run: () => Promise<string[]>): Promise<string[]> {
+  const before = os.loadavg();
+  const lines = await run();
+  return [...lines, '', loadAverageLine(before)];
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const unknown = PARTS.filter((p) => !(ALL_PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`unknown BENCH_PARTS: ${unknown.join(', ')} (known: ${ALL_PARTS.join(', ')})`);
+  console.log('bench: compiling the server (server/scripts/build.mjs) …');
+  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'server', 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server did not build');
+
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = knex({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kade-bench-'));
   const queriesFile = path.join(dataDir, 'queries.json');
   const jwtSecret = randomBytes(48).toString('base64url');
   let kadeChild: ChildProcess | undefined;
   let baselineChild: ChildProcess | undefined;
-  await admin.raw(`create database ${name}`);
-  console.log(`bench: database ${name} created`);
-  const db = await openDatabase({ database: { kind: 'postgres', url: url.toString() } }, { poolMax: 2 });
+  let load: LoadGenerator | undefined;
+  const main = await scratchDatabase(admin, baseUrl, 'main');
+  console.log('bench: database created');
+  const db = main.db;
   // The order bench writes carts and checks stock from many clients at once: a pool of its own.
-  const orderDb = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 10 } });
+  const orderDb = knex({ client: 'pg', connection: main.url, pool: { min: 0, max: 10 } });
   try {
-    await migrateLatest(db);
+    load = await startLoadGenerator();
     console.log(`bench: loading ${PRODUCTS} products …`);
     const catalogue = await loadBenchCatalogue(db.knex, PRODUCTS);
     const queries = shopReadQueries(db.knex);
-    const scenarios = buildScenarios(catalogue, queries);
+    const scenarios = buildScenarios(catalogue, queries, { categories: true });
     writeFileSync(queriesFile, JSON.stringify(Object.fromEntries(scenarios.map((s) => [s.name, s.baseline])) satisfies BaselineQueries));
 
-    const [kadePort, basePort] = [await freePort(), await freePort()];
     // e.g. BENCH_KADE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/kade-prof' profiles the Kade server under the load
     const nodeArgs = (process.env.BENCH_KADE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const kade = startChild('server/src/main.ts', {
-      DATABASE_URL: url.toString(),
-      HOST: '127.0.0.1',
-      PORT: String(kadePort),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      JWT_SECRET: jwtSecret,
-      // The shop's hours must not close the shop under the order bench.
-      SHOP_HOURS: '00:00-23:59',
-      FRESH_HOURS: '00:00-23:59',
-    }, nodeArgs);
+    const kade = await startKade(kadeEnv(main.url, await freePort(), dataDir, jwtSecret), nodeArgs);
     kadeChild = kade.child;
-    const baseline = startChild('server/src/cli/bench-baseline.ts', {
-      DATABASE_URL: url.toString(),
-      PORT: String(basePort),
-      QUERIES_FILE: queriesFile,
-      POOL_MAX: '20',
-      SESSION_SQL: SESSION_SETUP_SQL,
-    });
-    baselineChild = baseline.child;
-    const kadeBase = `http://127.0.0.1:${kadePort}`;
-    const baseBase = `http://127.0.0.1:${basePort}`;
-    await waitReady(kade.child, 'the Kade server', kade.output, async () => (await fetch(`${kadeBase}/api/health`)).ok);
-    await waitReady(baseline.child, 'the baseline', baseline.output, async () =>
-      (await fetch(`${baseBase}/listing`, { method: 'POST', body: '{"i":0}' })).ok,
-    );
 
     const sections: Partial<Record<SectionName, string[]>> = {};
     if (PARTS.includes('catalogue')) {
-      const results = await runCatalogue(kade.child, kadeBase, baseline.child, baseBase, scenarios);
-      await stopChild(baselineChild);
-      const search = await timeSearchInDatabase(db.knex, queries);
-      console.log(`bench: search in the database: p50 ${ms(search.p50)} ms, p95 ${ms(search.p95)} ms (indexes: ${search.indexes.join(', ')})`);
-      sections.catalogue = catalogueSection({ catalogue, results, search });
+      sections.catalogue = await timedSection(async () => {
+        const basePort = await freePort();
+        const baseline = startChild('server/src/cli/bench-baseline.ts', { DATABASE_URL: main.url, PORT: String(basePort), QUERIES_FILE: queriesFile, POOL_MAX: '20', SESSION_SQL: SESSION_SETUP_SQL });
+        baselineChild = baseline.child;
+        const baseBase = `http://127.0.0.1:${basePort}`;
+        await waitReady(baseline.child, 'the baseline', baseline.output, async () => (await fetch(`${baseBase}/listing`, { method: 'POST', body: '{"i":0}' })).ok);
+        const results = await runCatalogue(load as LoadGenerator, { pid: kade.child.pid, base: kade.base }, { pid: baseline.child.pid, base: baseBase }, scenarios);
+        await stopChild(baselineChild);
+        const search = await timeInDatabase(db.knex, SEARCH_TERMS.map((search) => knexSql(queries.search({ search, page: 1, limit: SEARCH_PAGE_SIZE }))));
+        console.log(`bench: search in the database: p95 ${ms(median(search.p95))} ms (indexes: ${search.indexes.join(', ')})`);
+        const pages = [
+          { name: 'all products, page 1', timing: await timeInDatabase(db.knex, [knexSql(queries.listing({ ...allProducts(catalogue), page: 1, limit: CATEGORY_PAGE_SIZE }))]) },
+          { name: `all products, page ${DEEP_PAGE}`, timing: await timeInDatabase(db.knex, [knexSql(queries.listing({ ...allProducts(catalogue), page: DEEP_PAGE, limit: CATEGORY_PAGE_SIZE }))]) },
+        ];
+        return catalogueSection({ catalogue, results, search, pages });
+      });
     }
-    await stopChild(baselineChild);
+    if (PARTS.includes('growth')) {
+      sections.growth = await timedSection(async () => growthSection(await runGrowth({ admin, baseUrl, load: load as LoadGenerator, dataDir, jwtSecret })));
+    }
     if (PARTS.includes('orders')) {
-      const orders = await runOrderBench({ knex: orderDb, databaseUrl: url.toString(), kadeUrl: kadeBase, jwtSecret, serverPid: kade.child.pid });
-      sections.orders = orderReport(orders);
+      const searchScenario = scenarios.find((s) => s.name === 'search') as Scenario;
+      const searchProbe = async (): Promise<SearchFigures> => {
+        const timing = await timeInDatabase(db.knex, SEARCH_TERMS.map((search) => knexSql(queries.search({ search, page: 1, limit: SEARCH_PAGE_SIZE }))));
+        const runs: LoadResult[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          runs.push(await (load as LoadGenerator).run({ url: kade.base + searchScenario.path, bodies: searchScenario.bodies, requests: REQUESTS, clients: CLIENTS, warmup: WARMUP }));
+        }
+        console.log(`bench: search probe: in the database p95 ${ms(median(timing.p95))} ms; ${median(runs.map((r) => r.throughput)).toFixed(0)} req/s`);
+        return { dbP50: timing.p50, dbP95: timing.p95, throughput: runs.map((r) => r.throughput), p99: runs.map((r) => r.p99) };
+      };
+      sections.orders = await timedSection(async () =>
+        orderReport(await runOrderBench({ knex: orderDb, databaseUrl: main.url, kadeUrl: kade.base, jwtSecret, serverPid: kade.child.pid, searchProbe })),
+      );
     }
     if (PARTS.includes('receipts')) {
-      sections.receipts = receiptReport(await runReceiptBench({ knex: orderDb, databaseUrl: url.toString(), kadeUrl: kadeBase }));
+      sections.receipts = await timedSection(async () => receiptReport(await runReceiptBench({ knex: orderDb, databaseUrl: main.url, kadeUrl: kade.base })));
     }
     await stopChild(kadeChild);
+    if (PARTS.includes('memory')) {
+      sections.memory = await timedSection(async () =>
+        memoryReport(
+          await runMemoryBench({
+            knex: orderDb,
+            catalogue,
+            scenarios: scenarios.map((s) => ({ name: s.name, method: s.method, path: s.path, bodies: s.bodies })),
+            load: load as LoadGenerator,
+            rounds: ROUNDS,
+            requests: REQUESTS,
+            jwtSecret,
+            start: async (entry) => {
+              const server = await startKade(kadeEnv(main.url, await freePort(), dataDir, jwtSecret), [], entry);
+              return { pid: server.child.pid, base: server.base, stop: () => stopChild(server.child) };
+            },
+          }),
+        ),
+      );
+    }
     if (PARTS.includes('web')) {
-      sections.web = webReport(await runWebBench());
+      sections.web = await timedSection(async () => webReport(await runWebBench()));
     }
     if (PARTS.includes('load')) {
-      const journey = await runJourneyBench({ databaseUrl: url.toString(), knex: orderDb, jwtSecret, dataDir, catalogue, freePort, startChild, waitReady, stopChild });
-      sections.load = loadReport(journey);
+      sections.load = await timedSection(async () =>
+        loadReport(await runJourneyBench({ databaseUrl: main.url, knex: orderDb, jwtSecret, dataDir, catalogue, freePort, startChild, waitReady, stopChild })),
+      );
     }
     if (PARTS.includes('abuse')) {
       // The catalogue reads in turn: a listing, a product, a search, …
-      const longest = Math.max(...scenarios.map((s) => s.bodies.length));
-      const reads = Array.from({ length: longest }, (_, i) => scenarios.flatMap((s) => (i < s.bodies.length ? [{ path: s.path, body: s.bodies[i] as string }] : []))).flat();
-      const abuse = await runAbuseBench({ databaseUrl: url.toString(), knex: orderDb, jwtSecret, dataDir, reads, freePort, startChild, waitReady, stopChild });
-      sections.abuse = abuseReport(abuse);
+      const reading = scenarios.filter((s) => ['listing', 'details', 'search'].includes(s.name));
+      const longest = Math.max(...reading.map((s) => s.bodies.length));
+      const reads = Array.from({ length: longest }, (_, i) => reading.flatMap((s) => (i < s.bodies.length ? [{ path: s.path, body: s.bodies[i] as string }] : []))).flat();
+      sections.abuse = await timedSection(async () =>
+        abuseReport(await runAbuseBench({ databaseUrl: main.url, knex: orderDb, jwtSecret, dataDir, reads, freePort, startChild, waitReady, stopChild })),
+      );
     }
     const { rows } = (await db.knex.raw('select version()')) as { rows: Array<{ version: string }> };
     sections.header = headerSection({ pgVersion: rows[0]?.version ?? 'PostgreSQL', parts: PARTS, seconds: (performance.now() - started) / 1000 });
-    const file = path.join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
+    const file = process.env.BENCH_OUT
+      ? path.resolve(process.env.BENCH_OUT)
+      : QUICK
+        ? path.join(os.tmpdir(), 'kade-bench-quick.md')
+        : path.join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
     const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
     writeFileSync(file, mergeSections(existing, sections));
-    console.log(`bench: written to ${path.relative(process.cwd(), file) || file}`);
+    console.log(`bench: written to ${path.relative(process.cwd(), file) || file} in ${((performance.now() - started) / 60_000).toFixed(1)} minutes`);
   } finally {
+    load?.close();
     await Promise.all([stopChild(kadeChild), stopChild(baselineChild)]);
     await orderDb.destroy();
-    await db.close();
-    await admin.raw(`drop database if exists ${name} with (force)`);
+    await main.drop();
     await admin.destroy();
     rmSync(dataDir, { recursive: true, force: true });
-    console.log(`bench: database ${name} dropped`);
+    console.log('bench: databases dropped');
   }
 }
 

@@ -47,8 +47,47 @@ export interface LoadedCatalogue {
   deleted: number;
   /** (category, sub-category) pairs that shoppers browse, with how many visible products each holds. */
   listings: Array<{ categoryId: string; subCategoryId: string; count: number }>;
+  /** The All Products listing: category All Product and sub-category All Products, which every product is in. */
+  allProducts: { categoryId: string; subCategoryId: string };
   /** Visible products (some with variations) for the product sheet. */
   visibleProductIds: string[];
+}
+
+/**
+ * Where stock lives: a column of \`products\`, or a table of its own keyed by \`product_id\` (so that an order's
+ * stock update never rewrites a searchable row). The benchmark reads and writes stock through this, whichever
+ * the migrations made.
+ */
+export async function stockTable(db: Knex): Promise<{ table: string; key: string; hasTotal: boolean }> {
+  const { rows } = (await db.raw(
+    `select table_name, column_name from information_schema.columns
+     where table_schema = current_schema() and column_name in ('stock', 'product_id', 'id', 'total_stock')`,
+  )) as { rows: Array<{ table_name: string; column_name: string }> };
+  const columns = (table: string) => new Set(rows.filter((r) => r.table_name === table).map((r) => r.column_name));
+  const products = columns('products');
+  if (products.has('stock')) return { table: 'products', key: 'id', hasTotal: products.has('total_stock') };
+  const own = [...new Set(rows.map((r) => r.table_name))].find((t) => columns(t).has('stock') && columns(t).has('product_id') && !['order_lines', 'cart_items'].includes(t));
+  if (!own) throw new Error('no table holds the products\' stock');
+  return { table: own, key: 'product_id', hasTotal: columns(own).has('total_stock') };
+}
+
+/** Sets these products' stock (and total stock, where kept). */
+export async function setStock(db: Knex, ids: readonly string[], stock: number): Promise<void> {
+  const where = await stockTable(db);
+  const values = where.hasTotal ? { stock, total_stock: stock } : { stock };
+  for (let start = 0; start < ids.length; start += 1000) {
+    const chunk = ids.slice(start, start + 1000);
+    if (where.table === 'products') await db('products').whereIn('id', chunk).update(values);
+    // a table of its own may not have the product's row yet: written or replaced
+    else await db(where.table).insert(chunk.map((id) => ({ [where.key]: id, ...values }))).onConflict(where.key).merge();
+  }
+}
+
+/** Every product's stock, by product id. */
+export async function readStock(db: Knex): Promise<Map<string, number>> {
+  const where = await stockTable(db);
+  const rows = (await db(where.table).select({ id: where.key, stock: 'stock' })) as Array<{ id: string; stock: number | string }>;
+  return new Map(rows.map((row) => [row.id, Number(row.stock)]));
 }
 
 async function insertChunked<T extends object>(trx: Knex.Transaction, table: string, rows: readonly T[], returning?: string): Promise<string[]> {
@@ -68,6 +107,17 @@ async function insertChunked<T extends object>(trx: Knex.Transaction, table: str
 /** Writes the generated catalogue (`productCount` parent products) in one transaction, then analyses the tables. */
 export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed = 20261122): Promise<LoadedCatalogue> {
   const random = seededRandom(seed);
+  const stockInProducts = (await stockTable(db)).table === 'products';
+  /** Stock goes in the product's row, or afterwards in its own table (set by setStock per value). */
+  const stockLater = new Map<number, string[]>();
+  const stockOf = (stock: number, totalStock: number) => (stockInProducts ? { stock, total_stock: totalStock } : {});
+  const keepStock = (ids: readonly string[], stocks: readonly number[]) => {
+    if (stockInProducts) return;
+    ids.forEach((id, i) => {
+      const stock = stocks[i] as number;
+      stockLater.set(stock, [...(stockLater.get(stock) ?? []), id]);
+    });
+  };
   const result = await db.transaction(async (trx) => {
     const categoryNames = ['All Product', 'Special', 'Buy Brand', ...SHELVES.map((s) => s.category)];
     const categoryIds = await insertChunked(trx, 'categories', categoryNames.map((name) => ({ name, image: IMAGE })), 'id');
@@ -93,6 +143,7 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
       return { shelf, name, state, deal, variations: random() < 0.15 ? 2 + Math.floor(random() * 2) : 0 };
     });
     const now = Date.now();
+    const productStocks = plans.map(() => Math.floor(random() * 200));
     const productIds = await insertChunked(
       trx,
       'products',
@@ -102,8 +153,7 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
         images: json([IMAGE]),
         price_paise: rupeesToPaise(Math.round(50 + random() * 2000)),
         discount: pick(random, [0, 0, 0, 5, 10, 12.5, 20]),
-        stock: Math.floor(random() * 200),
-        total_stock: 200,
+        ...stockOf(productStocks[i] as number, 200),
         description: DESCRIPTION,
         more_details: json([['Brand', plan.name.split(' ')[0]], ['Shelf life', '6 months']]),
         publish: plan.state !== 'unpublished',
@@ -133,6 +183,7 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
         ...(plan.deal ? [{ product_id: productIds[i], sub_category_id: subIds[1] }] : []),
       ]),
     );
+    keepStock(productIds, productStocks);
     const variationRows = plans.flatMap((plan, i) =>
       Array.from({ length: plan.variations }, (_, v) => ({
         parent_id: productIds[i],
@@ -142,7 +193,6 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
         price_paise: rupeesToPaise(Math.round(40 + random() * 1500)),
         discount: pick(random, [0, 5, 10]),
         stock: Math.floor(random() * 100),
-        total_stock: 100,
         description: DESCRIPTION,
         more_details: json([]),
         publish: v !== 2,
@@ -150,7 +200,13 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
         deleted_at: plan.state === 'deleted' ? new Date(now) : null,
       })),
     );
-    await insertChunked(trx, 'products', variationRows);
+    const variationIds = await insertChunked(
+      trx,
+      'products',
+      variationRows.map(({ stock, ...row }) => ({ ...row, ...stockOf(stock, 100) })),
+      'id',
+    );
+    keepStock(variationIds, variationRows.map((row) => row.stock));
     const visible = plans.flatMap((plan, i) => (plan.state === 'visible' ? [{ id: productIds[i] as string, plan }] : []));
     await insertChunked(
       trx,
@@ -171,9 +227,11 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
       unpublished: plans.filter((p) => p.state === 'unpublished').length,
       deleted: plans.filter((p) => p.state === 'deleted').length,
       listings: [...counts.values()],
+      allProducts: { categoryId: categoryId.get('All Product') as string, subCategoryId: allProductsSub },
       visibleProductIds: visible.map(({ id }) => id),
     };
   });
+  for (const [stock, ids] of stockLater) await setStock(db, ids, stock);
   await db.raw('vacuum analyze');
   return result;
 }

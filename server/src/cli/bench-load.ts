@@ -1,7 +1,16 @@
 // The benchmark's load: a fixed number of requests from a fixed number of concurrent clients over
 // keep-alive loopback connections; every latency is kept for the percentiles. Bounded: no open-ended loop.
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { percentile } from './bench-stats';
+
+export { percentile };
+
+/** The Kade server every part starts: the compiled one, as production runs it (built by bench-catalogue.ts first). */
+export const KADE_ENTRY = 'server/dist/main.js';
 
 export interface LoadResult {
   requests: number;
@@ -25,19 +34,14 @@ export function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-/** The value at a percentile (nearest rank) of sorted numbers. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] as number;
-}
-
-/** One POST with a JSON body; resolves with the status once the whole answer has been read. */
-function post(agent: http.Agent, url: URL, body: string): Promise<number> {
+/** One POST with a JSON body (or a GET with none); resolves with the status once the whole answer has been read. */
+function post(agent: http.Agent, url: URL, body: string, method: 'GET' | 'POST' = 'POST'): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      method === 'GET'
+        ? { method, agent }
+        : { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (response) => {
         response.on('data', () => undefined);
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -45,21 +49,25 @@ function post(agent: http.Agent, url: URL, body: string): Promise<number> {
       },
     );
     request.on('error', reject);
-    request.end(body);
+    request.end(method === 'GET' ? undefined : body);
   });
+}
+
+export interface LoadOptions {
+  url: string;
+  /** POST (default), each with the next of `bodies`, or GET (bodies only count the variants). */
+  method?: 'GET' | 'POST';
+  bodies: readonly string[];
+  requests: number;
+  clients: number;
+  warmup: number;
 }
 
 /**
  * Sends `requests` POSTs (bodies taken round-robin from `bodies`) from `clients` concurrent clients, after
  * `warmup` untimed ones, and measures each from sending to the last byte of the answer.
  */
-export async function runLoad(options: {
-  url: string;
-  bodies: readonly string[];
-  requests: number;
-  clients: number;
-  warmup: number;
-}): Promise<LoadResult> {
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
   try {
@@ -69,7 +77,7 @@ export async function runLoad(options: {
       const client = async () => {
         for (let i = next++; i < count; i = next++) {
           const started = performance.now();
-          const status = await post(agent, url, options.bodies[i % options.bodies.length] as string).catch(() => 0);
+          const status = await post(agent, url, options.bodies[i % options.bodies.length] as string, options.method).catch(() => 0);
           latencies?.push(performance.now() - started);
           if (status !== 200) errors += 1;
         }
@@ -143,4 +151,61 @@ export async function runLoadUntil(options: {
   } finally {
     agent.destroy();
   }
+}
+
+/** Messages between the benchmark and its load generator process (bench-loadgen.ts). */
+export type LoadgenCommand = { cmd: 'load'; id: number; options: LoadOptions } | { cmd: 'exit' };
+export type LoadgenReply = { cmd: 'ready' } | { cmd: 'result'; id: number; result: LoadResult } | { cmd: 'error'; id: number; message: string };
+
+export interface LoadGenerator {
+  /** One load run, sent from the generator's process; resolves with what it measured. */
+  run(options: LoadOptions): Promise<LoadResult>;
+  /** The generator's process id (its CPU is not the server's). */
+  pid: number | undefined;
+  close(): void;
+}
+
+/**
+ * Starts the load generator: a process of its own (bench-loadgen.ts) that sends the HTTP load and times it,
+ * so that neither its CPU nor its garbage collection is the benchmark's, and the benchmark's own work
+ * (database checks, sockets, bookkeeping) never delays a timed request.
+ */
+export function startLoadGenerator(): Promise<LoadGenerator> {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-loadgen.ts');
+  const child: ChildProcess = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map<number, { resolve(result: LoadResult): void; reject(error: Error): void }>();
+  let nextId = 1;
+  child.on('message', (reply: LoadgenReply) => {
+    if (reply.cmd === 'ready') return;
+    const job = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.cmd === 'result') job?.resolve(reply.result);
+    else job?.reject(new Error(`load generator: ${reply.message}`));
+  });
+  child.on('exit', (code) => {
+    for (const job of waiting.values()) job.reject(new Error(`the load generator stopped (${code})`));
+    waiting.clear();
+  });
+  const generator: LoadGenerator = {
+    pid: child.pid,
+    run: (options) =>
+      new Promise<LoadResult>((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        child.send({ cmd: 'load', id, options } satisfies LoadgenCommand);
+      }),
+    close: () => {
+      if (child.exitCode === null) child.send({ cmd: 'exit' } satisfies LoadgenCommand);
+      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 2000).unref();
+    },
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the load generator was not ready after 30 s')), 30_000);
+    child.once('message', (reply: LoadgenReply) => {
+      clearTimeout(timer);
+      if (reply.cmd === 'ready') resolve(generator);
+      else reject(new Error('the load generator answered before it was ready'));
+    });
+    child.once('exit', (code) => reject(new Error(`the load generator stopped before it was ready (${code})`)));
+  });
 }

@@ -24,6 +24,7 @@ import { mixedTamilOrder, sampleOrder } from '../../../desktop/src/printer/fixtu
 import { receiptBytes, type ReceiptMode } from '../../../desktop/src/printer/receipt-bytes';
 import { RecordingPrinter } from '../../../desktop/src/printer/recording-printer';
 import { hashPassword } from '../modules/users/password';
+import { setStock } from './bench-data';
 import { percentile } from './bench-load';
 
 export const RECEIPT_BUDGET = { buildMs: 20, bytes: 8 * 1024, firstByteMs: 2000 } as const;
@@ -150,7 +151,7 @@ async function plentifulProduct(knex: Knex): Promise<{ id: string; pricePaise: n
     .orderBy('id', 'desc')
     .first('id', 'price_paise', 'discount')) as { id: string; price_paise: number; discount: string | number } | undefined;
   if (!row) throw new Error('the bench catalogue has no product to order');
-  await knex('products').where({ id: row.id }).update({ stock: 100_000, total_stock: 100_000 });
+  await setStock(knex, [row.id], 100_000);
   return { id: row.id, pricePaise: row.price_paise, discount: Number(row.discount) };
 }
 
