@@ -131,4 +131,46 @@ describe('a counter a clerk can rely on', () => {
     expect(notes).toContain(SIGNED_OUT_TEXT);
     expect(await restarted.bridge.counterStatus()).toMatchObject({ ok: true, data: { signedIn: false } });
   });
+
+  it('says it is signed out, and rings, the moment its session is ended while it runs; signing in again brings it back', async () => {
+    const dir = path.join(root, 'counter-cut');
+    const mobile = await staffAccount(server.url, 'Cut Session');
+    const sounds: string[] = [];
+    const notes: string[] = [];
+    const statuses: boolean[] = [];
+    const counter = await createCounter({
+      userDataDir: dir,
+      secretBox: keyFileBox(path.join(dir, 'keychain.key')),
+      playSound: () => sounds.push('ring'),
+      notify: (title) => notes.push(title),
+      onStatus: (status) => statuses.push(status.signedIn),
+      env: { KADE_SERVER_URL: server.url, KADE_PRINTER: printer.address },
+    });
+    counters.push(counter);
+    await counter.settings.save({ autoPrint: false });
+    expect((await counter.bridge.signIn(mobile, STAFF_PASSWORD)).ok).toBe(true);
+    await eventually(() => counter.dispatcher()?.connected === true);
+
+    // an admin disables the account: the server cuts the counter's socket and refuses to renew its session
+    const admin = new ServerApi(server.url, undefined);
+    await admin.login(ADMIN.mobile, ADMIN.password);
+    const found = await admin.request<{ users: Array<{ _id: string; mobile: string }> }>('GET', `/api/users/list?search=${mobile}`);
+    const id = found.users.find((u) => u.mobile === mobile)!._id;
+    await admin.request('PUT', '/api/users/update-status', { _id: id, status: 'Disabled' });
+    await eventually(() => counter.status().signedIn === false, 15_000);
+    expect(counter.status().problem).toMatch(/sign-in has ended/);
+    expect(statuses.at(-1)).toBe(false);
+    expect(notes).toContain(SIGNED_OUT_TEXT);
+    await eventually(() => sounds.length > 0);
+    expect(counter.dispatcher()).toBeUndefined();
+
+    // re-enabled and signed in again: it rings for orders again
+    await admin.request('PUT', '/api/users/update-status', { _id: id, status: 'Active' });
+    expect((await counter.bridge.signIn(mobile, STAFF_PASSWORD)).ok).toBe(true);
+    expect(counter.status()).toMatchObject({ signedIn: true, staffName: 'Cut Session', problem: null });
+    await eventually(() => counter.dispatcher()?.connected === true);
+    const order = await buyer.order();
+    await eventually(() => counter.alert.pending().includes(order._id));
+    expect(counter.alert.pending()).not.toContain('signed-out');
+  });
 });

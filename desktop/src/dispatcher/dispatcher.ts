@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { buildReceipt, SOCKET_EVENTS, type ReceiptOptions, type ReceiptOrder } from '@kade/shared';
 import { receiptBytes, type ReceiptMode } from '../printer/receipt-bytes';
 import type { PrintQueue } from '../printer/print-queue';
-import type { ServerApi } from './server-api';
+import { ServerError, type ServerApi } from './server-api';
 
 /** How far before the last order seen a catch-up looks. */
 export const CATCH_UP_LOOK_BACK_MS = 60_000;
@@ -42,6 +42,11 @@ export interface DispatcherOptions {
   /** Someone (here or on another counter or dashboard) took an order: it stops ringing. */
   onAcknowledged?: (order: CounterOrder) => void;
   onConnection?: (state: 'connected' | 'disconnected') => void;
+  /**
+   * The server cut the connection and the session cannot be renewed (logged out elsewhere, password reset,
+   * account disabled or demoted): the counter is signed out and must say so; reconnecting would never work.
+   */
+  onSessionOver?: (error: ServerError) => void;
 }
 
 /**
@@ -72,13 +77,16 @@ export class Dispatcher {
     });
     // A refused handshake (an expired access token) and a socket the server cut (its token expired, or its
     // session ended) are not retried by the client itself: renew the session and connect again; when the
-    // session is over, the refresh fails and the counter stays offline until someone signs in.
+    // session is over, the server refuses the refresh and the counter is told it is signed out (a network error
+    // instead leaves the socket's own reconnection to try again).
     const renewAndReconnect = () => {
       void this.options.api.refresh().then(
         () => {
           if (this.socket === socket && !socket.connected) socket.connect();
         },
-        () => undefined,
+        (error: unknown) => {
+          if (this.socket === socket && error instanceof ServerError && (error.status === 401 || error.status === 403)) this.options.onSessionOver?.(error);
+        },
       );
     };
     socket.on('disconnect', (reason) => {
