@@ -99,6 +99,7 @@ if (!app.requestSingleInstanceLock()) {
         open: (sealed) => safeStorage.decryptString(sealed),
       },
       onStatus: (status) => window?.webContents.send('kade:counter-status', status),
+      openSettings: () => openSettings(),
       // The dashboard in the window plays its own chime until an order is taken; the main process adds the system
       // beep, which also sounds while the counter is signed out (when the window may show no dashboard at all).
       playSound: () => shell.beep(),

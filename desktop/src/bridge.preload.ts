@@ -15,6 +15,7 @@ const bridge: BridgeApi = {
   acknowledgeOrder: (orderId) => ipcRenderer.invoke(IPC.acknowledgeOrder, orderId),
   counterStatus: () => ipcRenderer.invoke(IPC.counterStatus),
   signIn: (mobile, password) => ipcRenderer.invoke(IPC.signIn, mobile, password),
+  openSettings: () => ipcRenderer.invoke(IPC.openSettings),
 };
 
 contextBridge.exposeInMainWorld('kadeCounter', bridge);

@@ -42,6 +42,8 @@ export interface CounterOptions {
   playSound: () => void;
   /** A system notification (Electron's Notification in the app). */
   notify?: (title: string, body: string) => void;
+  /** Opens the Settings window (the app's own page); without one (the headless agent) the call says where to sign in. */
+  openSettings?: () => void;
   env?: Record<string, string | undefined>;
   appVersion?: string;
 }
@@ -127,6 +129,13 @@ export async function createCounter(options: CounterOptions) {
         options.notify?.(`New order #${order.orderId}`, `${formatRs(rupeesToPaise(order.totalAmt))} · ${order.Choose ?? ''}`.trim());
       },
       onAcknowledged: (order) => taken(order._id),
+      // The server ended this session (logged out elsewhere, password reset, account disabled or no longer staff):
+      // the sealed sign-in is useless now, and the counter says it is signed out instead of going quiet.
+      onSessionOver: () => {
+        if (api !== session) return;
+        void vault?.clear().catch(() => undefined);
+        signedOut(`The sign-in has ended (logged out, password changed, account disabled or no longer staff). ${options.signInHint ?? 'Sign in again on the Settings page.'}`);
+      },
       onStatus: (change) => {
         if (change.to !== 'Pending') taken(change.order._id);
       },
@@ -218,6 +227,7 @@ export async function createCounter(options: CounterOptions) {
         return {
           state: await printerState(parsePrinterAddress(store.get().printer)),
           queued: jobs.filter((j) => j.state === 'queued').length,
+          failed: jobs.filter((j) => j.state === 'queued' && j.lastError !== null).length,
           held: jobs.filter((j) => j.state === 'held' || j.state === 'unknown').length,
         };
       }),
@@ -234,8 +244,8 @@ export async function createCounter(options: CounterOptions) {
         };
         return queue.reprint({ orderId: test._id, orderCode: 'TEST' }, await receiptFor(test, false));
       }),
-    printJobs: () => answer(async () => queue.list()),
-    resolveJobs: (ids, decision) => answer(async () => (await queue.resolve(ids, decision), null)),
+    printJobs: () => answer(async () => queue.openJobs()),
+    resolveJobs: (ids, decision) => answer(async () => ({ changed: await queue.resolve(ids, decision) })),
     getSettings: () => answer(async () => store.get()),
     saveSettings: (change: Partial<DesktopConfig>) => answer(() => store.save(change)),
     acknowledgeOrder: (orderId) =>
@@ -247,6 +257,12 @@ export async function createCounter(options: CounterOptions) {
       }),
     counterStatus: () => answer(async () => status),
     signIn: (mobile, password) => answer(() => signIn(mobile, password)),
+    openSettings: () =>
+      answer(async () => {
+        if (!options.openSettings) throw new Error(options.signInHint ?? 'This counter has no Settings window.');
+        options.openSettings();
+        return null;
+      }),
   };
 
   if (!firstRun) await restore();

@@ -1,6 +1,6 @@
 import type { ReceiptOrder } from '@kade/shared';
 import type { DesktopConfig } from './config';
-import type { PrintJob } from './printer/print-queue';
+import type { PrintJob, PrintJobView } from './printer/print-queue';
 import type { PrinterState } from './printer/transport';
 
 /**
@@ -20,6 +20,7 @@ export const IPC = {
   acknowledgeOrder: 'kade:acknowledge-order',
   counterStatus: 'kade:counter-status',
   signIn: 'kade:sign-in',
+  openSettings: 'kade:open-settings',
 } as const;
 
 /** Whether the counter is signed in: the window shows a banner that will not go away while it is not. */
@@ -39,10 +40,13 @@ export interface BridgeApi {
   /** Prints an order by its id (or short number): the counter loads it from the server and builds the receipt itself. */
   printOrder(orderId: string): Promise<IpcResult<PrintJob[]>>;
   reprintOrder(orderId: string): Promise<IpcResult<PrintJob>>;
-  printerStatus(): Promise<IpcResult<{ state: PrinterState; queued: number; held: number }>>;
+  /** The printer's state; queued: waiting to print; failed: of those, the ones whose last try failed; held: waiting for the clerk (held or unknown). */
+  printerStatus(): Promise<IpcResult<{ state: PrinterState; queued: number; failed: number; held: number }>>;
   testPrint(): Promise<IpcResult<PrintJob>>;
-  printJobs(): Promise<IpcResult<PrintJob[]>>;
-  resolveJobs(ids: string[], decision: 'print' | 'cancel'): Promise<IpcResult<null>>;
+  /** The jobs not yet printed or skipped, oldest first, without their bytes: the print-jobs screen. */
+  printJobs(): Promise<IpcResult<PrintJobView[]>>;
+  /** Print now (confirm a held or unknown job, or retry a failing one at once) or skip: answers how many changed. */
+  resolveJobs(ids: string[], decision: 'print' | 'cancel'): Promise<IpcResult<{ changed: number }>>;
   getSettings(): Promise<IpcResult<DesktopConfig>>;
   saveSettings(settings: Partial<DesktopConfig>): Promise<IpcResult<DesktopConfig>>;
   /** Takes the order on the server with the counter's session: it stops ringing on every counter. */
@@ -51,4 +55,6 @@ export interface BridgeApi {
   counterStatus(): Promise<IpcResult<CounterStatus>>;
   /** Signs the counter in as a staff member: it then receives new orders live and reports itself. */
   signIn(mobile: string, password: string): Promise<IpcResult<{ connected: boolean }>>;
+  /** Opens the counter's own Settings window (where the clerk signs the counter in); the page learns nothing from it. */
+  openSettings(): Promise<IpcResult<null>>;
 }

@@ -27,6 +27,7 @@ export const BRIDGE_CALLS = {
   acknowledgeOrder: { args: z.tuple([orderRef]), callers: ['dashboard'] },
   counterStatus: { args: none, callers: ['dashboard', 'settings'] },
   signIn: { args: z.tuple([mobileSchema, z.string().min(1).max(128)]), callers: ['settings'] },
+  openSettings: { args: none, callers: ['dashboard'] },
 } as const satisfies Record<keyof BridgeApi, { args: z.ZodType<unknown[]>; callers: readonly Caller[] }>;
 
 /**

@@ -8,19 +8,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addressLines, computeTotals, formatRs, paiseToRupees, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { createCounter, type Counter } from '../../desktop/src/counter';
-import type { BridgeApi } from '../../desktop/src/ipc-channels';
 import { decodeEscPos } from '../../desktop/src/printer/escpos-text';
 import { RecordingPrinter } from '../../desktop/src/printer/recording-printer';
-import { COUNTER_PRINT_TEXT, type CounterBridge } from '../src/features/admin/print/bridge';
+import { COUNTER_PRINT_TEXT } from '../src/features/admin/print/bridge';
+import { exposeCounter } from './counter-window';
 import { expectAccessible, loginAsAdmin, openUrl, shot } from './helpers';
 
 test.use({ baseURL: process.env.KADE_URL });
-
-// The dashboard's view of the bridge must fit the counter app's real one.
-const fits = (bridge: BridgeApi): CounterBridge => bridge;
 
 const INSIDE = { latitude: 6.879, longitude: 79.862 };
 
@@ -61,21 +58,6 @@ async function placeOrder(request: APIRequestContext, tag: string): Promise<Orde
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return ((await placed.json()) as { data: OrderWire }).data;
-}
-
-/** Puts the counter's bridge on the page as the preload does: each call goes to the counter in this process. */
-async function exposeCounter(page: Page, counter: Counter): Promise<void> {
-  const bridge = fits(counter.bridge) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  await page.exposeFunction('kadeCounterCall', (method: string, args: unknown[]) => {
-    const handler = bridge[method];
-    if (!handler) return { ok: false, error: `no bridge call ${method}` };
-    return handler(...args);
-  });
-  await page.addInitScript(() => {
-    const call = (window as unknown as { kadeCounterCall: (method: string, args: unknown[]) => Promise<unknown> }).kadeCounterCall;
-    const methods = ['printOrder', 'reprintOrder', 'printerStatus', 'testPrint', 'printJobs', 'resolveJobs', 'getSettings', 'saveSettings', 'acknowledgeOrder', 'counterStatus', 'signIn'];
-    (window as unknown as { kadeCounter: unknown }).kadeCounter = Object.freeze(Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(m, args)])));
-  });
 }
 
 test.describe('the receipt of an order', () => {

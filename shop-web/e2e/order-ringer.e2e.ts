@@ -188,8 +188,11 @@ test.describe('the new-order ringer', () => {
     const nimal = await staffAccount(request, `Nimal ${tag}`);
     const kamala = await staffAccount(request, `Kamala ${tag}`);
     const shopper = await shopperAccount(request);
-    const counterA = await startCounterWindow();
-    const counterB = await startCounterWindow();
+    // each counter is signed in as the clerk at it, as the counter app keeps itself (a signed-out one shows a banner)
+    const counterA = await startCounterWindow({ serverUrl: base() });
+    const counterB = await startCounterWindow({ serverUrl: base() });
+    expect(await counterA.counter.bridge.signIn(nimal.mobile, PASSWORD)).toEqual({ ok: true, data: { connected: true } });
+    expect(await counterB.counter.bridge.signIn(kamala.mobile, PASSWORD)).toEqual({ ok: true, data: { connected: true } });
     const screens: BrowserContext[] = [];
     try {
       // Nimal's counter shows the Delivered list; Kamala's (a phone-sized window) the shop's home page.

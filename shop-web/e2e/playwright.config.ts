@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [
     // The ringer's file starts a server of its own (one data folder: one project) and opens its phone windows itself.
-    { name: 'phone', testIgnore: ['**/admin-catalogue.e2e.ts', '**/admin-orders.e2e.ts', '**/order-ringer.e2e.ts'], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'phone', testIgnore: ['**/admin-catalogue.e2e.ts', '**/admin-orders.e2e.ts', '**/order-ringer.e2e.ts', '**/counter-jobs.e2e.ts'], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     // The account and checkout walks are phone flows (the shop is used inside the phone app shell).
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: ['**/account.e2e.ts', '**/checkout.e2e.ts'] },
   ],

@@ -137,6 +137,30 @@ describe('the print queue', () => {
     expect(printedCodes()).toEqual(['#GGG777']);
   });
 
+  it('lists the jobs still open without their bytes; Print now retries a failing job at once, Skip drops it', async () => {
+    await printer.stop();
+    const queue = await open();
+    await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111'));
+    await queue.enqueueOrder({ orderId: 'o-2', orderCode: 'BBB222' }, await ticket('BBB222'));
+    await queue.drain(); // the printer is away: the first fails and waits for its retry
+    const open1 = queue.openJobs();
+    expect(open1.map((job) => job.orderCode)).toEqual(['AAA111', 'BBB222']);
+    expect(open1[0]).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(open1[0]!.lastError).toBeTruthy();
+    expect(open1[0]!.nextAttemptAt).toBeGreaterThan(clock);
+    expect(Object.keys(open1[0]!)).not.toContain('bytes');
+
+    await printer.start();
+    expect(await queue.resolve([open1[1]!.id], 'cancel')).toBe(1);
+    expect(await queue.resolve([open1[0]!.id], 'print')).toBe(1); // no waiting for the back-off
+    await queue.drain();
+    expect(printedCodes()).toEqual(['#AAA111']);
+    expect(queue.openJobs()).toEqual([]);
+    expect(queue.list().map((job) => job.state).sort()).toEqual(['cancelled', 'printed']);
+    // a printed or skipped job is not brought back by another answer
+    expect(await queue.resolve(queue.list().map((job) => job.id), 'print')).toBe(0);
+  });
+
   it('tolerates a damaged queue file', async () => {
     writeFileSync(path.join(dir, 'print-queue.json'), '{ not json');
     const queue = await open();

@@ -29,6 +29,12 @@ export interface PrintJob {
   bytes: string;
 }
 
+/** A job as the print-jobs screen sees it: everything but the bytes (an image receipt is a quarter of a megabyte). */
+export type PrintJobView = Omit<PrintJob, 'bytes'>;
+
+/** The jobs the clerk may still act on: not yet on paper and not dropped. */
+export const OPEN_JOB_STATES: readonly JobState[] = ['queued', 'sending', 'held', 'unknown'];
+
 export interface PrintQueueOptions {
   /** The JSON file the queue lives in (in the app's user-data folder). */
   file: string;
@@ -93,6 +99,14 @@ export class PrintQueue {
     return this.jobs.map((job) => ({ ...job }));
   }
 
+  /** The jobs still to print or decide on (queued, failing, sending, held, unknown), oldest first, without their bytes. */
+  openJobs(): PrintJobView[] {
+    return this.jobs
+      .filter((job) => OPEN_JOB_STATES.includes(job.state))
+      .sort((a, b) => a.createdAt - b.createdAt || a.copy - b.copy)
+      .map(({ bytes: _bytes, ...view }) => view);
+  }
+
   /**
    * Queues the automatic print of an order (one job per copy). An order already queued or printed is not
    * queued again: answers only the jobs it added.
@@ -120,18 +134,30 @@ export class PrintQueue {
     return job;
   }
 
-  /** The clerk's answer about held (or unknown) jobs: print them now, or drop them. */
-  async resolve(ids: readonly string[], decision: 'print' | 'cancel'): Promise<void> {
+  /**
+   * The clerk's answer about jobs: print them now (a held or unknown job is confirmed; a queued one waiting to
+   * retry is tried at once), or skip them. A job being sent right now is left alone. Answers how many changed.
+   */
+  async resolve(ids: readonly string[], decision: 'print' | 'cancel'): Promise<number> {
+    const wanted = new Set(ids);
+    let changed = 0;
     for (const job of this.jobs) {
-      if (!ids.includes(job.id) || (job.state !== 'held' && job.state !== 'unknown')) continue;
-      job.state = decision === 'print' ? 'queued' : 'cancelled';
+      if (!wanted.has(job.id) || (job.state !== 'held' && job.state !== 'unknown' && job.state !== 'queued')) continue;
+      if (decision === 'print') {
+        // confirmed by the clerk: no longer stale, and no waiting for the back-off
+        if (job.state !== 'queued') job.createdAt = this.now();
+        job.state = 'queued';
+      } else {
+        job.state = 'cancelled';
+      }
       job.nextAttemptAt = this.now();
-      job.createdAt = decision === 'print' ? this.now() : job.createdAt; // confirmed: no longer stale
       job.updatedAt = this.now();
+      changed += 1;
       this.options.onChange?.({ ...job });
     }
     await this.save();
     this.kick();
+    return changed;
   }
 
   /**

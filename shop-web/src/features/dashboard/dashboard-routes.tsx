@@ -18,6 +18,7 @@ const OrderListPage = lazy(() => import('../admin/orders/order-list-page'));
 const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-page'));
 const UsersPage = lazy(() => import('../admin/users/users-page'));
 const PrintPage = lazy(() => import('../admin/print/print-page'));
+const PrintJobsPage = lazy(() => import('../admin/print/print-jobs-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
@@ -52,6 +53,7 @@ export default function DashboardRoutes() {
             <Route path="sign" element={page(<UsersPage />)} />
           </Route>
           <Route element={<RequirePermission permission="orders.view" />}>
+            <Route path="print-jobs" element={page(<PrintJobsPage />)} />
             <Route path=":status" element={page(<OrderListPage />)} />
           </Route>
         </Route>

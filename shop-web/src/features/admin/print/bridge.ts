@@ -11,6 +11,9 @@ export const COUNTER_PRINT_TEXT = {
   testSent: 'Test page sent to the receipt printer.',
 } as const;
 
+/** The counter's banner while it is signed out (the same words as desktop/src/counter.ts SIGNED_OUT_TEXT). */
+export const COUNTER_SIGNED_OUT_TEXT = 'This counter is signed out: orders will not ring or print';
+
 export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
 export type CounterPrinterState = 'connected' | 'offline' | 'not-configured';
@@ -21,12 +24,49 @@ export interface CounterPrintJob {
   state: string;
 }
 
+/**
+ * A job on the print-jobs screen. queued: waiting to print (failing when `lastError` is set: it is retried by
+ * itself); sending: going to the printer now; held: old when the printer came back, waiting for the clerk;
+ * unknown: the app stopped while it was printing, so it may or may not be on paper.
+ */
+export interface CounterJobView {
+  id: string;
+  orderId: string;
+  orderCode: string;
+  copy: number;
+  reprint: boolean;
+  state: 'queued' | 'sending' | 'held' | 'unknown' | 'printed' | 'cancelled';
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+  updatedAt: number;
+  nextAttemptAt: number;
+}
+
+/** Whether the counter itself is signed in (its own session, apart from the person using the dashboard). */
+export interface CounterSignInStatus {
+  signedIn: boolean;
+  staffName: string | null;
+  problem: string | null;
+}
+
+export interface CounterPrinterSummary {
+  state: CounterPrinterState;
+  queued: number;
+  failed: number;
+  held: number;
+}
+
 export interface CounterBridge {
   /** The counter loads the order by id with its own session and builds the receipt itself. */
   printOrder(orderId: string): Promise<BridgeResult<CounterPrintJob[]>>;
   reprintOrder(orderId: string): Promise<BridgeResult<CounterPrintJob>>;
-  printerStatus(): Promise<BridgeResult<{ state: CounterPrinterState; queued: number; held: number }>>;
+  printerStatus(): Promise<BridgeResult<CounterPrinterSummary>>;
   testPrint(): Promise<BridgeResult<CounterPrintJob>>;
+  printJobs(): Promise<BridgeResult<CounterJobView[]>>;
+  resolveJobs(ids: string[], decision: 'print' | 'cancel'): Promise<BridgeResult<{ changed: number }>>;
+  counterStatus(): Promise<BridgeResult<CounterSignInStatus>>;
+  openSettings(): Promise<BridgeResult<null>>;
 }
 
 /** The counter app's bridge, or undefined in an ordinary browser. */
