@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('the cart on %s', (kind) => {
     const gone = await insertProduct(server, { name: 'Rambutan 500g', price: 300, stock: 3 });
     await add(soon);
     await add(gone);
-    await server.db.knex('products').where({ id: soon }).update({ stock: 0 });
+    await server.db.knex('product_stock').where({ product_id: soon }).update({ stock: 0 });
     await server.db.knex('products').where({ id: gone }).update({ publish: false });
     const items = (await list()).body.data;
     expect(items.find((i) => i.productId._id === soon)?.problem).toBe('OUT_OF_STOCK');

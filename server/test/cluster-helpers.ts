@@ -266,8 +266,10 @@ export async function createPerson(cluster: Cluster, options: { role?: Role; log
 
 /** A product with plenty of stock, written into the shared database. */
 export async function createProduct(cluster: Cluster, name: string, price = 250, stock = 10_000): Promise<{ id: string; pricePaise: number }> {
-  const [row] = await cluster.knex('products').insert({ name, unit: '1 pc', price_paise: price * 100, discount: 0, stock, images: JSON.stringify([]), publish: true }).returning('id');
-  return { id: (row as { id: string }).id, pricePaise: price * 100 };
+  const [row] = await cluster.knex('products').insert({ name, unit: '1 pc', price_paise: price * 100, discount: 0, images: JSON.stringify([]), publish: true }).returning('id');
+  const id = (row as { id: string }).id;
+  await cluster.knex('product_stock').insert({ product_id: id, stock });
+  return { id, pricePaise: price * 100 };
 }
 
 /** An address inside the delivery zone, written into the shared database. */

@@ -215,7 +215,6 @@ export async function insertProduct(
       unit: product.unit ?? '1 pc',
       price_paise: Math.round(product.price * 100),
       discount: product.discount ?? 0,
-      stock: product.stock,
       images: JSON.stringify([]),
       single_quantity: product.single_quantity ?? false,
       publish: product.publish ?? true,
@@ -223,6 +222,7 @@ export async function insertProduct(
     })
     .returning('id');
   const id = (row as { id: string }).id;
+  await knex('product_stock').insert({ product_id: id, stock: product.stock });
   for (const [table, link, column, names] of [
     ['categories', 'product_categories', 'category_id', product.categories ?? []],
     ['sub_categories', 'product_sub_categories', 'sub_category_id', product.subCategories ?? []],

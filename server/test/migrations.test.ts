@@ -56,7 +56,9 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
 
   it('guard the data: no negative stock, no unknown role, case-insensitive unique names', async () => {
     const knex = test.db.knex;
-    await expect(knex('products').insert({ name: 'Bad', price_paise: 100, stock: -1 })).rejects.toThrow(/products_stock_check/);
+    const [good] = await knex('products').insert({ name: 'Good', price_paise: 100 }).returning('id');
+    await expect(knex('product_stock').insert({ product_id: (good as { id: string }).id, stock: -1 })).rejects.toThrow(/product_stock_check/);
+    await knex('products').where({ id: (good as { id: string }).id }).del();
     await expect(knex('products').insert({ name: 'Bad', price_paise: 100, discount: 101 })).rejects.toThrow(/products_discount_check/);
     await expect(knex('users').insert({ name: 'X', email: 'x@y.lk', mobile: '0770000000', password_hash: 'h', role: 'ROOT' })).rejects.toThrow(/users_role_check/);
     await knex('categories').insert({ name: 'Vegetable' });

@@ -114,7 +114,7 @@ describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) =>
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     const [row] = await cluster.knex('orders').where({ user_id: shopper.id }).count('* as n');
     expect(Number(row?.n)).toBe(1);
-    const [stock] = await cluster.knex('products').where({ id: product.id }).pluck('stock');
+    const [stock] = await cluster.knex('product_stock').where({ product_id: product.id }).pluck('stock');
     expect(stock).toBe(9_999);
   });
 

@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     };
   }
 
-  const stockOf = async (id: string) => (await server.db.knex('products').where({ id }).first('stock')).stock as number;
+  const stockOf = async (id: string) => (await server.db.knex('product_stock').where({ product_id: id }).first('stock')).stock as number;
   const orderCount = async () => Number((await server.db.knex('orders').count('* as n'))[0]?.n);
 
   it('places an order: re-priced, stock taken, lines kept as a snapshot, the cart emptied', async () => {
@@ -142,11 +142,12 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
   it('refuses a product that went out of stock or off sale after it was put in the cart', async () => {
     const scarce = await insertProduct(server, { name: 'Buffalo Curd Pot', price: 650, stock: 3 });
     const who = await buyer([[scarce, 2]]);
-    await server.db.knex('products').where({ id: scarce }).update({ stock: 1 });
+    await server.db.knex('product_stock').where({ product_id: scarce }).update({ stock: 1 });
     const res = await server.api<Body<{ productId: string; available: number }>>('POST', '/api/order/cash-on-delivery', await payload(who), who.auth);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Only 1 of Buffalo Curd Pot left.', data: { productId: scarce, available: 1 } });
-    await server.db.knex('products').where({ id: scarce }).update({ stock: 3, publish: false });
+    await server.db.knex('product_stock').where({ product_id: scarce }).update({ stock: 3 });
+    await server.db.knex('products').where({ id: scarce }).update({ publish: false });
     const off = await server.api<Body>('POST', '/api/order/cash-on-delivery', await payload(who), who.auth);
     expect(off.status).toBe(409);
     expect(off.body.code).toBe('PRODUCT_UNAVAILABLE');
@@ -312,7 +313,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       const { order } = await placed([[scarce, 1]]);
       await move(order._id, 'Processing');
       await move(order._id, 'Cancelled');
-      await server.db.knex('products').where({ id: scarce }).update({ stock: 0 });
+      await server.db.knex('product_stock').where({ product_id: scarce }).update({ stock: 0 });
       const res = await move(order._id, 'Processing');
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('OUT_OF_STOCK');

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { json, toCount } from '../db/database';
 import type { Logger } from '../logger';
+import { setStock } from '../modules/catalog/stock';
 import { hashPassword } from '../modules/users/password';
 import { prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct } from './catalogue-data';
@@ -128,7 +129,6 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
         images: json([images.products.get(p.name)?.url].filter(Boolean)),
         price_paise: rupeesToPaise(p.price),
         discount: p.discount,
-        stock: p.stock,
         total_stock: p.totalStock ?? 100,
         description: p.description,
         more_details: json(p.more_details ?? {}),
@@ -137,24 +137,25 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
       })
       .returning('id');
     const productId = (row as { id: string }).id;
+    await setStock(trx, productId, p.stock);
     await trx('product_categories').insert(p.categories.map((name) => ({ product_id: productId, category_id: categoryIds.get(name) })));
     await trx('product_sub_categories').insert(p.subCategories.map((name) => ({ product_id: productId, sub_category_id: subIds.get(name) })));
     for (const v of p.variations ?? []) {
       variations += 1;
-      await trx('products').insert({
+      const [variation] = await trx('products').insert({
         parent_id: productId,
         name: v.name,
         unit: v.unit,
         images: json([images.products.get(`${p.name}::${v.name}`)?.url].filter(Boolean)),
         price_paise: rupeesToPaise(v.price),
         discount: v.discount,
-        stock: v.stock,
         total_stock: Math.max(v.stock, p.totalStock ?? 100),
         description: p.description,
         more_details: json(p.more_details ?? {}),
         publish: v.publish ?? true,
         single_quantity: p.single_quantity ?? false,
-      });
+      }).returning('id');
+      await setStock(trx, (variation as { id: string }).id, v.stock);
     }
   }
   return { categories: SEED_CATEGORIES.length, subCategories: SEED_SUB_CATEGORIES.length, products: SEED_PRODUCTS.length, variations };

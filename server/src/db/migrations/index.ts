@@ -9,6 +9,7 @@ import * as counters from './20261122090600_counters';
 import * as sessionSafety from './20261124090000_session_safety';
 import * as staffRole from './20261124100000_staff_role';
 import * as orderTakenAt from './20261124110000_order_taken_at';
+import * as productStock from './20261126090000_product_stock';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124090000_session_safety', sessionSafety],
   ['20261124100000_staff_role', staffRole],
   ['20261124110000_order_taken_at', orderTakenAt],
+  ['20261126090000_product_stock', productStock],
 ];

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef } from '@kade/shared';
+import { stockOf } from '../catalog/stock';
 
 type Db = Knex | Knex.Transaction;
 
@@ -27,8 +28,9 @@ export interface SellableRow {
   sub_category_list: NamedRef[];
 }
 
-const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name, p.unit, p.images, p.price_paise, p.discount,
-  p.stock, p.total_stock, p.publish, p.single_quantity, p.deleted_at, parent.publish as parent_publish,
+/** The columns of a SellableRow, for `products p left join products parent on parent.id = p.parent_id`. */
+export const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name, p.unit, p.images, p.price_paise, p.discount,
+  ${stockOf('p')} as stock, p.total_stock, p.publish, p.single_quantity, p.deleted_at, parent.publish as parent_publish,
   parent.deleted_at as parent_deleted_at,
   coalesce((select json_agg(json_build_object('_id', c.id, 'name', c.name) order by c.name)
     from product_categories pc join categories c on c.id = pc.category_id
@@ -37,16 +39,10 @@ const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name,
     from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
     where ps.product_id = coalesce(p.parent_id, p.id)), '[]'::json) as sub_category_list`;
 
-/**
- * The sellables with these ids. With `lock`, their rows are locked for the transaction (in id order, so
- * two orders never wait on each other in a circle): stock read here cannot change until commit.
- */
-export async function loadSellables(db: Db, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, SellableRow>> {
+/** The sellables with these ids, in one statement. */
+export async function loadSellables(db: Db, ids: readonly string[]): Promise<Map<string, SellableRow>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)].sort();
-  if (options.lock) {
-    await db.raw(`select id from products where id = any(?::uuid[]) order by id for update`, [unique]);
-  }
   const result = await db.raw(
     `select ${SELLABLE_COLUMNS} from products p left join products parent on parent.id = p.parent_id where p.id = any(?::uuid[])`,
     [unique],

@@ -30,6 +30,7 @@ import {
 import { emptyPage, readPage } from './paging';
 import { ADMIN_PRODUCT, ADMIN_VARIATION, liveVariationQuery, productsByIdQuery, VARIATION_SELECT } from './product-sql';
 import { searchRequest } from './search';
+import { setStock } from './stock';
 import { detailsToStored, toProductWire, toVariationWire, type ProductRow } from './wire';
 
 type Db = Knex | Knex.Transaction;
@@ -49,13 +50,15 @@ interface SellableFields {
   single_quantity?: boolean | undefined;
 }
 
-/** The columns for the fields that were sent, and only those (wire rupees become paise). */
+/**
+ * The `products` columns for the fields that were sent, and only those (wire rupees become paise). Stock is
+ * not among them: it lives in `product_stock` (`writeStock`).
+ */
 function sellableColumns(fields: SellableFields): Record<string, unknown> {
   const columns: Record<string, unknown> = {};
   if (fields.name !== undefined) columns.name = fields.name;
   if (fields.image !== undefined) columns.images = json(fields.image);
   if (fields.unit !== undefined) columns.unit = fields.unit;
-  if (fields.stock !== undefined) columns.stock = fields.stock;
   if (fields.totalStock !== undefined) columns.total_stock = fields.totalStock;
   if (fields.price !== undefined) columns.price_paise = rupeesToPaise(fields.price);
   if (fields.discount !== undefined) columns.discount = fields.discount;
@@ -64,6 +67,11 @@ function sellableColumns(fields: SellableFields): Record<string, unknown> {
   if (fields.publish !== undefined) columns.publish = fields.publish;
   if (fields.single_quantity !== undefined) columns.single_quantity = fields.single_quantity;
   return columns;
+}
+
+/** The stock sent, if any, into `product_stock`; a new row always gets one (0 when none was sent). */
+async function writeStock(trx: Knex.Transaction, id: string, fields: SellableFields, isNew = false): Promise<void> {
+  if (fields.stock !== undefined || isNew) await setStock(trx, id, fields.stock ?? 0);
 }
 
 /** A category, sub-category or linked product went away between the check and the write. */
@@ -160,6 +168,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
             .insert({ ...sellableColumns(input), total_stock: input.totalStock ?? DEFAULT_TOTAL_STOCK })
             .returning<Array<{ id: string }>>('id');
           const id = (row as { id: string }).id;
+          await writeStock(trx, id, input, true);
           await replaceLinks(trx, id, input);
           return readProduct(trx, id);
         })
@@ -173,6 +182,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           if (!(await lockLive(trx, input._id, 'product'))) throw notFound(NO_PRODUCT);
           await checkProductRefs(trx, input, input._id);
           await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
+          await writeStock(trx, input._id, input);
           await replaceLinks(trx, input._id, input);
           return readProduct(trx, input._id);
         })
@@ -185,6 +195,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
         const row = await lockLive(trx, input._id, 'any');
         if (!row) throw notFound(NO_PRODUCT);
         await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
+        await writeStock(trx, input._id, input);
         return row.parent_id === null ? readProduct(trx, input._id) : readVariation(trx, input._id);
       });
     },
@@ -214,7 +225,9 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           const [row] = await trx('products')
             .insert({ ...sellableColumns(input), parent_id: parent.id, single_quantity: parent.single_quantity, total_stock: DEFAULT_TOTAL_STOCK })
             .returning<Array<{ id: string }>>('id');
-          return readVariation(trx, (row as { id: string }).id);
+          const id = (row as { id: string }).id;
+          await writeStock(trx, id, input, true);
+          return readVariation(trx, id);
         })
         .catch(goneMeanwhile);
     },
@@ -228,6 +241,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           if (input.product !== undefined) columns.parent_id = (await lockParent(trx, input.product)).id;
           if (input.image !== undefined) await assertUploadedImages(trx, input.image, 'image');
           await trx('products').where({ id: input._id }).update({ ...columns, updated_at: clock.now() });
+          await writeStock(trx, input._id, input);
           return readVariation(trx, input._id);
         })
         .catch(goneMeanwhile);

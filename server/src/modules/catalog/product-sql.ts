@@ -2,6 +2,7 @@
 // more than the page shows, and a count capped at a limit), then each product's categories, sub-categories
 // and links as json_agg subselects on those rows only. Every value travels as a binding; the SQL text is fixed.
 import type { Knex } from 'knex';
+import { stockOf } from './stock';
 import type { ProductRow } from './wire';
 
 type Db = Knex | Knex.Transaction;
@@ -14,7 +15,7 @@ export const ADMIN_PRODUCT = 'p.parent_id is null and p.deleted_at is null';
 export const ADMIN_VARIATION = `p.parent_id is not null and p.deleted_at is null
   and exists (select 1 from products parent where parent.id = p.parent_id and parent.deleted_at is null)`;
 
-const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.unit, p.images, p.price_paise, p.discount, p.stock, p.total_stock,
+const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.unit, p.images, p.price_paise, p.discount, ${stockOf('p')} as stock, p.total_stock,
   p.description, p.more_details, p.publish, p.single_quantity, p.created_at, p.updated_at`;
 
 const CATEGORY_LIST = `coalesce((
@@ -42,7 +43,7 @@ export const VARIATION_SELECT = [ROW_COLUMNS, PARENT_NAME].join(',\n  ');
 /** A variation as a json object with the column names of ProductRow, for json_agg inside a product. */
 const VARIATION_JSON = `json_build_object(
     'id', v.id, 'parent_id', v.parent_id, 'parent_name', p.name, 'name', v.name, 'unit', v.unit, 'images', v.images,
-    'price_paise', v.price_paise, 'discount', v.discount, 'stock', v.stock, 'total_stock', v.total_stock,
+    'price_paise', v.price_paise, 'discount', v.discount, 'stock', ${stockOf('v')}, 'total_stock', v.total_stock,
     'description', v.description, 'more_details', v.more_details, 'publish', v.publish,
     'single_quantity', v.single_quantity, 'created_at', v.created_at, 'updated_at', v.updated_at)`;
 

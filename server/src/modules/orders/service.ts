@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   can,
@@ -37,8 +37,10 @@ import { toCount } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
-import { imagesOf, isVisible, loadSellables, purchasableQuantity, type SellableRow } from '../cart/sellable';
+import { imagesOf, isVisible, purchasableQuantity, type SellableRow } from '../cart/sellable';
+import { giveBackStock, takeStock } from '../catalog/stock';
 import type { OrderEvents } from '../realtime/events';
+import { orderWriteQuery, placementReadQuery, type PlacementRead, type PlacementRow } from './place-sql';
 import { ORDER_SELECT, toOrderWire, type OrderRow, type OrderWire } from './wire';
 
 type Db = Knex | Knex.Transaction;
@@ -104,68 +106,78 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
   }
 
   /**
-   * Claims an Idempotency-Key inside the order's transaction. On PostgreSQL a second request with the same key
-   * waits on the first one's uncommitted row: if that commits, the stored answer is replayed; if it rolls
-   * back (a refusal, or its server instance died mid-way), this one takes the key and places the order. So
-   * a key is never left claimed by a process that is gone, whichever instance the retry reaches.
+   * The stored answer of a key this request did not claim: replayed when the body is the same, 422 when it is
+   * another. A key with no answer yet is this request's own claim (its cart was empty): undefined.
    */
-  async function claimKey(trx: Knex.Transaction, user: AuthUser, key: IdempotencyClaim): Promise<PlaceOutcome | undefined> {
-    const claimed = await trx('idempotency_keys').insert({ user_id: user.id, key: key.key, request_hash: key.requestHash, created_at: clock.now() }).onConflict(['user_id', 'key']).ignore().returning('key');
-    if (claimed.length > 0) return undefined;
+  async function storedAnswer(trx: Knex.Transaction, user: AuthUser, key: IdempotencyClaim): Promise<PlaceOutcome | undefined> {
     const existing = await trx('idempotency_keys').where({ user_id: user.id, key: key.key }).first('request_hash', 'response_status', 'response_body');
     if (!existing || existing.request_hash !== key.requestHash) {
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
     }
-    if (existing.response_status === null) throw conflict('This order is still being placed. Please wait a moment.', 'ORDER_IN_PROGRESS');
+    if (existing.response_status === null) return undefined;
     const body = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
     return { status: existing.response_status as number, body, replayed: true };
   }
 
-  /** Writes the order (and its Idempotency-Key's answer) in one transaction; every refusal leaves nothing written. */
+  /** The order's lines, checked: each visible, in stock as far as the read saw, and sellable at this hour. */
+  function checkedLines(rows: readonly PlacementRow[], now: Date) {
+    return rows.map((row) => {
+      if (!isVisible(row)) {
+        throw new AppError(409, 'PRODUCT_UNAVAILABLE', `${row.name} is no longer sold. Please remove it from your cart.`, {
+          field: 'list_items',
+          details: { productId: row.product_id },
+        });
+      }
+      if (row.quantity > purchasableQuantity(row)) {
+        const left = purchasableQuantity(row);
+        throw new AppError(409, 'OUT_OF_STOCK', left === 0 ? `${row.name} is out of stock.` : `Only ${left} of ${row.name} left.`, {
+          field: 'list_items',
+          details: { productId: row.id, available: left },
+        });
+      }
+      if (freshClosed(row, now)) {
+        throw new AppError(409, 'FRESH_CLOSED', `${row.name} can be ordered only from ${config.shop.freshHours.replace('-', ' to ')}.`, {
+          field: 'list_items',
+          details: { productId: row.id },
+        });
+      }
+      return { product: row, quantity: row.quantity };
+    });
+  }
+
+  /**
+   * Writes the order (and its Idempotency-Key's answer) in one transaction of at most five round trips: BEGIN,
+   * the read (cart lines locked, products, address, customer, and the key's claim), the stock of every line
+   * taken in one statement, the order with its lines, event, emptied cart and stored answer in one statement,
+   * COMMIT. The answer is built from what was written. Every refusal rolls back and leaves nothing written.
+   *
+   * A second request with the same key waits (on PostgreSQL's unique index) for the first one's outcome: if that
+   * commits, the stored answer is replayed; if it rolls back (a refusal, or its server instance died mid-way),
+   * this one takes the key and places the order. So a key is never left claimed by a process that is gone.
+   */
   async function placeInTransaction(user: AuthUser, input: CashOnDeliveryInput, key: IdempotencyClaim | undefined): Promise<PlaceOutcome> {
+    const now = clock.now();
     return db.transaction(async (trx) => {
-      const replay = key ? await claimKey(trx, user, key) : undefined;
-      if (replay) return replay;
-      const now = clock.now();
+      const read: PlacementRead = { userId: user.id, addressId: input.addressId, ...(key ? { claim: { key: key.key, requestHash: key.requestHash, at: now } } : {}) };
+      const { rows } = await placementReadQuery(trx, read);
+      if (key && rows[0]?.claimed !== true) {
+        const replay = await storedAnswer(trx, user, key);
+        if (replay) return replay;
+      }
       if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
         throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED');
       }
-      const cart = await trx('cart_items').where({ user_id: user.id }).orderBy('created_at').orderBy('id').forUpdate().select<Array<{ id: string; product_id: string; quantity: number }>>('id', 'product_id', 'quantity');
-      if (cart.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
+      if (rows.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
       const sent = new Map(input.list_items.map((item) => [typeof item.productId === 'string' ? item.productId : String(item.productId), item.quantity]));
-      const same = cart.length === sent.size && cart.every((line) => sent.get(line.product_id) === line.quantity);
+      const same = rows.length === sent.size && rows.every((line) => sent.get(line.product_id) === line.quantity);
       if (!same) throw conflict('Your cart changed. Please check it and place the order again.', 'CART_CHANGED');
 
-      const address = await trx('addresses').where({ id: input.addressId, user_id: user.id, status: true }).first();
+      const address = rows[0]?.address as (Record<string, unknown> & { id: string; latitude: number | null; longitude: number | null }) | null | undefined;
       if (!address) throw new AppError(404, 'ADDRESS_NOT_FOUND', TEXT.selectAddress, { field: 'addressId' });
       if (address.latitude === null || address.longitude === null) throw new AppError(400, 'OUTSIDE_ZONE', TEXT.outsideDeliveryArea, { field: 'addressId' });
       const distance = addresses.checkZone({ latitude: address.latitude, longitude: address.longitude });
 
-      const products = await loadSellables(trx, cart.map((line) => line.product_id), { lock: true });
-      const lines = cart.map((line) => {
-        const product = products.get(line.product_id);
-        if (!product || !isVisible(product)) {
-          throw new AppError(409, 'PRODUCT_UNAVAILABLE', `${product?.name ?? 'A product in your cart'} is no longer sold. Please remove it from your cart.`, {
-            field: 'list_items',
-            details: { productId: line.product_id },
-          });
-        }
-        if (line.quantity > purchasableQuantity(product)) {
-          const left = purchasableQuantity(product);
-          throw new AppError(409, 'OUT_OF_STOCK', left === 0 ? `${product.name} is out of stock.` : `Only ${left} of ${product.name} left.`, {
-            field: 'list_items',
-            details: { productId: product.id, available: left },
-          });
-        }
-        if (freshClosed(product, now)) {
-          throw new AppError(409, 'FRESH_CLOSED', `${product.name} can be ordered only from ${config.shop.freshHours.replace('-', ' to ')}.`, {
-            field: 'list_items',
-            details: { productId: product.id },
-          });
-        }
-        return { product, quantity: line.quantity };
-      });
-
+      const lines = checkedLines(rows, now);
       const totals = computeTotals(
         lines.map((l) => ({ pricePaise: l.product.price_paise, discount: Number(l.product.discount), quantity: l.quantity })),
         input.Choose,
@@ -185,63 +197,60 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
         });
       }
 
-      for (const line of lines) {
-        const taken = await trx('products').where({ id: line.product.id }).andWhere('stock', '>=', line.quantity).decrement('stock', line.quantity);
-        if (taken !== 1) throw new AppError(409, 'OUT_OF_STOCK', `${line.product.name} is out of stock.`, { field: 'list_items', details: { productId: line.product.id } });
-      }
+      // Every line's stock in one statement, each only where that much is left (never below zero).
+      const taken = await takeStock(trx, lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));
+      const short = lines.find((line) => !taken.has(line.product.id));
+      if (short) throw new AppError(409, 'OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id } });
 
       const point = input.location === LOCATION_NOT_AVAILABLE ? null : parseLocationText(input.location);
-      let orderId: string | undefined;
-      for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
-        const [row] = await trx('orders')
-          .insert({
-            order_code: generateOrderId(),
-            user_id: user.id,
-            status: 'Pending',
-            payment_method: 'Cash on Delivery',
-            payment_status: '',
-            delivery_option: input.Choose,
-            undiscounted_paise: totals.undiscountedPaise,
-            subtotal_paise: totals.subtotalPaise,
-            basket_discount_paise: totals.basketDiscountPaise,
-            delivery_fee_paise: totals.deliveryFeePaise,
-            rounding_paise: totals.roundingPaise,
-            total_paise: totals.grandTotalPaise,
-            address_id: address.id,
-            delivery_address: JSON.stringify({ ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 }),
-            location: point ? input.location : LOCATION_NOT_AVAILABLE,
-            latitude: point?.lat ?? null,
-            longitude: point?.lng ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict('order_code')
-          .ignore()
-          .returning('id');
-        orderId = (row as { id: string } | undefined)?.id;
+      const orderRow = {
+        id: randomUUID(),
+        order_code: '',
+        user_id: user.id,
+        status: 'Pending',
+        payment_method: 'Cash on Delivery',
+        payment_status: '',
+        delivery_option: input.Choose,
+        undiscounted_paise: totals.undiscountedPaise,
+        subtotal_paise: totals.subtotalPaise,
+        basket_discount_paise: totals.basketDiscountPaise,
+        delivery_fee_paise: totals.deliveryFeePaise,
+        rounding_paise: totals.roundingPaise,
+        total_paise: totals.grandTotalPaise,
+        address_id: address.id,
+        delivery_address: JSON.stringify({ ...addressToWire(address as unknown as Parameters<typeof addressToWire>[0]), distanceKm: Math.round(distance * 1000) / 1000 }),
+        location: point ? input.location : LOCATION_NOT_AVAILABLE,
+        latitude: point?.lat ?? null,
+        longitude: point?.lng ?? null,
+        created_at: now,
+        updated_at: now,
+      };
+      const lineRows = lines.map((line, position) => ({
+        product_id: line.product.id,
+        position,
+        name: line.product.name,
+        unit: line.product.unit,
+        image: imagesOf(line.product)[0] ?? '',
+        category: shelfCategory(line.product.category_list) ?? '',
+        original_price_paise: line.product.price_paise,
+        discount: Number(line.product.discount),
+        price_paise: discountedPricePaise(line.product.price_paise, Number(line.product.discount)),
+        quantity: line.quantity,
+      }));
+      const customer = rows[0]?.customer ?? { name: '', mobile: '' };
+      // The order's short number is drawn at random; the rare one already taken writes nothing: draw again.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        orderRow.order_code = generateOrderId();
+        const order = toOrderWire({ ...orderRow, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows });
+        const written = await orderWriteQuery(trx, {
+          order: orderRow,
+          lines: lineRows,
+          event: { actor_id: user.id, to_status: 'Pending', note: 'placed' },
+          ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
+        });
+        if (written.rows.length > 0) return { status: 201, body: order, replayed: false, order };
       }
-      if (!orderId) throw new Error('could not find a free order number');
-
-      await trx('order_lines').insert(
-        lines.map((line, position) => ({
-          order_id: orderId,
-          product_id: line.product.id,
-          position,
-          name: line.product.name,
-          unit: line.product.unit,
-          image: imagesOf(line.product)[0] ?? '',
-          category: shelfCategory(line.product.category_list) ?? '',
-          original_price_paise: line.product.price_paise,
-          discount: Number(line.product.discount),
-          price_paise: discountedPricePaise(line.product.price_paise, Number(line.product.discount)),
-          quantity: line.quantity,
-        })),
-      );
-      await trx('order_events').insert({ order_id: orderId, actor_id: user.id, from_status: null, to_status: 'Pending', note: 'placed', created_at: now });
-      await trx('cart_items').where({ user_id: user.id }).del();
-      const order = await orderById(trx, orderId);
-      if (key) await trx('idempotency_keys').where({ user_id: user.id, key: key.key }).update({ response_status: 201, response_body: JSON.stringify(order) });
-      return { status: 201, body: order, replayed: false, order };
+      throw new Error('could not find a free order number');
     });
   }
 
@@ -336,13 +345,13 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
         const movement = stockMovement(from, to);
         if (movement !== 'none') {
           const lines = await trx('order_lines').where({ order_id: order.id }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; name: string }>>('product_id', 'quantity', 'name');
-          for (const line of lines) {
-            if (movement === 'release') {
-              await trx('products').where({ id: line.product_id }).increment('stock', line.quantity);
-            } else {
-              const taken = await trx('products').where({ id: line.product_id }).andWhere('stock', '>=', line.quantity).decrement('stock', line.quantity);
-              if (taken !== 1) throw conflict(`${line.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: line.product_id });
-            }
+          const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+          if (movement === 'release') {
+            await giveBackStock(trx, stockLines);
+          } else {
+            const taken = await takeStock(trx, stockLines);
+            const short = lines.find((line) => !taken.has(line.product_id));
+            if (short) throw conflict(`${short.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: short.product_id });
           }
         }
         // Moving a Pending order on takes it too (if nobody has), so it stops ringing.

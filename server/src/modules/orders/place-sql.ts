@@ -1,0 +1,118 @@
+// The statements of placing a cash-on-delivery order, besides BEGIN and COMMIT: one read (claiming the
+// Idempotency-Key too), one stock take (catalog/stock.ts), one write. See ARCHITECTURE.md "Placing an order".
+import type { Knex } from 'knex';
+import { SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
+
+/** A cart line of the caller with what it sells, the chosen address and the caller, as the read answers them. */
+export interface PlacementRow extends SellableRow {
+  cart_id: string;
+  product_id: string;
+  quantity: number;
+  /** The address row (active, the caller's), or null. */
+  address: Record<string, unknown> | null;
+  customer: { name: string; mobile: string } | null;
+  /** Whether this request claimed its Idempotency-Key (null without a key). */
+  claimed: boolean | null;
+}
+
+export interface PlacementRead {
+  userId: string;
+  addressId: string;
+  /** The key to claim (inserted unless it exists; waits for a try with the same key still in flight). */
+  claim?: { key: string; requestHash: string; at: Date };
+}
+
+/**
+ * The caller's cart lines (locked for the order: a second try of the same cart waits, then finds it empty),
+ * each with its product, the address and the caller's name and number; with a key, the key's claim.
+ * No row at all means an empty cart (with a key, its row then tells whether this request claimed it).
+ */
+export function placementReadQuery(trx: Knex.Transaction, read: PlacementRead): Knex.Raw<{ rows: PlacementRow[] }> {
+  const claimCte = read.claim
+    ? `with claim as (
+  insert into idempotency_keys (user_id, key, request_hash, created_at) values (?, ?, ?, ?)
+  on conflict (user_id, key) do nothing
+  returning key
+)
+`
+    : '';
+  const claimed = read.claim ? 'exists (select 1 from claim)' : 'null::boolean';
+  const sql = `${claimCte}select c.id as cart_id, c.product_id, c.quantity, ${SELLABLE_COLUMNS},
+  (select row_to_json(a) from addresses a where a.id = ? and a.user_id = ? and a.status) as address,
+  (select json_build_object('name', u.name, 'mobile', u.mobile) from users u where u.id = ?) as customer,
+  ${claimed} as claimed
+from cart_items c
+  join products p on p.id = c.product_id
+  left join products parent on parent.id = p.parent_id
+where c.user_id = ?
+order by c.created_at, c.id
+for update of c`;
+  const claimBindings = read.claim ? [read.userId, read.claim.key, read.claim.requestHash, read.claim.at] : [];
+  return trx.raw(sql, [...claimBindings, read.addressId, read.userId, read.userId, read.userId]);
+}
+
+/** The rows an order writes, as their columns. */
+export interface OrderWrite {
+  order: Record<string, unknown> & { id: string; order_code: string; user_id: string; created_at: Date };
+  lines: ReadonlyArray<Record<string, unknown>>;
+  event: { actor_id: string; to_status: string; note: string };
+  /** The key whose answer is stored with the order. */
+  answer?: { key: string; status: number; body: string };
+}
+
+const LINE_COLUMNS = ['product_id', 'position', 'name', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity'] as const;
+const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
+  product_id: 'uuid',
+  position: 'integer',
+  name: 'text',
+  unit: 'text',
+  image: 'text',
+  category: 'text',
+  original_price_paise: 'integer',
+  discount: 'numeric',
+  price_paise: 'integer',
+  quantity: 'integer',
+};
+
+/**
+ * The order, its lines, its first event, the emptied cart and the key's stored answer in one statement. The
+ * order's number is unique: when the one drawn is taken, nothing is written and no row comes back (draw again).
+ */
+export function orderWriteQuery(trx: Knex.Transaction, write: OrderWrite): Knex.Raw<{ rows: Array<{ id: string }> }> {
+  const orderColumns = Object.keys(write.order);
+  const lineValues = write.lines.map(() => `(${LINE_COLUMNS.map((c) => `?::${LINE_TYPES[c]}`).join(', ')})`).join(',\n    ');
+  const answer = write.answer
+    ? `,
+answered as (
+  update idempotency_keys set response_status = ?, response_body = ?::jsonb
+  where user_id = ? and key = ? and exists (select 1 from placed)
+)`
+    : '';
+  const sql = `with placed as (
+  insert into orders (${orderColumns.join(', ')}) values (${orderColumns.map(() => '?').join(', ')})
+  on conflict (order_code) do nothing
+  returning id, user_id, created_at
+),
+lines as (
+  insert into order_lines (order_id, ${LINE_COLUMNS.join(', ')})
+  select placed.id, line.* from placed, (values
+    ${lineValues}) as line (${LINE_COLUMNS.join(', ')})
+),
+event as (
+  insert into order_events (order_id, actor_id, from_status, to_status, note, created_at)
+  select placed.id, ?::uuid, null, ?::text, ?::text, placed.created_at from placed
+),
+emptied as (
+  delete from cart_items where user_id = (select user_id from placed)
+)${answer}
+select id from placed`;
+  const bindings: Knex.RawBinding[] = [
+    ...orderColumns.map((c) => write.order[c] as Knex.RawBinding),
+    ...write.lines.flatMap((line) => LINE_COLUMNS.map((c) => line[c] as Knex.RawBinding)),
+    write.event.actor_id,
+    write.event.to_status,
+    write.event.note,
+    ...(write.answer ? [write.answer.status, write.answer.body, write.order.user_id, write.answer.key] : []),
+  ];
+  return trx.raw(sql, bindings);
+}
