@@ -5,8 +5,9 @@
 //    receipt model), built many times: p50/p99 and their size, against 20 ms and 8 KB. Then the same order
 //    as pictures (receiptMode 'image', every line a GS v 0 raster) and a 40-line order half in Tamil (text
 //    mode: its Tamil lines pictures), fewer times: reported, with no budget (DESIGN.md sets one for text).
-// 2. Order to printer: the counter app's real logic (desktop's createCounter: settings, durable print queue,
-//    dispatcher signed in as a staff member over HTTP and Socket.IO, auto-print on) with a loopback TCP
+// 2. Order to printer: the headless print agent (desktop's startAgent: the counter app's createCounter with
+//    its settings, durable print queue and sealed session, signing itself in as a staff member over HTTP and
+//    Socket.IO, auto-print on) with a loopback TCP
 //    printer that notes when each job's first byte arrives. A shopper places orders one after another over
 //    HTTP; the commit instant is a PostgreSQL notice sent from a trigger inside the order's transaction (a
 //    notice is delivered only at commit). p50/p99 from that notice to the first byte, against 2 s.
@@ -18,7 +19,8 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { buildReceipt, computeTotals, mobileToLoginEmail, paiseToRupees, receiptTextLines, RECEIPT_COLUMNS, type OrderWire } from '@kade/shared';
-import { createCounter } from '../../../desktop/src/counter';
+import { startAgent } from '../../../desktop/src/agent';
+import type { Counter } from '../../../desktop/src/counter';
 import { decodeEscPos } from '../../../desktop/src/printer/escpos-text';
 import { mixedTamilOrder, sampleOrder } from '../../../desktop/src/printer/fixtures';
 import { receiptBytes, type ReceiptMode } from '../../../desktop/src/printer/receipt-bytes';
@@ -161,7 +163,8 @@ async function timeOrderToPrinter(options: { knex: Knex; databaseUrl: string; ka
   const printer = await new RecordingPrinter().start();
   const listener = new pg.Client({ connectionString: options.databaseUrl });
   const committedAt = new Map<string, number>();
-  let counter: Awaited<ReturnType<typeof createCounter>> | undefined;
+  let agent: Awaited<ReturnType<typeof startAgent>> | undefined;
+  let counter: Counter | undefined;
   await knex.raw(`create or replace function kade_bench_receipt_notice() returns trigger language plpgsql as $$
     begin perform pg_notify('${CHANNEL}', new.id::text); return null; end $$`);
   await knex.raw('create trigger kade_bench_receipt_notice after insert on orders for each row execute function kade_bench_receipt_notice()');
@@ -174,13 +177,15 @@ async function timeOrderToPrinter(options: { knex: Knex; databaseUrl: string; ka
 
     const { staff, token, addressId } = await people(knex, kadeUrl);
     const product = await plentifulProduct(knex);
-    counter = await createCounter({
-      userDataDir: dir,
-      playSound: () => undefined,
-      env: { KADE_SERVER_URL: kadeUrl, KADE_PRINTER: printer.address, KADE_AUTO_PRINT: 'true' },
+    // The headless print agent (`npm run counter:agent`), as a store runs it beside the printer: it signs itself in
+    // as staff from its variables and auto-prints every new order.
+    const agentLog: string[] = [];
+    agent = await startAgent({
+      env: { KADE_SERVER_URL: kadeUrl, KADE_PRINTER: printer.address, KADE_AGENT_DIR: dir, KADE_STAFF_MOBILE: staff.mobile, KADE_STAFF_PASSWORD: staff.password },
+      log: (line) => agentLog.push(line),
     });
-    const signedIn = await counter.bridge.signIn(staff.mobile, staff.password);
-    if (!signedIn.ok) throw new Error(`the counter could not sign in: ${signedIn.error}`);
+    counter = agent.counter;
+    if (!counter.status().signedIn) throw new Error(`the print agent could not sign in: ${agentLog.join(' | ')}`);
     for (let i = 0; i < 100 && !counter.dispatcher()?.connected; i += 1) await sleep(50);
     if (!counter.dispatcher()?.connected) throw new Error('the counter did not connect its socket');
 
@@ -221,7 +226,7 @@ async function timeOrderToPrinter(options: { knex: Knex; databaseUrl: string; ka
       placeP50: percentile(placeTimes, 50),
     };
   } finally {
-    await counter?.stop();
+    await agent?.stop();
     await printer.stop();
     await listener.end().catch(() => undefined);
     await knex.raw('drop trigger if exists kade_bench_receipt_notice on orders');
@@ -269,7 +274,7 @@ export function receiptReport(r: ReceiptBenchResult): string[] {
     '',
     '### From an order\'s commit to the printer',
     '',
-    `The counter app's logic as it runs in Electron's main process (desktop/src/counter.ts \`createCounter\`: settings from the environment, the durable print queue in a temporary user-data folder, auto-print on, one copy), signed in as a staff member through \`signIn\` (HTTP login, then its own Socket.IO connection), and a network printer on loopback (\`RecordingPrinter\`, tcp://127.0.0.1) that notes when each job's first byte arrives. A shopper places ${r.print.orders} one-line cash-on-delivery orders over HTTP, one after another, each waiting for its ticket. The commit instant is a PostgreSQL notice sent by a trigger inside the order's transaction (delivered only when it commits) to a \`LISTEN\` in the same process as the counter and the printer, so both instants are read from one clock. The path measured: the server's \`order:new\` to the counter's socket, the dispatcher building the receipt, the queue writing the job to disk, the TCP connection and the first byte. Placing an order took p50 ${r.print.placeP50.toFixed(1)} ms (the request, not counted).`,
+    `The headless print agent as a store runs it beside its printer (\`npm run counter:agent\`; desktop/src/agent.ts \`startAgent\`: the counter app's own \`createCounter\` with settings from the environment, the durable print queue and sealed session in a temporary folder, auto-print on, one copy), signing itself in as a staff member from KADE_STAFF_MOBILE and KADE_STAFF_PASSWORD (HTTP login, then its own Socket.IO connection), and a network printer on loopback (\`RecordingPrinter\`, tcp://127.0.0.1) that notes when each job's first byte arrives. A shopper places ${r.print.orders} one-line cash-on-delivery orders over HTTP, one after another, each waiting for its ticket. The commit instant is a PostgreSQL notice sent by a trigger inside the order's transaction (delivered only when it commits) to a \`LISTEN\` in the same process as the counter and the printer, so both instants are read from one clock. The path measured: the server's \`order:new\` to the counter's socket, the dispatcher building the receipt, the queue writing the job to disk, the TCP connection and the first byte. Placing an order took p50 ${r.print.placeP50.toFixed(1)} ms (the request, not counted).`,
     '',
     '| orders | printed | p50 ms | p95 ms | p99 ms | max ms | p99 < 2 s |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | --- |',
