@@ -1,0 +1,142 @@
+// Guards that need no clock: the SQL statements each hot path sends, counted at the driver over real HTTP on a
+// real database, as Saleor's query-count tests do. A path that grows a statement fails here, whatever the
+// machine's speed; nothing here measures time. When a change adds a statement on purpose, change the number
+// and say why in the commit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTotals, paiseToRupees } from '@kade/shared';
+import { fixedClock } from '../src/clock';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { statementKind, watchStatements, type StatementLog } from './statement-log';
+
+// 10:30 in Colombo: the shop is open and so are the fresh counters.
+const OPEN = '2026-11-22T05:00:00Z';
+const INSIDE = { latitude: 6.879, longitude: 79.862, accuracy: 10 };
+type Body<T = unknown> = { success: boolean; data: T; hasMore?: boolean; totalCount?: number };
+
+describe.each(DB_KINDS)('statements per request on %s', (kind) => {
+  let server: TestServer;
+  let log: StatementLog;
+  let allCategory: string;
+  let allSub: string;
+  let productId: string;
+  let shopper: Awaited<ReturnType<typeof quickAccount>>;
+  let addressId: string;
+
+  /** Adds `count` visible products to All Product / All Products in one statement each (stock in its own table). */
+  async function addProducts(count: number, prefix: string) {
+    const knex = server.db.knex;
+    const ids = (await knex.raw(
+      `insert into products (name, unit, price_paise, created_at)
+       select ? || ' ' || i, '1 pc', 10000 + i, now() - i * interval '1 minute' from generate_series(1, ?) i returning id`,
+      [prefix, count],
+    )).rows.map((row: { id: string }) => row.id) as string[];
+    await knex.raw('insert into product_stock (product_id, stock) select id, 50 from products where id = any(?::uuid[])', [ids]);
+    await knex.raw('insert into product_categories (product_id, category_id) select id, ? from products where id = any(?::uuid[])', [allCategory, ids]);
+    await knex.raw('insert into product_sub_categories (product_id, sub_category_id) select id, ? from products where id = any(?::uuid[])', [allSub, ids]);
+  }
+
+  /** The statements one request sends, and its answer. */
+  async function statementsOf<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+    const { result, statements } = await log.during(() => server.api<Body<T>>(method, path, body, headers));
+    expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
+    return { answer: result.body, statements, kinds: statements.map(statementKind) };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock: fixedClock(OPEN) });
+    productId = await insertProduct(server, { name: 'Samba Rice 1kg', price: 290, stock: 100, categories: ['All Product'], subCategories: ['All Products'] });
+    allCategory = (await server.db.knex('categories').where({ name: 'All Product' }).first('id')).id;
+    allSub = (await server.db.knex('sub_categories').where({ name: 'All Products' }).first('id')).id;
+    await addProducts(450, 'Red Rice');
+    shopper = await quickAccount(server);
+    const address = await server.api<Body<{ _id: string }>>('POST', '/api/address/create', { address_line: 'Home', city: '5 Station Road', state: 'Near the school', pincode: '0771112222', mobile: 'Home', ...INSIDE }, shopper.auth);
+    addressId = address.body.data._id;
+    log = watchStatements(server.db.knex);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const listing = (page: number) => ({ categoryId: allCategory, subCategoryId: allSub, page, limit: 8 });
+
+  it('lists a page in one statement, the first and the fiftieth alike, and never counts every product', async () => {
+    for (const page of [1, 50]) {
+      const { answer, statements } = await statementsOf<unknown[]>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(page));
+      expect(answer.data).toHaveLength(8);
+      expect(answer.hasMore).toBe(true);
+      expect(statements, statements.join('\n---\n')).toHaveLength(1);
+      expect(statements[0]).not.toMatch(/over\s*\(\s*\)/i);
+    }
+  });
+
+  it('keeps a listing at one statement as the catalogue grows', async () => {
+    await addProducts(600, 'Brown Rice');
+    const { answer, statements } = await statementsOf<unknown[]>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(50));
+    expect(answer.totalCount).toBe(1000); // 1051 products: counted up to the cap
+    expect(statements).toHaveLength(1);
+  });
+
+  it('searches in one statement', async () => {
+    const { answer, statements } = await statementsOf<unknown[]>('POST', '/api/product/search-product', { search: 'samba rice', page: 1 });
+    expect(answer.data.length).toBeGreaterThan(0);
+    expect(statements, statements.join('\n---\n')).toHaveLength(1);
+  });
+
+  it('answers the product sheet in one statement', async () => {
+    const { statements } = await statementsOf('POST', '/api/product/get-product-details', { productId });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('reads the cart in three statements: the session, the lines, their products', async () => {
+    await server.api('POST', '/api/cart/create', { productId }, shopper.auth);
+    const { answer, kinds } = await statementsOf<unknown[]>('GET', '/api/cart/get', undefined, shopper.auth);
+    expect(answer.data).toHaveLength(1);
+    expect(kinds, kinds.join(' | ')).toHaveLength(3);
+  });
+
+  it('places a cash-on-delivery order in six round trips with its session check: BEGIN, read, take, write, COMMIT', async () => {
+    const rows = await server.db.knex('products').where({ id: productId }).first('price_paise', 'discount');
+    const totals = computeTotals([{ pricePaise: rows.price_paise, discount: Number(rows.discount), quantity: 1 }], '50 Minutes to 1 Hour');
+    const order = {
+      list_items: [{ productId, quantity: 1 }],
+      addressId,
+      subTotalAmt: paiseToRupees(totals.subtotalPaise),
+      totalAmt: paiseToRupees(totals.grandTotalPaise),
+      location: '6.879000, 79.862000',
+      Choose: '50 Minutes to 1 Hour',
+    };
+    const { statements, kinds } = await statementsOf('POST', '/api/order/cash-on-delivery', order, { ...shopper.auth, 'Idempotency-Key': 'count-me' });
+    expect(kinds, statements.join('\n---\n')).toHaveLength(6);
+    expect(kinds[1]?.toUpperCase()).toMatch(/^BEGIN/);
+    expect(statements[2]).toMatch(/insert into idempotency_keys/); // the key's claim rides with the read
+    expect(statements[3]).toMatch(/update product_stock/); // every line's stock at once
+    expect(statements[4]).toMatch(/insert into orders[\s\S]*insert into order_lines[\s\S]*insert into order_events/);
+    expect(kinds[5]?.toUpperCase()).toMatch(/^COMMIT/);
+  });
+
+  it('takes every line\'s stock in the same one statement however many lines the order has', async () => {
+    const buyer = await quickAccount(server);
+    const address = await server.api<Body<{ _id: string }>>('POST', '/api/address/create', { address_line: 'Home', city: '5 Station Road', state: 'Near the school', pincode: '0771112222', mobile: 'Home', ...INSIDE }, buyer.auth);
+    const ids = (await server.db.knex('products').where('name', 'like', 'Red Rice %').orderBy('name').limit(5).pluck('id')) as string[];
+    for (const id of ids) await server.api('POST', '/api/cart/create', { productId: id }, buyer.auth);
+    const rows = (await server.db.knex('products').whereIn('id', ids).select('id', 'price_paise', 'discount')) as Array<{ price_paise: number; discount: string }>;
+    const totals = computeTotals(rows.map((row) => ({ pricePaise: row.price_paise, discount: Number(row.discount), quantity: 1 })), '50 Minutes to 1 Hour');
+    const order = {
+      list_items: ids.map((id) => ({ productId: id, quantity: 1 })),
+      addressId: address.body.data._id,
+      subTotalAmt: paiseToRupees(totals.subtotalPaise),
+      totalAmt: paiseToRupees(totals.grandTotalPaise),
+      location: '6.879000, 79.862000',
+      Choose: '50 Minutes to 1 Hour',
+    };
+    const { statements } = await statementsOf('POST', '/api/order/cash-on-delivery', order, buyer.auth);
+    expect(statements, statements.join('\n---\n')).toHaveLength(6);
+    expect(statements.filter((sql) => /update product_stock/.test(sql))).toHaveLength(1);
+  });
+
+  it('lists orders in four statements: the session, the page, the total, the counts per list', async () => {
+    const { answer, kinds } = await statementsOf<unknown[]>('GET', '/api/order/order-list?page=1&limit=10', undefined, shopper.auth);
+    expect(answer.data).toHaveLength(1);
+    expect(kinds, kinds.join(' | ')).toHaveLength(4);
+  });
+});
