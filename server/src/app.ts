@@ -16,9 +16,10 @@ import { fileRoutes } from './modules/files/upload-routes';
 import { createImageService, type ImageService } from './modules/files/service';
 import { authenticate } from './http/auth';
 import { createUserService, type UserService } from './modules/users/service';
-import { createPasswordHasher } from './modules/users/password';
+import { createPasswordHasher, type PasswordHasher } from './modules/users/password';
 import { userRoutes } from './modules/users/routes';
 import { adminVisibleOtpSender, type OtpSender } from './modules/users/otp-sender';
+import type { CatalogueChanges } from './modules/catalog/catalogue-changes';
 import { createCatalogService, type CatalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createAddressService, type AddressService } from './modules/addresses/service';
@@ -44,6 +45,8 @@ export interface AppDeps {
   events?: LiveEvents;
   /** Whether the Redis that carries live events across instances answers (for /api/health). */
   redisState?: () => RedisState;
+  /** Changes to the categories on any instance (catalogue-changes.ts); without it, only this app's own writes. */
+  catalogueChanges?: CatalogueChanges;
 }
 
 /** The services, built once from their factories with their dependencies. */
@@ -55,6 +58,8 @@ export interface Services {
   orders: OrderService;
   counters: CounterService;
   images: ImageService;
+  /** The password hashing threads (stopped with the server). */
+  passwords: PasswordHasher;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -64,12 +69,13 @@ export function createServices(deps: AppDeps): Services {
   const hasher = createPasswordHasher(config.work);
   return {
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
-    catalog: createCatalogService({ db, clock }),
+    catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
     addresses,
     cart: createCartService({ db, clock }),
     orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentEvents }),
     counters: createCounterService({ db, clock }),
     images: createImageService({ db, clock, config }),
+    passwords: hasher,
   };
 }
 

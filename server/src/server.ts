@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './logger';
 import type { SeedReport } from './seed/run';
+import { catalogueChangesOf, type CatalogueChanges } from './modules/catalog/catalogue-changes';
 import { lateBoundEvents } from './modules/realtime/events';
 import { attachRealtime, type Realtime } from './modules/realtime/socket';
 import { pruneRateLimits } from './http/rate-limit';
@@ -45,6 +46,7 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const db = options.db ?? (await openDatabase(config));
+  let catalogueChanges: CatalogueChanges | undefined;
   try {
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -57,7 +59,9 @@ export async function startServer(
     // The health route is built before the socket server exists: it asks through this holder.
     const live: { realtime?: Realtime } = {};
     const redisState = () => live.realtime?.redisState() ?? (config.redisUrl ? 'down' : 'off');
-    const { app, services } = createApp({ config, db, logger, clock, version: version(), events, redisState });
+    // Categories are served from memory while this instance hears of every change to them (catalogue-changes.ts).
+    catalogueChanges = await catalogueChangesOf(db, logger);
+    const { app, services } = createApp({ config, db, logger, clock, version: version(), events, redisState, catalogueChanges });
     const server = http.createServer(app.callback());
     const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger });
     live.realtime = realtime;
@@ -87,7 +91,9 @@ export async function startServer(
         (closing ??= (async () => {
           clearInterval(pruning);
           services.images.close();
+          await services.passwords.close();
           await realtime.close();
+          await catalogueChanges?.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
@@ -97,6 +103,7 @@ export async function startServer(
         })()),
     };
   } catch (error) {
+    await catalogueChanges?.close();
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }
