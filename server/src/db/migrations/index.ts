@@ -10,6 +10,7 @@ import * as sessionSafety from './20261124090000_session_safety';
 import * as staffRole from './20261124100000_staff_role';
 import * as orderTakenAt from './20261124110000_order_taken_at';
 import * as productStock from './20261126090000_product_stock';
+import * as productNamePrefix from './20261126090100_product_name_prefix';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -29,4 +30,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124100000_staff_role', staffRole],
   ['20261124110000_order_taken_at', orderTakenAt],
   ['20261126090000_product_stock', productStock],
+  ['20261126090100_product_name_prefix', productNamePrefix],
 ];

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { PageInfo } from '@kade/shared';
 import { toCount } from '../../db/database';
-import { countQuery, pageQuery, type SortKey } from './product-sql';
+import { countQuery, pageQuery, type PageQuery, type SortKey } from './product-sql';
 import { readRows } from './prepared';
 import type { ProductRow } from './wire';
 
@@ -22,7 +22,7 @@ export interface PageRequest {
   limit: number;
   select?: string;
   /** The order is a ranking no index gives (search): see PageQuery.ranked. */
-  ranked?: boolean;
+  ranked?: PageQuery['ranked'];
 }
 
 /** Pages needed for a count (at least 1, so an empty list is one empty page). */
@@ -46,13 +46,21 @@ export function pageQueryFor(db: Knex | Knex.Transaction, request: PageRequest) 
     // one more than the cap, to tell "exactly the cap" from "more than the cap"
     countUpTo: countLimit(request.page, request.limit) + 1,
     ...(request.select ? { select: request.select } : {}),
-    ...(request.ranked ? { ranked: true } : {}),
+    ...(request.ranked ? { ranked: request.ranked } : {}),
   });
 }
 
 /** An empty page, for a request that cannot match anything. */
 export function emptyPage(page: number, limit: number): { rows: ProductRow[]; page: PageInfo } {
   return { rows: [], page: { page, limit, totalCount: 0, totalPage: 1, hasMore: false, totalCountExact: true } };
+}
+
+/** A ranked page's counts: how many candidates it ranks, and whether they are every match. */
+export function rankedPageInfo(request: Pick<PageRequest, 'page' | 'limit'>, rowsRead: number, candidates: number, every: boolean): PageInfo {
+  const { page, limit } = request;
+  const hasMore = rowsRead > limit;
+  const totalPage = Math.max(totalPages(candidates, limit), hasMore ? page + 1 : 1);
+  return { page, limit, totalCount: candidates, totalPage, hasMore, totalCountExact: every };
 }
 
 /** The page's counts from what was read: the rows (one past the page when more follow) and a capped count. */
@@ -74,6 +82,12 @@ export function pageInfo(request: Pick<PageRequest, 'page' | 'limit'>, rowsRead:
  */
 export async function readPage(db: Knex | Knex.Transaction, request: PageRequest): Promise<{ rows: ProductRow[]; page: PageInfo }> {
   const rows = await readRows(db, pageQueryFor(db, request));
+  if (request.ranked) {
+    // Every row carries the counts; a page past the end has none, and asks once more for them.
+    const [counts] = rows.length > 0 ? rows : await readRows(db, pageQueryFor(db, { ...request, page: 1 }));
+    const info = rankedPageInfo(request, rows.length, toCount(counts?.total_count), counts?.total_exact !== false);
+    return { rows: rows.slice(0, request.limit), page: info };
+  }
   let counted = rows[0]?.total_count === null || rows[0]?.total_count === undefined ? undefined : toCount(rows[0].total_count);
   if (rows.length === 0 && request.page > 1) {
     const found = await readRows(db, countQuery(db, request.where, request.bindings, countLimit(request.page, request.limit) + 1));

@@ -68,20 +68,83 @@ export interface PageQuery {
   /** PRODUCT_SELECT (the default) or VARIATION_SELECT. */
   select?: string;
   /**
-   * The order is a ranking that no index gives (search): every match is read once and ranked, so the matches
-   * are gathered first and the count is taken from them. Otherwise the order follows an index and the page
-   * reads only the rows up to its end.
+   * The order is a ranking that no index gives (search). Then the page ranks candidates, never every match:
+   * at most `prefixCandidates` names starting with the text (`prefix`: read in name order from their index,
+   * so the exact name and the closest come first) and, for each of `samples` (conditions that together make
+   * `where`, each answered by an index), the first `candidates` rows it finds. Each row answers `total_count`,
+   * the number of candidates, and `total_exact`, whether they are every match.
+   * Otherwise the order follows an index and the page reads only the rows up to its end.
    */
-  ranked?: boolean;
+  ranked?: {
+    prefix: { from: string; below: string };
+    prefixCandidates: number;
+    samples: ReadonlyArray<{ where: string; bindings: readonly Knex.RawBinding[] }>;
+    candidates: number;
+  };
   /**
-   * Count the matches, at most this many, when the page is full (`total_count` on each row, null when the page
-   * is not full: then the rows before it and on it are all there is). Left out: no count.
+   * Not ranked: count the matches, at most this many, when the page is full (`total_count` on each row, null
+   * when the page is not full: then the rows before it and on it are all there is). Left out: no count.
    */
   countUpTo?: number;
 }
 
+/** Names from `from` (inclusive) to `below` (exclusive), in byte order: the products_name_prefix index. */
+const NAME_IN_RANGE = 'lower(p.name) collate "C" >= ? and lower(p.name) collate "C" < ?';
+
+/** A ranked page: candidates with their sort keys (computed only for the rows read), then the page of them. */
+function rankedPage(query: PageQuery & { ranked: NonNullable<PageQuery['ranked']> }, keys: string, inner: string) {
+  const { ranked } = query;
+  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
+  // Each sample is materialized, so it is planned to read all its rows through its index (a bitmap) and yet
+  // read lazily: taking its first rows stops the heap scan there. `starts` takes the first names in the
+  // prefix range in index order, and only then checks that they match.
+  const samples = ranked.samples.map(
+    (sample, i) => `sample_${i} as materialized (
+  select p.id, ${keys}
+  from products p
+  where ${sample.where}
+)`,
+  );
+  const sql = `with ${samples.join(',\n')},
+starts as materialized (
+  select p.id, ${keys}
+  from (
+    select p.* from products p
+    where ${NAME_IN_RANGE}
+    order by lower(p.name) collate "C"
+    limit ?
+  ) p
+  where ${query.where}
+),
+candidates as materialized (
+  select * from starts
+${ranked.samples.map((_, i) => `  union\n  (select * from sample_${i} limit ?)`).join('\n')}
+),
+page as (
+  select * from candidates
+  order by ${inner}
+  limit ? offset ?
+)`;
+  const bindings = [
+    ...ranked.samples.flatMap((sample) => [...orderBindings, ...sample.bindings]),
+    ...orderBindings,
+    ranked.prefix.from,
+    ranked.prefix.below,
+    ranked.prefixCandidates,
+    ...query.bindings,
+    ...ranked.samples.map(() => ranked.candidates),
+    query.limit,
+    query.offset,
+  ];
+  const exact = ranked.samples.map((_, i) => `(select count(*) from (select 1 from sample_${i} limit ?) counted) <= ?`).join(' and ');
+  const count = `,
+  (select count(*) from candidates) as total_count,
+  ${exact} as total_exact`;
+  return { ctes: sql, bindings, count, countBindings: ranked.samples.flatMap(() => [ranked.candidates + 1, ranked.candidates]) };
+}
+
 /**
- * One page of products as one statement. The CTE picks the page's ids in order (LIMIT and OFFSET, never a
+ * One page of products as one statement. The CTEs pick the page's ids in order (LIMIT and OFFSET, never a
  * count of every match); only those rows get their lists built. With `countUpTo`, a full page also counts the
  * matches, stopping at that many (a LIMITed subquery, evaluated only when the page is full).
  */
@@ -89,38 +152,32 @@ export function pageQuery(db: Db, query: PageQuery): Knex.Raw<{ rows: ProductRow
   const keys = query.order.map((key, i) => `${key.sql} as sort_${i}`).join(', ');
   const inner = query.order.map((key, i) => `sort_${i}${key.descending ? ' desc' : ''}`).join(', ');
   const outer = query.order.map((key, i) => `page.sort_${i}${key.descending ? ' desc' : ''}`).join(', ');
-  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
-  const counted = query.countUpTo !== undefined;
-  // A ranked page gathers its matches once (materialized: planned to read them all, through the indexes)
-  // and both the page and the count read that set.
-  const ctes = query.ranked
-    ? `with matches as materialized (
+  const { ranked } = query;
+  if (ranked) {
+    const page = rankedPage({ ...query, ranked }, keys, inner);
+    const sql = `${page.ctes}
+select ${query.select ?? PRODUCT_SELECT}${page.count}
+from page join products p on p.id = page.id
+order by ${outer}`;
+    return db.raw(sql, [...page.bindings, ...page.countBindings]);
+  }
+  const count =
+    query.countUpTo === undefined
+      ? ''
+      : `,
+  case when (select count(*) from page) >= ? then (select count(*) from (select 1 from products p where ${query.where} limit ?) counted) end as total_count`;
+  const sql = `with page as (
   select p.id, ${keys}
   from products p
   where ${query.where}
-),
-page as (
-  select * from matches
   order by ${inner}
   limit ? offset ?
-)`
-    : `with page as (
-  select p.id, ${keys}
-  from products p
-  where ${query.where}
-  order by ${inner}
-  limit ? offset ?
-)`;
-  const countSource = query.ranked ? 'matches' : `products p where ${query.where}`;
-  const count = counted
-    ? `,
-  case when (select count(*) from page) >= ? then (select count(*) from (select 1 from ${countSource} limit ?) counted) end as total_count`
-    : '';
-  const sql = `${ctes}
+)
 select ${query.select ?? PRODUCT_SELECT}${count}
 from page join products p on p.id = page.id
 order by ${outer}`;
-  const countBindings = counted ? [query.limit, ...(query.ranked ? [] : query.bindings), query.countUpTo as number] : [];
+  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
+  const countBindings = query.countUpTo === undefined ? [] : [query.limit, ...query.bindings, query.countUpTo];
   return db.raw(sql, [...orderBindings, ...query.bindings, query.limit, query.offset, ...countBindings]);
 }
 

@@ -5,6 +5,18 @@ import type { Knex } from 'knex';
 import type { PageRequest } from './paging';
 import { NEWEST_FIRST, type SortKey } from './product-sql';
 
+/**
+ * A search page ranks at most this many of the names holding every word and this many of the names alike (as
+ * their indexes find them), and this many names starting with the text (read in name order, the exact name
+ * first): its cost does not grow with the number of matches. A text matching more shows "N+ results" (N the
+ * candidates ranked) and the best of those.
+ */
+export const SEARCH_CANDIDATES = 300;
+export const SEARCH_PREFIX_CANDIDATES = 50;
+
+/** Above every character: a text followed by it is past every name that starts with the text, in byte order. */
+const LAST_CHARACTER = '\u{10FFFF}';
+
 /** At most this many words of a search text are looked for (the text itself is at most 100 characters). */
 export const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
@@ -40,10 +52,16 @@ export function planSearch(text: string): SearchPlan | undefined {
  * (`lower(name) %> text`, so the trigram index on lower(name) answers it; the threshold is set per connection).
  */
 export function searchCondition(plan: SearchPlan): { sql: string; bindings: Knex.RawBinding[] } {
-  return {
-    sql: "(p.search_vector @@ to_tsquery('simple', ?) or lower(p.name) %> ?)",
-    bindings: [plan.tsquery, plan.text],
-  };
+  const [words, alike] = searchBranches(plan);
+  return { sql: `(${words.sql} or ${alike.sql})`, bindings: [...words.bindings, ...alike.bindings] };
+}
+
+/** The two halves of the match, each answered by its own index: every word (search_vector), or alike (trigrams). */
+export function searchBranches(plan: SearchPlan): [{ sql: string; bindings: Knex.RawBinding[] }, { sql: string; bindings: Knex.RawBinding[] }] {
+  return [
+    { sql: "p.search_vector @@ to_tsquery('simple', ?)", bindings: [plan.tsquery] },
+    { sql: 'lower(p.name) %> ?', bindings: [plan.text] },
+  ];
 }
 
 /**
@@ -84,5 +102,16 @@ export function searchRequest(
   const plan = planSearch(input.search);
   if (!plan) return undefined;
   const condition = searchCondition(plan);
-  return { ...base, where: `${scope} and ${condition.sql}`, bindings: condition.bindings, order: searchOrder(plan), ranked: true };
+  return {
+    ...base,
+    where: `${scope} and ${condition.sql}`,
+    bindings: condition.bindings,
+    order: searchOrder(plan),
+    ranked: {
+      prefix: { from: plan.text, below: plan.text + LAST_CHARACTER },
+      prefixCandidates: SEARCH_PREFIX_CANDIDATES,
+      samples: searchBranches(plan).map((branch) => ({ where: `${scope} and ${branch.sql}`, bindings: branch.bindings })),
+      candidates: SEARCH_CANDIDATES,
+    },
+  };
 }

@@ -44,6 +44,8 @@ export interface ProductRow {
   variation_list?: ProductRow[];
   /** A page's capped count of matches (null when the page is not full). */
   total_count?: number | string | null;
+  /** A ranked page's: whether its candidates are every match. */
+  total_exact?: boolean | null;
 }
 
 /** A time from a row (a Date from a column, text from inside json) as ISO 8601. */
