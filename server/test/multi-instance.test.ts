@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { createLogger } from '../src/logger';
+import { storeImage } from '../src/modules/files/service';
 import { seedIfEmpty } from '../src/seed/run';
 import { testConfig } from './helpers';
 import {
@@ -97,6 +98,35 @@ describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) =>
     expect(served.headers.get('content-type')).toBe('image/webp');
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  });
+
+  it('shows on B at once a category and a sub-category changed on A, though B serves them from memory', async () => {
+    const admin = await createPerson(cluster, { role: 'ADMIN' });
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#e9c46a' } }).png().toBuffer();
+    const { url: image } = await storeImage(cluster.knex, png);
+    const names = async (node: typeof cluster.b) => ((await call<Envelope<Array<{ name: string }>>>(node.url, 'GET', '/api/category/get')).body.data ?? []).map((c) => c.name);
+    const subNames = async (node: typeof cluster.b) =>
+      ((await call<Envelope<Array<{ name: string; category: Array<{ name: string }> }>>>(node.url, 'POST', '/api/subcategory/get', {})).body.data ?? []).map(
+        (s) => `${s.name} in ${s.category.map((c) => c.name).join('+')}`,
+      );
+    const onA = async <T,>(method: string, path: string, body: unknown) => {
+      const res = await call<Envelope<T>>(cluster.a.url, method, path, body, admin.auth);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body.data;
+    };
+    await names(cluster.b); // B reads, and keeps, both lists
+    await subNames(cluster.b);
+    const category = await onA<{ _id: string }>('POST', '/api/category/add-category', { name: 'Bakery', image });
+    expect(await names(cluster.b)).toContain('Bakery');
+    const sub = await onA<{ _id: string }>('POST', '/api/subcategory/create', { name: 'Buns', image, category: [category._id] });
+    expect(await subNames(cluster.b)).toContain('Buns in Bakery');
+    await onA('PUT', '/api/category/update', { _id: category._id, name: 'Bakery & Buns' });
+    expect(await names(cluster.b)).toContain('Bakery & Buns');
+    expect(await subNames(cluster.b)).toContain('Buns in Bakery & Buns');
+    await onA('DELETE', '/api/subcategory/delete', { _id: sub._id });
+    expect((await subNames(cluster.b)).filter((s) => s.startsWith('Buns'))).toEqual([]);
+    await onA('DELETE', '/api/category/delete', { _id: category._id });
+    expect(await names(cluster.b)).not.toContain('Bakery & Buns');
   });
 
   it('places an order once when the retried tap (same Idempotency-Key) reaches B', async () => {

@@ -8,6 +8,10 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface Database {
   kind: DatabaseKind;
   knex: Knex;
+  /** PostgreSQL's connection URL, for a connection outside the pool (the catalogue's LISTEN). */
+  url?: string;
+  /** PGlite: calls `onNotice` for every NOTIFY on `channel` (its one session); resolves with the way to stop. */
+  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   /** Checks the database answers; used by the health endpoint. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -84,6 +88,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   }
   return {
     kind: 'postgres',
+    url,
     knex: db,
     ping: () => db.raw('select 1').then(() => true, () => false),
     close: () => db.destroy(),
@@ -115,6 +120,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     kind: 'pglite',
     knex: db,
+    listen: async (channel, onNotice) => {
+      const stop = await pglite.listen(channel, () => onNotice());
+      return () => (pglite.closed ? Promise.resolve() : stop());
+    },
     ping: () => db.raw('select 1').then(() => true, () => false),
     close: async () => {
       await db.destroy();

@@ -12,7 +12,9 @@ import {
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, conflict, notFound } from '../../http/errors';
+import { localCatalogueChanges, type CatalogueChanges } from './catalogue-changes';
 import { assertKnownIds, assertUploadedImages, CATEGORIES, isForeignKeyViolation, isUniqueViolation, plural } from './checks';
+import { readRows } from './prepared';
 import { toCategoryWire, toSubCategoryWire, type CategoryRow, type SubCategoryRow } from './wire';
 
 type Db = Knex | Knex.Transaction;
@@ -67,12 +69,41 @@ async function countLiveProducts(trx: Db, table: 'product_categories' | 'product
   return Number(row?.count ?? 0);
 }
 
+/**
+ * A list kept in memory while `changes` is live, dropped on every change; read from the database (a prepared
+ * statement) when it is not there or the changes are not live. A read in flight when a change lands is not kept.
+ */
+function memoryCopy<T>(changes: CatalogueChanges, load: () => Promise<T>): () => Promise<T> {
+  let copy: Promise<T> | undefined;
+  changes.onChange(() => {
+    copy = undefined;
+  });
+  return () => {
+    if (!changes.live()) return load();
+    if (!copy) {
+      const loading = load();
+      copy = loading;
+      loading.catch(() => {
+        if (copy === loading) copy = undefined;
+      });
+    }
+    return copy;
+  };
+}
+
 export interface CategoryServiceDeps {
   db: Knex;
   clock: Clock;
+  /** When the in-memory lists must go (see catalogue-changes.ts); without it, only this service's own writes. */
+  changes?: CatalogueChanges;
 }
 
-export function createCategoryService({ db, clock }: CategoryServiceDeps) {
+export function createCategoryService({ db, clock, changes = localCatalogueChanges() }: CategoryServiceDeps) {
+  const categoryList = memoryCopy(changes, async () => sortCategories((await readRows(db, db.raw<{ rows: CategoryRow[] }>(CATEGORY_LIST_SQL))).map(toCategoryWire)));
+  const subCategoryList = memoryCopy(changes, async () => (await readRows(db, db.raw<{ rows: SubCategoryRow[] }>(SUB_CATEGORY_LIST_SQL))).map(toSubCategoryWire));
+  /** A write to the lists, done or failed: this instance's copies go now (the others' when it commits). */
+  const changing = <T>(write: Promise<T>): Promise<T> => write.finally(() => changes.changedHere());
+
   async function readCategory(trx: Db, id: string): Promise<CategoryWire> {
     const row = await trx('categories').where({ id }).first<CategoryRow | undefined>('id', 'name', 'image');
     if (!row) throw notFound('There is no such category.');
@@ -99,11 +130,10 @@ export function createCategoryService({ db, clock }: CategoryServiceDeps) {
     throw error;
   }
 
-  return {
-    /** Every category, in the shop's display order (SPEC.md section 9). */
-    async listCategories(): Promise<CategoryWire[]> {
-      const { rows } = (await db.raw(CATEGORY_LIST_SQL)) as { rows: CategoryRow[] };
-      return sortCategories(rows.map(toCategoryWire));
+  const service = {
+    /** Every category, in the shop's display order (SPEC.md section 9): from memory (see memoryCopy). */
+    listCategories(): Promise<CategoryWire[]> {
+      return categoryList();
     },
 
     async addCategory(input: CategoryAddInput): Promise<CategoryWire> {
@@ -162,10 +192,9 @@ export function createCategoryService({ db, clock }: CategoryServiceDeps) {
       }).catch(stillUsed('CATEGORY_IN_USE'));
     },
 
-    /** Every sub-category with its categories, by name. */
-    async listSubCategories(): Promise<SubCategoryWire[]> {
-      const { rows } = (await db.raw(SUB_CATEGORY_LIST_SQL)) as { rows: SubCategoryRow[] };
-      return rows.map(toSubCategoryWire);
+    /** Every sub-category with its categories, by name: from memory (see memoryCopy). */
+    listSubCategories(): Promise<SubCategoryWire[]> {
+      return subCategoryList();
     },
 
     async createSubCategory(input: SubCategoryCreateInput): Promise<SubCategoryWire> {
@@ -219,6 +248,15 @@ export function createCategoryService({ db, clock }: CategoryServiceDeps) {
         await trx('sub_categories').where({ id }).delete();
       }).catch(stillUsed('SUB_CATEGORY_IN_USE'));
     },
+  };
+  return {
+    ...service,
+    addCategory: (input: CategoryAddInput) => changing(service.addCategory(input)),
+    updateCategory: (input: CategoryUpdateInput) => changing(service.updateCategory(input)),
+    deleteCategory: (id: string) => changing(service.deleteCategory(id)),
+    createSubCategory: (input: SubCategoryCreateInput) => changing(service.createSubCategory(input)),
+    updateSubCategory: (input: SubCategoryUpdateInput) => changing(service.updateSubCategory(input)),
+    deleteSubCategory: (id: string) => changing(service.deleteSubCategory(id)),
   };
 }
 

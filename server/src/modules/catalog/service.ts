@@ -2,6 +2,7 @@
 // variations as the admin manages them, and what shoppers read (listings, product sheet, search, home).
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
+import type { CatalogueChanges } from './catalogue-changes';
 import { createCategoryService } from './category-service';
 import { createProductService } from './product-service';
 import { createShopService } from './shop-service';
@@ -9,6 +10,8 @@ import { createShopService } from './shop-service';
 export interface CatalogServiceDeps {
   db: Knex;
   clock: Clock;
+  /** When the in-memory category lists must go; without it, only this service's own writes drop them. */
+  changes?: CatalogueChanges;
 }
 
 export function createCatalogService(deps: CatalogServiceDeps) {
