@@ -22,7 +22,7 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/user/user-details', 'user'],
   ['PUT', '/api/user/update-user', 'user'],
   ['PUT', '/api/user/upload-avatar', 'user'],
-  ['POST', '/api/user/check-email-verification', 'user'],
+  ['POST', '/api/user/check-email-verification', 'public'],
   ['PUT', '/api/user/forgot-password', 'public'],
   ['PUT', '/api/user/verify-forgot-password-otp', 'public'],
   ['PUT', '/api/user/reset-password', 'public'],

@@ -47,6 +47,49 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
       expect(res.body).toMatchObject({ success: false, error: true, code: 'VALIDATION', field, message });
     });
 
+    it("registers with the spec's { name, email } payload: the login e-mail of a number, as { name, mobile } does", async () => {
+      const other = uniqueMobile();
+      const email = mobileToLoginEmail(other, server.config.login).toUpperCase(); // e-mails are matched without case
+      const res = await api<{ data: Record<string, unknown> }>('POST', '/api/user/register', { name: 'Spec Client', email, password: 'kiribath-2025' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data).toMatchObject({ name: 'Spec Client', mobile: other, email: mobileToLoginEmail(other, server.config.login) });
+      expect((await api('POST', '/api/user/login', { mobile: other, password: 'kiribath-2025' })).status).toBe(200);
+      // the same number again, either way: 409
+      expect((await api('POST', '/api/user/register', { name: 'Again', email, password: 'kiribath-2025' })).body.code).toBe('MOBILE_TAKEN');
+      expect((await api('POST', '/api/user/register', { name: 'Again', mobile: other, email, password: 'kiribath-2025' })).body.code).toBe('MOBILE_TAKEN');
+    });
+
+    it.each([
+      ['another domain', { email: 'kade0771234567@gmail.com' }, 'email', /^email must be the login e-mail of a 10-digit mobile number, such as kade0771234567@/],
+      ['a number of 9 digits', { email: 'kade077123456@login.kade.lk' }, 'email', /^email must be the login e-mail/],
+      ['not an e-mail', { email: 'kade0771234567' }, 'email', /^email must be a valid e-mail address$/],
+      ['an e-mail naming another number than mobile', { email: 'kade0771234567@login.kade.lk', mobile: '0771234568' }, 'email', /^email and mobile name different numbers/],
+      ['neither', {}, 'mobile', /^Mobile number is required$/],
+      ['a NUL in the e-mail', { email: 'kade0771234567\u0000@login.kade.lk' }, 'email', /./],
+    ])('refuses a sign-up by %s with 400 naming the field', async (_what, identity, field, message) => {
+      const res = await api('POST', '/api/user/register', { name: 'Spec Client', password: 'kiribath-2025', ...identity });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION', field });
+      expect(res.body.message).toMatch(message);
+    });
+
+    it("tells by the spec's { email } whether an account is verified, with success, verified and message at the top", async () => {
+      const email = mobileToLoginEmail(mobile, server.config.login);
+      const res = await api<{ success: boolean; verified: boolean; message: string; data: { verified: boolean } }>('POST', '/api/user/check-email-verification', { email });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, verified: false, message: 'This number is not verified yet.', data: { verified: false } });
+      const nobody = await api<{ verified: boolean; message: string }>('POST', '/api/user/check-email-verification', { email: mobileToLoginEmail(uniqueMobile(), server.config.login) });
+      expect(nobody.body).toMatchObject({ success: true, verified: false, message: 'No account uses this number yet.' });
+      const bad = await api('POST', '/api/user/check-email-verification', { email: 'someone@gmail.com' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION', field: 'email' });
+      // with no e-mail and no session, it says what is missing; with an expired or bad token, 401 (the client renews)
+      const none = await api('POST', '/api/user/check-email-verification', {});
+      expect(none.status).toBe(400);
+      expect(none.body).toMatchObject({ field: 'email' });
+      expect((await api('POST', '/api/user/check-email-verification', {}, { authorization: 'Bearer not.a.token' })).status).toBe(401);
+    });
+
     it('logs in with data.accesstoken and data.refreshToken, also set as httpOnly cookies', async () => {
       const res = await api<{ data: { accesstoken: string; refreshToken: string } }>('POST', '/api/user/login', { mobile, password: 'kiribath-2025' });
       expect(res.status).toBe(200);

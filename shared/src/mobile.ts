@@ -17,12 +17,15 @@ export const DEFAULT_LOGIN_EMAIL_DOMAIN = 'login.kade.lk';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+/** The reset screen's mismatch (SPEC.md section 5). */
 export const RESET_MISMATCH = 'New password and confirm password must be same.';
+/** The register screen's mismatch, on the screen and in the server's answer alike. */
+export const PASSWORDS_DIFFER = 'Password and confirm password must be same.';
 
 /** Digits in a one-time code. */
 export const OTP_LENGTH = 6;
 
-const MOBILE_PATTERN = /^\d{10}$/;
+const MOBILE_PATTERN = new RegExp(`^\\d{${MOBILE_LENGTH}}$`);
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /**

@@ -29,6 +29,8 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Accounts registered (each one hashes a password): per address and per number tried. */
   'register.address': { limit: 10, windowSeconds: 60 * 60 },
   'register.number': { limit: 5, windowSeconds: 60 * 60 },
+  /** Verification questions (POST /api/user/check-email-verification) from one address. */
+  'verification.address': { limit: 30, windowSeconds: 15 * 60 },
   /** Images uploaded by one account (avatars, and an admin's catalogue pictures). */
   'upload.user': { limit: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;

@@ -7,7 +7,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
+  PASSWORDS_DIFFER,
   RESET_MISMATCH,
+  isValidMobile,
 } from '../mobile';
 import { ROLES } from '../permissions';
 import { requestBody, emailField, requiredText, idField, pageField, limitField, searchTextField } from './fields';
@@ -17,7 +19,7 @@ export const mobileSchema = z
   .string({ error: (issue) => (issue.input == null ? MOBILE_REQUIRED : MOBILE_ERROR) })
   .trim()
   .min(1, MOBILE_REQUIRED)
-  .regex(/^\d{10}$/, MOBILE_ERROR);
+  .refine(isValidMobile, MOBILE_ERROR);
 
 /** A new password: at least 8 characters ('Password must be at least 8 characters.'), at most 128. */
 export function newPasswordField(field = 'password') {
@@ -45,17 +47,22 @@ function needsIdentity(value: { mobile?: string | undefined; email?: string | un
 }
 const identityRule = { error: MOBILE_REQUIRED, path: ['mobile'] };
 
-/** POST /api/user/register: name, mobile, password (twice when confirmPassword is sent), optional e-mail. */
+/**
+ * POST /api/user/register: name, the mobile number or (as SPEC.md section 7 sends it) its login e-mail, and the
+ * password (twice when confirmPassword is sent). Which e-mails are login e-mails is the server's setting
+ * (LOGIN_EMAIL_PREFIX/DOMAIN): it turns the e-mail into the number, or answers 400 naming `email`.
+ */
 export const registerSchema = requestBody({
   name: requiredText('name', 100),
-  mobile: mobileSchema,
+  ...identityShape,
   password: newPasswordField('password'),
   confirmPassword: z.string({ error: 'confirm password must be text' }).optional(),
-  email: optionalEmail,
-}).refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
-  error: 'password and confirm password must be the same',
-  path: ['confirmPassword'],
-});
+})
+  .refine(needsIdentity, identityRule)
+  .refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
+    error: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** POST /api/user/login: mobile (or its login e-mail) and password. */
@@ -107,8 +114,11 @@ export const updateUserSchema = requestBody({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** POST /api/user/check-email-verification: mobile or login e-mail. */
-export const checkVerificationSchema = requestBody(identityShape).refine(needsIdentity, identityRule);
+/**
+ * POST /api/user/check-email-verification: whose verification to tell, by the login e-mail (as SPEC.md section 7
+ * sends it) or the mobile number; with neither, a signed-in caller's own (the server says what is missing).
+ */
+export const checkVerificationSchema = requestBody(identityShape);
 export type CheckVerificationInput = z.infer<typeof checkVerificationSchema>;
 
 /** GET /api/users/list (admin): search by name or mobile, paged. */

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   generateOtp,
   loginEmailToMobile,
+  MOBILE_REQUIRED,
   mobileToLoginEmail,
   type LoginInput,
   type RegisterInput,
@@ -116,6 +117,25 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
     return input.email ? (loginEmailToMobile(input.email, config.login) ?? undefined) : undefined;
   }
 
+  /**
+   * The number a sign-up is for: `mobile`, or the number inside `email` when the spec's client sends the login
+   * e-mail instead. An e-mail that is not one of this shop's login e-mails (another domain, a number that is not
+   * 10 digits), or one naming another number than `mobile`, answers 400 naming `email`.
+   */
+  function registeringMobile(input: { mobile?: string | undefined; email?: string | undefined }): string {
+    const fromEmail = input.email === undefined ? undefined : loginEmailToMobile(input.email, config.login);
+    if (fromEmail === null) {
+      const example = mobileToLoginEmail('0771234567', config.login);
+      throw new AppError(400, 'VALIDATION', `email must be the login e-mail of a 10-digit mobile number, such as ${example}`, { field: 'email' });
+    }
+    if (fromEmail !== undefined && input.mobile !== undefined && fromEmail !== input.mobile) {
+      throw new AppError(400, 'VALIDATION', 'email and mobile name different numbers: send one of them', { field: 'email' });
+    }
+    const mobile = input.mobile ?? fromEmail;
+    if (mobile === undefined) throw new AppError(400, 'VALIDATION', MOBILE_REQUIRED, { field: 'mobile' });
+    return mobile;
+  }
+
   async function findByMobile(mobile: string | undefined, trx: Knex | Knex.Transaction = db): Promise<UserRow | undefined> {
     if (!mobile) return undefined;
     return trx('users').where({ mobile }).first<UserRow>();
@@ -187,14 +207,15 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
      * number that already has an account is answered before any hashing.
      */
     async register(input: RegisterInput, request: RequestInfo): Promise<UserWire> {
+      const mobile = registeringMobile(input);
       await enforceRateLimits(
         db,
         clock,
-        [rule(`register:ip:${request.ip}`, limits['register.address']), rule(`register:mobile:${input.mobile}`, limits['register.number'])],
+        [rule(`register:ip:${request.ip}`, limits['register.address']), rule(`register:mobile:${mobile}`, limits['register.number'])],
         'Too many sign-ups from here.',
       );
-      if (await findByMobile(input.mobile)) throw conflict('An account with this mobile number already exists. Please log in.', 'MOBILE_TAKEN');
-      return createAccount({ name: input.name, mobile: input.mobile, password: input.password });
+      if (await findByMobile(mobile)) throw conflict('An account with this mobile number already exists. Please log in.', 'MOBILE_TAKEN');
+      return createAccount({ name: input.name, mobile, password: input.password });
     },
 
     /**
@@ -331,6 +352,27 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       const row = await db('users').where({ id: userId }).first<UserRow>('verify_email');
       if (!row) throw notFound('That account no longer exists.');
       return { verified: row.verify_email };
+    },
+
+    /**
+     * POST /api/user/check-email-verification: whether the account of a login e-mail (or number) is verified;
+     * with neither, the signed-in caller's own. Rate limited per address.
+     */
+    async verificationOf(
+      input: { mobile?: string | undefined; email?: string | undefined },
+      callerId: string | undefined,
+      request: RequestInfo,
+    ): Promise<{ verified: boolean; message: string }> {
+      await enforceRateLimits(db, clock, [rule(`verification:ip:${request.ip}`, limits['verification.address'])], 'Too many questions from here.');
+      if (input.mobile === undefined && input.email === undefined) {
+        if (!callerId) throw new AppError(400, 'VALIDATION', 'email is required: the login e-mail of the account to check', { field: 'email' });
+        const { verified } = await this.verification(callerId);
+        return { verified, message: verified ? 'Your number is verified.' : 'Your number is not verified yet.' };
+      }
+      const mobile = registeringMobile(input);
+      const row = await findByMobile(mobile);
+      if (!row) return { verified: false, message: 'No account uses this number yet.' };
+      return { verified: row.verify_email, message: row.verify_email ? 'This number is verified.' : 'This number is not verified yet.' };
     },
 
     /**

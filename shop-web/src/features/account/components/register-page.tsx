@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, PASSWORD_MIN_LENGTH, STORAGE_KEYS, TEXT } from '@kade/shared';
+import { isValidMobile, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, STORAGE_KEYS, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { Field, MobileField } from './form-fields';
 import './account.css';
-
-/** Shown when the two passwords of the register form differ. */
-const PASSWORDS_DIFFER = 'Password and confirm password must be same.';
 
 interface Errors {
   mobile?: string;
