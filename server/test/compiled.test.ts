@@ -36,6 +36,16 @@ describe('the compiled server', () => {
     expect(importsOf(path.join(OUT, 'main.js'))).toContain('knex');
   });
 
+  it('loads at start only what every server needs: image, Redis and embedded-database code come when used', () => {
+    const code = readFileSync(path.join(OUT, 'main.js'), 'utf8');
+    const atStart = [...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1] as string);
+    const later = [...code.matchAll(/import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] as string);
+    for (const heavy of ['sharp', 'redis', '@socket.io/redis-adapter', '@electric-sql/pglite']) {
+      expect(atStart, heavy).not.toContain(heavy);
+      expect(later, heavy).toContain(heavy);
+    }
+  });
+
   it('starts its image process from the compiled worker, without tsx', async () => {
     const child = fork(path.join(OUT, 'image-worker.js'), [], { execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     try {

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+// sharp is loaded when the seed draws its pictures, not by every server that starts (the seed runs once).
+const loadSharp = async () => (await import('sharp')).default;
 import { SEED_CATEGORIES, SEED_SUB_CATEGORIES } from './catalogue-data';
 import type { SeedIcon, SeedShape, SeedVisual } from './catalogue-data';
 import { seededRandom } from '../lib/seeded-random';
@@ -144,7 +145,7 @@ export function textRenderingAvailable(): Promise<boolean> {
   textProbe ??= (async () => {
     try {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="32"><rect width="48" height="32" fill="#fff"/><text x="4" y="26" font-family="${FONT}" font-size="28" font-weight="bold" fill="#000">W</text></svg>`;
-      const { data } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await (await loadSharp())(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
       let dark = 0;
       for (const value of data) if (value < 128) dark++;
       return dark > 20;
@@ -160,7 +161,7 @@ function svgDocument(width: number, height: number, viewWidth: number, viewHeigh
 }
 
 async function toPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
 }
 
 function checkSize(value: number, what: string): number {

@@ -2,8 +2,14 @@
 // (type, pixels, decoded memory) and the encoding to WebP. The server runs the encoding in its image process
 // (image-process.ts); the seed calls it directly.
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { AppError } from '../../http/errors';
+
+/**
+ * sharp (libvips, about 30 MB resident once loaded) is loaded by the first image this process checks: the
+ * server's own process only reads headers, and a shop that takes no upload never pays for it.
+ */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** The widths every uploaded image is encoded at. The middle one is the URL we hand out. */
 export const IMAGE_WIDTHS = [160, 480, 1024] as const;
@@ -92,7 +98,7 @@ export async function checkImage(bytes: Buffer, limits: ImageLimits, field = 'im
     new AppError(413, 'IMAGE_TOO_LARGE', `That image has too many pixels (at most ${limits.maxPixels / 1_000_000} megapixels).`, { field });
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: limits.maxPixels }).metadata();
+    meta = await (await loadSharp())(bytes, { limitInputPixels: limits.maxPixels }).metadata();
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) throw tooManyPixels();
     throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field });
@@ -123,7 +129,7 @@ export async function encodeImage(image: CheckedImage, limits: ImageLimits, opti
   const widest = Math.max(...IMAGE_WIDTHS);
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(image.bytes, { limitInputPixels: limits.maxPixels })
+    decoded = await (await loadSharp())(image.bytes, { limitInputPixels: limits.maxPixels })
       .rotate()
       .resize({ width: widest, withoutEnlargement: true })
       .toColourspace('srgb')
@@ -136,7 +142,7 @@ export async function encodeImage(image: CheckedImage, limits: ImageLimits, opti
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const rows = [];
   for (const width of IMAGE_WIDTHS) {
-    const encoded = await sharp(data, { raw, limitInputPixels: limits.maxPixels })
+    const encoded = await (await loadSharp())(data, { raw, limitInputPixels: limits.maxPixels })
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 80, effort: 4 })
       .toBuffer({ resolveWithObject: true });

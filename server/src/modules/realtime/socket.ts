@@ -1,7 +1,6 @@
 import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import type { createAdapter as redisAdapter } from '@socket.io/redis-adapter';
 import type { Knex } from 'knex';
 import { can, SOCKET_EVENTS } from '@kade/shared';
 import type { Clock } from '../../clock';
@@ -130,6 +129,8 @@ function catchingRejections<T extends object>(client: T, methods: readonly strin
  * instances' events resume when Redis answers again (node-redis subscribes again on reconnect).
  */
 async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
+  // Loaded only with REDIS_URL: a single instance never holds the Redis client in memory.
+  const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
   const pub = createClient({ url: config.redisUrl });
   const sub = pub.duplicate();
   let wasUp = false;
@@ -151,7 +152,7 @@ async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
   const safePub = catchingRejections(pub, ['publish'], logger);
   const safeSub = catchingRejections(sub, ['pSubscribe', 'subscribe', 'pUnsubscribe', 'unsubscribe'], logger);
   // The adapter's types lag redis 6's client type; the runtime API is the one it uses.
-  type AdapterClient = Parameters<typeof createAdapter>[0];
+  type AdapterClient = Parameters<typeof redisAdapter>[0];
   io.adapter(createAdapter(safePub as unknown as AdapterClient, safeSub as unknown as AdapterClient, { key: `${config.redisPrefix}:socket.io` }));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([connected.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, REDIS_FIRST_CONNECT_MS)))]);
