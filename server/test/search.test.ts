@@ -200,7 +200,12 @@ describe('search words', () => {
   });
 
   it('builds the prefix query only from those words', () => {
-    expect(planSearch("Chick'n & bisc")).toEqual({ text: "chick'n & bisc", tsquery: 'chick:* & n:* & bisc:*' });
+    expect(planSearch("Chick'n & bisc")).toEqual({
+      text: "chick'n & bisc",
+      tsquery: 'chick:* & n:* & bisc:*',
+      wholeWords: 'chick & n & bisc',
+      anyWord: 'chick | n | bisc',
+    });
     expect(planSearch('%%')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // Product search by name: whole words and prefixes through the generated `search_vector` (GIN), typos
 // through pg_trgm word similarity on lower(name) (GIN trigram index). Ranked: the exact name, then names
-// starting with the text, then names holding every word, then names only alike (closest first).
+// holding every word whole (on a shelf named by one of them first), then names whose words only start with
+// the text's, then names only alike (closest first).
 import type { Knex } from 'knex';
 import type { PageRequest } from './paging';
 import { NEWEST_FIRST, type SortKey } from './product-sql';
@@ -29,6 +30,10 @@ export interface SearchPlan {
   text: string;
   /** A prefix query for to_tsquery('simple', …): sanitised words joined as `word:* & word:*`. */
   tsquery: string;
+  /** The same words as whole words, every one (`word & word`): a name holding them outranks mere prefixes. */
+  wholeWords: string;
+  /** The same words, any one (`word | word`): a product whose category or sub-category name holds one ranks higher. */
+  anyWord: string;
 }
 
 /**
@@ -44,7 +49,7 @@ export function searchWords(text: string): string[] {
 export function planSearch(text: string): SearchPlan | undefined {
   const words = searchWords(text);
   if (words.length === 0) return undefined;
-  return { text: text.toLowerCase(), tsquery: words.map((word) => `${word}:*`).join(' & ') };
+  return { text: text.toLowerCase(), tsquery: words.map((word) => `${word}:*`).join(' & '), wholeWords: words.join(' & '), anyWord: words.join(' | ') };
 }
 
 /**
@@ -64,20 +69,29 @@ export function searchBranches(plan: SearchPlan): [{ sql: string; bindings: Knex
   ];
 }
 
+/** Whether the product (a variation: its parent) is on a shelf, category or sub-category, whose name holds one of the words. */
+const ON_A_SHELF_NAMED = `exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
+          where pc.product_id = coalesce(p.parent_id, p.id) and to_tsvector('simple', c.name) @@ to_tsquery('simple', ?))
+        or exists (select 1 from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
+          where ps.product_id = coalesce(p.parent_id, p.id) and to_tsvector('simple', s.name) @@ to_tsquery('simple', ?))`;
+
 /**
- * The ranking of matches: name matches first (the exact name, then names starting with the text, then names
- * holding every word), then names only alike, closest first; ties by name. The likeness (the costly part) is
- * computed only for the rows that are alike without holding the words.
+ * The ranking of matches: the exact name; names holding every word as a whole word, those on a shelf named by
+ * one of the words first ('milk' puts the milks of 'Milk + Other' before Milk Chocolate Bar); names whose words
+ * merely start with the text's ('milky'); then names only alike, closest first. Within each, names starting
+ * with the text first; ties by name. The likeness (the costly part) is computed only for the rows that are
+ * alike without holding the words.
  */
 export function searchOrder(plan: SearchPlan): SortKey[] {
   return [
     {
       sql: `case when lower(p.name) = ? then 0
-        when starts_with(lower(p.name), ?) then 1
-        when p.search_vector @@ to_tsquery('simple', ?) then 2
-        else 3 end`,
-      bindings: [plan.text, plan.text, plan.tsquery],
+        when p.search_vector @@ to_tsquery('simple', ?) then case when ${ON_A_SHELF_NAMED} then 1 else 2 end
+        when starts_with(lower(p.name), ?) or p.search_vector @@ to_tsquery('simple', ?) then 3
+        else 4 end`,
+      bindings: [plan.text, plan.wholeWords, plan.anyWord, plan.anyWord, plan.text, plan.tsquery],
     },
+    { sql: 'starts_with(lower(p.name), ?)', bindings: [plan.text], descending: true },
     {
       sql: "case when p.search_vector @@ to_tsquery('simple', ?) then 1 else word_similarity(?, lower(p.name)) end",
       bindings: [plan.tsquery, plan.text],
