@@ -11,6 +11,7 @@ import {
   DEFAULT_SHOP_HOURS,
   DEFAULT_TIME_ZONE,
   hasControlCharacters,
+  isValidMobile,
   parseTimeWindow,
 } from '@kade/shared';
 import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
@@ -82,7 +83,7 @@ const redisUrl = z.string().refine(
   { message: 'must be a Redis URL such as redis://127.0.0.1:6379' },
 );
 
-const mobile = z.string().regex(/^\d{10}$/, { message: 'must be exactly 10 digits' });
+const mobile = z.string().refine(isValidMobile, { message: 'must be exactly 10 digits' });
 
 const origins = z
   .string()

@@ -67,6 +67,10 @@ export const CATEGORY_PAGE_SIZE_MAX = 50;
 export const ADMIN_PRODUCT_LIMIT = 10000;
 export const SEARCH_PAGE_SIZE = 10;
 export const ORDER_LIST_PAGE_SIZE = 10;
+/** A shopper's My Orders, a page at a time (the order list's own limit, asked by the page). */
+export const MY_ORDERS_PAGE_SIZE = 20;
+/** The admin's Users page (GET /api/users/list's default limit). */
+export const USERS_PAGE_SIZE = 20;
 /** Products in one category strip of the home page (and in POST /api/product/get-product-by-category). */
 export const HOME_STRIP_SIZE = 15;
 /** Products in the home page's 'Special - Deal' strip. */

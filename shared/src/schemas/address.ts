@@ -2,7 +2,7 @@
 // messages name each field by what it holds (see ../address.ts): 'landmark is required', not 'state ...'.
 import { z } from 'zod';
 import { ADDRESS_FIELD_LABELS, PLACE_TYPES } from '../address';
-import { MOBILE_EXACT, MOBILE_REQUIRED } from '../mobile';
+import { isValidMobile, MOBILE_EXACT, MOBILE_REQUIRED } from '../mobile';
 import { LATITUDE_MAX, LATITUDE_MIN, LATITUDE_RANGE_MESSAGE, LONGITUDE_MAX, LONGITUDE_MIN, LONGITUDE_RANGE_MESSAGE } from '../zone';
 import { idField, optionalShape, optionalText, requestBody, requiredText } from './fields';
 
@@ -13,7 +13,7 @@ export const contactMobileSchema = z
   .string({ error: (issue) => (issue.input == null ? MOBILE_REQUIRED : MOBILE_EXACT) })
   .trim()
   .min(1, MOBILE_REQUIRED)
-  .regex(/^\d{10}$/, MOBILE_EXACT);
+  .refine(isValidMobile, MOBILE_EXACT);
 
 /** The place type (wire `mobile`): one of Home, Work, Relative, Other. */
 export const placeTypeSchema = z.enum(PLACE_TYPES, {

@@ -11,6 +11,7 @@ import {
   RESET_MISMATCH,
   isValidMobile,
 } from '../mobile';
+import { USERS_PAGE_SIZE } from '../constants';
 import { ROLES } from '../permissions';
 import { requestBody, emailField, requiredText, idField, pageField, limitField, searchTextField } from './fields';
 
@@ -125,7 +126,7 @@ export type CheckVerificationInput = z.infer<typeof checkVerificationSchema>;
 export const adminUserListQuerySchema = z.object({
   search: searchTextField().optional(),
   page: pageField(),
-  limit: limitField(100, 20),
+  limit: limitField(100, USERS_PAGE_SIZE),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 

@@ -11,12 +11,14 @@ import { useCan } from '../../state/use-can';
 import './dashboard.css';
 import { SHOPPER_LINKS } from '../../lib/dashboard-links';
 import { MenuLinks } from './menu-links';
+import { useShopConfig } from '../../lib/shop-config';
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
 
 export function DashboardFrame() {
   const user = useAtomValue(userAtom);
+  const shopName = useShopConfig().name;
   const isStaff = useCan('orders.view');
   const tag = roleTag(user?.role);
   const [open, setOpen] = useState(false);
@@ -55,7 +57,7 @@ export function DashboardFrame() {
           Menu
         </button>
         <Link to="/" className="dash__logo">
-          Kade
+          {shopName}
         </Link>
         <span className="dash__who">{user ? `${user.name}${tag ? ` ${tag}` : ''}` : ''}</span>
         {isStaff ? (

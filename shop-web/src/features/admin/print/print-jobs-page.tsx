@@ -39,7 +39,7 @@ export default function PrintJobsPage() {
   }, [refresh]);
 
   useEffect(() => {
-    document.title = `${TEXT.title} | Kade`;
+    document.title = TEXT.title;
   }, []);
 
   const resolve = async (ids: string[], decision: 'print' | 'cancel') => {

@@ -2,7 +2,7 @@
 // role, disable and re-enable. The server guards the last active admin and says so; its message is shown.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ROLE_LABELS, ROLES, TEXT, type Role } from '@kade/shared';
+import { isValidMobile, ROLE_LABELS, ROLES, TEXT, USERS_PAGE_SIZE, type Role } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
@@ -22,7 +22,6 @@ interface AdminUser {
 
 type UserPage = { users: AdminUser[]; total: number; page: number; totalPage: number };
 
-const PAGE_SIZE = 20;
 
 
 /** 'Create account' for a customer on the phone: name and mobile; the password is generated unless typed. */
@@ -38,7 +37,7 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setResult('');
-    if (!/^\d{10}$/.test(mobile)) {
+    if (!isValidMobile(mobile)) {
       setProblem(TEXT.mobileInvalid);
       return;
     }
@@ -159,7 +158,7 @@ export default function UsersPage() {
 
   const fetchPage = useCallback(
     (page: number) => {
-      const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+      const params = new URLSearchParams({ page: String(page), limit: String(USERS_PAGE_SIZE) });
       if (search) params.set('search', search);
       return api<UserPage>('GET', `/api/users/list?${params.toString()}`);
     },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { addressLines, formatDateTime, formatRs, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { addressLines, formatDateTime, formatRs, MY_ORDERS_PAGE_SIZE, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
@@ -12,7 +12,6 @@ import './orders.css';
 import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
 
-const PAGE_SIZE = 20;
 
 
 function OrderCard({ order, timeZone }: { order: OrderWire; timeZone: string }) {
@@ -89,7 +88,7 @@ export default function MyOrdersPage() {
     async (pageNumber: number) => {
       setLoading(true);
       try {
-        const answer = await api<OrderWire[], { totalCount: number; totalPage: number }>('GET', `/api/order/order-list?page=${pageNumber}&limit=${PAGE_SIZE}`);
+        const answer = await api<OrderWire[], { totalCount: number; totalPage: number }>('GET', `/api/order/order-list?page=${pageNumber}&limit=${MY_ORDERS_PAGE_SIZE}`);
         // Page 1 starts the list again (first load, reconnect); later pages add what is not shown yet.
         setOrders((old) => {
           if (pageNumber === 1 || !old) return answer.data;

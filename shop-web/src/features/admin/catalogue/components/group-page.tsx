@@ -3,7 +3,7 @@
 // fetched on open and again after every successful add, edit, delete or bulk upload.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { CategoryWire, SubCategoryWire } from '@kade/shared';
+import { TEXT, type CategoryWire, type SubCategoryWire } from '@kade/shared';
 import { imageAt } from '../../../../lib/images';
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
@@ -70,7 +70,7 @@ export function GroupPage({ kind }: { kind: 'category' | 'subcategory' }) {
       {list.loading && list.items.length === 0 ? (
         <Loading />
       ) : list.items.length === 0 ? (
-        <p className="empty">No Data</p>
+        <p className="empty">{TEXT.noData}</p>
       ) : (
         <div className="cat-table-wrap">
           <table className="cat-table">
