@@ -333,7 +333,7 @@ function headerSection(input: { pgVersion: string; parts: readonly string[]; sec
     `- ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
     `- Node ${process.version}; ${input.pgVersion.split(' on ')[0]}`,
     '- Every Kade server is the compiled one (server/dist/main.js, built by server/scripts/build.mjs at the start of the run) run by plain node with NODE_ENV=production, as `npm start` and the Docker image run it.',
-    '- The HTTP load comes from processes of their own (bench-loadgen.ts for reads, bench-order-load.ts for orders, bench-abuse-reads.ts under abuse), never from the benchmark process; the load generator, the servers and PostgreSQL share the machine, on loopback.',
+    '- The HTTP load comes from processes of their own (bench-loadgen.ts for reads, bench-order-load.ts for orders, bench-journey-load.ts for the shopper journeys, bench-abuse-reads.ts under abuse), never from the benchmark process; the load generator, the servers and PostgreSQL share the machine, on loopback.',
     `- Every figure is the median of at least ${ROUNDS} rounds, written **median** (round 1 · round 2 · …) or with a row per round; each section states the machine's load average when it started and ended: other work on the machine slows every figure.`,
     `- Load average (1, 5, 15 min) when the run ended: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}.`,
   ];
