@@ -13,6 +13,7 @@ import {
   hasControlCharacters,
   isValidMobile,
   parseTimeWindow,
+  type ShopConfigWire,
 } from '@kade/shared';
 import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
 
@@ -167,21 +168,8 @@ export interface Config {
   redisPrefix: string;
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
-  shop: {
-    name: string;
-    storeUrl: string;
-    email: string;
-    phone: string;
-    website: string;
-    address: string;
-    timeZone: string;
-    shopHours: string;
-    freshHours: string;
-    /** Minutes a new order may ring untaken before it escalates. */
-    takeAlertMinutes: number;
-    /** An optional last line of every receipt. */
-    receiptFooter: string;
-  };
+  /** The store as GET /api/shop/config answers it (ShopConfigWire documents each field). */
+  shop: Pick<ShopConfigWire, 'name' | 'storeUrl' | 'email' | 'phone' | 'website' | 'address' | 'timeZone' | 'shopHours' | 'freshHours' | 'takeAlertMinutes' | 'receiptFooter'>;
   zone: { centre: { lat: number; lng: number }; radiusKm: number };
   login: { prefix: string; domain: string };
   appShell: { only: boolean; uaToken: string };

@@ -23,6 +23,29 @@ export interface AddressWire {
   mobile: string;
 }
 
+/** Who an address belongs to, as an admin's address list shows it. */
+export interface AddressOwnerWire {
+  _id: string;
+  name: string;
+  email: string;
+  mobile: string;
+}
+
+/** A saved address as the address calls answer it: the wire fields, its place and state. */
+export interface SavedAddressWire extends AddressWire {
+  _id: string;
+  /** The owner's id, or (in an admin's list) the owner. */
+  userId: string | AddressOwnerWire;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  /** Kilometres from the store, or null without a position. */
+  distanceKm: number | null;
+  status: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** The same fields as the database stores them, named by what they hold. */
 export interface AddressFields {
   label: string;

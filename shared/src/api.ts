@@ -62,13 +62,11 @@ export interface SubCategoryWire {
   category: NamedRef[];
 }
 
-/** A product as lists answer it. */
-export interface ProductWire {
+/** What every sellable item answers, a product or a variation: its name, pictures, price, stock and flags. */
+export interface SellableWire {
   _id: string;
   name: string;
   image: string[];
-  category: NamedRef[];
-  subCategory: NamedRef[];
   unit: string;
   stock: number;
   totalStock: number;
@@ -79,33 +77,25 @@ export interface ProductWire {
   description: string;
   /** Extra detail fields: label to text. */
   more_details: Record<string, string>;
-  /** Ids of the related products linked to it. */
-  product: string[];
   publish: boolean;
   single_quantity: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
+/** A product as lists answer it. */
+export interface ProductWire extends SellableWire {
+  category: NamedRef[];
+  subCategory: NamedRef[];
+  /** Ids of the related products linked to it. */
+  product: string[];
+}
+
 /** A variation: a product of its own under a parent product, sold and put in carts like one. */
-export interface VariationWire {
-  _id: string;
+export interface VariationWire extends SellableWire {
   /** The parent product's id. */
   product: string;
   productName: string;
-  name: string;
-  image: string[];
-  unit: string;
-  stock: number;
-  totalStock: number;
-  price: number;
-  discount: number;
-  description: string;
-  more_details: Record<string, string>;
-  publish: boolean;
-  single_quantity: boolean;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** POST /api/product/get-product-details: the product, with its published variations as `product`. */

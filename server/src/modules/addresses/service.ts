@@ -10,6 +10,7 @@ import {
   type AddressAdminUpdateInput,
   type AddressFields,
   type AddressCreateInput,
+  type SavedAddressWire,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -34,23 +35,8 @@ interface AddressRow extends AddressFields {
   updated_at: Date;
 }
 
-export interface AddressOut {
-  _id: string;
-  userId: string | { _id: string; name: string; email: string; mobile: string };
-  address_line: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  mobile: string;
-  latitude: number | null;
-  longitude: number | null;
-  accuracy: number | null;
-  distanceKm: number | null;
-  status: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A saved address as every address call answers it (shared/src/address.ts). */
+export type AddressOut = SavedAddressWire;
 
 function toWire(row: AddressRow, owner?: { name: string; email: string; mobile: string }): AddressOut {
   return {

@@ -2,22 +2,12 @@
 // The admin editor checks nothing itself (SPEC.md section 5); the server refuses malformed values with a message.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ADDRESS_FIELD_LABELS, TEXT } from '@kade/shared';
+import { ADDRESS_FIELD_LABELS, TEXT, type AddressWire, type SavedAddressWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 
-export interface AdminAddress {
-  _id: string;
-  userId: { _id: string; name: string; email: string; mobile: string } | string | null;
-  address_line: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  mobile: string;
-  status: boolean;
-  createdAt: string;
-}
+/** An address in the admin's list: what the page shows of a saved address; its owner may have been deleted. */
+export type AdminAddress = Pick<SavedAddressWire, '_id' | keyof AddressWire | 'status' | 'createdAt'> & { userId: SavedAddressWire['userId'] | null };
 
 const FIELDS = ['address_line', 'city', 'state', 'pincode', 'country', 'mobile'] as const;
 type Field = (typeof FIELDS)[number];

@@ -2,10 +2,10 @@
 // unknown after a restart), each with why and how long ago, and Print now / Skip for one or all. Reached from the
 // printer status in the dashboard's top bar; only the counter app has a print queue, so in a browser it says so.
 import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Loading } from '../../../components/loading';
 import { counterBridge, type CounterJobView } from './bridge';
 import { actionable, ageText, jobKind, jobName, jobReason, KIND_LABELS, PRINT_JOBS_TEXT as TEXT } from './print-jobs';
+import { resolveJobsAndTell } from './resolve-jobs';
 import './controls.css';
 import './print-jobs.css';
 
@@ -45,17 +45,10 @@ export default function PrintJobsPage() {
   const resolve = async (ids: string[], decision: 'print' | 'cancel') => {
     if (!bridge || ids.length === 0) return;
     setBusy(true);
-    try {
-      const answer = await bridge.resolveJobs(ids, decision);
-      if (answer.ok) toast.success(decision === 'print' ? TEXT.sentToPrinter(answer.data.changed) : TEXT.skipped(answer.data.changed));
-      else toast.error(answer.error);
-    } catch {
-      toast.error(TEXT.loadFailed);
-    } finally {
-      setBusy(false);
-      setConfirmSkip(false);
-      await refresh();
-    }
+    await resolveJobsAndTell(bridge, ids, decision);
+    setBusy(false);
+    setConfirmSkip(false);
+    await refresh();
   };
 
   if (!bridge) {

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { COUNTER_PRINT_TEXT, counterBridge, type CounterBridge, type CounterJobView, type CounterPrinterState } from './bridge';
 import { jobName, PRINT_JOBS_TEXT, unofferedBacklog } from './print-jobs';
+import { resolveJobsAndTell } from './resolve-jobs';
 import './controls.css';
 import './print-jobs.css';
 
@@ -140,19 +141,13 @@ function HeldOffer({ bridge, jobs, onClose }: { bridge: CounterBridge; jobs: Cou
 
   const decide = async (decision: 'print' | 'cancel') => {
     setBusy(true);
-    try {
-      const answer = await bridge.resolveJobs(
-        jobs.map((job) => job.id),
-        decision,
-      );
-      if (answer.ok) toast.success(decision === 'print' ? PRINT_JOBS_TEXT.sentToPrinter(answer.data.changed) : PRINT_JOBS_TEXT.skipped(answer.data.changed));
-      else toast.error(answer.error);
-    } catch {
-      toast.error(PRINT_JOBS_TEXT.loadFailed);
-    } finally {
-      setBusy(false);
-      onClose();
-    }
+    await resolveJobsAndTell(
+      bridge,
+      jobs.map((job) => job.id),
+      decision,
+    );
+    setBusy(false);
+    onClose();
   };
 
   return (
