@@ -264,3 +264,72 @@ test('variation: added under a product and offered in the shop product sheet', a
   await shot(page, info, 'shop-sheet-variation');
   await expectAccessible(page, info, 'shop-sheet-variation');
 });
+
+test('variations corrected: a price edited from the product card, another deleted, and the shop sheet shows both changes', async ({ page }, info) => {
+  const { accessToken } = await loginAsAdmin(page, page.request);
+  // A second variation of the same product to delete (the first was added through the form above).
+  const found = await page.request.post(`${openUrl()}/api/product/search-product`, { data: { search: products[0] } });
+  const parent = ((await found.json()) as { data: Array<{ _id: string; name: string; image: string[] }> }).data.find((p) => p.name === products[0]);
+  expect(parent, 'the product is visible to shoppers').toBeTruthy();
+  const created = await page.request.post(`${openUrl()}/api/variation/create`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { product: parent?._id, name: `${products[0]} large`, image: parent?.image, unit: '2kg', stock: 5, price: 90, description: 'Two kilos.' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The product card lists both variations, each with Edit and Delete.
+  await openAs(page, '/dashboard/product', 'Product');
+  await page.getByPlaceholder('Search product here ...').fill(products[0]);
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: products[0], exact: true }) });
+  await expect(cards).toHaveCount(1);
+  const listed = cards.getByRole('list', { name: `Variations of ${products[0]}` });
+  await expect(listed.getByRole('listitem')).toHaveCount(2);
+  await expect(listed.getByRole('listitem').filter({ hasText: `${products[0]} small` })).toContainText('Rs.30.00');
+  await shot(page, info, 'admin-product-variations');
+  await expectAccessible(page, info, 'admin-product-variations');
+
+  // Edit opens the variation form filled in; the price is corrected to 26.
+  await listed.getByRole('button', { name: `Edit variation ${products[0]} small` }).click();
+  const edit = dialog(page, 'Upload Product Variation');
+  await expect(edit.getByLabel('Name')).toHaveValue(`${products[0]} small`);
+  await expect(edit.getByLabel('Product', { exact: true })).toHaveValue(parent?._id ?? '');
+  await expect(edit.getByLabel('Price')).toHaveValue('30');
+  await edit.getByLabel('Price').fill('');
+  await edit.getByRole('button', { name: 'Submit' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('price is required');
+  await edit.getByLabel('Price').fill('26');
+  await shot(page, info, 'admin-variation-edit');
+  await expectAccessible(page, info, 'admin-variation-edit');
+  await edit.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Variation updated.')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(listed.getByRole('listitem').filter({ hasText: `${products[0]} small` })).toContainText('Rs.26.00');
+
+  // The other is deleted from the variation page, after the 'Permanent Delete' question (Cancel first keeps it).
+  await openAs(page, '/dashboard/variation', 'Upload Product Variation');
+  await page.getByLabel('Product', { exact: true }).selectOption({ label: `${products[0]} (1kg)` });
+  const ofProduct = page.getByRole('list', { name: 'Variations of this product' });
+  await expect(ofProduct.getByRole('listitem')).toHaveCount(2);
+  await ofProduct.getByRole('button', { name: `Delete variation ${products[0]} large` }).click();
+  const confirm = dialog(page, 'Permanent Delete');
+  await expect(confirm).toContainText('Are you sure want to delete permanent ?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(ofProduct.getByRole('listitem')).toHaveCount(2);
+  await ofProduct.getByRole('button', { name: `Delete variation ${products[0]} large` }).click();
+  await shot(page, info, 'admin-variation-delete');
+  await expectAccessible(page, info, 'admin-variation-delete');
+  await dialog(page, 'Permanent Delete').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Variation deleted.')).toBeVisible();
+  await expect(ofProduct.getByRole('listitem')).toHaveCount(1);
+  await expect(ofProduct).not.toContainText(`${products[0]} large`);
+
+  // The shopper's product sheet: the new price, and the deleted one gone.
+  await page.goto(`/product/apple-${parent?._id}`);
+  const sheet = page.getByRole('dialog');
+  const choose = sheet.getByRole('region', { name: 'Choose' });
+  await expect(choose.getByRole('listitem')).toHaveCount(1);
+  await expect(choose.getByRole('listitem').filter({ hasText: `${products[0]} small` })).toContainText('Rs.26.00');
+  await expect(sheet.getByText(`${products[0]} large`)).toHaveCount(0);
+  await shot(page, info, 'shop-sheet-variation-corrected');
+});

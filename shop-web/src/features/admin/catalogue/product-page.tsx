@@ -1,16 +1,17 @@
 // /dashboard/product (admin): the product list of SPEC.md section 2: 'Product', the search box (debounced
 // 300 ms), 12 placeholders while loading, 'No products found', cards with Edit ('Upload Product' modal) and
-// Delete ('Permanent Delete').
-import { useId, useState } from 'react';
+// Delete ('Permanent Delete'); under each card its variations, with the same Edit and Delete.
+import { useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { formatRs, PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS, rupeesToPaise, TEXT, type ProductWire } from '@kade/shared';
+import { formatRs, PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS, rupeesToPaise, TEXT, type ProductWire, type VariationWire } from '@kade/shared';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
 import { catalogueAdminApi } from './api/catalogue-admin-api';
 import { ConfirmDialog, Modal } from './components/modal';
 import { ProductForm, productFormFrom } from './components/product-form';
-import { useProducts } from './hooks/use-catalogue-data';
+import { VariationList } from './components/variation-list';
+import { useProducts, useVariations } from './hooks/use-catalogue-data';
 import { useDebounced } from '../../../lib/use-debounced';
 import './components/admin-catalogue.css';
 
@@ -19,6 +20,13 @@ export default function ProductAdminPage() {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search, PRODUCT_SEARCH_DEBOUNCE_MS);
   const products = useProducts(settled);
+  const variations = useVariations();
+  const variationsOf = useMemo(() => {
+    const byProduct = new Map<string, VariationWire[]>();
+    const oldestFirst = [...variations.items].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const v of oldestFirst) byProduct.set(v.product, [...(byProduct.get(v.product) ?? []), v]);
+    return byProduct;
+  }, [variations.items]);
   const [editing, setEditing] = useState<ProductWire | null>(null);
   const [deleting, setDeleting] = useState<ProductWire | null>(null);
 
@@ -28,6 +36,7 @@ export default function ProductAdminPage() {
       toast.success(answer.message);
       setDeleting(null);
       void products.reload();
+      void variations.reload(); // its variations went with it
     } catch (error) {
       showError(error);
     }
@@ -73,6 +82,14 @@ export default function ProductAdminPage() {
                   Delete
                 </button>
               </div>
+              {variationsOf.get(product._id)?.length ? (
+                <VariationList
+                  compact
+                  variations={variationsOf.get(product._id) ?? []}
+                  label={`Variations of ${product.name}`}
+                  onChanged={() => void variations.reload()}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

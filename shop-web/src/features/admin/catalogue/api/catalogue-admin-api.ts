@@ -1,15 +1,16 @@
 // The admin catalogue's calls (SPEC.md section 7): categories, sub-categories, products, variations and image
 // uploads. JSON calls go through the one API client; the multipart upload sends its own request (the client
 // speaks JSON only) with the same bearer token and the same one-refresh-then-retry rule.
-import type {
-  CategoryAddInput,
-  CategoryUpdateInput,
-  CategoryWire,
-  ProductWire,
-  SubCategoryCreateInput,
-  SubCategoryUpdateInput,
-  SubCategoryWire,
-  VariationWire,
+import {
+  CATEGORY_PAGE_SIZE_MAX,
+  type CategoryAddInput,
+  type CategoryUpdateInput,
+  type CategoryWire,
+  type ProductWire,
+  type SubCategoryCreateInput,
+  type SubCategoryUpdateInput,
+  type SubCategoryWire,
+  type VariationWire,
 } from '@kade/shared';
 import { api, ApiError, tokens } from '../../../../lib/api-client';
 import { webConfig } from '../../../../lib/web-config';
@@ -70,7 +71,32 @@ export const catalogueAdminApi = {
   createVariation: (body: VariationBody) => api<VariationWire>('POST', '/api/variation/create', body),
   variationsOfProduct: async (productId: string) =>
     (await api<VariationWire[]>('POST', '/api/variation/get-variations-by-product', { productId })).data,
+  /** One page of every live variation (published or not), newest first. */
+  listVariations: (page: number) =>
+    api<VariationWire[], { hasMore?: boolean }>('POST', '/api/variation/list', { page, limit: VARIATION_PAGE_LIMIT }),
+  variationDetails: async (id: string) => (await api<VariationWire>('POST', '/api/variation/details', { _id: id })).data,
+  updateVariation: (body: VariationBody & { _id: string }) => api<VariationWire>('PUT', '/api/variation/update', body),
+  deleteVariation: (id: string) => api<{ _id: string }>('DELETE', '/api/variation/delete', { _id: id }),
 };
+
+/** The largest page /api/variation/list gives (its schema's limit). */
+const VARIATION_PAGE_LIMIT = CATEGORY_PAGE_SIZE_MAX;
+/** Pages read at most for the product cards: 5,000 variations, far beyond a neighbourhood shop's catalogue. */
+const VARIATION_PAGES_MAX = 100;
+
+/**
+ * Every live variation, page after page of /api/variation/list (the product cards show them under their
+ * product). A variation added while the pages are read may shift one into the next page: ids are kept once.
+ */
+export async function allVariations(): Promise<VariationWire[]> {
+  const seen = new Map<string, VariationWire>();
+  for (let page = 1; page <= VARIATION_PAGES_MAX; page += 1) {
+    const answer = await catalogueAdminApi.listVariations(page);
+    for (const variation of answer.data) seen.set(variation._id, variation);
+    if (!answer.hasMore || answer.data.length === 0) break;
+  }
+  return [...seen.values()];
+}
 
 async function postImage(file: File): Promise<Response> {
   const form = new FormData();

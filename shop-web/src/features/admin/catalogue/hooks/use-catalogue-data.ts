@@ -1,9 +1,9 @@
-// The lists the admin catalogue screens read: categories, sub-categories and products, each with its loading
+// The lists the admin catalogue screens read: categories, sub-categories, products and variations, each with its loading
 // state, its failure (shown through showError) and a reload for after a change.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CategoryWire, ProductWire, SubCategoryWire } from '@kade/shared';
+import type { CategoryWire, ProductWire, SubCategoryWire, VariationWire } from '@kade/shared';
 import { showError } from '../../../../lib/show-error';
-import { catalogueAdminApi } from '../api/catalogue-admin-api';
+import { allVariations, catalogueAdminApi } from '../api/catalogue-admin-api';
 
 export interface Loaded<T> {
   items: T[];
@@ -42,3 +42,6 @@ export function useProducts(search: string): Loaded<ProductWire> {
   return useLoaded(load);
 }
 
+
+/** Every live variation (the product cards show each product's own). */
+export const useVariations = (): Loaded<VariationWire> => useLoaded(allVariations);
