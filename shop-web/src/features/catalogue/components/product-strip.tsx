@@ -55,6 +55,17 @@ export function ProductStrip({
     <section className="strip" aria-labelledby={headingId} ref={box}>
       <div className="strip__head">
         <h2 id={headingId}>{title}</h2>
+        {/* The round arrows sit in the heading's row, never over a card, so no name or price is ever covered. */}
+        {arrows ? (
+          <div className="strip__arrows">
+            <button type="button" className="strip__arrow" onClick={() => scroll(-STRIP_SCROLL_PX)} aria-label={`Scroll ${title} left`}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button type="button" className="strip__arrow" onClick={() => scroll(STRIP_SCROLL_PX)} aria-label={`Scroll ${title} right`}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        ) : null}
         {seeAllHref ? (
           <Link to={seeAllHref} className="strip__see-all" aria-label={`${TEXT.seeAll}: ${title}`}>
             {TEXT.seeAll}
@@ -62,11 +73,6 @@ export function ProductStrip({
         ) : null}
       </div>
       <div className="strip__body">
-        {arrows ? (
-          <button type="button" className="strip__arrow strip__arrow--left" onClick={() => scroll(-STRIP_SCROLL_PX)} aria-label={`Scroll ${title} left`}>
-            ‹
-          </button>
-        ) : null}
         <div className="strip__row" ref={row}>
           {loading || !near ? (
             <Placeholders count={loading ? PLACEHOLDER_COUNTS.strip : Math.min(products.length, PLACEHOLDER_COUNTS.strip)} className="placeholder--card" label={`Loading ${title}`} />
@@ -78,11 +84,6 @@ export function ProductStrip({
             ))
           )}
         </div>
-        {arrows ? (
-          <button type="button" className="strip__arrow strip__arrow--right" onClick={() => scroll(STRIP_SCROLL_PX)} aria-label={`Scroll ${title} right`}>
-            ›
-          </button>
-        ) : null}
       </div>
     </section>
   );
