@@ -5,18 +5,21 @@ import { useIsNarrow } from '../../../lib/use-media-query';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
 
-/** The phone's sticky 'View Cart' bar: shown while the cart has items, never on /checkout. */
+/**
+ * The phone's sticky 'View Cart' bar: shown while the cart has items, never on the cart page itself nor on
+ * /checkout. Its amount is the bill's grand total (after every discount), the figure the drawer ends with.
+ */
 export function ViewCartBar() {
   const cart = useAtomValue(cartAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
   const { pathname } = useLocation();
   const narrow = useIsNarrow();
-  if (!narrow || cart.length === 0 || pathname.startsWith('/checkout')) return null;
+  if (!narrow || cart.length === 0 || pathname === '/cart' || pathname.startsWith('/checkout')) return null;
   const totals = cartTotals(cart);
   return (
     <div className="view-cart-bar">
       <span>
-        {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'} · {formatRs(totals.subtotalPaise)}
+        {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'} · {formatRs(totals.grandTotalPaise)}
       </span>
       <button type="button" className="button button--light" onClick={() => openDrawer(true)}>
         {TEXT.viewCart}
