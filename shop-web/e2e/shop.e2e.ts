@@ -80,7 +80,7 @@ test.describe('browsing', () => {
     await page.goto('/');
     await page.locator('.category-tile').filter({ hasText: 'Fruit' }).getByRole('link').click();
     await expect(page).toHaveURL(/\/fruit-[0-9a-f-]+\/all-fruits-[0-9a-f-]+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'all fruits' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
     await expect(page.locator('.product-card').first()).toBeVisible();
     await shot(page, info, 'listing');
     await expectAccessible(page, info, 'listing');
@@ -93,7 +93,7 @@ test.describe('browsing', () => {
     // another sub-category, then back: the first one comes from the cache, without a request
     const nav = page.getByRole('navigation', { name: 'Sub-categories' });
     await nav.getByRole('link', { name: 'Local Fruits' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'local fruits' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Local Fruits', exact: true })).toBeVisible();
     await expect(page.locator('.product-card').first()).toBeVisible();
     await scrollUntil(page, async () => (await page.getByText('You have reached the end.').count()) > 0);
     const listingCalls: string[] = [];
@@ -101,7 +101,7 @@ test.describe('browsing', () => {
       if (r.url().includes('get-pruduct-by-category-and-subcategory')) listingCalls.push(r.url());
     });
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'all fruits' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
     await expect(page.locator('.product-card')).toHaveCount(ids.length);
     expect(listingCalls).toEqual([]);
   });

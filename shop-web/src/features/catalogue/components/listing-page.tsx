@@ -21,15 +21,18 @@ export default function ListingPage() {
   const { categorySlug = '', subSlug = '' } = useParams();
   const categoryId = idFromSlug(categorySlug);
   const subCategoryId = idFromSlug(subSlug);
-  const title = listingTitleFromSlug(subSlug);
   const catalogue = useCatalogueData();
+  // The sub-category's own name ('Dhal & Pulses'); the words of its slug only until the catalogue is loaded.
+  const title = catalogue?.subCategories.find((s) => s._id === subCategoryId)?.name ?? listingTitleFromSlug(subSlug);
   const { items, hasMore, loading, loadNext, started } = useListing(categoryId, subCategoryId);
   const sentinel = useSentinel(() => void loadNext(), started && hasMore && !loading, INFINITE_SCROLL_THRESHOLD_PX, items.length);
 
   useEffect(() => {
     document.title = title;
+  }, [title]);
+  useEffect(() => {
     window.scrollTo(0, 0);
-  }, [title, categoryId, subCategoryId]);
+  }, [categoryId, subCategoryId]);
 
   const category = catalogue?.categories.find((c) => c._id === categoryId);
   const subs = catalogue?.subCategories.filter((s) => s.category.some((c) => c._id === categoryId)) ?? [];
