@@ -11,6 +11,9 @@ export const STORAGE_KEYS = {
   lastMobile: 'lastMobile',
   /** The cart of a shopper who is not logged in, merged into the account at login. */
   anonymousCart: 'kadeCart',
+  /** The checkout's chosen address and delivery option, kept in the tab's session storage so a reload keeps them. */
+  checkoutAddress: 'kadeCheckoutAddress',
+  checkoutOption: 'kadeCheckoutOption',
 } as const;
 
 /** The role value of administrators (exact); the roles and what each may do are in permissions.ts. */

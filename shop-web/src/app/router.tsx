@@ -24,6 +24,7 @@ const OtpPage = lazy(() => import('../features/account/components/otp-page'));
 const UserMenuPage = lazy(() => import('../features/account/components/user-menu-page'));
 const CartPage = lazy(() => import('../features/cart/components/cart-page'));
 const CheckoutAddressPage = lazy(() => import('../features/checkout/components/checkout-address-page'));
+const AddAddressPage = lazy(() => import('../features/addresses/components/add-address-page'));
 const CheckoutPaymentPage = lazy(() => import('../features/checkout/components/checkout-payment-page'));
 const SuccessPage = lazy(() => import('../features/checkout/components/success-page'));
 const CancelPage = lazy(() => import('../features/checkout/components/cancel-page'));
@@ -51,6 +52,7 @@ export const paths = {
   cart: '/cart',
   checkout: '/checkout',
   checkoutPayment: '/checkout/payment',
+  checkoutAddress: '/checkout/address',
   success: '/success',
   cancel: '/cancel',
   future: '/future',
@@ -87,6 +89,7 @@ export function AppRoutes() {
             <Route path={paths.cart} element={<CartPage />} />
             <Route path={paths.checkout} element={<CheckoutAddressPage />} />
             <Route path={paths.checkoutPayment} element={<CheckoutPaymentPage />} />
+            <Route path={paths.checkoutAddress} element={<AddAddressPage />} />
             <Route path={paths.success} element={<SuccessPage />} />
             <Route path={paths.cancel} element={<CancelPage />} />
             <Route path={paths.future} element={<FuturePage />} />

@@ -34,3 +34,11 @@ export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [
 export function linksFor(role: Role | string | undefined, links: readonly DashboardLink[]): DashboardLink[] {
   return links.filter((link) => link.permission === undefined || can(role, link.permission));
 }
+
+/** Where staff and admins land after logging in: the orders waiting to be taken. */
+export const STAFF_HOME = '/dashboard/pending';
+
+/** The page a role starts on after login when nothing asked for another: staff work from the Pending list. */
+export function homeAfterLogin(role: Role | string | undefined): string {
+  return can(role, 'orders.view') ? STAFF_HOME : '/';
+}

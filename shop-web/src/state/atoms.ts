@@ -1,6 +1,7 @@
 // The five client slices of SPEC.md section 3 (user, products, cart, addresses, orders), as jotai atoms.
 import { atom } from 'jotai';
-import type { AddressWire, CategoryWire, NamedRef, SubCategoryWire } from '@kade/shared';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { DELIVERY_OPTIONS, STORAGE_KEYS, type AddressWire, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
 import type { SellableProduct } from '../components/types';
 
 export interface SessionUser {
@@ -52,8 +53,42 @@ export interface SavedAddress extends AddressWire {
 /** The shopper's active addresses, or null until loaded. */
 export const addressesAtom = atom<SavedAddress[] | null>(null);
 
-/** What the checkout's address step chose, carried to the payment step. */
-export const checkoutAddressIdAtom = atom<string | null>(null);
+/** Where the browser refuses session storage, choices live in memory (until a reload). */
+const memory = new Map<string, string>();
+const memoryStorage = {
+  getItem: (key: string) => memory.get(key) ?? null,
+  setItem: (key: string, value: string) => void memory.set(key, value),
+  removeItem: (key: string) => void memory.delete(key),
+};
+
+/** The tab's session storage, or the memory stand-in. */
+function tabStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return memoryStorage;
+  }
+}
+
+/** A checkout choice kept in the tab's session storage: a reload of a checkout step keeps it, a new tab starts afresh. */
+function checkoutChoice(key: string, allowed: (value: string) => boolean) {
+  const json = createJSONStorage<string | null>(tabStorage);
+  // Whatever else is found under the key (an old format, a hand edit) counts as no choice.
+  const storage = {
+    ...json,
+    getItem: (name: string, initial: string | null): string | null => {
+      const value: unknown = json.getItem(name, initial);
+      return typeof value === 'string' && allowed(value) ? value : null;
+    },
+  };
+  return atomWithStorage<string | null>(key, null, storage, { getOnInit: true });
+}
+
+/** What the checkout's address step chose, carried to the payment step (an id no longer listed is dropped there). */
+export const checkoutAddressIdAtom = checkoutChoice(STORAGE_KEYS.checkoutAddress, (id) => id !== '');
+
+/** The delivery option chosen on the payment step: one of the option labels. */
+export const checkoutOptionAtom = checkoutChoice(STORAGE_KEYS.checkoutOption, (label) => DELIVERY_OPTIONS.some((option) => option.label === label));
 
 /** The shopper's orders: the count shown beside My Orders, and admins' pending count. */
 export const ordersAtom = atom<{ count: number; pending: number | null }>({ count: 0, pending: null });

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
 import { can, STORAGE_KEYS } from '@kade/shared';
 import { api, tokens } from '../lib/api-client';
-import { addressesAtom, cartAtom, checkoutAddressIdAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
+import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
 import { localCart } from './local-cart';
 
 type OrderList = { totalCount?: number; counts?: Record<string, number> };
@@ -11,7 +11,7 @@ type OrderList = { totalCount?: number; counts?: Record<string, number> };
  * Loads the session from the stored tokens: the user, their cart (with the phone's cart merged in, once) and
  * their order count. Without a session the cart is the one kept on the phone.
  */
-export function useLoadSession(): () => Promise<void> {
+export function useLoadSession(): () => Promise<SessionUser | null> {
   const setUser = useSetAtom(userAtom);
   const setCart = useSetAtom(cartAtom);
   const setOrders = useSetAtom(ordersAtom);
@@ -20,7 +20,7 @@ export function useLoadSession(): () => Promise<void> {
     if (!tokens.access() && !tokens.refresh()) {
       setCart(localCart.lines());
       setChecked(true);
-      return;
+      return null;
     }
     try {
       const user = (await api<SessionUser>('GET', '/api/user/user-details')).data;
@@ -43,24 +43,26 @@ export function useLoadSession(): () => Promise<void> {
       const count = mine.status === 'fulfilled' ? (mine.value.totalCount ?? mine.value.data.length) : 0;
       const counts = all.status === 'fulfilled' ? all.value.counts : undefined;
       setOrders({ count, pending: isStaff ? (counts?.pending ?? counts?.Pending ?? 0) : null });
+      return user;
     } catch {
       // an expired or revoked session: the shopper is simply anonymous, with the phone's cart
       setUser(null);
       setCart(localCart.lines());
+      return null;
     } finally {
       setChecked(true);
     }
   }, [setCart, setChecked, setOrders, setUser]);
 }
 
-/** After a successful login: keeps the tokens and the number (to pre-fill the next login), then loads the session. */
-export function useSignIn(): (answer: { accesstoken: string; refreshToken: string }, mobile: string) => Promise<void> {
+/** After a successful login: keeps the tokens and the number (to pre-fill the next login), then loads the session (its user). */
+export function useSignIn(): (answer: { accesstoken: string; refreshToken: string }, mobile: string) => Promise<SessionUser | null> {
   const load = useLoadSession();
   return useCallback(
     async (answer, mobile) => {
       tokens.save(answer.accesstoken, answer.refreshToken);
       window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
-      await load();
+      return load();
     },
     [load],
   );
@@ -82,6 +84,7 @@ export function useLogout(): () => Promise<void> {
   const setOrders = useSetAtom(ordersAtom);
   const setAddresses = useSetAtom(addressesAtom);
   const setCheckoutAddress = useSetAtom(checkoutAddressIdAtom);
+  const setCheckoutOption = useSetAtom(checkoutOptionAtom);
   return useCallback(async () => {
     try {
       await api('GET', '/api/user/logout');
@@ -97,5 +100,6 @@ export function useLogout(): () => Promise<void> {
     setOrders({ count: 0, pending: null });
     setAddresses(null);
     setCheckoutAddress(null);
-  }, [setAddresses, setCart, setCheckoutAddress, setOrders, setUser]);
+    setCheckoutOption(null);
+  }, [setAddresses, setCart, setCheckoutAddress, setCheckoutOption, setOrders, setUser]);
 }

@@ -3,15 +3,16 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { isValidMobile, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
+import { homeAfterLogin } from '../../../lib/dashboard-links';
 import { showError } from '../../../lib/show-error';
 import { lastMobile, useSignIn } from '../../../state/session';
 import { Field, MobileField } from './form-fields';
 import './account.css';
 
-/** Where to go after login: back where the shopper was sent from (the cart's Proceed), or home. */
-function returnPath(state: unknown): string {
+/** Where the login was asked from (the cart's Proceed, a guarded page), if it is a path of this app. */
+function returnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
 }
 
 /** /login: mobile number (pre-filled with the last one used) and password; the typed number is cleared on success. */
@@ -34,11 +35,12 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const answer = await api<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password });
-      await signIn(answer.data, mobile);
+      const user = await signIn(answer.data, mobile);
       setMobile('');
       setPassword('');
       toast.success(answer.message);
-      navigate(returnPath(location.state), { replace: true });
+      // Back where the login was asked from; else a shopper goes home and staff to the Pending orders.
+      navigate(returnPath(location.state) ?? homeAfterLogin(user?.role), { replace: true });
     } catch (error) {
       showError(error);
     } finally {

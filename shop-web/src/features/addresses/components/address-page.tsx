@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { ADDRESS_FIELD_LABELS, addressLines, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
@@ -9,11 +9,6 @@ import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, typ
 import { AddressForm } from './address-form';
 import './addresses.css';
 import { Loading } from '../../../components/loading';
-
-/** A safe in-app path to return to after adding an address (the checkout's 'Add address' tile). */
-function backPath(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : null;
-}
 
 /** The add/edit dialog: a modal with its own heading; Escape or Cancel closes it. */
 function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress | undefined; onClose: () => void; onSaved: (address: SavedAddress) => void }) {
@@ -46,10 +41,8 @@ export default function AddressPage() {
   const [addresses, setAddresses] = useAtom(addressesAtom);
   const [checkoutAddress, setCheckoutAddress] = useAtom(checkoutAddressIdAtom);
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(params.get('new') === '1' ? 'new' : null);
   const [failed, setFailed] = useState(false);
-  const back = backPath(params.get('from'));
 
   const load = useCallback(async () => {
     try {
@@ -73,10 +66,7 @@ export default function AddressPage() {
   const saved = (address: SavedAddress) => {
     setAddresses((old) => [address, ...(old ?? []).filter((other) => other._id !== address._id)]);
     setEditing(null);
-    if (back) {
-      setCheckoutAddress(address._id);
-      navigate(back, { replace: true });
-    } else if (params.has('new')) setParams({}, { replace: true });
+    if (params.has('new')) setParams({}, { replace: true });
   };
 
   const remove = async (address: SavedAddress) => {

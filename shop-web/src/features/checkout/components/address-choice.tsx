@@ -4,7 +4,8 @@ import type { SavedAddress } from '../../../state/atoms';
 
 /**
  * 'Choose your address': a radio list of the active addresses (admins also see the location and the
- * contact mobile, SPEC.md's country and pincode) and the 'Add address' tile.
+ * contact mobile, SPEC.md's country and pincode) and the 'Add address' tile, which opens the address form in
+ * the shop's own frame and comes back to this step.
  */
 export function AddressChoice({
   addresses,
@@ -47,7 +48,7 @@ export function AddressChoice({
           </span>
         </label>
       ))}
-      <Link className="choice choice--add" to={`/dashboard/address?new=1&from=${encodeURIComponent(returnTo)}`}>
+      <Link className="choice choice--add" to={`/checkout/address?from=${encodeURIComponent(returnTo)}`}>
         + {TEXT.addAddress}
       </Link>
     </fieldset>

@@ -8,7 +8,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { currentPosition } from '../../../lib/geolocation';
 import { imageAt } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
-import { cartAtom, checkoutAddressIdAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
+import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
 import { useCartActions } from '../../../state/cart-actions';
 import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
@@ -95,6 +95,14 @@ async function orderLocation(): Promise<string> {
   }
 }
 
+/** What the shopper still has to choose before Cash on Delivery can be pressed, in words; null when nothing. */
+function missingChoice(address: boolean, option: boolean): string | null {
+  if (!address && !option) return 'Please select an address and a delivery option before placing the order.';
+  if (!address) return TEXT.selectAddress;
+  if (!option) return TEXT.selectDeliveryOption;
+  return null;
+}
+
 /**
  * /checkout/payment: 'Shipment of N items', 'Choose your address', 'Select a Delivery Option', the bill from
  * the shared rules, the notes, 'Online Payment' (disabled) and 'Cash on Delivery'. The server prices the order
@@ -105,7 +113,7 @@ export default function CheckoutPaymentPage() {
   const [cart, setCart] = useAtom(cartAtom);
   const setOrders = useSetAtom(ordersAtom);
   const [chosen, setChosen] = useAtom(checkoutAddressIdAtom);
-  const [option, setOption] = useState<string | null>(null);
+  const [option, setOption] = useAtom(checkoutOptionAtom);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   // One key per order attempt: a retry after a lost answer cannot place the order twice (the server replays it).
@@ -128,6 +136,7 @@ export default function CheckoutPaymentPage() {
   }
 
   const totals = cartTotals(cart, option);
+  const missing = missingChoice(chosen !== null, option !== null);
   const placeOrder = async () => {
     if (!chosen) {
       toast.error(TEXT.selectAddress);
@@ -174,6 +183,7 @@ export default function CheckoutPaymentPage() {
     if (outcome?.kind === 'placed') {
       setCart([]);
       setChosen(null);
+      setOption(null);
       navigate('/success', { replace: true, state: { kind: 'Order' } });
     }
     setOutcome(null);
@@ -217,11 +227,21 @@ export default function CheckoutPaymentPage() {
           <strong>டெலிவரி ஊழியர்கள்:</strong> உங்கள் பில்லில் உள்ள தொகையை மட்டும் செலுத்துங்கள். அவர்கள் ஒருபோதும் OTP, PIN அல்லது அட்டை எண்ணைக் கேட்க மாட்டார்கள்.
         </p>
       </aside>
+      {/* Whenever Cash on Delivery is disabled for want of a choice, say which (read out as it changes). */}
+      <p id="checkout-missing" className="checkout__missing" role="status">
+        {missing ?? ''}
+      </p>
       <div className="checkout__pay">
         <button type="button" className="button button--ghost" disabled>
           {TEXT.onlinePayment}
         </button>
-        <button type="button" className="button button--primary" disabled={busy || !chosen || !option} onClick={() => void placeOrder()}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || missing !== null}
+          aria-describedby={missing ? 'checkout-missing' : undefined}
+          onClick={() => void placeOrder()}
+        >
           {busy ? 'Placing order…' : TEXT.cashOnDelivery}
         </button>
       </div>
