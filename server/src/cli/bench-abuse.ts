@@ -1,7 +1,7 @@
 // The `abuse` part of `npm run bench` (run by bench-catalogue.ts on its 10,000-product database): do the shop's
 // reads stay within their budget while the expensive doors are hammered (DESIGN.md section 8, 'under abuse')?
 //
-// 1. Starts one real server (server/src/main.ts) with TRUST_PROXY=true and every limit and queue at its default
+// 1. Starts one real server (the compiled server/dist/main.js) with TRUST_PROXY=true and every limit and queue at its default
 //    (HASH_*, IMAGE_*, RATE_LIMITS from this process's environment when set, to try other sizes).
 // 2. A process of its own (bench-abuse-reads.ts) sends the catalogue reads (listing, details, search) from
 //    50 clients: first alone, then while 50 registrations (distinct numbers, each from its own address in
@@ -388,7 +388,7 @@ export function abuseReport(r: AbuseBenchResult): string[] {
   return [
     '## Under abuse: reads while registrations and large uploads arrive',
     '',
-    `- One real server (server/src/main.ts, TRUST_PROXY=true) on the benchmark's PostgreSQL database; its work queues and limits: ${Object.entries(r.settings).map(([k, v]) => `\`${k}=${v}\``).join(', ')}`,
+    `- One real server (the compiled server/dist/main.js, TRUST_PROXY=true) on the benchmark's PostgreSQL database; its work queues and limits: ${Object.entries(r.settings).map(([k, v]) => `\`${k}=${v}\``).join(', ')}`,
     `- Reads: a process of its own (server/src/cli/bench-abuse-reads.ts) sends the catalogue part's reads (${r.readKinds.map((k) => `\`${k}\``).join(', ')}) in turn from ${CLIENTS} keep-alive clients: ${ALONE_SECONDS} s alone, then for exactly as long as the abuse lasts`,
     `- Abuse, all at once: ${REGISTRATIONS} registrations (distinct numbers, each from its own address in X-Forwarded-For; each hashes a password with scrypt, N=2^17) and ${UPLOADS} uploads to \`/api/file/upload\` by ${UPLOADS} admin accounts, each a distinct ${UPLOAD_SIZE.width} × ${UPLOAD_SIZE.height} PNG (${(UPLOAD_SIZE.width * UPLOAD_SIZE.height / 1e6).toFixed(0)} megapixels, up to ${(r.uploadBytes / 2 ** 20).toFixed(2)} MiB, under the 5 MB limit), each on its own connection`,
     `- ${r.rounds.length} rounds; memory is the server's resident set (VmRSS) sampled every 50 ms, alone and with its image process (the child that decodes uploads at niceness ${DEFAULT_NICENESS})`,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
 import { REPO_ROOT } from '../config';
+import { KADE_ENTRY } from './bench-load';
 
 export const WEB_BUDGET = { firstJsGzipKb: 150, lighthouseScore: 90 } as const;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -133,7 +134,8 @@ async function startSeededServer(dataDir: string, distDir: string): Promise<{ ch
   const port = await freePort();
   // the embedded database, whatever the bench's own environment points at
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
+  // the compiled server, as production runs it (bench-catalogue.ts builds it before any part runs)
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, KADE_ENTRY)], {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
