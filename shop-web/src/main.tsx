@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadShopConfig } from './lib/shop-config';
 import './app/styles.css';
+import './app/fonts.css';
 
 /** Registers the service worker; a browser without one, or a failure, changes nothing. */
 function registerServiceWorker(): void {

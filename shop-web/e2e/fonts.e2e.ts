@@ -1,0 +1,105 @@
+// Sinhala and Tamil on a phone with no font for them (Debian's chromium here has none): the shop's bundled
+// Noto subsets draw the delivery banner and the checkout's Tamil notes, and are downloaded only once text of
+// their script is on screen. The glyph check draws each letter alone in the element's own font: letters a font
+// lacks all come out as the same empty box, so a text drawn with distinct glyphs is drawn by a real font.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BANNER_TEXTS } from '@kade/shared';
+import { expectAccessible, shot } from './helpers';
+import { addAddress, adminSession, createProduct, newShopper, setCart, useSession } from './shopper-api';
+
+test.use({ baseURL: process.env.KADE_URL });
+
+const [, TAMIL, SINHALA] = BANNER_TEXTS;
+const FACES = { sinhala: 'Noto Sans Sinhala', tamil: 'Noto Sans Tamil' } as const;
+
+/** The status of each bundled face of a family ('unloaded' until a character in its range is drawn). */
+function faceStatuses(page: Page, family: string): Promise<string[]> {
+  return page.evaluate((name) => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === name).map((face) => face.status), family);
+}
+
+/**
+ * How the element's letters of one script come out in its own font: the number of distinct letters, and of
+ * distinct pictures they make (each drawn alone on a canvas). Missing glyphs all draw the same box.
+ */
+function glyphPictures(element: Locator, script: 'Sinhala' | 'Tamil'): Promise<{ letters: number; pictures: number; font: string }> {
+  return element.evaluate((el, scriptName) => {
+    const style = getComputedStyle(el);
+    const font = `${style.fontWeight} 32px ${style.fontFamily}`;
+    // Base letters only: a vowel sign alone is drawn on a dotted circle, the same picture in any font.
+    const letters = [...new Set([...(el.textContent ?? '')].filter((c) => new RegExp(`\\p{Script=${scriptName}}`, 'u').test(c) && /\p{L}/u.test(c)))];
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no canvas');
+    const pictures = new Set<string>();
+    for (const letter of letters) {
+      context.clearRect(0, 0, 64, 64);
+      context.font = font;
+      context.fillStyle = '#000';
+      context.fillText(letter, 8, 44);
+      pictures.add(Array.from(context.getImageData(0, 0, 64, 64).data.filter((_, i) => i % 4 === 3)).join(','));
+    }
+    return { letters: letters.length, pictures: pictures.size, font };
+  }, script);
+}
+
+/** Every letter of the script in the element is drawn by the bundled font (a distinct glyph each), and the face is loaded. */
+async function expectDrawnByBundledFont(page: Page, element: Locator, script: 'Sinhala' | 'Tamil'): Promise<void> {
+  const family = script === 'Sinhala' ? FACES.sinhala : FACES.tamil;
+  await expect.poll(async () => (await faceStatuses(page, family)).includes('loaded'), { message: `${family} loaded` }).toBe(true);
+  const text = (await element.textContent()) ?? '';
+  expect(await page.evaluate(([f, t]) => document.fonts.check(`700 16px "${f}"`, t), [family, text] as const)).toBe(true);
+  const drawn = await glyphPictures(element, script);
+  expect(drawn.letters, `${script} letters in "${text}"`).toBeGreaterThan(3);
+  expect(drawn.pictures, `each ${script} letter its own glyph in ${drawn.font}`).toBe(drawn.letters);
+}
+
+test('the delivery banner draws its Tamil and Sinhala lines with the bundled fonts, fetched only when shown', async ({ page }, info) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.woff2')) fetched.push(request.url());
+  });
+  await page.clock.install();
+  await page.goto('/about');
+  const banner = page.getByTestId('delivery-banner');
+  await expect(banner).toHaveText(BANNER_TEXTS[0]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // An English page: neither script on screen, neither font fetched.
+  expect(await faceStatuses(page, FACES.tamil)).toEqual(['unloaded', 'unloaded']);
+  expect(await faceStatuses(page, FACES.sinhala)).toEqual(['unloaded', 'unloaded']);
+  expect(fetched).toEqual([]);
+
+  await page.clock.runFor(3000);
+  await expect(banner).toHaveText(TAMIL);
+  await expect(banner).toHaveAttribute('lang', 'ta');
+  await expectDrawnByBundledFont(page, banner, 'Tamil');
+  expect(fetched.some((url) => /noto-sans-tamil-tamil-700-normal-[\w-]+\.woff2$/.test(url))).toBe(true);
+  expect(fetched.some((url) => url.includes('sinhala'))).toBe(false);
+  await shot(page, info, 'banner-tamil');
+
+  await page.clock.runFor(3000);
+  await expect(banner).toHaveText(SINHALA);
+  await expect(banner).toHaveAttribute('lang', 'si');
+  await expectDrawnByBundledFont(page, banner, 'Sinhala');
+  expect(fetched.some((url) => /noto-sans-sinhala-sinhala-700-normal-[\w-]+\.woff2$/.test(url))).toBe(true);
+  await shot(page, info, 'banner-sinhala');
+  await expectAccessible(page, info, 'banner-sinhala');
+});
+
+test("the checkout's Tamil notes are drawn with the bundled font", async ({ page, request }, info) => {
+  const admin = await adminSession(request);
+  const product = await createProduct(request, admin, { name: `E2E Font Tea ${Date.now()}`, price: 40 });
+  const shopper = await newShopper(request, 'Font Reader');
+  await addAddress(request, shopper);
+  await setCart(request, shopper, [{ productId: product, quantity: 2 }]);
+  await useSession(page, shopper);
+  await page.goto('/checkout/payment');
+  const notes = page.getByRole('complementary', { name: 'Notes' });
+  await expect(notes).toBeVisible();
+  const tamil = notes.locator('p[lang="ta"]');
+  await expect(tamil).toHaveCount(2);
+  for (const note of await tamil.all()) await expectDrawnByBundledFont(page, note, 'Tamil');
+  await notes.scrollIntoViewIfNeeded();
+  await shot(page, info, 'checkout-tamil-notes');
+});
