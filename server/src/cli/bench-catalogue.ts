@@ -36,7 +36,7 @@ import { statementName } from '../modules/catalog/prepared';
 import { shopReadQueries } from '../modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { cpuMs, KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
-import { latencySummary, loadAverageLine, median, roundsCell } from './bench-stats';
+import { latencySummary, loadAverageLine, median, mergeSections, roundsCell, type SectionName } from './bench-stats';
 import type { BaselineQueries } from './bench-baseline';
 import { orderReport, runOrderBench, type SearchFigures } from './bench-orders';
 import { receiptReport, runReceiptBench } from './bench-receipts';
@@ -297,27 +297,6 @@ const knexSql = (raw: { toSQL(): { sql: string; bindings: readonly unknown[] } }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
-
-const SECTION_ORDER = ['header', 'catalogue', 'growth', 'orders', 'memory', 'web', 'receipts', 'load', 'abuse'] as const;
-type SectionName = (typeof SECTION_ORDER)[number];
-const open = (name: SectionName) => `<!-- bench:${name} -->`;
-const close = (name: SectionName) => `<!-- /bench:${name} -->`;
-
-/**
- * docs/BENCHMARKS.md with the sections of this run replaced in place and the others kept as they were
- * (a run of only some parts, BENCH_PARTS, leaves the rest of the file alone).
- */
-export function mergeSections(existing: string, fresh: Partial<Record<SectionName, string[]>>): string {
-  const text = (name: SectionName) => {
-    const lines = fresh[name];
-    if (lines) return lines.join('\n');
-    const start = existing.indexOf(open(name));
-    const end = existing.indexOf(close(name));
-    if (start >= 0 && end > start) return existing.slice(start + open(name).length, end).trim();
-    return `## ${name[0]?.toUpperCase()}${name.slice(1)}\n\nNot measured yet: run \`npm run bench\`.`;
-  };
-  return ['# Benchmarks', '', ...SECTION_ORDER.flatMap((name) => [open(name), text(name).trim(), close(name), ''])].join('\n');
-}
 
 /** How long the whole run takes on the 2-core machine the figures come from (updated from the lead's full runs). */
 const FULL_RUN_MINUTES = 'about 40';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencySummary, loadAverageLine, median, percentile, roundsCell } from './bench-stats';
+import { latencySummary, loadAverageLine, median, mergeSections, percentile, roundsCell } from './bench-stats';
 
 describe('the benchmark arithmetic', () => {
   it('takes percentiles by nearest rank', () => {
@@ -33,5 +33,20 @@ describe('the benchmark arithmetic', () => {
 
   it('states the load average before and after', () => {
     expect(loadAverageLine([1, 0.5, 0.25], [2, 1, 0.5])).toMatch(/^Load average \(1, 5, 15 min\) of the machine: 1\.00, 0\.50, 0\.25 when this section started, 2\.00, 1\.00, 0\.50 when it ended \(\d+ cores\)\.$/);
+  });
+});
+
+describe('the benchmark file', () => {
+  it('replaces the sections a run measured and keeps the others as they were', () => {
+    const first = mergeSections('', { header: ['# run 1'], catalogue: ['## Catalogue reads', 'old figures'], orders: ['## Orders', 'kept'] });
+    expect(first).toContain('<!-- bench:catalogue -->\n## Catalogue reads\nold figures\n<!-- /bench:catalogue -->');
+    expect(first).toContain('## Memory\n\nNot measured yet');
+    const second = mergeSections(first, { header: ['# run 2'], catalogue: ['## Catalogue reads', 'new figures'] });
+    expect(second).toContain('new figures');
+    expect(second).not.toContain('old figures');
+    expect(second).toContain('<!-- bench:orders -->\n## Orders\nkept\n<!-- /bench:orders -->');
+    expect(second.indexOf('bench:header')).toBeLessThan(second.indexOf('bench:catalogue'));
+    expect(second.indexOf('bench:catalogue')).toBeLessThan(second.indexOf('bench:growth'));
+    expect(mergeSections(second, {})).toBe(second);
   });
 });

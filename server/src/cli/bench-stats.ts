@@ -1,5 +1,6 @@
 // The benchmark's arithmetic, kept pure so that it can be tested: percentiles of latencies, the median of
-// rounds, and how a figure's rounds are written in docs/BENCHMARKS.md. No clock, no I/O.
+// rounds, how a figure's rounds are written, and how a run's sections replace those of docs/BENCHMARKS.md.
+// No clock, no I/O (but the load average, read when asked).
 import os from 'node:os';
 
 /** The value at a percentile (nearest rank) of numbers sorted ascending; 0 for none. */
@@ -34,4 +35,25 @@ export function roundsCell(values: readonly number[], digits = 0): string {
 export function loadAverageLine(before: readonly number[], after: readonly number[] = os.loadavg()): string {
   const f = (l: readonly number[]) => l.map((v) => v.toFixed(2)).join(', ');
   return `Load average (1, 5, 15 min) of the machine: ${f(before)} when this section started, ${f(after)} when it ended (${os.cpus().length} cores).`;
+}
+
+export const SECTION_ORDER = ['header', 'catalogue', 'growth', 'orders', 'memory', 'web', 'receipts', 'load', 'abuse'] as const;
+export type SectionName = (typeof SECTION_ORDER)[number];
+const open = (name: SectionName) => `<!-- bench:${name} -->`;
+const close = (name: SectionName) => `<!-- /bench:${name} -->`;
+
+/**
+ * docs/BENCHMARKS.md with the sections of this run replaced in place and the others kept as they were
+ * (a run of only some parts, BENCH_PARTS, leaves the rest of the file alone).
+ */
+export function mergeSections(existing: string, fresh: Partial<Record<SectionName, string[]>>): string {
+  const text = (name: SectionName) => {
+    const lines = fresh[name];
+    if (lines) return lines.join('\n');
+    const start = existing.indexOf(open(name));
+    const end = existing.indexOf(close(name));
+    if (start >= 0 && end > start) return existing.slice(start + open(name).length, end).trim();
+    return `## ${name[0]?.toUpperCase()}${name.slice(1)}\n\nNot measured yet: run \`npm run bench\`.`;
+  };
+  return ['# Benchmarks', '', ...SECTION_ORDER.flatMap((name) => [open(name), text(name).trim(), close(name), ''])].join('\n');
 }
