@@ -48,6 +48,7 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/order/details', 'user'],
   ['GET', '/api/order/summary', 'orders.view'],
   ['PUT', '/api/orders/update-status', 'orders.update'],
+  ['PUT', '/api/order/cancel', 'user'],
   ['PUT', '/api/orders/acknowledge', 'orders.take'],
   ['POST', '/api/counters/heartbeat', 'counters.use'],
   ['GET', '/api/counters', 'counters.use'],

@@ -99,6 +99,17 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return NEXT_STATUSES[from].includes(to);
 }
 
+/**
+ * The statuses in which a shopper may cancel their own order: before packing and not after (the terms), so only
+ * Pending. Staff cancel through the status steps above.
+ */
+export const SHOPPER_CANCELLABLE: readonly OrderStatus[] = ['Pending'];
+
+/** True while the shopper may still cancel the order themself (My Orders' Cancel order, PUT /api/order/cancel). */
+export function shopperMayCancel(status: OrderStatus): boolean {
+  return SHOPPER_CANCELLABLE.includes(status);
+}
+
 /** True for the two cancelled statuses. */
 export function isCancelled(status: OrderStatus): boolean {
   return status === 'Cancelled' || status === 'Cancelled Out Of Service Area';

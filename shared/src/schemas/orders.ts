@@ -106,6 +106,12 @@ export const acknowledgeSchema = requestBody({
 });
 export type AcknowledgeInput = z.infer<typeof acknowledgeSchema>;
 
+/** PUT /api/order/cancel: a shopper cancels their own order (its id or short number) while it is still Pending. */
+export const cancelOrderSchema = requestBody({
+  orderId: requiredText('order id', 64),
+});
+export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
+
 /**
  * GET /api/order/order-list query: `scope=all` (admins) for everyone's orders, otherwise the caller's own;
  * `since` (ISO date-time) for the orders changed after a reconnect; page and limit (1 to 50, default 10).

@@ -1,4 +1,4 @@
-import { acknowledgeSchema, cashOnDeliverySchema, orderDetailsQuerySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
+import { acknowledgeSchema, cancelOrderSchema, cashOnDeliverySchema, orderDetailsQuerySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
 import { AppError } from '../../http/errors';
 import { route, type RouteSpec } from '../../http/route';
 import type { OrderService } from './service';
@@ -59,6 +59,16 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
       access: 'orders.update',
       body: updateStatusSchema,
       handler: async ({ user, body }) => ({ data: await orders.updateStatus(user!, body.orderId, body.order_status), message: TEXT.statusUpdated }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/order/cancel',
+      access: 'user',
+      body: cancelOrderSchema,
+      handler: async ({ user, body }) => {
+        const { order, changed } = await orders.cancelOwn(user!, body.orderId);
+        return { data: order, message: changed ? 'Your order is cancelled.' : 'This order was already cancelled.' };
+      },
     }),
     route({
       method: 'put',

@@ -26,6 +26,7 @@ import {
   parseLocationText,
   rupeesToPaise,
   shelfCategory,
+  shopperMayCancel,
   stockMovement,
   type CashOnDeliveryInput,
   type OrderListQuery,
@@ -83,13 +84,53 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
   /** Which order a reference names: its id (a UUID, any case) or its short order number (any case). */
   const orderRefWhere = (orderRef: string) => (UUID_PATTERN.test(orderRef) ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() });
 
-    /** An order by its id or short number, locked for this transaction; 404 when there is none. */
+  /** An order by its id or short number, locked for this transaction; 404 when there is none. */
   async function lockOrder(trx: Knex.Transaction, orderRef: string) {
     const order = await trx('orders')
       .where(orderRefWhere(orderRef))
       .forUpdate()
       .first<{ id: string; status: string; user_id: string; taken_by: string | null; taken_at: Date | string | null }>('id', 'status', 'user_id', 'taken_by', 'taken_at');
     if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+    return order;
+  }
+
+  /** An order row's status as the machine knows it (an empty one, from old data, is Pending). */
+  function statusOf(order: { status: string }): OrderStatus {
+    return isOrderStatus(order.status) || order.status === '' ? normalizeStatus(order.status) : 'Pending';
+  }
+
+  /**
+   * One status move inside the caller's transaction (the row already locked): the stock it moves, taking a Pending
+   * order for the staff member who moved it when nobody had, and the event with who and when.
+   */
+  async function moveOrder(trx: Knex.Transaction, order: { id: string; taken_by: string | null }, from: OrderStatus, to: OrderStatus, actor: AuthUser, now: Date, staffMove = true) {
+    const movement = stockMovement(from, to);
+    if (movement !== 'none') {
+      const lines = await trx('order_lines').where({ order_id: order.id }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; name: string }>>('product_id', 'quantity', 'name');
+      const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+      if (movement === 'release') {
+        await giveBackStock(trx, stockLines);
+      } else {
+        const taken = await takeStock(trx, stockLines);
+        const short = lines.find((line) => !taken.has(line.product_id));
+        if (short) throw conflict(`${short.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: short.product_id });
+      }
+    }
+    // Staff moving a Pending order on take it too (when nobody has), so it stops ringing with their name on it; a
+    // shopper's own cancel stops it ringing by its status alone.
+    const takes = staffMove && from === 'Pending' && to !== 'Pending' && !order.taken_by;
+    await trx('orders')
+      .where({ id: order.id })
+      .update({ status: to, updated_at: now, ...(takes ? { taken_by: actor.id, taken_at: now } : {}) });
+    await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: to, created_at: now });
+    return { id: order.id, from, takes };
+  }
+
+  /** After the commit: the order as it now is, told to every screen (and, when it was just taken, to the ringers). */
+  async function announceMove(change: { id: string; from: OrderStatus; takes: boolean }, to: OrderStatus, actor: AuthUser): Promise<OrderWire> {
+    const order = await orderById(db, change.id);
+    events.orderStatusChanged(order, { from: change.from, to, by: actor.id });
+    if (change.takes) events.orderAcknowledged(order);
     return order;
   }
 
@@ -294,11 +335,6 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       return { orders, totalCount, counts, page: query.page, totalPage: Math.max(1, Math.ceil(totalCount / query.limit)) };
     },
 
-    /**
-     * Moves an order one step of the shared status machine, recorded as an event with who and when.
-     * Cancelling gives the stock back once; leaving a cancelled status takes it again (409 if it is gone).
-     * When two people act at once the row lock makes one wait: the second sees the new status and is told.
-     */
     /** One order by id or short number: the caller's own, or anyone's with orders.view; another's answers 404. */
     async details(user: AuthUser, orderRef: string): Promise<OrderWire> {
       const row = await db('orders')
@@ -330,11 +366,16 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       return order;
     },
 
+    /**
+     * Moves an order one step of the shared status machine, recorded as an event with who and when.
+     * Cancelling gives the stock back once; leaving a cancelled status takes it again (409 if it is gone).
+     * When two people act at once the row lock makes one wait: the second sees the new status and is told.
+     */
     async updateStatus(actor: AuthUser, orderRef: string, to: OrderStatus) {
       const now = clock.now();
       const change = await db.transaction(async (trx) => {
         const order = await lockOrder(trx, orderRef);
-        const from = isOrderStatus(order.status) || order.status === '' ? normalizeStatus(order.status) : 'Pending';
+        const from = statusOf(order);
         if (!canTransition(from, to)) {
           // The second of two people acting at once is told who was first (the last change's author).
           const last = await trx('order_events as e').leftJoin('users as u', 'u.id', 'e.actor_id').where('e.order_id', order.id).whereNotNull('e.actor_id').orderBy('e.created_at', 'desc').first<{ name: string | null } | undefined>('u.name');
@@ -342,30 +383,31 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
           const step = from === to ? `This order is already ${from}` : `An order that is ${from} cannot become ${to}`;
           throw conflict(by ? `${step}: ${by} moved it to ${from} first.` : `${step}.`, 'STATUS_STEP_NOT_ALLOWED', { order_status: from, by });
         }
-        const movement = stockMovement(from, to);
-        if (movement !== 'none') {
-          const lines = await trx('order_lines').where({ order_id: order.id }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; name: string }>>('product_id', 'quantity', 'name');
-          const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
-          if (movement === 'release') {
-            await giveBackStock(trx, stockLines);
-          } else {
-            const taken = await takeStock(trx, stockLines);
-            const short = lines.find((line) => !taken.has(line.product_id));
-            if (short) throw conflict(`${short.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: short.product_id });
-          }
-        }
-        // Moving a Pending order on takes it too (if nobody has), so it stops ringing.
-        const takes = from === 'Pending' && to !== 'Pending' && !order.taken_by;
-        await trx('orders')
-          .where({ id: order.id })
-          .update({ status: to, updated_at: now, ...(takes ? { taken_by: actor.id, taken_at: now } : {}) });
-        await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: to, created_at: now });
-        return { id: order.id, from, takes };
+        return moveOrder(trx, order, from, to, actor, now);
       });
-      const order = await orderById(db, change.id);
-      events.orderStatusChanged(order, { from: change.from, to, by: actor.id });
-      if (change.takes) events.orderAcknowledged(order);
-      return order;
+      return announceMove(change, to, actor);
+    },
+
+    /**
+     * A shopper cancels their own order while it is still Pending (the terms: before packing, not after). The
+     * stock comes back once, the counters stop ringing and every screen shows it Cancelled. Once it is being
+     * packed: 409 TOO_LATE_TO_CANCEL. Cancelling a cancelled order again changes nothing and answers it as it is.
+     * Another shopper's order (or one that does not exist) answers 404, as in details.
+     */
+    async cancelOwn(user: AuthUser, orderRef: string): Promise<{ order: OrderWire; changed: boolean }> {
+      const now = clock.now();
+      const change = await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderRef);
+        if (order.user_id !== user.id) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+        const from = statusOf(order);
+        if (from === 'Cancelled') return { unchanged: order.id };
+        if (!shopperMayCancel(from)) {
+          throw conflict(`This order is ${from}: it is being packed or is on its way, so it can no longer be cancelled. Please call the shop.`, 'TOO_LATE_TO_CANCEL', { order_status: from });
+        }
+        return moveOrder(trx, order, from, 'Cancelled', user, now, false);
+      });
+      if ('unchanged' in change) return { order: await orderById(db, change.unchanged), changed: false };
+      return { order: await announceMove(change, 'Cancelled', user), changed: true };
     },
 
     /**
