@@ -391,7 +391,8 @@ test.describe('static pages', () => {
         const numbers = await page.locator('.terms h2').allTextContents();
         expect(numbers.map((t) => Number(t.split('.')[0]))).toEqual(numbers.map((_, i) => i + 1));
         await expect(page.locator('.terms').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-        await expect(page.getByText(`© ${new Date().getFullYear()} Kade. All rights reserved.`)).toBeVisible();
+        // the terms' own year (SPEC.md: all rights reserved 2025), whatever today's is
+        await expect(page.getByText('© 2025 Kade. All rights reserved.')).toBeVisible();
       }
       if (path === '/privacy-policy') {
         await expect(page.getByText('Effective date: 22 May 2025')).toBeVisible();

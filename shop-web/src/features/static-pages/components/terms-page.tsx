@@ -55,13 +55,15 @@ function sections(name: string): Section[] {
   ];
 }
 
+/** The year the terms' footer reserves its rights for (SPEC.md: 'all rights reserved 2025'): the terms' own date, not today's. */
+const RIGHTS_YEAR = 2025;
+
 /** /terms-and-conditions: sections numbered straight through, the privacy section linking to /privacy-policy. */
 export default function TermsPage() {
   const config = useShopConfig();
   useEffect(() => {
     document.title = 'Terms and Conditions';
   }, []);
-  const year = new Date().getFullYear();
   return (
     <article className="page-text" aria-labelledby="terms-title">
       <h1 id="terms-title">Terms and Conditions</h1>
@@ -78,7 +80,7 @@ export default function TermsPage() {
       <h2>Contact Us</h2>
       <ContactBlock />
       <p className="page-text__footnote">
-        © {year} {config.name}. All rights reserved.
+        © {RIGHTS_YEAR} {config.name}. All rights reserved.
       </p>
     </article>
   );
