@@ -180,8 +180,39 @@ test.describe('accounts', () => {
     const home = await call<{ deals: Array<{ image: string[] }> }>(request, null, 'GET', '/api/product/home');
     const imageUrl = home.body.data.deals[0]?.image[0] ?? '';
     const bytes = await (await request.get(imageUrl.startsWith('http') ? imageUrl : `${openUrl()}${imageUrl}`)).body();
-    await page.getByLabel('Change photo').setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: bytes });
+    // the avatar modal: a preview of the chosen photo, Cancel changes nothing, Save uploads it
+    await expect(page.getByRole('img', { name: 'Your photo' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Change photo' }).click();
+    let modal = page.getByRole('dialog', { name: 'Change photo' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await modal.getByLabel('Choose a photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await expect(modal.getByRole('alert')).toHaveText('Please choose a PNG, JPEG or WebP photo of at most 5 MB.');
+    await expect(modal.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await modal.getByLabel('Choose a photo').setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: bytes });
+    await expect(modal.getByRole('img', { name: 'Preview of the new photo' })).toBeVisible();
+    await expect(modal.getByRole('alert')).toHaveCount(0);
+    await shot(page, info, 'profile-photo-preview');
+    await expectAccessible(page, info, 'profile-photo-preview');
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/user/upload-avatar')) uploads += 1;
+    });
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Change photo' })).toBeFocused();
+    await expect(page.getByRole('img', { name: 'Your photo' })).toHaveCount(0);
+    expect(uploads).toBe(0);
+
+    await page.getByRole('button', { name: 'Change photo' }).click();
+    modal = page.getByRole('dialog', { name: 'Change photo' });
+    await expect(modal.getByRole('img', { name: 'Preview of the new photo' })).toHaveCount(0);
+    await modal.getByLabel('Choose a photo').setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: bytes });
+    await expect(modal.getByRole('img', { name: 'Preview of the new photo' })).toBeVisible();
+    await modal.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Photo updated.')).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    expect(uploads).toBe(1);
     await expect(page.getByRole('img', { name: 'Your photo' })).toBeVisible();
     await shot(page, info, 'profile-photo');
 

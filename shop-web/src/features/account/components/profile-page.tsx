@@ -1,18 +1,19 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, TEXT, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@kade/shared';
+import { isValidMobile, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
 import { sessionCheckedAtom, userAtom, type SessionUser } from '../../../state/atoms';
+import { AvatarDialog } from './avatar-dialog';
 import { Field, MobileField } from './form-fields';
 import { useVerification } from './use-verification';
 import './account.css';
 import { Loading } from '../../../components/loading';
 
-/** /dashboard/profile: the photo (upload), name and mobile number (the mobile rules), and whether it is verified. */
+/** /dashboard/profile: the photo (changed in the avatar modal), name and mobile number (the mobile rules), and whether it is verified. */
 export default function ProfilePage() {
   const [user, setUser] = useAtom(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
@@ -21,8 +22,7 @@ export default function ProfilePage() {
   const [mobile, setMobile] = useState('');
   const [mobileError, setMobileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const fileId = useId();
+  const [changingPhoto, setChangingPhoto] = useState(false);
 
   useEffect(() => {
     if (user) {
@@ -67,28 +67,6 @@ export default function ProfilePage() {
     }
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > UPLOAD_MAX_BYTES) {
-      toast.error('Please choose a PNG, JPEG or WebP photo of at most 5 MB.');
-      return;
-    }
-    const form = new FormData();
-    form.append('avatar', file);
-    setUploading(true);
-    try {
-      const answer = await api<{ avatar: string }>('PUT', '/api/user/upload-avatar', form);
-      setUser({ ...user, avatar: answer.data.avatar });
-      toast.success(answer.message);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const changed = name.trim() !== user.name || mobile !== user.mobile;
   return (
     <section className="profile">
@@ -101,11 +79,21 @@ export default function ProfilePage() {
             {(user.name || '?').slice(0, 1).toUpperCase()}
           </span>
         )}
-        <label htmlFor={fileId} className="button button--ghost">
-          {uploading ? 'Uploading…' : 'Change photo'}
-        </label>
-        <input id={fileId} className="visually-hidden" type="file" accept={UPLOAD_IMAGE_TYPES.join(',')} onChange={(event) => void upload(event)} disabled={uploading} />
+        <button type="button" className="button button--ghost" aria-haspopup="dialog" onClick={() => setChangingPhoto(true)}>
+          Change photo
+        </button>
       </div>
+      {changingPhoto ? (
+        <AvatarDialog
+          current={user.avatar}
+          initial={(user.name || '?').slice(0, 1).toUpperCase()}
+          onClose={() => setChangingPhoto(false)}
+          onSaved={(avatar) => {
+            setUser({ ...user, avatar });
+            setChangingPhoto(false);
+          }}
+        />
+      ) : null}
       <p className="profile__verified" role="status">
         {verified === null ? 'Checking your number…' : verified === 'error' ? TEXT.emailVerificationError : verified ? 'Number verified' : <>Number not verified. <Link to="/otp">Verify now</Link></>}
       </p>

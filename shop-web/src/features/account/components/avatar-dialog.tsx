@@ -1,0 +1,132 @@
+// The avatar upload modal (SPEC.md section 2): the photo as it is, a picker, a preview of the chosen photo,
+// Cancel and Save. Nothing is sent until Save (PUT /api/user/upload-avatar, form field `avatar`); Cancel,
+// Escape or a click outside leave the photo as it was. A modal <dialog>: the browser keeps focus inside it.
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { imageAt } from '../../../lib/images';
+import { showError } from '../../../lib/show-error';
+
+const WRONG_FILE = 'Please choose a PNG, JPEG or WebP photo of at most 5 MB.';
+
+export function AvatarDialog({
+  current,
+  initial,
+  onClose,
+  onSaved,
+}: {
+  /** The stored photo's address, or '' when there is none. */
+  current: string;
+  /** The letter shown when there is no photo. */
+  initial: string;
+  onClose: () => void;
+  onSaved: (avatar: string) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const fileId = useId();
+  const problemId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const node = dialog.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (node && !node.open) node.showModal();
+    return () => {
+      node?.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  // The preview's object URL lives as long as it is shown.
+  useEffect(() => {
+    if (!file) return undefined;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(chosen.type) || chosen.size > UPLOAD_MAX_BYTES) {
+      setProblem(WRONG_FILE);
+      return;
+    }
+    setProblem('');
+    setFile(chosen);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!file || saving) return;
+    const form = new FormData();
+    form.append('avatar', file);
+    setSaving(true);
+    try {
+      const answer = await api<{ avatar: string }>('PUT', '/api/user/upload-avatar', form);
+      toast.success(answer.message);
+      onSaved(answer.data.avatar);
+    } catch (error) {
+      showError(error);
+      setSaving(false);
+    }
+  }
+
+  const shown = preview ?? (current ? imageAt(current, 480) : null);
+  return (
+    <dialog
+      ref={dialog}
+      className="avatar-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!saving) onClose();
+      }}
+      onMouseDown={(event) => event.target === event.currentTarget && !saving && onClose()}
+    >
+      <form className="avatar-dialog__form" onSubmit={(event) => void save(event)} aria-busy={saving}>
+        <h2 id={titleId}>Change photo</h2>
+        <div className="avatar-dialog__preview">
+          {shown ? (
+            <img src={shown} alt={preview ? 'Preview of the new photo' : 'Your photo'} width={160} height={160} />
+          ) : (
+            <span className="profile__initial profile__initial--large" aria-hidden="true">
+              {initial}
+            </span>
+          )}
+        </div>
+        <label htmlFor={fileId} className="button button--ghost avatar-dialog__pick">
+          {file ? 'Choose another photo' : 'Choose a photo'}
+        </label>
+        <input
+          id={fileId}
+          className="visually-hidden"
+          type="file"
+          accept={UPLOAD_IMAGE_TYPES.join(',')}
+          onChange={choose}
+          disabled={saving}
+          aria-describedby={problem ? problemId : undefined}
+        />
+        {problem ? (
+          <p id={problemId} className="avatar-dialog__problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="avatar-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={!file || saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
