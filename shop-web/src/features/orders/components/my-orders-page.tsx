@@ -11,10 +11,11 @@ import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import './orders.css';
 import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
+import { CancelOrder } from './cancel-order';
 
 
 
-function OrderCard({ order, timeZone }: { order: OrderWire; timeZone: string }) {
+function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone: string; onChanged: (order: OrderWire | undefined) => void }) {
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
   return (
@@ -69,11 +70,12 @@ function OrderCard({ order, timeZone }: { order: OrderWire; timeZone: string }) 
           </li>
         ))}
       </ul>
+      <CancelOrder order={order} onChanged={onChanged} />
     </article>
   );
 }
 
-/** /dashboard/myorders: the shopper's own orders, read-only, updated live when the store moves a status. */
+/** /dashboard/myorders: the shopper's own orders, updated live when the store moves a status; a Pending one can be cancelled. */
 export default function MyOrdersPage() {
   const user = useAtomValue(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
@@ -122,6 +124,15 @@ export default function MyOrdersPage() {
     !!user,
   );
 
+  /** An order this page changed (cancelled): shown as it now is, or the list read again when that is unknown. */
+  const changed = (order: OrderWire | undefined) => {
+    if (order) setOrders((old) => (old ? old.map((each) => (each._id === order._id ? order : each)) : old));
+    else {
+      setPage(1);
+      void load(1);
+    }
+  };
+
   if (!checked) {
     return <Loading />;
   }
@@ -149,7 +160,7 @@ export default function MyOrdersPage() {
         <>
           <div className="my-orders__list">
             {orders.map((order) => (
-              <OrderCard key={order._id} order={order} timeZone={timeZone} />
+              <OrderCard key={order._id} order={order} timeZone={timeZone} onChanged={changed} />
             ))}
           </div>
           {page < totalPage ? (
