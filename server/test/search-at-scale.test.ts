@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductWire } from '@kade/shared';
 import { SEARCH_CANDIDATES, SEARCH_PREFIX_CANDIDATES } from '../src/modules/catalog/search';
-import { DB_KINDS, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, quickAccount, startTestServer, type TestServer } from './helpers';
 
 type Page = { data: ProductWire[]; totalCount: number; totalCountExact: boolean; hasMore: boolean; totalPage: number };
 const MANY = SEARCH_CANDIDATES * 2 + 100;
@@ -59,6 +59,14 @@ describe.each(DB_KINDS)('search among many matches on %s', (kind) => {
     expect(last?.hasMore).toBe(false);
     expect(seen.size).toBe(last?.totalCount);
     expect((await search('rice', 40, 50)).data).toEqual([]);
+  });
+
+  it("gives the admin's list, which asks for its whole page at once, every match", async () => {
+    const admin = await quickAccount(server, { role: 'ADMIN' });
+    const res = await server.api<Page>('POST', '/api/product/get', { search: 'rice', page: 1, limit: 10_000 }, admin.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(MANY + 2);
+    expect(res.body).toMatchObject({ totalCount: MANY + 2, totalCountExact: true, hasMore: false });
   });
 
   it('counts exactly when every match was ranked', async () => {

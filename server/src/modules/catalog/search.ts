@@ -125,7 +125,8 @@ export function searchRequest(
       prefix: { from: plan.text, below: plan.text + LAST_CHARACTER },
       prefixCandidates: SEARCH_PREFIX_CANDIDATES,
       samples: searchBranches(plan).map((branch) => ({ where: `${scope} and ${branch.sql}`, bindings: branch.bindings })),
-      candidates: SEARCH_CANDIDATES,
+      // The admin's list asks for its whole page at once (limit 10000): it ranks at least that many of each half.
+      candidates: Math.max(SEARCH_CANDIDATES, input.limit),
     },
   };
 }
