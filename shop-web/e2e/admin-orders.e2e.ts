@@ -411,6 +411,11 @@ test.describe('order lists', () => {
     await expectAccessible(page, test.info(), 'dashboard-delivered');
     await page.getByRole('searchbox', { name: 'Search by status' }).fill('no-such-order');
     await expect(page.getByText('No Data', { exact: true })).toBeVisible();
+    // its icon is drawn inline (an emoji showed as an empty box where no emoji font is installed)
+    const icon = page.locator('.empty-state svg');
+    await expect(icon).toBeVisible();
+    expect((await icon.boundingBox())?.width).toBeGreaterThanOrEqual(32);
+    await shot(page, test.info(), 'dashboard-no-data');
   });
 
   test("cancelling gives the stock back; another admin's change shows at once; the second of two is told who was first", async ({ page, browser, request }) => {

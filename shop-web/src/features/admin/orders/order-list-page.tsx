@@ -18,13 +18,22 @@ import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useCan } from '../../../state/use-can';
 
-/** Shown when a list has no orders. */
+/** Shown when a list has no orders. The icon is drawn inline (an emoji was an empty box where no emoji font is installed). */
 function EmptyState() {
   return (
     <div className="empty-state">
-      <span className="empty-state__icon" aria-hidden="true">
-        🛒
-      </span>
+      <svg className="empty-state__icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+        <path
+          d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.4a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="19" r="1.4" fill="currentColor" />
+        <circle cx="17" cy="19" r="1.4" fill="currentColor" />
+      </svg>
       <p>{TEXT.noData}</p>
     </div>
   );
