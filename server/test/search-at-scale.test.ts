@@ -16,7 +16,7 @@ describe.each(DB_KINDS)('search among many matches on %s', (kind) => {
   async function addProducts(names: readonly string[]) {
     const ids = (await server.db.knex.raw(
       `insert into products (name, unit, price_paise) select name, '1 pc', 1000 from unnest(?::text[]) as name returning id`,
-      [names],
+      [[...names]],
     )).rows.map((row: { id: string }) => row.id) as string[];
     await server.db.knex.raw('insert into product_stock (product_id, stock) select id, 5 from unnest(?::uuid[]) as id', [ids]);
   }

@@ -1,7 +1,11 @@
 // The statements of placing a cash-on-delivery order, besides BEGIN and COMMIT: one read (claiming the
 // Idempotency-Key too), one stock take (catalog/stock.ts), one write. See ARCHITECTURE.md "Placing an order".
 import type { Knex } from 'knex';
+import type { AddressFields } from '@kade/shared';
 import { SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
+
+/** An `addresses` row as json: its text columns (the wire's fields, mapped by `addressToWire`) and its point. */
+export type AddressJson = Partial<Record<keyof AddressFields, string | null>> & { id: string; latitude: number | null; longitude: number | null };
 
 /** A cart line of the caller with what it sells, the chosen address and the caller, as the read answers them. */
 export interface PlacementRow extends SellableRow {
@@ -9,7 +13,7 @@ export interface PlacementRow extends SellableRow {
   product_id: string;
   quantity: number;
   /** The address row (active, the caller's), or null. */
-  address: Record<string, unknown> | null;
+  address: AddressJson | null;
   customer: { name: string; mobile: string } | null;
   /** Whether this request claimed its Idempotency-Key (null without a key). */
   claimed: boolean | null;

@@ -213,7 +213,7 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       const same = rows.length === sent.size && rows.every((line) => sent.get(line.product_id) === line.quantity);
       if (!same) throw conflict('Your cart changed. Please check it and place the order again.', 'CART_CHANGED');
 
-      const address = rows[0]?.address as (Record<string, unknown> & { id: string; latitude: number | null; longitude: number | null }) | null | undefined;
+      const address = rows[0]?.address;
       if (!address) throw new AppError(404, 'ADDRESS_NOT_FOUND', TEXT.selectAddress, { field: 'addressId' });
       if (address.latitude === null || address.longitude === null) throw new AppError(400, 'OUTSIDE_ZONE', TEXT.outsideDeliveryArea, { field: 'addressId' });
       const distance = addresses.checkZone({ latitude: address.latitude, longitude: address.longitude });
@@ -259,7 +259,7 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
         rounding_paise: totals.roundingPaise,
         total_paise: totals.grandTotalPaise,
         address_id: address.id,
-        delivery_address: JSON.stringify({ ...addressToWire(address as unknown as Parameters<typeof addressToWire>[0]), distanceKm: Math.round(distance * 1000) / 1000 }),
+        delivery_address: JSON.stringify({ ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 }),
         location: point ? input.location : LOCATION_NOT_AVAILABLE,
         latitude: point?.lat ?? null,
         longitude: point?.lng ?? null,
