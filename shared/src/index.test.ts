@@ -34,6 +34,9 @@ const CONTRACT = [
   'uuidSchema', 'formatZodError', 'registerSchema', 'loginSchema', 'cashOnDeliverySchema', 'updateStatusSchema',
   // receipt
   'buildReceipt', 'receiptTextLines',
+  // the day's report
+  'reportQuerySchema', 'isCalendarDay', 'dayBounds', 'localDay', 'hourOfDay', 'ordersPerHour', 'percentile', 'promiseMinutes',
+  'summariseDeliveries', 'emptyDayReport', 'csvCell', 'csvText', 'dayReportCsv', 'reportFileName', 'REPORT_TOP_ITEMS',
   // text people type
   'hasControlCharacters', 'printableText', 'normaliseLineBreaks',
 ];

@@ -11,6 +11,7 @@ export * from './constants';
 export * from './permissions';
 export * from './address';
 export * from './receipt';
+export * from './report';
 export * from './api';
 export * from './schemas';
 export * from './files';

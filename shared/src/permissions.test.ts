@@ -4,7 +4,7 @@ import { can, isRole, PERMISSION_NAMES, ROLE_PERMISSIONS, ROLES, roleTag } from 
 describe('the role table', () => {
   it.each([
     ['USER', []],
-    ['STAFF', ['orders.view', 'orders.update', 'orders.take', 'counters.use']],
+    ['STAFF', ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view']],
     ['ADMIN', PERMISSION_NAMES],
   ] as const)('%s may do exactly %j', (role, permissions) => {
     expect(PERMISSION_NAMES.filter((p) => can(role, p))).toEqual([...permissions]);

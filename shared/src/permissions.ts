@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'addresses.manage': "See and edit every customer's addresses",
   /** Accounts: list, create, change role or status, and the reset codes staff read out. */
   'users.manage': 'Manage accounts and read reset codes',
+  /** The day's report: orders, items sold, cash collected, delivery times; on screen, as CSV and printed. */
+  'reports.view': "See the day's report of orders, takings and delivery times",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -30,7 +32,7 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 /** What each role may do. A shopper (USER) acts only on what is theirs, which needs no permission here. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   USER: [],
-  STAFF: ['orders.view', 'orders.update', 'orders.take', 'counters.use'],
+  STAFF: ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view'],
   ADMIN: PERMISSION_NAMES,
 };
 

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_OPTIONS } from './pricing';
+import {
+  csvCell,
+  csvText,
+  dayBounds,
+  dayReportCsv,
+  emptyDayReport,
+  hourLabel,
+  hourOfDay,
+  isCalendarDay,
+  localDay,
+  ordersPerHour,
+  percentile,
+  promiseMinutes,
+  reportQuerySchema,
+  summariseDeliveries,
+  type ReportDelivery,
+} from './report';
+
+describe('each delivery option promises the later end of its label', () => {
+  /** The label's last time, read as people read it: '1 Hour' is 60, '2.30 Hours' is 150, '30 Minutes' is 30. */
+  const lastTime = (label: string): number => {
+    const match = /(\d+)(?:\.(\d+))?\s*(Minutes|Hours?)\s*$/.exec(label);
+    if (!match) throw new Error(label);
+    return match[3] === 'Minutes' ? Number(match[1]) : Number(match[1]) * 60 + Number(match[2] ?? 0);
+  };
+  it.each(DELIVERY_OPTIONS.map((o) => [o.label, o.promiseMinutes] as const))('%s: %i minutes', (label, minutes) => {
+    expect(minutes).toBe(lastTime(label));
+    expect(promiseMinutes(label)).toBe(minutes);
+  });
+  it('has no promise for a label that is no option', () => {
+    expect(promiseMinutes('Tomorrow')).toBeNull();
+  });
+});
+
+describe('a report day', () => {
+  it.each([
+    ['2026-11-22', true],
+    ['2028-02-29', true],
+    ['2026-02-29', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-1-5', false],
+    ['22-11-2026', false],
+    ['2026-11-22T00:00', false],
+    [' 2026-11-22', false],
+    ['1969-12-31', false],
+    ['', false],
+  ])('%j is a calendar day: %s', (text, valid) => {
+    expect(isCalendarDay(text)).toBe(valid);
+  });
+
+  it('refuses a missing, repeated or wrong day, naming the field', () => {
+    for (const query of [{}, { day: ['2026-11-22', '2026-11-23'] }, { day: '2026-02-30' }, { day: "2026-11-22' or 1=1" }]) {
+      const result = reportQuerySchema.safeParse(query);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['day']);
+      expect(result.error?.issues[0]?.message).toMatch(/^day /);
+    }
+    expect(reportQuerySchema.parse({ day: '2026-11-22' })).toEqual({ day: '2026-11-22' });
+  });
+
+  it('runs from local midnight to local midnight in the shop zone', () => {
+    expect(dayBounds('2026-11-22', 'Asia/Colombo')).toEqual({ start: new Date('2026-11-21T18:30:00Z'), end: new Date('2026-11-22T18:30:00Z') });
+    expect(dayBounds('2026-12-31', 'UTC')).toEqual({ start: new Date('2026-12-31T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
+  });
+
+  it('is 23 or 25 hours on a day the clocks change', () => {
+    const spring = dayBounds('2026-03-29', 'Europe/London');
+    expect(spring).toEqual({ start: new Date('2026-03-29T00:00:00Z'), end: new Date('2026-03-29T23:00:00Z') });
+    const autumn = dayBounds('2026-10-25', 'Europe/London');
+    expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3600_000);
+    expect(autumn.start).toEqual(new Date('2026-10-24T23:00:00Z'));
+  });
+
+  it('tells the local day at an instant: just before and at midnight in Colombo', () => {
+    expect(localDay('2026-11-22T18:29:59Z', 'Asia/Colombo')).toBe('2026-11-22');
+    expect(localDay('2026-11-22T18:30:00Z', 'Asia/Colombo')).toBe('2026-11-23');
+    expect(localDay('2026-11-22T18:30:00Z', 'UTC')).toBe('2026-11-22');
+  });
+});
+
+describe('orders per hour', () => {
+  it('puts each order in the hour the shop clock showed, both sides of each boundary', () => {
+    expect(hourOfDay('2026-11-21T18:30:00Z', 'Asia/Colombo')).toBe(0); // 00:00
+    expect(hourOfDay('2026-11-21T19:29:59Z', 'Asia/Colombo')).toBe(0); // 00:59:59
+    expect(hourOfDay('2026-11-21T19:30:00Z', 'Asia/Colombo')).toBe(1);
+    expect(hourOfDay('2026-11-22T18:29:00Z', 'Asia/Colombo')).toBe(23);
+    const buckets = ordersPerHour(['2026-11-22T04:30:00Z', '2026-11-22T05:29:00Z', '2026-11-22T05:30:00Z', '2026-11-22T18:29:00Z'], 'Asia/Colombo');
+    expect(buckets).toHaveLength(24);
+    expect(buckets[10]).toBe(2);
+    expect(buckets[11]).toBe(1);
+    expect(buckets[23]).toBe(1);
+    expect(buckets.reduce((a, b) => a + b, 0)).toBe(4);
+  });
+
+  it('labels each hour', () => {
+    expect([hourLabel(0), hourLabel(9), hourLabel(23)]).toEqual(['00:00-01:00', '09:00-10:00', '23:00-00:00']);
+  });
+});
+
+describe('percentile (nearest rank)', () => {
+  it.each([
+    [[], 90, null],
+    [[7], 90, 7],
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90, 9],
+    [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1], 90, 9], // order does not matter
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90, 10], // ceil(9.9) = 10th
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 100, 10],
+    [[1, 2, 3, 4], 50, 2],
+    [[1, 2, 3, 4, 5], 50, 3],
+  ])('of %j at p%i is %s', (values, p, expected) => {
+    expect(percentile(values, p)).toBe(expected);
+  });
+  it.each([0, -5, 101, Number.NaN])('refuses p%s', (p) => {
+    expect(() => percentile([1], p)).toThrow(RangeError);
+  });
+});
+
+describe('delivery times and missed promises', () => {
+  const placed = '2026-11-22T04:00:00Z';
+  const after = (minutes: number) => new Date(new Date(placed).getTime() + minutes * 60_000).toISOString();
+  const delivered = (orderId: string, option: string, minutes: number): ReportDelivery => ({ orderId, option, status: 'Delivered', placedAt: placed, deliveredAt: after(minutes) });
+
+  it('averages and takes the p90 per option, and lists the orders that took longer than the promise', () => {
+    const orders: ReportDelivery[] = [
+      delivered('E1', '20 Minutes to 30 Minutes', 20),
+      delivered('E2', '20 Minutes to 30 Minutes', 30), // exactly the promise: kept
+      delivered('E3', '20 Minutes to 30 Minutes', 31), // a minute over
+      ...[40, 45, 50, 55, 58, 60, 61, 62, 70, 90].map((m, i) => delivered(`S${i}`, '50 Minutes to 1 Hour', m)),
+      { orderId: 'C1', option: '20 Minutes to 30 Minutes', status: 'Cancelled', placedAt: placed, deliveredAt: null }, // no promise to keep
+      { orderId: 'P1', option: 'Between 2 Hours to 2.30 Hours', status: 'Shipped', placedAt: placed, deliveredAt: null }, // open 151 min
+      { orderId: 'P2', option: 'Between 2 Hours to 2.30 Hours', status: 'Processing', placedAt: after(10), deliveredAt: null }, // open 141 min
+    ];
+    const { options, missed } = summariseDeliveries(orders, after(151));
+    expect(options).toEqual([
+      { option: '20 Minutes to 30 Minutes', code: 'express', promiseMinutes: 30, delivered: 3, averageMinutes: 27, p90Minutes: 31, missed: 1 },
+      { option: '50 Minutes to 1 Hour', code: 'standard', promiseMinutes: 60, delivered: 10, averageMinutes: 59.1, p90Minutes: 70, missed: 4 },
+      { option: 'Between 2 Hours to 2.30 Hours', code: 'scheduled', promiseMinutes: 150, delivered: 0, averageMinutes: null, p90Minutes: null, missed: 1 },
+    ]);
+    expect(missed.map((m) => [m.orderId, m.minutes, m.delivered])).toEqual([
+      ['P1', 151, false],
+      ['S9', 90, true],
+      ['S8', 70, true],
+      ['S7', 62, true],
+      ['S6', 61, true],
+      ['E3', 31, true],
+    ]);
+  });
+
+  it('lists an option no longer offered after the three, with no promise', () => {
+    const { options } = summariseDeliveries([delivered('O1', 'Old option', 5)], after(5));
+    expect(options.map((o) => o.option)).toEqual(['20 Minutes to 30 Minutes', '50 Minutes to 1 Hour', 'Between 2 Hours to 2.30 Hours', 'Old option']);
+    expect(options[3]).toMatchObject({ promiseMinutes: null, delivered: 1, averageMinutes: 5, missed: 0 });
+  });
+});
+
+describe('CSV', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\rhere', '"cr\rhere"'],
+    ['=1+1', "'=1+1"],
+    ['+94 77', "'+94 77"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('writes %j as %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('writes numbers as numbers (a negative stays a number) and nothing for null', () => {
+    expect([csvCell(-12.5), csvCell(0), csvCell(null), csvCell(undefined), csvCell(Number.NaN)]).toEqual(['-12.5', '0', '', '', '']);
+  });
+
+  it('joins rows with CRLF and ends with one', () => {
+    expect(csvText([['a', 1], ['b,c', 2]])).toBe('a,1\r\n"b,c",2\r\n');
+  });
+
+  it('writes every section of a report', () => {
+    const report = emptyDayReport('2026-11-22', 'Asia/Colombo', new Date('2026-11-22T10:00:00Z'), false);
+    report.items = [{ name: '=cmd|"/c calc"!A1', unit: '1kg, loose', quantity: 3, amount: 870 }];
+    const csv = dayReportCsv(report);
+    expect(csv).toContain('Day report,2026-11-22\r\n');
+    expect(csv).toContain('"\'=cmd|""/c calc""!A1","1kg, loose",3,870\r\n');
+    expect(csv).toContain('Cash collected (Rs.),0\r\n');
+    expect(csv).toContain('23:00-00:00,0\r\n');
+    expect(csv.split('\r\n').filter((line) => /^\d\d:00-\d\d:00,/.test(line))).toHaveLength(24);
+  });
+});

@@ -1,0 +1,310 @@
+// The day's report (issue 19, item 6): what a day in the shop's time zone means, the rules its figures follow
+// (each option's promise, the p90, the hour an order falls in) and its CSV. The server reads the rows with SQL
+// and hands them to `summariseDeliveries` and `ordersPerHour`; the dashboard, the CSV and the counter's printed
+// day summary all show the one `DayReport` it answers.
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, localMinutes } from './hours';
+import { ORDER_STATUSES, type OrderStatus } from './order-status';
+import { DELIVERY_OPTIONS, deliveryOptionByLabel, type DeliveryOptionCode } from './pricing';
+
+/** How many products the report lists under 'items sold', by quantity. */
+export const REPORT_TOP_ITEMS = 20;
+
+/** Which percentile the report gives beside the average delivery time. */
+export const REPORT_PERCENTILE = 90;
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when the text is a real calendar day written YYYY-MM-DD (2026-02-29 is not; 2028-02-29 is). */
+export function isCalendarDay(text: string): boolean {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1970 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** GET /api/orders/report and report.csv: the day, in the shop's zone. */
+export const reportQuerySchema = z.object({
+  day: z
+    .string({ error: (issue) => (issue.input == null ? 'day is required, written YYYY-MM-DD' : 'day must be one date written YYYY-MM-DD') })
+    .refine(isCalendarDay, 'day must be a real date written YYYY-MM-DD, for example 2026-11-22'),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(instant: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: (parts.hour ?? 0) % 24, minute: parts.minute ?? 0, second: parts.second ?? 0 };
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in ms (+05:30 is 19,800,000). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  const c = wallClock(whole, timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - whole;
+}
+
+/** The day (YYYY-MM-DD) a clock in `timeZone` shows at `date`: today in the shop, for the date picker. */
+export function localDay(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const c = wallClock(new Date(date).getTime(), timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+}
+
+/** The local midnight that starts a day in the zone, as an instant. */
+function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, day);
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  // Once more at the found instant, for a zone whose offset changes near midnight (summer time).
+  return new Date(guess - zoneOffsetMs(first, timeZone));
+}
+
+/**
+ * The instants a shop day covers: from its local midnight (inclusive) to the next one (exclusive). A day with a
+ * clock change is 23 or 25 hours long; in Asia/Colombo every day is 24 hours from 18:30 UTC the day before.
+ */
+export function dayBounds(day: string, timeZone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
+  if (!isCalendarDay(day)) throw new RangeError(`Invalid day "${day}": expected YYYY-MM-DD`);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  return {
+    start: localMidnight(year, month, date, timeZone),
+    end: localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
+  };
+}
+
+/** The hour of the local day (0..23) an instant falls in: its bucket in 'orders per hour'. */
+export function hourOfDay(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE): number {
+  return Math.floor(localMinutes(date, timeZone) / 60);
+}
+
+/** Orders per local hour: 24 counts, hour 0 first. */
+export function ordersPerHour(placedAt: ReadonlyArray<Date | string | number>, timeZone: string = DEFAULT_TIME_ZONE): number[] {
+  const buckets = Array.from({ length: 24 }, () => 0);
+  for (const at of placedAt) buckets[hourOfDay(at, timeZone)]! += 1;
+  return buckets;
+}
+
+/**
+ * The p-th percentile by the nearest-rank method: the smallest value that at least p% of the values do not
+ * exceed (of 10 values, the p90 is the 9th smallest). Always one of the values; null for none.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (!(p > 0 && p <= 100)) throw new RangeError(`percentile must be above 0 and at most 100, got ${p}`);
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil((p / 100) * sorted.length) - 1] ?? null;
+}
+
+/** The most minutes an option promises from order to door: the later end of its label ('50 Minutes to 1 Hour' is 60). */
+export function promiseMinutes(label: string): number | null {
+  return deliveryOptionByLabel(label)?.promiseMinutes ?? null;
+}
+
+/** One order as the report reads it: its option, when it was placed, and when it was delivered (null if not yet). */
+export interface ReportDelivery {
+  orderId: string;
+  option: string;
+  status: string;
+  placedAt: Date | string;
+  deliveredAt: Date | string | null;
+}
+
+export interface OptionTimes {
+  option: string;
+  code: DeliveryOptionCode | null;
+  promiseMinutes: number | null;
+  delivered: number;
+  /** Pending to Delivered, in minutes to one decimal; null when none was delivered. */
+  averageMinutes: number | null;
+  /** The 90th percentile of the same (nearest rank), minutes to one decimal. */
+  p90Minutes: number | null;
+  /** Orders of this option that took (or, still open, have taken) longer than the promise. */
+  missed: number;
+}
+
+export interface MissedOrder {
+  orderId: string;
+  option: string;
+  promiseMinutes: number;
+  /** Minutes from placing to delivery; for an order not yet delivered, to the time of the report. */
+  minutes: number;
+  status: string;
+  delivered: boolean;
+}
+
+const minutesBetween = (from: Date | string, to: Date | string | number): number => (new Date(to).getTime() - new Date(from).getTime()) / 60_000;
+const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
+
+/** Statuses whose orders are still on their way to the shopper: the promise runs on for them. */
+const STILL_OPEN: readonly string[] = ['Pending', 'Processing', 'Shipped', '10 Minutes delay traffic conditions'];
+
+/**
+ * Delivery times per option (every option listed, in the shop's order, then any unknown label the day held) and
+ * the orders that broke their option's promise: delivered later than it, or still open past it at `now`. An
+ * order that took exactly the promise kept it. Cancelled orders made no promise to keep.
+ */
+export function summariseDeliveries(orders: readonly ReportDelivery[], now: Date | string | number): { options: OptionTimes[]; missed: MissedOrder[] } {
+  const labels = [...DELIVERY_OPTIONS.map((o) => o.label as string), ...orders.map((o) => o.option).filter((l) => !deliveryOptionByLabel(l))];
+  const missed: MissedOrder[] = [];
+  const options = [...new Set(labels)].map((label): OptionTimes => {
+    const promise = promiseMinutes(label);
+    const mine = orders.filter((o) => o.option === label);
+    const times = mine.filter((o) => o.status === 'Delivered' && o.deliveredAt !== null).map((o) => minutesBetween(o.placedAt, o.deliveredAt!));
+    let late = 0;
+    for (const order of mine) {
+      const delivered = order.status === 'Delivered' && order.deliveredAt !== null;
+      if (!delivered && !STILL_OPEN.includes(order.status)) continue;
+      const minutes = minutesBetween(order.placedAt, delivered ? order.deliveredAt! : now);
+      if (promise !== null && minutes > promise) {
+        late += 1;
+        missed.push({ orderId: order.orderId, option: label, promiseMinutes: promise, minutes: oneDecimal(minutes), status: order.status, delivered });
+      }
+    }
+    const p90 = percentile(times, REPORT_PERCENTILE);
+    return {
+      option: label,
+      code: deliveryOptionByLabel(label)?.code ?? null,
+      promiseMinutes: promise,
+      delivered: times.length,
+      averageMinutes: times.length === 0 ? null : oneDecimal(times.reduce((a, b) => a + b, 0) / times.length),
+      p90Minutes: p90 === null ? null : oneDecimal(p90),
+      missed: late,
+    };
+  });
+  missed.sort((a, b) => b.minutes - a.minutes || a.orderId.localeCompare(b.orderId));
+  return { options, missed };
+}
+
+export interface ReportItem {
+  name: string;
+  unit: string;
+  quantity: number;
+  /** What those items came to, in rupees. */
+  amount: number;
+}
+
+/** GET /api/orders/report's `data`: the orders placed on one day in the shop's zone. Amounts in rupees. */
+export interface DayReport {
+  day: string;
+  timeZone: string;
+  /** When the report was made (ISO). */
+  generatedAt: string;
+  /** True for a day that has not begun in the shop yet: every figure is empty. */
+  future: boolean;
+  totalOrders: number;
+  /** Every status, in the machine's order, with how many of the day's orders are in it now. */
+  byStatus: Array<{ status: OrderStatus; count: number }>;
+  /** Top 20 by quantity, of the orders not cancelled. */
+  items: ReportItem[];
+  /** The day's delivered cash-on-delivery orders: their total. */
+  cashCollected: number;
+  deliveredOrders: number;
+  /** The day's orders in a cancelled status: their total. */
+  valueCancelled: number;
+  cancelledOrders: number;
+  deliveryTimes: OptionTimes[];
+  missedPromises: MissedOrder[];
+  /** 24 counts, hour 0 (midnight to 1 AM) first. */
+  ordersPerHour: number[];
+}
+
+/** The report of a day with no orders (a day still to come, or a quiet one). */
+export function emptyDayReport(day: string, timeZone: string, generatedAt: Date, future: boolean): DayReport {
+  return {
+    day,
+    timeZone,
+    generatedAt: generatedAt.toISOString(),
+    future,
+    totalOrders: 0,
+    byStatus: ORDER_STATUSES.map((status) => ({ status, count: 0 })),
+    items: [],
+    cashCollected: 0,
+    deliveredOrders: 0,
+    valueCancelled: 0,
+    cancelledOrders: 0,
+    deliveryTimes: summariseDeliveries([], generatedAt).options,
+    missedPromises: [],
+    ordersPerHour: ordersPerHour([], timeZone),
+  };
+}
+
+// CSV
+
+/** Characters that make a spreadsheet read a cell as a formula (and tab/CR, which some read the same way). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. Text that a
+ * spreadsheet would run as a formula (starting = + - @, tab or CR) gets a leading apostrophe first, as OWASP
+ * advises; numbers are written as numbers, so a negative amount stays a number.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Rows of cells as CSV text, CRLF line ends (RFC 4180). */
+export function csvText(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The file name a day's CSV downloads as. */
+export const reportFileName = (day: string): string => `kade-report-${day}.csv`;
+
+/** The whole report as one CSV: a section per table, each with its own header row, a blank line between. */
+export function dayReportCsv(report: DayReport): string {
+  const blank: string[] = [];
+  return csvText([
+    ['Day report', report.day],
+    ['Time zone', report.timeZone],
+    ['Generated at', report.generatedAt],
+    blank,
+    ['Figure', 'Value'],
+    ['Orders', report.totalOrders],
+    ['Delivered orders', report.deliveredOrders],
+    ['Cash collected (Rs.)', report.cashCollected],
+    ['Cancelled orders', report.cancelledOrders],
+    ['Value cancelled (Rs.)', report.valueCancelled],
+    blank,
+    ['Status', 'Orders'],
+    ...report.byStatus.map((s) => [s.status, s.count]),
+    blank,
+    ['Item', 'Unit', 'Quantity', 'Amount (Rs.)'],
+    ...report.items.map((i) => [i.name, i.unit, i.quantity, i.amount]),
+    blank,
+    ['Delivery option', 'Promise (min)', 'Delivered', 'Average (min)', `p${REPORT_PERCENTILE} (min)`, 'Missed promise'],
+    ...report.deliveryTimes.map((o) => [o.option, o.promiseMinutes, o.delivered, o.averageMinutes, o.p90Minutes, o.missed]),
+    blank,
+    ['Missed order', 'Delivery option', 'Promise (min)', 'Minutes', 'Status'],
+    ...report.missedPromises.map((m) => [m.orderId, m.option, m.promiseMinutes, m.minutes, m.status]),
+    blank,
+    ['Hour', 'Orders'],
+    ...report.ordersPerHour.map((count, hour) => [hourLabel(hour), count]),
+  ]);
+}
+
+/** An hour bucket as people read it: 0 -> '00:00-01:00'. */
+export function hourLabel(hour: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(hour)}:00-${pad((hour + 1) % 24)}:00`;
+}
