@@ -4,6 +4,7 @@
 // The same across two server processes is in multi-instance.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_NAME } from '../src/modules/catalog/catalogue-changes';
+import { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../src/modules/catalog/category-service';
 import { storedImages, type Answer } from './catalogue-fixtures';
 import { waitFor } from './cluster-helpers';
 import { createTestDatabase, DB_KINDS, quickAccount, startTestServer, type TestDatabase, type TestServer } from './helpers';
@@ -64,6 +65,15 @@ describe.each(DB_KINDS)('categories from memory on %s', (kind) => {
       for (let i = 0; i < 3; i += 1) await readEverywhere();
     });
     expect(statements).toEqual([]);
+  });
+
+  it('builds the home page with the groupings from memory: none of its statements reads the category lists', async () => {
+    await readEverywhere();
+    expect((await b.api('GET', '/api/product/home')).status).toBe(200);
+    const { statements } = await log.during(() => b.api('GET', '/api/product/home'));
+    const listReads = statements.filter((sql) => sql === CATEGORY_LIST_SQL || sql === SUB_CATEGORY_LIST_SQL || /from "(sub_)?categories"/.test(sql));
+    expect(listReads).toEqual([]);
+    expect(statements.length).toBeGreaterThan(0); // the strips themselves still come from the database
   });
 
   it('shows on B, at once, every change made on A, and keeps the new lists in memory again', async () => {

@@ -15,10 +15,11 @@ export interface CatalogServiceDeps {
 }
 
 export function createCatalogService(deps: CatalogServiceDeps) {
+  const categories = createCategoryService(deps);
   return {
-    categories: createCategoryService(deps),
+    categories,
     products: createProductService(deps),
-    shop: createShopService(deps),
+    shop: createShopService({ db: deps.db, lists: { categories: categories.listCategories, subCategories: categories.listSubCategories } }),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   SINGLE_QUANTITY_SUBCATEGORY,
   sortCategories,
   sortVariations,
+  type CategoryWire,
   type HomeWire,
   type PageInfo,
   type ProductByCategoryAndSubCategoryInput,
@@ -40,9 +41,21 @@ function listingRequest(input: ProductByCategoryAndSubCategoryInput): PageReques
 
 export interface ShopServiceDeps {
   db: Knex;
+  /** The category lists as the category service keeps them (in memory); read from the database without it. */
+  lists?: { categories(): Promise<readonly CategoryWire[]>; subCategories(): Promise<ReadonlyArray<{ _id: string; name: string }>> };
 }
 
-export function createShopService({ db }: ShopServiceDeps) {
+export function createShopService({ db, lists }: ShopServiceDeps) {
+  /** Every category's id, name and image, and every sub-category's id and name: the home page's groupings. */
+  async function categoryRows(): Promise<CategoryRow[]> {
+    if (lists) return (await lists.categories()).map((c) => ({ id: c._id, name: c.name, image: c.image }));
+    return (await db('categories').select('id', 'name', 'image')) as CategoryRow[];
+  }
+  async function subCategoryRows(): Promise<Array<{ id: string; name: string }>> {
+    if (lists) return (await lists.subCategories()).map((s) => ({ id: s._id, name: s.name }));
+    return (await db('sub_categories').select('id', 'name')) as Array<{ id: string; name: string }>;
+  }
+
   /** 404 for a category or sub-category id that names nothing (asked only when a listing comes back empty). */
   async function assertListingExists(categoryId: string, subCategoryId?: string): Promise<void> {
     const category = await db('categories').where({ id: categoryId }).first('id');
@@ -54,7 +67,7 @@ export function createShopService({ db }: ShopServiceDeps) {
 
   /** The 'Special - Deal' strip: single-quantity products, those in category Special or sub-category Deal. */
   async function deals(categories: readonly CategoryRow[]): Promise<ProductWire[]> {
-    const subCategories = (await db('sub_categories').select('id', 'name')) as Array<{ id: string; name: string }>;
+    const subCategories = await subCategoryRows();
     const special = categories.filter((c) => sameName(c.name, SINGLE_QUANTITY_CATEGORY)).map((c) => c.id);
     const deal = subCategories.filter((s) => sameName(s.name, SINGLE_QUANTITY_SUBCATEGORY)).map((s) => s.id);
     const either = ['p.single_quantity'];
@@ -138,9 +151,9 @@ export function createShopService({ db }: ShopServiceDeps) {
       return { items: rows.map(toProductWire), page };
     },
 
-    /** GET /api/product/home: the deals strip and the category strips, in four small queries. */
+    /** GET /api/product/home: the deals strip and the category strips: two queries, the groupings from memory. */
     async home(): Promise<HomeWire> {
-      const categories = (await db('categories').select('id', 'name', 'image')) as CategoryRow[];
+      const categories = await categoryRows();
       const [dealList, stripList] = await Promise.all([deals(categories), strips(categories)]);
       return { deals: dealList, strips: stripList };
     },
