@@ -199,7 +199,8 @@ test.describe('checkout', () => {
     const pay = page.getByRole('button', { name: 'Cash on Delivery' });
     await expect(page.getByRole('button', { name: 'Online Payment' })).toBeDisabled();
     await expect(pay).toBeDisabled();
-    await expect(page.getByText('Select a Delivery Option')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Select a Delivery Option' })).toBeVisible();
+    await expect(pay).toHaveAccessibleDescription('Please select a delivery option before placing the order.');
     await page.getByRole('radio', { name: /^50 Minutes to 1 Hour/ }).check();
     await expect(pay).toBeEnabled();
     const placing = page.waitForRequest((r) => r.url().endsWith('/api/order/cash-on-delivery'));

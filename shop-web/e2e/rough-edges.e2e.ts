@@ -1,11 +1,12 @@
 // The shopper's rough edges of issue 18 (item 6), each walked as a person would at a phone's 390 px and a
 // laptop's 1366 px: the home strips' arrows, adding an address from checkout, reloading the payment step, the
-// View Cart bar, listing titles, and where staff land after logging in. Search ranking is tested on the server.
+// View Cart bar, listing titles, where staff land after logging in, and what a search for 'milk' lists first
+// (its SQL is tested on both databases in server/test/search-ranking.test.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { computeTotals, formatRs, rupeesToPaise } from '@kade/shared';
-import { expectAccessible, openUrl, shot } from './helpers';
+import { expectAccessible, openUrl, scrollUntil, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, geolocation: SHOP_POSITION, permissions: ['geolocation'] });
@@ -250,4 +251,23 @@ test('staff and admins who log in land on the Pending orders; a shopper lands on
   await expect(page.getByRole('heading', { level: 1, name: /^Orders \(\d+\)$/ })).toBeVisible();
   await shot(page, info, 'edges-admin-after-login');
   await expectAccessible(page, info, 'edges-admin-after-login');
+});
+
+test("a search for 'milk' lists the milks of Milk + Other before Milk Chocolate Bar", async ({ page }, info) => {
+  await page.goto('/search?q=milk');
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('milk');
+  const cards = page.locator('.product-card');
+  await expect(cards.first()).toBeVisible();
+  await scrollUntil(page, async () => (await page.getByRole('article', { name: 'Milk Chocolate Bar', exact: true }).count()) > 0);
+  const names = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('aria-label') ?? ''));
+  const chocolate = names.indexOf('Milk Chocolate Bar');
+  for (const milk of ['Full Cream Fresh Milk', 'Low Fat Fresh Milk', 'Full Cream Milk Powder']) {
+    expect(names.indexOf(milk), `${milk} is listed`).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf(milk), `${milk} before Milk Chocolate Bar`).toBeLessThan(chocolate);
+  }
+  // the first result is a milk from the milk shelf, not a name that merely starts with the word
+  expect(names[0]).not.toBe('Milk Chocolate Bar');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, info, 'edges-search-milk');
+  await expectAccessible(page, info, 'edges-search-milk');
 });
