@@ -33,6 +33,8 @@ import { silentEvents, type LiveEvents } from './modules/realtime/events';
 import type { RedisState } from './modules/realtime/socket';
 import { createCounterService, type CounterService } from './modules/counters/service';
 import { counterRoutes } from './modules/counters/routes';
+import { createReportService, type ReportService } from './modules/reports/service';
+import { reportRoutes } from './modules/reports/routes';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +59,7 @@ export interface Services {
   cart: CartService;
   orders: OrderService;
   counters: CounterService;
+  reports: ReportService;
   images: ImageService;
   /** The password hashing threads (stopped with the server). */
   passwords: PasswordHasher;
@@ -74,6 +77,7 @@ export function createServices(deps: AppDeps): Services {
     cart: createCartService({ db, clock }),
     orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentEvents }),
     counters: createCounterService({ db, clock }),
+    reports: createReportService({ db, config, clock }),
     images: createImageService({ db, clock, config }),
     passwords: hasher,
   };
@@ -91,6 +95,7 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
     ...cartRoutes({ cart: services.cart }),
     ...orderRoutes({ orders: services.orders }),
     ...counterRoutes({ counters: services.counters }),
+    ...reportRoutes({ reports: services.reports }),
   ];
 }
 

@@ -50,6 +50,8 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['PUT', '/api/orders/update-status', 'orders.update'],
   ['PUT', '/api/order/cancel', 'user'],
   ['PUT', '/api/orders/acknowledge', 'orders.take'],
+  ['GET', '/api/orders/report', 'reports.view'],
+  ['GET', '/api/orders/report.csv', 'reports.view'],
   ['POST', '/api/counters/heartbeat', 'counters.use'],
   ['GET', '/api/counters', 'counters.use'],
   ['POST', '/api/category/add-category', 'catalogue.manage'],
@@ -101,9 +103,9 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
     expect(declared.sort()).toEqual(TABLE.map(([m, p, a]) => `${m} ${p} ${a}`).sort());
   });
 
-  it('gives a counter clerk (STAFF) the orders and counters, and nothing of the catalogue, users or addresses', () => {
+  it('gives a counter clerk (STAFF) the orders, counters and the day\'s report, and nothing of the catalogue, users or addresses', () => {
     const staff = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('STAFF', access)).map(([m, p]) => `${m} ${p}`);
-    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status'].sort());
+    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status'].sort());
   });
 
   it.each(TABLE)('%s %s is %s', async (method, path, access) => {

@@ -24,6 +24,8 @@ export interface Handled<T> {
   status?: number;
   /** Top-level fields beside `data` (e.g. a paged list's counts). */
   extras?: EnvelopeExtras;
+  /** A file to download instead of the envelope (the day's report as CSV): its type, name and text. */
+  file?: { contentType: string; fileName: string; body: string };
 }
 
 export interface RouteSpec<B = unknown, Q = unknown> {
@@ -73,6 +75,12 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[]): void 
         const query = parseWith(spec.query, spec.query ? ctx.query : undefined, 'query');
         const result = await spec.handler({ ctx, body, query, user });
         ctx.status = result.status ?? 200;
+        if (result.file) {
+          ctx.attachment(result.file.fileName);
+          ctx.type = result.file.contentType;
+          ctx.body = result.file.body;
+          return;
+        }
         ctx.body = ok(result.data, result.message ?? '', result.extras);
       });
     }

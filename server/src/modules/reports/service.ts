@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import {
+  dayBounds,
+  emptyDayReport,
+  isCancelled,
+  isOrderStatus,
+  ordersPerHour,
+  ORDER_STATUSES,
+  paiseToRupees,
+  REPORT_TOP_ITEMS,
+  summariseDeliveries,
+  type DayReport,
+  type OrderStatus,
+} from '@kade/shared';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { toCount } from '../../db/database';
+
+export interface ReportServiceDeps {
+  db: Knex;
+  config: Config;
+  clock: Clock;
+}
+
+const CANCELLED: readonly OrderStatus[] = ORDER_STATUSES.filter(isCancelled);
+
+/** One of the day's orders with the two moments its delivery time runs between (from its events). */
+interface DayOrderRow {
+  order_code: string;
+  status: string;
+  delivery_option: string;
+  created_at: Date | string;
+  placed_at: Date | string | null;
+  delivered_at: Date | string | null;
+}
+
+/**
+ * The day's report: the orders placed on one day in the shop's time zone (TIME_ZONE), read in one read-only
+ * snapshot, so the figures add up even while orders move. The SQL counts and sums; the rules (each option's
+ * promise, the p90, the hour an order falls in) are @kade/shared's.
+ */
+export function createReportService({ db, config, clock }: ReportServiceDeps) {
+  const timeZone = config.shop.timeZone;
+
+  return {
+    async dayReport(day: string): Promise<DayReport> {
+      const now = clock.now();
+      const { start, end } = dayBounds(day, timeZone);
+      if (start.getTime() > now.getTime()) return emptyDayReport(day, timeZone, now, true);
+      return db.transaction(async (trx) => {
+        await trx.raw('set transaction isolation level repeatable read, read only');
+        const byStatus = (await trx('orders')
+          .where('created_at', '>=', start)
+          .andWhere('created_at', '<', end)
+          .groupBy('status', 'payment_method')
+          .select('status', 'payment_method', trx.raw('count(*) as count'), trx.raw('coalesce(sum(total_paise), 0) as paise'))) as Array<{ status: string; payment_method: string; count: unknown; paise: unknown }>;
+        const items = (await trx('order_lines as l')
+          .join('orders as o', 'o.id', 'l.order_id')
+          .where('o.created_at', '>=', start)
+          .andWhere('o.created_at', '<', end)
+          .whereNotIn('o.status', CANCELLED)
+          .groupBy('l.name', 'l.unit')
+          .select('l.name', 'l.unit', trx.raw('sum(l.quantity) as quantity'), trx.raw('sum(l.quantity * l.price_paise) as paise'))
+          .orderBy([{ column: 'quantity', order: 'desc' }, { column: 'l.name' }, { column: 'l.unit' }])
+          .limit(REPORT_TOP_ITEMS)) as Array<{ name: string; unit: string; quantity: unknown; paise: unknown }>;
+        // Pending to Delivered from the order's events: its first Pending (placed) and its Delivered.
+        const orders = (await trx('orders as o')
+          .where('o.created_at', '>=', start)
+          .andWhere('o.created_at', '<', end)
+          .select(
+            'o.order_code',
+            'o.status',
+            'o.delivery_option',
+            'o.created_at',
+            trx.raw(`(select min(e.created_at) from order_events e where e.order_id = o.id and e.to_status = 'Pending') as placed_at`),
+            trx.raw(`(select max(e.created_at) from order_events e where e.order_id = o.id and e.to_status = 'Delivered') as delivered_at`),
+          )
+          .orderBy('o.created_at')) as DayOrderRow[];
+
+        const counts = new Map<OrderStatus, number>();
+        let cashPaise = 0;
+        let cancelledPaise = 0;
+        for (const row of byStatus) {
+          const status: OrderStatus = isOrderStatus(row.status) ? row.status : 'Pending';
+          const count = toCount(row.count);
+          const paise = toCount(row.paise);
+          counts.set(status, (counts.get(status) ?? 0) + count);
+          if (status === 'Delivered' && row.payment_method === 'Cash on Delivery') cashPaise += paise;
+          if (isCancelled(status)) cancelledPaise += paise;
+        }
+        const deliveries = summariseDeliveries(
+          orders.map((o) => ({
+            orderId: o.order_code,
+            option: o.delivery_option,
+            status: isOrderStatus(o.status) ? o.status : 'Pending',
+            placedAt: o.placed_at ?? o.created_at,
+            deliveredAt: o.delivered_at,
+          })),
+          now,
+        );
+        const report = emptyDayReport(day, timeZone, now, false);
+        return {
+          ...report,
+          totalOrders: orders.length,
+          byStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+          items: items.map((i) => ({ name: i.name, unit: i.unit, quantity: toCount(i.quantity), amount: paiseToRupees(toCount(i.paise)) })),
+          cashCollected: paiseToRupees(cashPaise),
+          deliveredOrders: counts.get('Delivered') ?? 0,
+          valueCancelled: paiseToRupees(cancelledPaise),
+          cancelledOrders: CANCELLED.reduce((n, s) => n + (counts.get(s) ?? 0), 0),
+          deliveryTimes: deliveries.options,
+          missedPromises: deliveries.missed,
+          ordersPerHour: ordersPerHour(orders.map((o) => o.created_at), timeZone),
+        };
+      });
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;
