@@ -16,6 +16,7 @@ const bridge: BridgeApi = {
   counterStatus: () => ipcRenderer.invoke(IPC.counterStatus),
   signIn: (mobile, password) => ipcRenderer.invoke(IPC.signIn, mobile, password),
   openSettings: () => ipcRenderer.invoke(IPC.openSettings),
+  printDaySummary: (day) => ipcRenderer.invoke(IPC.printDaySummary, day),
 };
 
 contextBridge.exposeInMainWorld('kadeCounter', bridge);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildReceipt } from '@kade/shared';
+import { buildDaySummary, buildReceipt, type DayReport } from '@kade/shared';
 import type { DesktopConfig } from './config';
 import type { BridgeApi, BridgeOrder, CounterStatus, IpcResult } from './ipc-channels';
 export type { CounterStatus };
@@ -11,7 +11,7 @@ import { Dispatcher, type CounterOrder, type ShopOnReceipt } from './dispatcher/
 import { SessionVault, type SecretBox } from './session-vault';
 import { Heartbeat } from './dispatcher/heartbeat';
 import { ServerApi } from './dispatcher/server-api';
-import { receiptBytes } from './printer/receipt-bytes';
+import { daySummaryBytes, receiptBytes } from './printer/receipt-bytes';
 import { PrintQueue } from './printer/print-queue';
 import { parsePrinterAddress, printerState } from './printer/transport';
 import { SettingsStore } from './settings-store';
@@ -262,6 +262,15 @@ export async function createCounter(options: CounterOptions) {
         if (!options.openSettings) throw new Error(options.signInHint ?? 'This counter has no Settings window.');
         options.openSettings();
         return null;
+      }),
+    printDaySummary: (day) =>
+      answer(async () => {
+        // Like an order, the report is loaded with the counter's own session: the page names a day, never the text.
+        if (!api) throw new Error(SIGNED_OUT_TEXT);
+        const report = await api.request<DayReport>('GET', `/api/orders/report?day=${encodeURIComponent(day)}`);
+        const bytes = await daySummaryBytes(buildDaySummary(report, shop), { mode: store.get().receiptMode });
+        // Always printed when asked (a new job each time), never queued by itself.
+        return queue.reprint({ orderId: `day-summary-${report.day}-${Date.now()}`, orderCode: `Z ${report.day}` }, bytes);
       }),
   };
 

@@ -21,6 +21,7 @@ export const IPC = {
   counterStatus: 'kade:counter-status',
   signIn: 'kade:sign-in',
   openSettings: 'kade:open-settings',
+  printDaySummary: 'kade:print-day-summary',
 } as const;
 
 /** Whether the counter is signed in: the window shows a banner that will not go away while it is not. */
@@ -57,4 +58,6 @@ export interface BridgeApi {
   signIn(mobile: string, password: string): Promise<IpcResult<{ connected: boolean }>>;
   /** Opens the counter's own Settings window (where the clerk signs the counter in); the page learns nothing from it. */
   openSettings(): Promise<IpcResult<null>>;
+  /** Prints a day's summary (Z-report, day YYYY-MM-DD in the shop's zone): the counter loads the report with its own session. */
+  printDaySummary(day: string): Promise<IpcResult<PrintJob>>;
 }

@@ -48,6 +48,14 @@ describe('the bridge guard', () => {
     expect(calls.map(([name]) => name)).toEqual(['printOrder', 'acknowledgeOrder']);
   });
 
+  it('lets the dashboard, and only the dashboard, print a day summary for a real day', async () => {
+    const { bridge, calls } = recordingBridge();
+    expect(await guardedCall(bridge, 'printDaySummary', DASHBOARD, ['2026-11-22'], WHERE)).toEqual({ ok: true, data: 'printDaySummary' });
+    expect(await guardedCall(bridge, 'printDaySummary', SETTINGS, ['2026-11-22'], WHERE)).toEqual({ ok: false, error: 'This page may not use the counter.' });
+    expect(await guardedCall(bridge, 'printDaySummary', 'http://evil.example/', ['2026-11-22'], WHERE)).toEqual({ ok: false, error: 'This page may not use the counter.' });
+    expect(calls).toEqual([['printDaySummary', ['2026-11-22']]]);
+  });
+
   it('lets the settings page change settings and sign in, and nothing print an order', async () => {
     const { bridge, calls } = recordingBridge();
     expect((await guardedCall(bridge, 'saveSettings', SETTINGS, [{ copies: 2 }], WHERE)).ok).toBe(true);
@@ -66,6 +74,11 @@ describe('the bridge guard', () => {
     ['resolveJobs', [['a'], 'burn']],
     ['resolveJobs', ['a', 'print']],
     ['printerStatus', ['unexpected']],
+    ['printDaySummary', []],
+    ['printDaySummary', ['2026-02-30']],
+    ['printDaySummary', ['2026-11-22&day=2026-11-23']],
+    ['printDaySummary', ['../report']],
+    ['printDaySummary', [{ day: '2026-11-22' }]],
   ])('refuses %s with the arguments %j, and runs nothing', async (call, args) => {
     const { bridge, calls } = recordingBridge();
     const answer = await guardedCall(bridge, call, DASHBOARD, args, WHERE);

@@ -33,7 +33,7 @@ const CONTRACT = [
   // schemas
   'uuidSchema', 'formatZodError', 'registerSchema', 'loginSchema', 'cashOnDeliverySchema', 'updateStatusSchema',
   // receipt
-  'buildReceipt', 'receiptTextLines',
+  'buildReceipt', 'receiptTextLines', 'buildDaySummary', 'daySummaryTextLines', 'formatReportDay',
   // the day's report
   'reportQuerySchema', 'isCalendarDay', 'dayBounds', 'localDay', 'hourOfDay', 'ordersPerHour', 'percentile', 'promiseMinutes',
   'summariseDeliveries', 'emptyDayReport', 'csvCell', 'csvText', 'dayReportCsv', 'reportFileName', 'REPORT_TOP_ITEMS',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_COLUMNS, buildReceipt, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
+import { RECEIPT_COLUMNS, buildDaySummary, buildReceipt, daySummaryTextLines, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
+import { emptyDayReport, type DayReport } from './report';
 import type { ReceiptOrder } from './receipt';
 import { hasControlCharacters } from './text';
 
@@ -346,5 +347,67 @@ describe('receiptTextLines', () => {
     expect(lines.every((l) => [...l].length <= 48)).toBe(true);
     // a footer with a printer command in it loses the command
     expect(buildReceipt(order, { shopName: 'X', footer: 'Bye\u001bp\u0000' }).footer).toBe('Bye p');
+  });
+});
+
+describe('the day summary (Z-report)', () => {
+  const report: DayReport = {
+    ...emptyDayReport('2026-11-22', 'Asia/Colombo', new Date('2026-11-22T11:30:00Z'), false),
+    totalOrders: 3,
+    byStatus: [
+      { status: 'Pending', count: 0 },
+      { status: 'Delivered', count: 2 },
+      { status: 'Cancelled', count: 1 },
+    ],
+    items: [
+      { name: 'Samba Rice 1kg', unit: '1kg', quantity: 7, amount: 2030 },
+      { name: 'Soap\u001bp', unit: '', quantity: 1, amount: 95.5 },
+    ],
+    cashCollected: 2125.5,
+    deliveredOrders: 2,
+    valueCancelled: 480,
+    cancelledOrders: 1,
+    deliveryTimes: [{ option: '20 Minutes to 30 Minutes', code: 'express', promiseMinutes: 30, delivered: 2, averageMinutes: 28, p90Minutes: 31, missed: 1 }],
+    missedPromises: [{ orderId: 'B7K2QX', option: '20 Minutes to 30 Minutes', promiseMinutes: 30, minutes: 31, status: 'Delivered', delivered: true }],
+    ordersPerHour: Array.from({ length: 24 }, (_, hour) => (hour === 9 ? 2 : hour === 10 ? 1 : 0)),
+  };
+  const model = buildDaySummary(report, { shopName: 'Kade', shopPhone: '011 234 5678', footer: 'Thank you' });
+
+  it('builds the model from the report: amounts in paise, only the statuses and hours that had orders', () => {
+    expect(model).toMatchObject({
+      title: 'DAY SUMMARY',
+      day: '22 Nov 2026',
+      printedAt: '22 Nov 2026, 5:00 pm',
+      totalOrders: 3,
+      byStatus: [{ status: 'Delivered', count: 2 }, { status: 'Cancelled', count: 1 }],
+      cashCollectedPaise: 212550,
+      valueCancelledPaise: 48000,
+      hours: [{ hour: '09:00-10:00', count: 2 }, { hour: '10:00-11:00', count: 1 }],
+    });
+    expect(model.items[1]).toEqual({ name: 'Soap p', unit: '', quantity: 1, totalPaise: 9550 });
+  });
+
+  it('lays it out in 48 columns with the day, the cash, the items, the times and the missed promises', () => {
+    const lines = daySummaryTextLines(model);
+    for (const line of lines) {
+      expect([...line].length).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+      expect(hasControlCharacters(line)).toBe(false);
+    }
+    const text = lines.join('\n');
+    expect(lines.map((l) => l.trim()).slice(0, 4)).toEqual(['Kade', '011 234 5678', 'DAY SUMMARY', '22 Nov 2026']);
+    expect(lines).toContain(leftRight('CASH COLLECTED (2 delivered)', 'Rs.2,125.50', 48)[0]);
+    expect(lines).toContain(leftRight('Cancelled (1)', 'Rs.480.00', 48)[0]);
+    expect(lines).toContain(leftRight('  x 7', 'Rs.2,030.00', 48)[0]);
+    expect(lines).toContain(leftRight('  p90', '31 min', 48)[0]);
+    expect(lines).toContain(leftRight('  #B7K2QX', '31 / 30 min', 48)[0]);
+    expect(lines).toContain(leftRight('  09:00-10:00', '2', 48)[0]);
+    expect(text).toContain('20 Minutes to 30 Minutes (promise 30 min)');
+    expect(lines.at(-1)?.trim()).toBe('Thank you');
+  });
+
+  it('says None where a quiet day has nothing to list', () => {
+    const quiet = daySummaryTextLines(buildDaySummary(emptyDayReport('2026-11-23', 'Asia/Colombo', new Date('2026-11-22T11:30:00Z'), true), { shopName: 'Kade' }), 32);
+    expect(quiet.filter((l) => l === '  None')).toHaveLength(3);
+    for (const line of quiet) expect([...line].length).toBeLessThanOrEqual(32);
   });
 });

@@ -11,6 +11,7 @@ import { DEFAULT_TIME_ZONE, formatDateTime } from './hours';
 import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
 import { printableText } from './text';
+import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport } from './report';
 import { LOCATION_NOT_AVAILABLE } from './zone';
 
 /** Columns of a 72 mm receipt in the printer's standard font (576 dots at 12 dots a character). */
@@ -301,6 +302,116 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   out.push('Deliver to:');
   for (const line of model.addressLines) out.push(...wrapText(line, columns, '  '));
   out.push(...labelled('Location', model.locationText));
+  out.push(rule('='));
+  if (model.footer) out.push(...centre(model.footer, columns));
+  return out;
+}
+
+// The day summary (a Z-report): the day's report on the counter's thermal printer, in the same 48 columns.
+
+export interface DaySummaryModel {
+  shopName: string;
+  shopAddress: string;
+  shopPhone: string;
+  footer: string;
+  title: 'DAY SUMMARY';
+  /** The day as people read it: '22 Nov 2026'. */
+  day: string;
+  printedAt: string;
+  totalOrders: number;
+  /** The statuses that hold any of the day's orders, in the machine's order. */
+  byStatus: Array<{ status: string; count: number }>;
+  deliveredOrders: number;
+  cashCollectedPaise: number;
+  cancelledOrders: number;
+  valueCancelledPaise: number;
+  items: Array<{ name: string; unit: string; quantity: number; totalPaise: number }>;
+  deliveryTimes: Array<{ option: string; promiseMinutes: number | null; delivered: number; averageMinutes: number | null; p90Minutes: number | null; missed: number }>;
+  missed: Array<{ orderId: string; minutes: number; promiseMinutes: number; delivered: boolean }>;
+  /** The hours that had orders, as '09:00-10:00' and how many. */
+  hours: Array<{ hour: string; count: number }>;
+}
+
+/** The day a report covers, for people: '2026-11-22' -> '22 Nov 2026'. */
+export function formatReportDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+/**
+ * The Z-report of a day from the server's day report: what was ordered, the cash the delivered orders brought,
+ * what was cancelled, the items sold, each option's delivery times and the promises missed. Every text is
+ * printable (an item's name is the shop's data, as on a receipt).
+ */
+export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions, 'reprint'>): DaySummaryModel {
+  const timeZone = options.timeZone ?? report.timeZone ?? DEFAULT_TIME_ZONE;
+  return {
+    shopName: printable(options.shopName),
+    shopAddress: printable(options.shopAddress),
+    shopPhone: printable(options.shopPhone),
+    footer: printable(options.footer),
+    title: 'DAY SUMMARY',
+    day: formatReportDay(report.day),
+    printedAt: formatDateTime(report.generatedAt, timeZone),
+    totalOrders: report.totalOrders,
+    byStatus: report.byStatus.filter((s) => s.count > 0).map((s) => ({ status: s.status, count: s.count })),
+    deliveredOrders: report.deliveredOrders,
+    cashCollectedPaise: rupeesToPaise(report.cashCollected),
+    cancelledOrders: report.cancelledOrders,
+    valueCancelledPaise: rupeesToPaise(report.valueCancelled),
+    items: report.items.map((i) => ({ name: printable(i.name), unit: printable(i.unit), quantity: i.quantity, totalPaise: rupeesToPaise(i.amount) })),
+    deliveryTimes: report.deliveryTimes.map((o) => ({ ...o, option: printable(o.option) })).map(({ code: _code, ...o }) => o),
+    missed: report.missedPromises.map((m) => ({ orderId: printable(m.orderId), minutes: m.minutes, promiseMinutes: m.promiseMinutes, delivered: m.delivered })),
+    hours: report.ordersPerHour.flatMap((count, hour) => (count > 0 ? [{ hour: hourLabel(hour), count }] : [])),
+  };
+}
+
+const minutesText = (minutes: number | null): string => (minutes === null ? '-' : `${minutes} min`);
+
+/** The day summary as lines of text none wider than `columns`, for the thermal printer (and any page that shows it). */
+export function daySummaryTextLines(model: DaySummaryModel, columns: number = RECEIPT_COLUMNS): string[] {
+  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
+    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
+  }
+  const rule = (char: string): string => char.repeat(columns);
+  const row = (left: string, right: string | number) => leftRight(left, String(right), columns);
+  const out: string[] = [];
+  out.push(...centre(model.shopName, columns));
+  if (model.shopAddress) out.push(...centre(model.shopAddress, columns));
+  if (model.shopPhone) out.push(...centre(model.shopPhone, columns));
+  out.push(...centre(model.title, columns));
+  out.push(...centre(model.day, columns));
+  out.push(rule('='));
+  out.push(...wrapText(`Printed: ${model.printedAt}`, columns, '  '));
+  out.push(...row('ORDERS', model.totalOrders));
+  for (const s of model.byStatus) out.push(...row(`  ${s.status}`, s.count));
+  out.push(rule('-'));
+  out.push(...row(`CASH COLLECTED (${model.deliveredOrders} delivered)`, formatRs(model.cashCollectedPaise)));
+  out.push(...row(`Cancelled (${model.cancelledOrders})`, formatRs(model.valueCancelledPaise)));
+  out.push(rule('-'));
+  out.push(...wrapText(`ITEMS SOLD (top ${REPORT_TOP_ITEMS})`, columns, '  '));
+  for (const item of model.items) {
+    out.push(...wrapText(`${item.name}${item.unit === '' ? '' : ` (${item.unit})`}`, columns, '  '));
+    out.push(...row(`  x ${item.quantity}`, formatRs(item.totalPaise)));
+  }
+  if (model.items.length === 0) out.push('  None');
+  out.push(rule('-'));
+  out.push(...wrapText('DELIVERY TIMES (placed to delivered)', columns, '  '));
+  for (const option of model.deliveryTimes) {
+    out.push(...wrapText(option.promiseMinutes === null ? option.option : `${option.option} (promise ${option.promiseMinutes} min)`, columns, '  '));
+    out.push(...row('  Delivered', option.delivered));
+    out.push(...row('  Average', minutesText(option.averageMinutes)));
+    out.push(...row(`  p${REPORT_PERCENTILE}`, minutesText(option.p90Minutes)));
+    out.push(...row('  Missed promise', option.missed));
+  }
+  out.push(rule('-'));
+  out.push(...wrapText(`MISSED PROMISES (${model.missed.length})`, columns, '  '));
+  for (const m of model.missed) out.push(...row(`  #${m.orderId}${m.delivered ? '' : ' (open)'}`, `${m.minutes} / ${m.promiseMinutes} min`));
+  if (model.missed.length === 0) out.push('  None');
+  out.push(rule('-'));
+  out.push(...wrapText('ORDERS PER HOUR', columns, '  '));
+  for (const h of model.hours) out.push(...row(`  ${h.hour}`, h.count));
+  if (model.hours.length === 0) out.push('  None');
   out.push(rule('='));
   if (model.footer) out.push(...centre(model.footer, columns));
   return out;

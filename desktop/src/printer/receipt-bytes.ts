@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { printableText, RECEIPT_COLUMNS, receiptTextLines, wrapText, type ReceiptModel } from '@kade/shared';
+import { daySummaryTextLines, printableText, RECEIPT_COLUMNS, receiptTextLines, wrapText, type DaySummaryModel, type ReceiptModel } from '@kade/shared';
 import type * as ThermalPrinterModule from 'node-thermal-printer';
 import { inCodePage } from './code-page';
 import { COLUMN_DOTS, lineImage, PAPER_DOTS, type LineImageOptions } from './line-image';
@@ -32,11 +32,9 @@ const AMOUNT_AT_END = /^(.*\S) +(-?Rs\.\d[\d,]*\.\d\d|FREE)$/;
  * (line-image.ts, sent as a GS v 0 raster) at the text's size; the other lines stay text. Mode 'image' draws
  * every text as a picture, for printers with no suitable code page; the QR code and the cut stay commands.
  */
-export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
-  const columns = options.columns ?? RECEIPT_COLUMNS;
-  const pictures = options.mode === 'image';
-  const widthDots = Math.min(columns * COLUMN_DOTS, PAPER_DOTS);
-  const printer = new ThermalPrinter({
+/** A printer that only builds bytes (no interface), in the receipts' settings. */
+function bytesPrinter(columns: number) {
+  return new ThermalPrinter({
     type: PrinterTypes.EPSON,
     interface: '',
     width: columns,
@@ -44,10 +42,42 @@ export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOpt
     breakLine: BreakLine.NONE, // the shared layout already wraps every line to the width
     removeSpecialCharacters: false,
   });
+}
+
+type BytesPrinter = ReturnType<typeof bytesPrinter>;
+
+/** Draws one line as a picture (left-aligned; the picture carries its own alignment). */
+async function printPicture(printer: BytesPrinter, text: string, widthDots: number, style: LineImageOptions = {}): Promise<void> {
+  await printer.printImageBuffer((await lineImage(text, { widthDots, ...style })).png);
+}
+
+/**
+ * The shared layout's lines: text where the code page has every character, else a picture at the text's size.
+ * In a picture the spaces no longer make the columns: the first `centred` lines (the shop's name) are centred,
+ * an amount set flush right stays flush right.
+ */
+async function printLines(printer: BytesPrinter, lines: readonly string[], options: { columns: number; pictures: boolean; centred: number }): Promise<void> {
+  const widthDots = Math.min(options.columns * COLUMN_DOTS, PAPER_DOTS);
+  for (const [index, line] of lines.map(printableText).entries()) {
+    const text = options.pictures ? null : inCodePage(line);
+    if (text !== null) {
+      printer.println(text);
+      continue;
+    }
+    const amount = [...line].length === options.columns ? AMOUNT_AT_END.exec(line) : null;
+    if (index < options.centred) await printPicture(printer, line.trim(), widthDots, { align: 'centre' });
+    else if (amount) await printPicture(printer, amount[1] as string, widthDots, { right: amount[2] as string });
+    else await printPicture(printer, line, widthDots);
+  }
+}
+
+export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
+  const columns = options.columns ?? RECEIPT_COLUMNS;
+  const pictures = options.mode === 'image';
+  const widthDots = Math.min(columns * COLUMN_DOTS, PAPER_DOTS);
+  const printer = bytesPrinter(columns);
   // Pictures are printed left-aligned and carry their own centring, so the printer's justification never moves them.
-  const picture = async (text: string, style: LineImageOptions = {}) => {
-    await printer.printImageBuffer((await lineImage(text, { widthDots, ...style })).png);
-  };
+  const picture = (text: string, style: LineImageOptions = {}) => printPicture(printer, text, widthDots, style);
   printer.alignCenter();
   const orderId = printableText(model.orderId);
   const barcode = printableText(model.barcodeValue);
@@ -69,24 +99,40 @@ export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOpt
     printer.alignLeft();
   }
   const shopNameLines = wrapText(model.shopName, columns).length; // the layout centres them first
-  for (const [index, line] of receiptTextLines(model, columns).map(printableText).entries()) {
-    const text = pictures ? null : inCodePage(line);
-    if (text !== null) {
-      printer.println(text);
-      continue;
-    }
-    // In a picture the spaces no longer make the columns: the shop name is centred, an amount set flush right.
-    const amount = [...line].length === columns ? AMOUNT_AT_END.exec(line) : null;
-    if (index < shopNameLines) await picture(line.trim(), { align: 'centre' });
-    else if (amount) await picture(amount[1] as string, { right: amount[2] as string });
-    else await picture(line);
-  }
+  await printLines(printer, receiptTextLines(model, columns), { columns, pictures, centred: shopNameLines });
   printer.alignCenter();
   printer.printQR(barcode, { cellSize: 6, correction: 'M', model: 2 });
   if (pictures) {
     printer.alignLeft();
     await picture(barcode, { align: 'centre' });
   } else printer.println(barcode);
+  printer.cut();
+  return printer.getBuffer();
+}
+
+/**
+ * The ESC/POS bytes of a day summary (Z-report): 'Z' and the day large at the top, the shared day-summary
+ * layout (orders, cash collected, items sold, delivery times, missed promises, orders per hour), and a cut. Lines
+ * the code page cannot print are pictures, as on a receipt; mode 'image' draws every line so.
+ */
+export async function daySummaryBytes(model: DaySummaryModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
+  const columns = options.columns ?? RECEIPT_COLUMNS;
+  const pictures = options.mode === 'image';
+  const printer = bytesPrinter(columns);
+  printer.alignCenter();
+  const heading = `Z ${printableText(model.day)}`;
+  if (pictures) {
+    printer.alignLeft();
+    await printPicture(printer, heading, Math.min(columns * COLUMN_DOTS, PAPER_DOTS), { large: true, align: 'centre' });
+  } else {
+    printer.setTextSize(1, 1);
+    printer.bold(true);
+    printer.println(heading);
+    printer.setTextNormal();
+    printer.bold(false);
+    printer.alignLeft();
+  }
+  await printLines(printer, daySummaryTextLines(model, columns), { columns, pictures, centred: wrapText(model.shopName, columns).length });
   printer.cut();
   return printer.getBuffer();
 }
