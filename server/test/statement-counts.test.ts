@@ -57,6 +57,11 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
     await server?.stop();
   });
 
+  it('runs every statement without JIT, which would compile a costly-looking page on every execution', async () => {
+    const { rows } = (await server.db.knex.raw("select current_setting('jit') as jit")) as { rows: Array<{ jit: string }> };
+    expect(rows[0]?.jit).toBe('off');
+  });
+
   const listing = (page: number) => ({ categoryId: allCategory, subCategoryId: allSub, page, limit: 8 });
 
   it('lists a page in one statement, the first and the fiftieth alike, and never counts every product', async () => {

@@ -23,10 +23,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 /**
  * Typo tolerance of product search: how alike (0 to 1) a search text and a stretch of a product name must be
  * for pg_trgm's `%>` to match them ('chiken' and 'chicken' score 0.5; the extension's default of 0.6 would
- * miss it). A session setting, so it is set on every connection as it opens.
+ * miss it).
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
-export const SESSION_SETUP_SQL = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+/**
+ * Set on every connection as it opens: the typo threshold above, and no JIT. Every statement of the shop is a
+ * short read or write; PostgreSQL compiles one with LLVM whenever its estimated cost passes `jit_above_cost`,
+ * and does so again on every execution (prepared or not): a search page whose estimate crossed it took 500 ms
+ * of compiling to run 10 ms of query.
+ */
+export const SESSION_SETUP_SQL = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}; set jit = off`;
 
 /** `count(*)` is a number on PGlite and a string on pg: read it the same way everywhere. */
 export function toCount(value: unknown): number {
