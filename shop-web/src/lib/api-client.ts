@@ -120,6 +120,23 @@ export async function api<T, X = Record<string, unknown>>(
   return parsed as Answer<T, X>;
 }
 
+/**
+ * Downloads a file the API answers (the day report's CSV) with the same session as `api`: its bytes and the name
+ * from its Content-Disposition. Throws ApiError as `api` does.
+ */
+export async function apiFile(path: string): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await send('GET', path, undefined, tokens.access());
+    if (response.status === 401 && (await refreshSession())) response = await send('GET', path, undefined, tokens.access());
+  } catch {
+    throw new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);
+  }
+  if (!response.ok) throw failure(response, await readBody(response));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), fileName: named?.[1] ?? 'download' };
+}
+
 /** For tests: forget a refresh in flight. */
 export function resetApiClientForTests(): void {
   refreshing = null;

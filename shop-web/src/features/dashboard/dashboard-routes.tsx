@@ -19,6 +19,7 @@ const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-pag
 const UsersPage = lazy(() => import('../admin/users/users-page'));
 const PrintPage = lazy(() => import('../admin/print/print-page'));
 const PrintJobsPage = lazy(() => import('../admin/print/print-jobs-page'));
+const ReportPage = lazy(() => import('../admin/report/report-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
@@ -51,6 +52,9 @@ export default function DashboardRoutes() {
           </Route>
           <Route element={<RequirePermission permission="users.manage" />}>
             <Route path="sign" element={page(<UsersPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="reports.view" />}>
+            <Route path="report" element={page(<ReportPage />)} />
           </Route>
           <Route element={<RequirePermission permission="orders.view" />}>
             <Route path="print-jobs" element={page(<PrintJobsPage />)} />

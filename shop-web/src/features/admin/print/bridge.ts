@@ -9,6 +9,7 @@ export const COUNTER_PRINT_TEXT = {
   reprintSent: 'Printed before: sent again as a REPRINT.',
   printerAway: 'The receipt printer is not answering: the receipt prints as soon as it is back.',
   testSent: 'Test page sent to the receipt printer.',
+  daySummarySent: 'Day summary sent to the receipt printer.',
 } as const;
 
 /** The counter's banner while it is signed out (the same words as desktop/src/counter.ts SIGNED_OUT_TEXT). */
@@ -67,6 +68,8 @@ export interface CounterBridge {
   resolveJobs(ids: string[], decision: 'print' | 'cancel'): Promise<BridgeResult<{ changed: number }>>;
   counterStatus(): Promise<BridgeResult<CounterSignInStatus>>;
   openSettings(): Promise<BridgeResult<null>>;
+  /** Prints a day's summary (Z-report): the counter loads the day's report with its own session. */
+  printDaySummary(day: string): Promise<BridgeResult<CounterPrintJob>>;
 }
 
 /** The counter app's bridge, or undefined in an ordinary browser. */

@@ -1,0 +1,323 @@
+// /dashboard/report: the day's report for staff and admins. A day in the shop's zone (today by default, kept in
+// the address as ?day=), its figures as tables, a chart of orders per hour (Chart.js, loaded only here), the CSV
+// download, and inside the counter app 'Print day summary' on the thermal printer.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, type DayReport } from '@kade/shared';
+import { Loading } from '../../../components/loading';
+import { useShopConfig } from '../../../lib/shop-config';
+import { showError } from '../../../lib/show-error';
+import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
+import { downloadDayReportCsv, fetchDayReport } from './report-api';
+import type { HoursChart } from './hours-chart';
+import '../print/controls.css';
+import './report.css';
+
+type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; report: DayReport };
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+const minutes = (value: number | null) => (value === null ? '–' : `${value} min`);
+
+/** The chart's words for people who cannot see it: the hours that had orders. */
+function hoursText(counts: readonly number[]): string {
+  const busy = counts.flatMap((count, hour) => (count > 0 ? [`${count} from ${hourLabel(hour).replace('-', ' to ')}`] : []));
+  return busy.length === 0 ? 'Orders per hour: none.' : `Orders per hour: ${busy.join('; ')}.`;
+}
+
+function OrdersPerHourChart({ counts }: { counts: readonly number[] }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<HoursChart | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (chart.current) {
+      chart.current.update(counts);
+      return;
+    }
+    import('./hours-chart')
+      .then(({ drawHoursChart }) => {
+        if (cancelled || !canvas.current) return;
+        const style = getComputedStyle(document.documentElement);
+        chart.current = drawHoursChart(canvas.current, counts, { bar: style.getPropertyValue('--brand').trim() || '#0f7a3d', ink: style.getPropertyValue('--ink').trim() || '#1b1f1d', grid: '#d9e0dc' });
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [counts]);
+
+  useEffect(() => () => chart.current?.destroy(), []);
+
+  const text = hoursText(counts);
+  return (
+    <div className="report-chart">
+      <canvas ref={canvas} role="img" aria-label={text} data-testid="hours-chart">
+        {text}
+      </canvas>
+      {failed ? <p className="report-chart__failed">{text}</p> : null}
+    </div>
+  );
+}
+
+/** A table that scrolls sideways on a narrow phone, reachable by keyboard. */
+function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="report-table" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+function Figures({ report }: { report: DayReport }) {
+  return (
+    <>
+      <dl className="report-tiles">
+        <div>
+          <dt>Orders</dt>
+          <dd>{report.totalOrders}</dd>
+        </div>
+        <div>
+          <dt>Cash collected ({report.deliveredOrders} delivered)</dt>
+          <dd>{rs(report.cashCollected)}</dd>
+        </div>
+        <div>
+          <dt>Value cancelled ({report.cancelledOrders})</dt>
+          <dd>{rs(report.valueCancelled)}</dd>
+        </div>
+        <div>
+          <dt>Missed promises</dt>
+          <dd>{report.missedPromises.length}</dd>
+        </div>
+      </dl>
+
+      <section className="report-section" aria-labelledby="report-hours">
+        <h2 id="report-hours">Orders per hour</h2>
+        <OrdersPerHourChart counts={report.ordersPerHour} />
+      </section>
+
+      <section className="report-section" aria-labelledby="report-status">
+        <h2 id="report-status">Orders by status</h2>
+        <Scroll label="Orders by status">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">Orders</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.byStatus.map((row) => (
+                <tr key={row.status}>
+                  <th scope="row">{row.status}</th>
+                  <td className="num">{row.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      </section>
+
+      <section className="report-section" aria-labelledby="report-items">
+        <h2 id="report-items">Items sold (top {REPORT_TOP_ITEMS})</h2>
+        {report.items.length === 0 ? (
+          <p className="report-none">No items sold.</p>
+        ) : (
+          <Scroll label="Items sold">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Unit</th>
+                  <th scope="col" className="num">Quantity</th>
+                  <th scope="col" className="num">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.items.map((item) => (
+                  <tr key={`${item.name}\u0000${item.unit}`}>
+                    <th scope="row">{item.name}</th>
+                    <td>{item.unit}</td>
+                    <td className="num">{item.quantity}</td>
+                    <td className="num">{rs(item.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        )}
+      </section>
+
+      <section className="report-section" aria-labelledby="report-times">
+        <h2 id="report-times">Delivery times (placed to delivered)</h2>
+        <Scroll label="Delivery times">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Delivery option</th>
+                <th scope="col" className="num">Promise</th>
+                <th scope="col" className="num">Delivered</th>
+                <th scope="col" className="num">Average</th>
+                <th scope="col" className="num">p{REPORT_PERCENTILE}</th>
+                <th scope="col" className="num">Missed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.deliveryTimes.map((row) => (
+                <tr key={row.option}>
+                  <th scope="row">{row.option}</th>
+                  <td className="num">{minutes(row.promiseMinutes)}</td>
+                  <td className="num">{row.delivered}</td>
+                  <td className="num">{minutes(row.averageMinutes)}</td>
+                  <td className="num">{minutes(row.p90Minutes)}</td>
+                  <td className="num">{row.missed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      </section>
+
+      <section className="report-section" aria-labelledby="report-missed">
+        <h2 id="report-missed">Orders that missed their promise</h2>
+        {report.missedPromises.length === 0 ? (
+          <p className="report-none">Every promise was kept.</p>
+        ) : (
+          <Scroll label="Orders that missed their promise">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Delivery option</th>
+                  <th scope="col" className="num">Took</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.missedPromises.map((row) => (
+                  <tr key={row.orderId}>
+                    <th scope="row">#{row.orderId}</th>
+                    <td>{row.option}</td>
+                    <td className="num">
+                      {row.minutes} of {row.promiseMinutes} min{row.delivered ? '' : ' so far'}
+                    </td>
+                    <td>{row.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        )}
+      </section>
+    </>
+  );
+}
+
+export default function ReportPage() {
+  const { timeZone } = useShopConfig();
+  const today = localDay(new Date(), timeZone);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('day') ?? '';
+  const day = isCalendarDay(asked) ? asked : today;
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [downloading, setDownloading] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const bridge = counterBridge();
+
+  const load = useCallback(async () => {
+    setLoaded({ kind: 'loading' });
+    try {
+      setLoaded({ kind: 'ready', report: await fetchDayReport(day) });
+    } catch (error) {
+      setLoaded({ kind: 'failed', message: error instanceof Error && error.message ? error.message : 'The report could not be loaded.' });
+    }
+  }, [day]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    document.title = `Day report ${day}`;
+  }, [day]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadDayReportCsv(day);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const printSummary = async () => {
+    if (!bridge) return;
+    setPrinting(true);
+    try {
+      const answer = await bridge.printDaySummary(day);
+      if (!answer.ok) toast.error(answer.error);
+      else {
+        const status = await bridge.printerStatus();
+        if (status.ok && status.data.state !== 'connected') toast.error(COUNTER_PRINT_TEXT.printerAway);
+        else toast.success(COUNTER_PRINT_TEXT.daySummarySent);
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  return (
+    <section className="report">
+      <h1>Day report</h1>
+      <div className="report-controls">
+        <label className="report-day">
+          <span>Day</span>
+          <input
+            type="date"
+            value={day}
+            required
+            onChange={(event) => {
+              const next = event.target.value;
+              if (isCalendarDay(next)) setParams(next === today ? {} : { day: next }, { replace: true });
+            }}
+          />
+        </label>
+        <button type="button" className="button button--primary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
+          Download CSV
+        </button>
+        {bridge ? (
+          <button type="button" className="button print-btn" onClick={() => void printSummary()} disabled={printing} aria-busy={printing}>
+            Print day summary
+          </button>
+        ) : null}
+      </div>
+      <p className="report-caption">
+        Orders placed on {formatReportDay(day)}
+        {day === today ? ' (today, so far)' : ''}, shop time ({timeZone}).
+      </p>
+      {loaded.kind === 'loading' ? <Loading /> : null}
+      {loaded.kind === 'failed' ? (
+        <div className="report-failed" role="alert">
+          <p>{loaded.message}</p>
+          <button type="button" className="button" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {loaded.kind === 'ready' && loaded.report.day === day ? (
+        loaded.report.totalOrders === 0 ? (
+          <p className="report-empty" role="status">
+            {loaded.report.future ? 'This day has not begun yet: there are no orders to report.' : 'No orders were placed on this day.'}
+          </p>
+        ) : (
+          <Figures report={loaded.report} />
+        )
+      ) : null}
+    </section>
+  );
+}
