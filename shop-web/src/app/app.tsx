@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { ShopConfigWire } from '@kade/shared';
 import { AppGate } from './frame/app-gate';
 import { CounterSlot } from './counter-slot';
+import { OrderingSync } from './ordering-sync';
 import { Providers } from './providers';
 import { RingerSlot } from './ringer-slot';
 import { AppRoutes } from './router';
@@ -13,6 +14,7 @@ export function App({ config }: { config: ShopConfigWire }) {
         <AppGate>
           <AppRoutes />
         </AppGate>
+        <OrderingSync />
         <RingerSlot />
         <CounterSlot />
       </BrowserRouter>

@@ -1,10 +1,11 @@
-// The web app's one Socket.IO connection, for live order updates (My Orders, the admin order lists, the ringer).
+// The web app's one Socket.IO connection, for live order updates (My Orders, the admin order lists, the ringer)
+// and whether the shop takes orders (`shop:ordering`, for every signed-in user).
 // It authenticates with the stored access token on every (re)connect; when the server refuses an expired
 // token, or cuts the socket as its token expires, a call through the API client renews the session once and
 // the socket tries again.
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, type OrderStatusEventWire, type OrderWire } from '@kade/shared';
+import { SOCKET_EVENTS, type OrderingState, type OrderStatusEventWire, type OrderWire } from '@kade/shared';
 import { api, tokens } from './api-client';
 import { webConfig } from './web-config';
 
@@ -92,6 +93,33 @@ export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): vo
       live.off(SOCKET_EVENTS.orderNew, onNew);
       live.off(SOCKET_EVENTS.orderStatus, onStatus);
       live.off(SOCKET_EVENTS.orderAcknowledged, onAcknowledged);
+      live.off('connect', onConnect);
+      release();
+    };
+  }, [enabled]);
+}
+
+/**
+ * Listens to `shop:ordering` (whether the shop takes orders changed) while mounted and `enabled` (a signed-in
+ * user: the socket needs a session). `onReconnect` is told after the socket came back, as a change may have
+ * been missed meanwhile.
+ */
+export function useOrderingEvents(handlers: { onOrdering: (state: OrderingState) => void; onReconnect?: () => void }, enabled = true): void {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const live = acquire();
+    let connectedBefore = live.connected;
+    const onOrdering = (event: { ordering: OrderingState }) => latest.current.onOrdering(event.ordering);
+    const onConnect = () => {
+      if (connectedBefore) latest.current.onReconnect?.();
+      connectedBefore = true;
+    };
+    live.on(SOCKET_EVENTS.shopOrdering, onOrdering);
+    live.on('connect', onConnect);
+    return () => {
+      live.off(SOCKET_EVENTS.shopOrdering, onOrdering);
       live.off('connect', onConnect);
       release();
     };
