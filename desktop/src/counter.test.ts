@@ -51,7 +51,7 @@ describe('the counter behind the bridge', () => {
   it('reports the printer and prints a test page', async () => {
     expect(await counter.bridge.testPrint()).toMatchObject({ ok: false, error: expect.stringMatching(/Set the printer first/) });
     await counter.bridge.saveSettings({ printer: printer.address });
-    expect(await counter.bridge.printerStatus()).toEqual({ ok: true, data: { state: 'connected', queued: 0, held: 0 } });
+    expect(await counter.bridge.printerStatus()).toEqual({ ok: true, data: { state: 'connected', queued: 0, failed: 0, held: 0 } });
     await counter.bridge.testPrint();
     await until(() => printer.jobs.length === 1);
     expect(decodeEscPos(printer.jobs[0]!).lines.join('\n')).toContain('if you can read this');

@@ -29,6 +29,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { createOrderService, type OrderService } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
 import { shopRoutes } from './modules/shop/routes';
+import { createOrderingService, type OrderingService } from './modules/shop/ordering';
 import { silentEvents, type LiveEvents } from './modules/realtime/events';
 import type { RedisState } from './modules/realtime/socket';
 import { createCounterService, type CounterService } from './modules/counters/service';
@@ -61,6 +62,8 @@ export interface Services {
   counters: CounterService;
   reports: ReportService;
   images: ImageService;
+  /** Whether the shop takes orders now: busy mode, capacities, attendance (issue 19). */
+  ordering: OrderingService;
   /** The password hashing threads (stopped with the server). */
   passwords: PasswordHasher;
 }
@@ -70,12 +73,14 @@ export function createServices(deps: AppDeps): Services {
   const db = deps.db.knex;
   const addresses = createAddressService({ db, config, clock });
   const hasher = createPasswordHasher(config.work);
+  const ordering = createOrderingService({ db, config, clock, events: deps.events ?? silentEvents, logger: deps.logger });
   return {
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
     catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
     addresses,
     cart: createCartService({ db, clock }),
-    orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentEvents }),
+    orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentEvents, ordering }),
+    ordering,
     counters: createCounterService({ db, clock }),
     reports: createReportService({ db, config, clock }),
     images: createImageService({ db, clock, config }),
@@ -87,7 +92,7 @@ export function createServices(deps: AppDeps): Services {
 export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): RouteSpec[] {
   return [
     ...healthRoutes({ db: deps.db, startedAt, version: deps.version, redisState: deps.redisState ?? (() => 'off') }),
-    ...shopRoutes({ config: deps.config, db: deps.db.knex, clock: deps.clock }),
+    ...shopRoutes({ config: deps.config, db: deps.db.knex, clock: deps.clock, ordering: services.ordering }),
     ...userRoutes({ db: deps.db, users: services.users, images: services.images }),
     ...fileRoutes({ images: services.images }),
     ...catalogRoutes({ catalog: services.catalog }),

@@ -144,6 +144,7 @@ const envSchema = z.object({
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   TAKE_ALERT_MINUTES: z.coerce.number().int().min(1).max(120).default(3),
+  REQUIRE_COUNTER_ONLINE: bool.default(false),
   RECEIPT_FOOTER: z
     .string()
     .max(96, { message: 'must be at most 96 characters (two receipt lines)' })
@@ -173,6 +174,8 @@ export interface Config {
   zone: { centre: { lat: number; lng: number }; radiusKm: number };
   login: { prefix: string; domain: string };
   appShell: { only: boolean; uaToken: string };
+  /** Take orders only while a counter or staff dashboard is connected (REQUIRE_COUNTER_ONLINE). */
+  requireAttended: boolean;
   admin: { mobile: string | undefined; password: string | undefined };
   corsOrigins: string[];
   seedDemo: boolean;
@@ -257,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     zone: { centre: { lat: env.DELIVERY_CENTER_LAT, lng: env.DELIVERY_CENTER_LNG }, radiusKm: env.DELIVERY_RADIUS_KM },
     login: { prefix: env.LOGIN_EMAIL_PREFIX, domain: env.LOGIN_EMAIL_DOMAIN },
     appShell: { only: env.APP_SHELL_ONLY, uaToken: env.APP_SHELL_UA_TOKEN },
+    requireAttended: env.REQUIRE_COUNTER_ONLINE,
     admin: { mobile: env.ADMIN_MOBILE, password: env.ADMIN_PASSWORD },
     corsOrigins: env.CORS_ORIGINS,
     seedDemo: env.SEED_DEMO,

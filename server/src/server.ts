@@ -92,6 +92,7 @@ export async function startServer(
           clearInterval(pruning);
           services.images.close();
           await services.passwords.close();
+          services.ordering.close();
           await realtime.close();
           await catalogueChanges?.close();
           await new Promise<void>((resolve) => {

@@ -15,6 +15,10 @@ import { systemClock } from '../src/clock';
 const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/health', 'public'],
   ['GET', '/api/shop/config', 'public'],
+  ['PUT', '/api/shop/pause', 'store.pause'],
+  ['PUT', '/api/shop/resume', 'store.pause'],
+  ['GET', '/api/shop/store', 'store.manage'],
+  ['PUT', '/api/shop/capacity', 'store.manage'],
   ['POST', '/api/user/register', 'public'],
   ['POST', '/api/user/login', 'public'],
   ['POST', '/api/user/refresh-token', 'public'],
@@ -105,7 +109,7 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
 
   it('gives a counter clerk (STAFF) the orders, counters and the day\'s report, and nothing of the catalogue, users or addresses', () => {
     const staff = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('STAFF', access)).map(([m, p]) => `${m} ${p}`);
-    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status'].sort());
+    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume'].sort());
   });
 
   it.each(TABLE)('%s %s is %s', async (method, path, access) => {

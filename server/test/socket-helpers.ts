@@ -44,21 +44,27 @@ export function arrives(socket: Socket, event: string, ms = 400): Promise<boolea
   return next(socket, event, ms).then(() => true, () => false);
 }
 
-export async function placeOrder(server: TestServer, productId: string) {
+/** A new shopper tries to place a one-line order with this delivery option: the answer as it came. */
+export async function tryOrder(server: TestServer, productId: string, option = '50 Minutes to 1 Hour') {
   const who = await quickAccount(server);
   const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
   await server.api('POST', '/api/cart/create', { productId }, who.auth);
   const row = await server.db.knex('products').where({ id: productId }).first('price_paise', 'discount');
-  const totals = computeTotals([{ pricePaise: row.price_paise, discount: Number(row.discount), quantity: 1 }], '50 Minutes to 1 Hour');
-  const res = await server.api<{ data: Order }>('POST', '/api/order/cash-on-delivery', {
+  const totals = computeTotals([{ pricePaise: row.price_paise, discount: Number(row.discount), quantity: 1 }], option);
+  const res = await server.api<{ data: Order & Record<string, unknown>; code?: string; field?: string; message: string }>('POST', '/api/order/cash-on-delivery', {
     list_items: [{ productId, quantity: 1 }],
     addressId: address.body.data._id,
     subTotalAmt: paiseToRupees(totals.subtotalPaise),
     totalAmt: paiseToRupees(totals.grandTotalPaise),
     location: 'Location not available',
-    Choose: '50 Minutes to 1 Hour',
+    Choose: option,
   }, who.auth);
+  return { res, who };
+}
+
+export async function placeOrder(server: TestServer, productId: string, option = '50 Minutes to 1 Hour') {
+  const { res, who } = await tryOrder(server, productId, option);
   if (res.status !== 201) throw new Error(`order failed: ${JSON.stringify(res.body)}`);
-  return { order: res.body.data, who };
+  return { order: res.body.data as Order, who };
 }
 

@@ -1,4 +1,5 @@
 // The envelope every API answer travels in (DESIGN.md section 3): `{ success, error, message, data }`.
+import type { OrderingState } from './ordering';
 
 /** A successful answer carrying `data`. */
 export interface ApiSuccess<T> {
@@ -137,6 +138,8 @@ export interface ShopConfigWire {
   takeAlertMinutes: number;
   /** An optional last line of every receipt (RECEIPT_FOOTER), or ''. */
   receiptFooter: string;
+  /** Whether the shop takes orders now, why not, and each delivery option's state (ordering.ts). */
+  ordering: OrderingState;
 }
 
 /** One line of an order: a snapshot of the product as it was sold (amounts in rupees). */

@@ -265,4 +265,6 @@ export const SOCKET_EVENTS = {
   sessionEnded: 'session:ended',
   /** An order was taken (`{ order }`, its `acknowledgedBy` and `acknowledgedAt` set): every counter and dashboard stops ringing for it. */
   orderAcknowledged: 'order:acknowledged',
+  /** Whether the shop takes orders changed (a pause, a resume, a capacity, a slot filling or freeing): `{ ordering }`, to every socket. */
+  shopOrdering: 'shop:ordering',
 } as const;

@@ -1,6 +1,7 @@
 // @kade/shared: every business rule of Kade, once. Runs in the browser and in Node.
 export * from './money';
 export * from './pricing';
+export * from './ordering';
 export * from './order-status';
 export * from './hours';
 export * from './zone';

@@ -4,14 +4,14 @@ import { can, isRole, PERMISSION_NAMES, ROLE_PERMISSIONS, ROLES, roleTag } from 
 describe('the role table', () => {
   it.each([
     ['USER', []],
-    ['STAFF', ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view']],
+    ['STAFF', ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view', 'store.pause']],
     ['ADMIN', PERMISSION_NAMES],
   ] as const)('%s may do exactly %j', (role, permissions) => {
     expect(PERMISSION_NAMES.filter((p) => can(role, p))).toEqual([...permissions]);
   });
 
   it('never lets a counter clerk touch the catalogue, accounts or other people\'s addresses', () => {
-    for (const permission of ['catalogue.manage', 'users.manage', 'addresses.manage'] as const) expect(can('STAFF', permission)).toBe(false);
+    for (const permission of ['catalogue.manage', 'users.manage', 'addresses.manage', 'store.manage'] as const) expect(can('STAFF', permission)).toBe(false);
   });
 
   it('gives an unknown or missing role nothing', () => {

@@ -25,6 +25,10 @@ export const PERMISSIONS = {
   'users.manage': 'Manage accounts and read reset codes',
   /** The day's report: orders, items sold, cash collected, delivery times; on screen, as CSV and printed. */
   'reports.view': "See the day's report of orders, takings and delivery times",
+  /** Busy mode: pause all ordering or the fastest option, and resume. */
+  'store.pause': 'Pause and resume ordering when the shop is busy',
+  /** The store's settings: each delivery option's capacity. */
+  'store.manage': "Change the store's settings",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -32,7 +36,7 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 /** What each role may do. A shopper (USER) acts only on what is theirs, which needs no permission here. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   USER: [],
-  STAFF: ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view'],
+  STAFF: ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'store.pause', 'reports.view'],
   ADMIN: PERMISSION_NAMES,
 };
 

@@ -7,3 +7,4 @@ export * from './address';
 export * from './orders';
 export * from './format-error';
 export * from './counters';
+export * from './store';

@@ -1,8 +1,10 @@
 // The statements of placing a cash-on-delivery order, besides BEGIN and COMMIT: one read (claiming the
-// Idempotency-Key too), one stock take (catalog/stock.ts), one write. See ARCHITECTURE.md "Placing an order".
+// Idempotency-Key too, and reading busy mode, attendance and the option's capacity), one stock take
+// (catalog/stock.ts), one write; two more (lock the option, count it) only for an option with a capacity. See ARCHITECTURE.md "Placing an order".
 import type { Knex } from 'knex';
 import type { AddressFields } from '@kade/shared';
 import { SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
+import { ORDERING_GATE_SQL, type OrderingGate } from '../shop/ordering';
 
 /** An `addresses` row as json: its text columns (the wire's fields, mapped by `addressToWire`) and its point. */
 export type AddressJson = Partial<Record<keyof AddressFields, string | null>> & { id: string; latitude: number | null; longitude: number | null };
@@ -17,11 +19,15 @@ export interface PlacementRow extends SellableRow {
   customer: { name: string; mobile: string } | null;
   /** Whether this request claimed its Idempotency-Key (null without a key). */
   claimed: boolean | null;
+  /** What busy mode, attendance and the chosen option's capacity say (shop/ordering.ts `OrderingGate`). */
+  gate: OrderingGate | null;
 }
 
 export interface PlacementRead {
   userId: string;
   addressId: string;
+  /** The delivery option chosen: its capacity is read with the rest. */
+  option: string;
   /** The key to claim (inserted unless it exists; waits for a try with the same key still in flight). */
   claim?: { key: string; requestHash: string; at: Date };
 }
@@ -44,6 +50,7 @@ export function placementReadQuery(trx: Knex.Transaction, read: PlacementRead): 
   const sql = `${claimCte}select c.id as cart_id, c.product_id, c.quantity, ${SELLABLE_COLUMNS},
   (select row_to_json(a) from addresses a where a.id = ? and a.user_id = ? and a.status) as address,
   (select json_build_object('name', u.name, 'mobile', u.mobile) from users u where u.id = ?) as customer,
+  (${ORDERING_GATE_SQL}) as gate,
   ${claimed} as claimed
 from cart_items c
   join products p on p.id = c.product_id
@@ -52,7 +59,7 @@ where c.user_id = ?
 order by c.created_at, c.id
 for update of c`;
   const claimBindings = read.claim ? [read.userId, read.claim.key, read.claim.requestHash, read.claim.at] : [];
-  return trx.raw(sql, [...claimBindings, read.addressId, read.userId, read.userId, read.userId]);
+  return trx.raw(sql, [...claimBindings, read.addressId, read.userId, read.userId, read.option, read.userId]);
 }
 
 /** The rows an order writes, as their columns. */

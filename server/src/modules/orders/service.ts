@@ -40,6 +40,7 @@ import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
 import { imagesOf, isVisible, purchasableQuantity, type SellableRow } from '../cart/sellable';
 import { giveBackStock, takeStock } from '../catalog/stock';
+import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents } from '../realtime/events';
 import { orderWriteQuery, placementReadQuery, type PlacementRead, type PlacementRow } from './place-sql';
 import { ORDER_SELECT, toOrderWire, type OrderRow, type OrderWire } from './wire';
@@ -57,6 +58,8 @@ interface PlaceOutcome {
   body: unknown;
   replayed: boolean;
   order?: OrderWire;
+  /** The chosen option has a capacity: placing it may have filled it, so every screen is told after the commit. */
+  limited?: boolean;
 }
 
 export interface OrderServiceDeps {
@@ -65,6 +68,8 @@ export interface OrderServiceDeps {
   clock: Clock;
   addresses: AddressService;
   events: OrderEvents;
+  /** Whether the shop and the chosen option take orders now (busy mode, capacity, attendance); none: always. */
+  ordering?: Pick<OrderingService, 'admit' | 'afterOrderChange' | 'announce'>;
 }
 
 /** Whether the client's subtotal or total (rupees) differs from the server's (paise). */
@@ -72,7 +77,11 @@ function totalsDiffer(input: CashOnDeliveryInput, subtotalPaise: number, totalPa
   return rupeesToPaise(input.subTotalAmt) !== subtotalPaise || rupeesToPaise(input.totalAmt) !== totalPaise;
 }
 
-export function createOrderService({ db, config, clock, addresses, events }: OrderServiceDeps) {
+export function createOrderService({ db, config, clock, addresses, events, ordering }: OrderServiceDeps) {
+  /** After a commit: an option with a capacity may have filled or freed (never fails the caller). */
+  const optionChanged = (option: string | undefined) => {
+    if (ordering && option) void ordering.afterOrderChange(option).catch(() => undefined);
+  };
   async function loadOrders(trx: Db, where: (q: Knex.QueryBuilder) => void, paging?: { limit: number; offset: number }): Promise<OrderWire[]> {
     const query = trx('orders as o').join('users as u', 'u.id', 'o.user_id').select(trx.raw(ORDER_SELECT)).orderBy('o.created_at', 'desc').orderBy('o.id');
     where(query);
@@ -131,6 +140,7 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
     const order = await orderById(db, change.id);
     events.orderStatusChanged(order, { from: change.from, to, by: actor.id });
     if (change.takes) events.orderAcknowledged(order);
+    optionChanged(order.Choose);
     return order;
   }
 
@@ -199,7 +209,7 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
   async function placeInTransaction(user: AuthUser, input: CashOnDeliveryInput, key: IdempotencyClaim | undefined): Promise<PlaceOutcome> {
     const now = clock.now();
     return db.transaction(async (trx) => {
-      const read: PlacementRead = { userId: user.id, addressId: input.addressId, ...(key ? { claim: { key: key.key, requestHash: key.requestHash, at: now } } : {}) };
+      const read: PlacementRead = { userId: user.id, addressId: input.addressId, option: input.Choose, ...(key ? { claim: { key: key.key, requestHash: key.requestHash, at: now } } : {}) };
       const { rows } = await placementReadQuery(trx, read);
       if (key && rows[0]?.claimed !== true) {
         const replay = await storedAnswer(trx, user, key);
@@ -209,6 +219,8 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
         throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED');
       }
       if (rows.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
+      // Busy mode, attendance and the option's capacity (its row locked when it has one, until this commits).
+      const limited = ordering ? await ordering.admit(trx, input.Choose, rows[0]?.gate ?? null) : false;
       const sent = new Map(input.list_items.map((item) => [typeof item.productId === 'string' ? item.productId : String(item.productId), item.quantity]));
       const same = rows.length === sent.size && rows.every((line) => sent.get(line.product_id) === line.quantity);
       if (!same) throw conflict('Your cart changed. Please check it and place the order again.', 'CART_CHANGED');
@@ -289,7 +301,7 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
           event: { actor_id: user.id, to_status: 'Pending', note: 'placed' },
           ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
         });
-        if (written.rows.length > 0) return { status: 201, body: order, replayed: false, order };
+        if (written.rows.length > 0) return { status: 201, body: order, replayed: false, order, limited };
       }
       throw new Error('could not find a free order number');
     });
@@ -300,7 +312,10 @@ export function createOrderService({ db, config, clock, addresses, events }: Ord
       if (idempotencyKey !== undefined && idempotencyKey.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters', 'Idempotency-Key');
       const key = idempotencyKey ? { key: idempotencyKey, requestHash: createHash('sha256').update(JSON.stringify(input)).digest('hex') } : undefined;
       const outcome = await placeInTransaction(user, input, key);
-      if (outcome.order) events.orderCreated(outcome.order);
+      if (outcome.order) {
+        events.orderCreated(outcome.order);
+        if (outcome.limited) ordering?.announce();
+      }
       return outcome;
     },
 

@@ -1,3 +1,5 @@
+import type { OrderingState } from '@kade/shared';
+
 /**
  * What the services tell the outside world after a commit. The realtime module implements it over
  * Socket.IO; until a socket server is attached (and in services built without one) events go nowhere.
@@ -17,7 +19,12 @@ export interface SessionEvents {
   accountSessionsEnded(userId: string): void;
 }
 
-export type LiveEvents = OrderEvents & SessionEvents;
+/** Whether the shop takes orders changed (issue 19): every screen, shoppers' included, hears the new state. */
+export interface ShopEvents {
+  shopOrdering(ordering: OrderingState): void;
+}
+
+export type LiveEvents = OrderEvents & SessionEvents & ShopEvents;
 
 export const silentEvents: LiveEvents = {
   orderCreated: () => undefined,
@@ -25,6 +32,7 @@ export const silentEvents: LiveEvents = {
   orderAcknowledged: () => undefined,
   sessionEnded: () => undefined,
   accountSessionsEnded: () => undefined,
+  shopOrdering: () => undefined,
 };
 
 /** A bus the services can hold from the start, wired to the socket server once it exists. */
@@ -39,5 +47,6 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     orderAcknowledged: (order) => target.orderAcknowledged(order),
     sessionEnded: (sessionId) => target.sessionEnded(sessionId),
     accountSessionsEnded: (userId) => target.accountSessionsEnded(userId),
+    shopOrdering: (ordering) => target.shopOrdering(ordering),
   };
 }

@@ -11,9 +11,12 @@ import { findCaller } from '../../http/auth';
 import type { AuthUser } from '../../http/route';
 import { verifyAccessToken } from '../users/tokens';
 import type { LiveEvents } from './events';
+import { recordPresence } from '../shop/ordering';
 
 /** The rooms: everyone with the orders.view permission (admins, staff, counters) in one, each account in its own. */
 export const ORDERS_ROOM = 'orders';
+/** How often an instance with staff connected records it (well inside ATTENDED_WITHIN_SECONDS). */
+const PRESENCE_MS = 20_000;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket of one login (one refresh-token family), so logout cuts exactly that session's sockets. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -198,11 +201,24 @@ export async function attachRealtime(
     }
   });
 
+  const markPresence = () => {
+    void recordPresence(deps.db, deps.clock.now()).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record staff presence'));
+  };
+  // While a staff dashboard or counter is connected to this instance, it says so every PRESENCE_MS.
+  const presence = setInterval(() => {
+    if ((io.of('/').adapter.rooms.get(ORDERS_ROOM)?.size ?? 0) > 0) markPresence();
+  }, PRESENCE_MS);
+  presence.unref();
+
   io.on('connection', (socket) => {
     const user = socket.data.user as AuthUser & { expiresAt: number };
     void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
     // Each room declares the permission it needs: the order feed carries names, numbers and addresses.
-    if (can(user.role, 'orders.view')) void socket.join(ORDERS_ROOM);
+    if (can(user.role, 'orders.view')) {
+      void socket.join(ORDERS_ROOM);
+      // Someone would see a new order: the shop counts as attended (REQUIRE_COUNTER_ONLINE).
+      markPresence();
+    }
     // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
     const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
     const expiry = setTimeout(() => endSocket(socket, 'expired'), Math.min(left, MAX_TIMER_MS));
@@ -224,6 +240,9 @@ export async function attachRealtime(
     orderCreated: (order) => {
       io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderNew, order);
     },
+    shopOrdering: (ordering) => {
+      io.emit(SOCKET_EVENTS.shopOrdering, { ordering });
+    },
     orderStatusChanged: (order, change) => {
       const owner = ownerOf(order);
       const target = owner ? io.to(ORDERS_ROOM).to(userRoom(owner)) : io.to(ORDERS_ROOM);
@@ -236,6 +255,7 @@ export async function attachRealtime(
     events,
     redisState: () => redis?.state() ?? 'off',
     close: async () => {
+      clearInterval(presence);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redis?.close();
     },

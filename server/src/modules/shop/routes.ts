@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import type { ShopConfigWire } from '@kade/shared';
+import { capacitySchema, pauseSchema, type ShopConfigWire } from '@kade/shared';
 import type { Config } from '../../config';
 import type { Clock } from '../../clock';
 import { route, type RouteSpec } from '../../http/route';
 import { BANNER_KEY } from '../../seed/run';
+import type { OrderingService } from './ordering';
 
 /** True when the user agent carries the app shell's token (a whole word, case as configured). */
 export function isInsideShell(userAgent: string | undefined, token: string): boolean {
@@ -22,7 +23,7 @@ async function readBanner(db: Knex): Promise<{ url: string } | null> {
  * GET /api/shop/config: the store's public settings for the web app, read at run time, and whether this
  * request comes from inside the app shell (the gate of SPEC.md section 1 decides on the request's user agent).
  */
-export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock }): RouteSpec[] {
+export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock; ordering: OrderingService }): RouteSpec[] {
   const { shop, appShell } = deps.config;
   return [
     route({
@@ -47,11 +48,41 @@ export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock }): Ro
           deliveryZone: { lat: deps.config.zone.centre.lat, lng: deps.config.zone.centre.lng, radiusKm: deps.config.zone.radiusKm },
           takeAlertMinutes: shop.takeAlertMinutes,
           receiptFooter: shop.receiptFooter,
+          ordering: await deps.ordering.state(),
         };
         ctx.set('Cache-Control', 'no-store');
         ctx.set('Vary', 'User-Agent');
         return { data };
       },
+    }),
+    route({
+      method: 'put',
+      path: '/api/shop/pause',
+      access: 'store.pause',
+      body: pauseSchema,
+      handler: async ({ user, body }) => {
+        const ordering = await deps.ordering.pause(user!, body);
+        return { data: ordering, message: body.scope === 'all' ? 'New orders are paused.' : 'The fastest delivery is paused.' };
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/api/shop/resume',
+      access: 'store.pause',
+      handler: async () => ({ data: await deps.ordering.resume(), message: 'Orders are open again.' }),
+    }),
+    route({
+      method: 'get',
+      path: '/api/shop/store',
+      access: 'store.manage',
+      handler: async () => ({ data: await deps.ordering.capacities() }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/shop/capacity',
+      access: 'store.manage',
+      body: capacitySchema,
+      handler: async ({ body }) => ({ data: await deps.ordering.setCapacities(body), message: 'Capacities saved.' }),
     }),
   ];
 }
