@@ -3,8 +3,9 @@ import { CartDrawer } from '../../features/cart/components/cart-drawer';
 import { ViewCartBar } from '../../features/cart/components/view-cart-bar';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OrderingNotice } from './ordering-notice';
 
-/** The shop's frame: header, the page, footer, the cart drawer and the phone's 'View Cart' bar. */
+/** The shop's frame: header, the notice while the shop takes no orders, the page, footer, the cart drawer and the phone's 'View Cart' bar. */
 export function Layout() {
   return (
     <div className="frame">
@@ -13,6 +14,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="frame__main">
+        <OrderingNotice />
         <Outlet />
       </main>
       <Footer />

@@ -12,6 +12,9 @@ import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAt
 import { useCartActions } from '../../../state/cart-actions';
 import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
+import { closedNotice, optionNotice } from '../../../lib/ordering-text';
+import { useShopConfig } from '../../../lib/shop-config';
+import { useOrdering, useRefreshOrdering } from '../../../state/ordering';
 import { AddressChoice } from './address-choice';
 import './checkout.css';
 import { Loading } from '../../../components/loading';
@@ -95,6 +98,9 @@ async function orderLocation(): Promise<string> {
   }
 }
 
+/** The refusals of placing an order that mean the shop's ordering state changed: the screen reads it again. */
+const ORDERING_REFUSALS = new Set(['STORE_UNATTENDED', 'STORE_PAUSED', 'OPTION_PAUSED', 'OPTION_FULL', 'SHOP_CLOSED']);
+
 /** What the shopper still has to choose before Cash on Delivery can be pressed, in words; null when nothing. */
 function missingChoice(address: boolean, option: boolean): string | null {
   if (!address && !option) return 'Please select an address and a delivery option before placing the order.';
@@ -121,6 +127,14 @@ export default function CheckoutPaymentPage() {
   const { ready, addresses } = useCheckoutData('/checkout/payment');
   const { reload } = useCartActions();
   const navigate = useNavigate();
+  const { timeZone } = useShopConfig();
+  const ordering = useOrdering();
+  const refreshOrdering = useRefreshOrdering();
+
+  // Arriving at the payment step reads whether the shop takes orders afresh (then live: app/ordering-sync.tsx).
+  useEffect(() => {
+    void refreshOrdering();
+  }, [refreshOrdering]);
 
   // No address at all: back to the address step ('Please add an address before checkout.').
   useEffect(() => {
@@ -137,6 +151,16 @@ export default function CheckoutPaymentPage() {
 
   const totals = cartTotals(cart, option);
   const missing = missingChoice(chosen !== null, option !== null);
+  const optionState = (label: string) => ordering?.options.find((each) => each.label === label);
+  // Why Cash on Delivery cannot be pressed now: the shop takes no orders, the chosen option cannot be chosen
+  // any more (paused or full since it was picked), or a choice is missing.
+  const closed = closedNotice(ordering, timeZone);
+  const optionBlocked = option ? optionNotice(optionState(option), timeZone) : null;
+  const blocked = closed
+    ? [`${closed.title}.`, closed.message, closed.until].filter(Boolean).join(' ')
+    : optionBlocked
+      ? `${option}: ${optionBlocked}`
+      : missing;
   const placeOrder = async () => {
     if (!chosen) {
       toast.error(TEXT.selectAddress);
@@ -170,6 +194,7 @@ export default function CheckoutPaymentPage() {
         await reload().catch(() => undefined);
       } else {
         showError(error);
+        if (error instanceof ApiError && error.code !== undefined && ORDERING_REFUSALS.has(error.code)) await refreshOrdering();
         if (error instanceof ApiError && (error.code === 'CART_CHANGED' || error.code === 'OUT_OF_STOCK' || error.code === 'PRODUCT_UNAVAILABLE')) {
           await reload().catch(() => undefined);
         }
@@ -201,14 +226,37 @@ export default function CheckoutPaymentPage() {
         </legend>
         {DELIVERY_OPTIONS.map((each) => {
           const fee = each.fee(totals.subtotalPaise);
+          const state = optionState(each.label);
+          const why = optionNotice(state, timeZone);
+          const whyId = `option-why-${each.code}`;
           return (
-            <label key={each.code} className={`choice${option === each.label ? ' choice--on' : ''}`}>
-              <input type="radio" name="delivery-option" value={each.label} checked={option === each.label} onChange={() => setOption(each.label)} />
-              <span className="choice__text">
-                <strong>{each.label}</strong>
-                <span>{fee === 0 ? 'Free delivery' : `Delivery fee ${formatRs(fee)}`}</span>
-              </span>
-            </label>
+            <div key={each.code} className="checkout__option">
+              <label className={`choice${option === each.label ? ' choice--on' : ''}${why ? ' choice--off' : ''}`}>
+                <input
+                  type="radio"
+                  name="delivery-option"
+                  value={each.label}
+                  checked={option === each.label}
+                  disabled={why !== null}
+                  aria-describedby={why ? whyId : undefined}
+                  onChange={() => setOption(each.label)}
+                />
+                <span className="choice__text">
+                  <strong>{each.label}</strong>
+                  <span>{fee === 0 ? 'Free delivery' : `Delivery fee ${formatRs(fee)}`}</span>
+                </span>
+              </label>
+              {why ? (
+                <p className="checkout__option-why">
+                  <span id={whyId}>{why}</span>
+                  {state?.suggestion && option !== state.suggestion ? (
+                    <button type="button" className="button button--ghost checkout__option-try" onClick={() => setOption(state.suggestion)}>
+                      Choose {state.suggestion}
+                    </button>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
           );
         })}
       </fieldset>
@@ -227,9 +275,9 @@ export default function CheckoutPaymentPage() {
           <strong>டெலிவரி ஊழியர்கள்:</strong> உங்கள் பில்லில் உள்ள தொகையை மட்டும் செலுத்துங்கள். அவர்கள் ஒருபோதும் OTP, PIN அல்லது அட்டை எண்ணைக் கேட்க மாட்டார்கள்.
         </p>
       </aside>
-      {/* Whenever Cash on Delivery is disabled for want of a choice, say which (read out as it changes). */}
+      {/* Whenever Cash on Delivery is disabled, say why: the shop takes no orders, the option cannot be chosen now, or a choice is missing (read out as it changes). */}
       <p id="checkout-missing" className="checkout__missing" role="status">
-        {missing ?? ''}
+        {blocked ?? ''}
       </p>
       <div className="checkout__pay">
         <button type="button" className="button button--ghost" disabled>
@@ -238,8 +286,8 @@ export default function CheckoutPaymentPage() {
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || missing !== null}
-          aria-describedby={missing ? 'checkout-missing' : undefined}
+          disabled={busy || blocked !== null}
+          aria-describedby={blocked ? 'checkout-missing' : undefined}
           onClick={() => void placeOrder()}
         >
           {busy ? 'Placing order…' : TEXT.cashOnDelivery}

@@ -1,0 +1,25 @@
+import { closedNotice } from '../../lib/ordering-text';
+import { useShopConfig } from '../../lib/shop-config';
+import { useOrdering } from '../../state/ordering';
+
+/**
+ * Under the shop's header on every page while the shop takes no orders: 'We are not taking orders right now',
+ * why, and when it expects to reopen. A live region, so a change while the page is open is read out.
+ */
+export function OrderingNotice() {
+  const { timeZone } = useShopConfig();
+  const notice = closedNotice(useOrdering(), timeZone);
+  return (
+    <div className="ordering-notice-slot" role="status">
+      {notice ? (
+        <div className="ordering-notice">
+          <p className="ordering-notice__title">{notice.title}</p>
+          <p>
+            {notice.message}
+            {notice.until ? ` ${notice.until}` : ''}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
