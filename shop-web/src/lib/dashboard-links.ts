@@ -28,6 +28,7 @@ export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [
   { to: '/dashboard/product', label: 'Product', permission: 'catalogue.manage' },
   { to: '/dashboard/alladdress', label: 'All Address', permission: 'addresses.manage' },
   { to: '/dashboard/sign', label: 'Users', permission: 'users.manage' },
+  { to: '/dashboard/store', label: 'Store', permission: 'store.manage' },
   { to: '/dashboard/report', label: 'Day report', permission: 'reports.view' },
 ];
 

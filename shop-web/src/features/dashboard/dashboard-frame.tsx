@@ -15,11 +15,15 @@ import { useShopConfig } from '../../lib/shop-config';
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
+// Busy mode (pause and resume) and the admins' red banner: one lazy chunk, for those who may pause.
+const PauseControl = lazy(() => import('../admin/store/ordering-controls').then((m) => ({ default: m.PauseControl })));
+const OrderingAlert = lazy(() => import('../admin/store/ordering-controls').then((m) => ({ default: m.OrderingAlert })));
 
 export function DashboardFrame() {
   const user = useAtomValue(userAtom);
   const shopName = useShopConfig().name;
   const isStaff = useCan('orders.view');
+  const mayPause = useCan('store.pause');
   const tag = roleTag(user?.role);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -60,6 +64,11 @@ export function DashboardFrame() {
           {shopName}
         </Link>
         <span className="dash__who">{user ? `${user.name}${tag ? ` ${tag}` : ''}` : ''}</span>
+        {mayPause ? (
+          <Suspense fallback={null}>
+            <PauseControl />
+          </Suspense>
+        ) : null}
         {isStaff ? (
           <Suspense fallback={null}>
             <PrinterStatus />
@@ -80,6 +89,11 @@ export function DashboardFrame() {
         </nav>
         {open ? <div className="dash__scrim" aria-hidden="true" onClick={close} /> : null}
         <main id="main" className="dash__main">
+          {mayPause ? (
+            <Suspense fallback={null}>
+              <OrderingAlert />
+            </Suspense>
+          ) : null}
           <Outlet />
         </main>
       </div>

@@ -19,6 +19,7 @@ const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-pag
 const UsersPage = lazy(() => import('../admin/users/users-page'));
 const PrintPage = lazy(() => import('../admin/print/print-page'));
 const PrintJobsPage = lazy(() => import('../admin/print/print-jobs-page'));
+const StorePage = lazy(() => import('../admin/store/store-page'));
 const ReportPage = lazy(() => import('../admin/report/report-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
@@ -52,6 +53,9 @@ export default function DashboardRoutes() {
           </Route>
           <Route element={<RequirePermission permission="users.manage" />}>
             <Route path="sign" element={page(<UsersPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="store.manage" />}>
+            <Route path="store" element={page(<StorePage />)} />
           </Route>
           <Route element={<RequirePermission permission="reports.view" />}>
             <Route path="report" element={page(<ReportPage />)} />
