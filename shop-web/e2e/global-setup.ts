@@ -111,6 +111,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const quietDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-quiet-'));
   rmSync(quietDir, { recursive: true, force: true });
   cpSync(seeded, quietDir, { recursive: true });
+  // A fourth, for the busy-mode walks (ordering.e2e.ts), which pause the whole shop: no other test may see that.
+  const orderingDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-ordering-'));
+  rmSync(orderingDir, { recursive: true, force: true });
+  cpSync(seeded, orderingDir, { recursive: true });
   // The open server's hours hold the next 10 hours and the closed one's start 2 hours from now, so the tests
   // mean the same at any time of day.
   const around = windowFromNow(-60, 600);
@@ -123,10 +127,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.KADE_CLOSED_URL = closed.url;
   process.env.KADE_DATA_DIR = seeded;
   process.env.KADE_QUIET_DATA_DIR = quietDir;
+  process.env.KADE_ORDERING_DATA_DIR = orderingDir;
   return async () => {
     await Promise.all([stop(open), stop(closed)]);
     rmSync(seeded, { recursive: true, force: true });
     rmSync(closedDir, { recursive: true, force: true });
     rmSync(quietDir, { recursive: true, force: true });
+    rmSync(orderingDir, { recursive: true, force: true });
   };
 }

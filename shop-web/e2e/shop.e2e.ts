@@ -372,6 +372,8 @@ test.describe('closed hours', () => {
     const vegStrip = strips(page).filter({ has: page.getByRole('heading', { name: 'Vegetable', exact: true }) });
     await vegStrip.scrollIntoViewIfNeeded();
     await expect(vegStrip.locator('.product-card--greyed').first()).toBeVisible();
+    // Outside the hours the shop says it takes no orders and when it does (the server's ordering state).
+    await expect(page.getByRole('status').filter({ hasText: 'We are not taking orders right now' })).toContainText(/The shop takes orders from \d\d:\d\d to \d\d:\d\d\./);
     await shot(page, info, 'closed-hours');
     await expectAccessible(page, info, 'closed-hours');
   });

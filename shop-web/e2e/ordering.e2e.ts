@@ -1,0 +1,450 @@
+// Busy mode and slot capacity in the browser (issue 19): a shopper's phone sees the shop paused (the notice, Cash on
+// Delivery off and why), a paused fastest option that cannot be chosen and the one suggested instead, a full option,
+// a refusal at placing when the screen's news was late, and all of it changing live while the checkout is open;
+// staff pause and resume from the dashboard's bar, admins see the red banner, and an admin sets a capacity on the
+// Store page.
+//
+// These walks pause the whole shop, so they run on a server of their own (a copy of the seeded data global-setup
+// made): no test of another file ever sees the shop paused. Each test still undoes what it changed, in `finally`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DELIVERY_OPTION_LABELS, type OrderingState, type ShopConfigWire } from '@kade/shared';
+import { startServer, stop, windowFromNow, type Running } from './global-setup';
+import { expectAccessible, shot } from './helpers';
+import { SHELL_USER_AGENT } from './playwright.config';
+
+const [FASTEST, STANDARD, SCHEDULED] = DELIVERY_OPTION_LABELS;
+const SHOP_POSITION = { latitude: 6.8741, longitude: 79.8605 };
+const PASSWORD = 'e2e-password-42';
+
+let server: Running | undefined;
+const base = (): string => {
+  if (!server) throw new Error('the busy-mode tests start their own server in beforeAll');
+  return server.url;
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const dataDir = process.env.KADE_ORDERING_DATA_DIR;
+  if (!dataDir) throw new Error('KADE_ORDERING_DATA_DIR is not set: run through the e2e config (global-setup copies it)');
+  const hours = windowFromNow(-60, 600);
+  server = await startServer(dataDir, { SHOP_HOURS: hours, FRESH_HOURS: hours });
+});
+
+test.afterAll(async () => {
+  if (server) await stop(server);
+});
+
+// --- the API, on this file's server -------------------------------------------------------------------------------
+
+type Envelope<T> = { success: boolean; message: string; data: T; code?: string; field?: string } & Record<string, unknown>;
+
+async function call<T = unknown>(request: APIRequestContext, token: string | null, method: string, route: string, data?: unknown): Promise<{ status: number; body: Envelope<T> }> {
+  const response = await request.fetch(`${base()}${route}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(data === undefined ? {} : { data }) });
+  return { status: response.status(), body: (await response.json()) as Envelope<T> };
+}
+
+interface Account {
+  name: string;
+  mobile: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+let made = 0;
+const freshMobile = () => {
+  made += 1;
+  return `07${String((Date.now() + made * 7919) % 100_000_000).padStart(8, '0')}`;
+};
+
+async function login(request: APIRequestContext, name: string, mobile: string, password = PASSWORD): Promise<Account> {
+  const answer = await call<{ accesstoken: string; refreshToken: string }>(request, null, 'POST', '/api/user/login', { mobile, password });
+  expect(answer.status, answer.body.message).toBe(200);
+  return { name, mobile, accessToken: answer.body.data.accesstoken, refreshToken: answer.body.data.refreshToken };
+}
+
+async function register(request: APIRequestContext, name: string): Promise<string> {
+  const mobile = freshMobile();
+  const answer = await call(request, null, 'POST', '/api/user/register', { name, mobile, password: PASSWORD, confirmPassword: PASSWORD });
+  expect(answer.status, answer.body.message).toBe(201);
+  return mobile;
+}
+
+let admin: Account | undefined;
+async function adminAccount(request: APIRequestContext): Promise<Account> {
+  if (admin) return admin;
+  const { admin: seeded } = JSON.parse(readFileSync(path.join(process.env.KADE_ORDERING_DATA_DIR ?? '', 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
+  admin = await login(request, 'Admin', seeded.mobile, seeded.password);
+  return admin;
+}
+
+/** A counter clerk: an account an admin made STAFF, signed in after the change (a role change ends sessions). */
+async function staffAccount(request: APIRequestContext, name: string): Promise<Account> {
+  const mobile = await register(request, name);
+  const boss = await adminAccount(request);
+  const users = await call<{ users: Array<{ _id: string; mobile: string }> }>(request, boss.accessToken, 'GET', `/api/users/list?search=${mobile}`);
+  const id = users.body.data.users.find((u) => u.mobile === mobile)?._id;
+  expect((await call(request, boss.accessToken, 'PUT', '/api/users/update-role', { _id: id, role: 'STAFF' })).status).toBe(200);
+  return login(request, name, mobile);
+}
+
+let productId: string | undefined;
+/** A product in stock that is neither single-quantity nor fresh (bought at any hour), found once. */
+async function aProduct(request: APIRequestContext): Promise<string> {
+  if (productId) return productId;
+  const found = await call<Array<{ _id: string; price: number; stock: number; single_quantity?: boolean }>>(request, null, 'POST', '/api/product/search-product', { search: 'rice', page: 1, limit: 20 });
+  const product = found.body.data.find((p) => p.stock >= 50 && p.price > 0 && !p.single_quantity);
+  expect(product, 'a product in stock').toBeTruthy();
+  productId = product!._id;
+  return productId;
+}
+
+/** A shopper with an address inside the zone and one product in the cart: ready for /checkout/payment. */
+async function readyShopper(request: APIRequestContext, name: string): Promise<Account & { addressId: string }> {
+  const shopper = await login(request, name, await register(request, name));
+  const address = await call<{ _id: string }>(request, shopper.accessToken, 'POST', '/api/address/create', {
+    address_line: `${name} home`,
+    city: '12 Galle Road',
+    state: 'Near the temple',
+    pincode: '0771234567',
+    mobile: 'Home',
+    ...SHOP_POSITION,
+    accuracy: 10,
+  });
+  expect(address.status, address.body.message).toBe(201);
+  const added = await call(request, shopper.accessToken, 'POST', '/api/cart/create', { productId: await aProduct(request) });
+  expect(added.status, added.body.message).toBeLessThan(300);
+  return { ...shopper, addressId: address.body.data._id };
+}
+
+/** Places an order over the API with this option, sending back the server's totals as the checkout does. */
+async function placeOrder(request: APIRequestContext, shopper: Account & { addressId: string }, option: string): Promise<{ status: number; body: Envelope<unknown> }> {
+  const body = { list_items: [{ productId: await aProduct(request), quantity: 1 }], addressId: shopper.addressId, subTotalAmt: 0, totalAmt: 0, location: '6.8741, 79.8605', Choose: option };
+  let placed = await call(request, shopper.accessToken, 'POST', '/api/order/cash-on-delivery', body);
+  if (placed.status === 409 && placed.body.code === 'TOTALS_CHANGED') {
+    const totals = placed.body.data as { subTotalAmt: number; totalAmt: number };
+    placed = await call(request, shopper.accessToken, 'POST', '/api/order/cash-on-delivery', { ...body, subTotalAmt: totals.subTotalAmt, totalAmt: totals.totalAmt });
+  }
+  return placed;
+}
+
+async function ordering(request: APIRequestContext): Promise<OrderingState> {
+  return (await call<ShopConfigWire>(request, null, 'GET', '/api/shop/config')).body.data.ordering;
+}
+
+async function pause(request: APIRequestContext, token: string, scope: 'all' | 'fastest', minutes: number | null): Promise<OrderingState> {
+  const answer = await call<OrderingState>(request, token, 'PUT', '/api/shop/pause', { scope, minutes });
+  expect(answer.status, answer.body.message).toBe(200);
+  return answer.body.data;
+}
+
+async function resume(request: APIRequestContext): Promise<void> {
+  const answer = await call(request, (await adminAccount(request)).accessToken, 'PUT', '/api/shop/resume', {});
+  expect(answer.status, answer.body.message).toBe(200);
+}
+
+async function setCapacities(request: APIRequestContext, capacities: Partial<Record<string, number | null>>): Promise<void> {
+  const answer = await call(request, (await adminAccount(request)).accessToken, 'PUT', '/api/shop/capacity', { capacities });
+  expect(answer.status, answer.body.message).toBe(200);
+}
+
+const NO_LIMITS = { [FASTEST]: null, [STANDARD]: null, [SCHEDULED]: null };
+
+// --- the screens --------------------------------------------------------------------------------------------------
+
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (!window.localStorage.getItem('accesstoken')) {
+        window.localStorage.setItem('accesstoken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+      }
+    },
+    [account.accessToken, account.refreshToken] as const,
+  );
+}
+
+/** Resolves once the page's live socket has connected (Socket.IO's CONNECT answer), so no event is missed. */
+function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
+const radio = (page: Page, label: string) => page.getByRole('radio', { name: new RegExp(`^${label.replace(/\./g, '\\.')}`) });
+const cod = (page: Page) => page.getByRole('button', { name: 'Cash on Delivery' });
+const why = (page: Page) => page.locator('#checkout-missing');
+const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'We are not taking orders right now' }).first();
+
+/** Opens the payment step signed in, with the shopper's address chosen, once the live socket is up. */
+async function openCheckout(page: Page, shopper: Account): Promise<void> {
+  await signIn(page, shopper);
+  const connected = socketConnected(page);
+  await page.goto(`${base()}/checkout/payment`);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await page.getByRole('group', { name: 'Choose your address' }).getByRole('radio').first().check();
+  await connected;
+}
+
+// --- the shopper, on a phone --------------------------------------------------------------------------------------
+
+test.describe('the shopper', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, geolocation: SHOP_POSITION, permissions: ['geolocation'] });
+
+  test('the checkout changes live as staff pause and resume: the notice, why, and Cash on Delivery off', async ({ page, browser, request }, info) => {
+    const shopper = await readyShopper(request, 'Paused Shopper');
+    const staff = await staffAccount(request, `Busy Clerk ${Date.now() % 10_000}`);
+    try {
+      await openCheckout(page, shopper);
+      await radio(page, STANDARD).check();
+      await expect(cod(page)).toBeEnabled();
+      await expect(notice(page)).toHaveCount(0);
+
+      // Staff pause all ordering for 30 minutes (over the API, as from a counter): the open checkout changes at once.
+      const paused = await pause(request, staff.accessToken, 'all', 30);
+      expect(paused.open).toBe(false);
+      await expect(notice(page)).toContainText('The shop is very busy and has paused new orders.');
+      await expect(notice(page)).toContainText(/Expected back at \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)\./);
+      await expect(cod(page)).toBeDisabled();
+      await expect(why(page)).toHaveText(/^We are not taking orders right now\. The shop is very busy and has paused new orders\. Expected back at .+\.$/);
+      await expect(cod(page)).toHaveAccessibleDescription(/We are not taking orders right now/);
+      await page.getByRole('button', { name: 'Cash on Delivery' }).scrollIntoViewIfNeeded();
+      await shot(page, info, 'ordering-phone-checkout-paused');
+      await expectAccessible(page, info, 'ordering-phone-checkout-paused');
+
+      // The home page of a visitor who is not signed in says the same when it opens.
+      const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: SHELL_USER_AGENT });
+      try {
+        const home = await visitor.newPage();
+        await home.goto(`${base()}/`);
+        await expect(notice(home)).toContainText('The shop is very busy and has paused new orders.');
+        await shot(home, info, 'ordering-phone-home-paused');
+        await expectAccessible(home, info, 'ordering-phone-home-paused');
+      } finally {
+        await visitor.close();
+      }
+
+      // Resumed: the notice goes and Cash on Delivery comes back, without a reload.
+      await resume(request);
+      await expect(notice(page)).toHaveCount(0);
+      await expect(cod(page)).toBeEnabled();
+      await expect(why(page)).toHaveText('');
+    } finally {
+      await resume(request);
+    }
+  });
+
+  test('a paused fastest option cannot be chosen and the next one is suggested; the order goes with it', async ({ page, request }, info) => {
+    const shopper = await readyShopper(request, 'Fastest Shopper');
+    const boss = await adminAccount(request);
+    try {
+      await openCheckout(page, shopper);
+      await radio(page, FASTEST).check();
+      await expect(cod(page)).toBeEnabled();
+
+      // Paused while the checkout is open, with the fastest option chosen: it is greyed, says why, and COD says why too.
+      await pause(request, boss.accessToken, 'fastest', 15);
+      await expect(radio(page, FASTEST)).toBeDisabled();
+      await expect(radio(page, FASTEST)).toHaveAccessibleDescription(/^Paused while the shop is busy until .+\. Try 50 Minutes to 1 Hour instead\.$/);
+      await expect(cod(page)).toBeDisabled();
+      await expect(why(page)).toHaveText(/^20 Minutes to 30 Minutes: Paused while the shop is busy until .+\. Try 50 Minutes to 1 Hour instead\.$/);
+      await expect(radio(page, STANDARD)).toBeEnabled();
+      await expect(notice(page)).toHaveCount(0);
+      await shot(page, info, 'ordering-phone-fastest-paused');
+      await expectAccessible(page, info, 'ordering-phone-fastest-paused');
+
+      // The suggestion is one tap; then the order is placed with it.
+      await page.getByRole('button', { name: `Choose ${STANDARD}` }).click();
+      await expect(radio(page, STANDARD)).toBeChecked();
+      await expect(cod(page)).toBeEnabled();
+      await cod(page).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Order placed' });
+      await expect(dialog).toBeVisible();
+      const mine = await call<Array<{ Choose: string }>>(request, shopper.accessToken, 'GET', '/api/order/order-list?limit=5');
+      expect(mine.body.data[0]?.Choose).toBe(STANDARD);
+    } finally {
+      await resume(request);
+    }
+  });
+
+  test("an option that fills while the checkout is open shows 'Full now' and suggests the next", async ({ page, request }, info) => {
+    const shopper = await readyShopper(request, 'Full Shopper');
+    const other = await readyShopper(request, 'Other Shopper');
+    try {
+      // The standard option may hold one more open order than it has now.
+      const before = (await ordering(request)).options.find((option) => option.label === STANDARD);
+      await setCapacities(request, { [STANDARD]: before!.openOrders + 1 });
+      await openCheckout(page, shopper);
+      await radio(page, STANDARD).check();
+      await expect(cod(page)).toBeEnabled();
+
+      // Another shopper takes the last place: this checkout shows it full at once.
+      expect((await placeOrder(request, other, STANDARD)).status).toBe(201);
+      await expect(radio(page, STANDARD)).toBeDisabled();
+      await expect(radio(page, STANDARD)).toHaveAccessibleDescription(`Full now. Try ${SCHEDULED} instead.`);
+      await expect(cod(page)).toBeDisabled();
+      await expect(why(page)).toHaveText(`${STANDARD}: Full now. Try ${SCHEDULED} instead.`);
+      await shot(page, info, 'ordering-phone-option-full');
+      await expectAccessible(page, info, 'ordering-phone-option-full');
+
+      // A capacity of 0 (the admin closing an option outright) reads the same, and the suggestion moves on.
+      await setCapacities(request, { [SCHEDULED]: 0 });
+      await expect(radio(page, SCHEDULED)).toBeDisabled();
+      await expect(radio(page, STANDARD)).toHaveAccessibleDescription(`Full now. Try ${FASTEST} instead.`);
+    } finally {
+      await setCapacities(request, NO_LIMITS);
+    }
+  });
+
+  test('a refusal at placing (the screen had not heard of the pause) shows its message and reads the state again', async ({ page, request }, info) => {
+    const shopper = await readyShopper(request, 'Late Shopper');
+    const boss = await adminAccount(request);
+    // This phone's socket misses every `shop:ordering` (a connection whose news is late); the rest passes.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const upstream = ws.connectToServer();
+      ws.onMessage((message) => upstream.send(message));
+      upstream.onMessage((message) => {
+        if (typeof message === 'string' && message.includes('"shop:ordering"')) return;
+        ws.send(message);
+      });
+    });
+    try {
+      await openCheckout(page, shopper);
+      await radio(page, FASTEST).check();
+      await pause(request, boss.accessToken, 'fastest', null);
+      // Nothing on screen knows yet.
+      await expect(cod(page)).toBeEnabled();
+      await cod(page).click();
+      // The server's message comes as a toast, and the state read again says the same beside Cash on Delivery.
+      await expect(page.getByText('20 Minutes to 30 Minutes: Paused while the shop is busy. Try 50 Minutes to 1 Hour instead.', { exact: true })).toHaveCount(2);
+      // The state was read again: the option is off now, and nothing was placed.
+      await expect(radio(page, FASTEST)).toBeDisabled();
+      await expect(cod(page)).toBeDisabled();
+      await shot(page, info, 'ordering-phone-refused-at-placing');
+      const mine = await call<unknown[]>(request, shopper.accessToken, 'GET', '/api/order/order-list?limit=5');
+      expect(mine.body.data).toHaveLength(0);
+    } finally {
+      await resume(request);
+    }
+  });
+});
+
+// --- staff and admins, at a desk ----------------------------------------------------------------------------------
+
+test.describe('staff and admins', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a clerk pauses the fastest option and then all ordering from the dashboard, and resumes', async ({ page, browser, request }, info) => {
+    const clerk = await staffAccount(request, `Pause Clerk ${Date.now() % 10_000}`);
+    const boss = await adminAccount(request);
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: SHELL_USER_AGENT });
+    try {
+      await signIn(page, clerk);
+      await page.goto(`${base()}/dashboard/pending`);
+      const bar = page.getByRole('banner');
+      const pauseButton = bar.getByRole('button', { name: 'Pause orders' });
+      await expect(pauseButton).toBeVisible();
+
+      // Only the fastest option, for 15 minutes.
+      await pauseButton.click();
+      const dialog = page.getByRole('dialog', { name: 'Pause orders' });
+      await expect(dialog.getByRole('radio', { name: 'All ordering' })).toBeChecked();
+      await dialog.getByRole('radio', { name: `Only the fastest option (${FASTEST})` }).check();
+      await dialog.getByRole('radio', { name: '15 minutes' }).check();
+      await shot(page, info, 'ordering-pause-dialog');
+      await expectAccessible(page, info, 'ordering-pause-dialog');
+      const asked = Date.now();
+      await dialog.getByRole('button', { name: 'Pause', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(bar.getByRole('status').filter({ hasText: `${FASTEST} paused until` })).toContainText(`(by ${clerk.name})`);
+      const fastest = await ordering(request);
+      expect(fastest.pause?.scope).toBe('fastest');
+      expect(Date.parse(fastest.pause!.until!) - asked).toBeGreaterThan(14 * 60_000);
+      expect(Date.parse(fastest.pause!.until!) - asked).toBeLessThan(16 * 60_000);
+      expect(fastest.open).toBe(true);
+
+      // Resume: back to 'Pause orders', and the server agrees.
+      await bar.getByRole('button', { name: 'Resume' }).click();
+      await expect(pauseButton).toBeVisible();
+      await expect.poll(async () => (await ordering(request)).pause).toBeNull();
+
+      // All ordering, until resumed: an admin's dashboard (another window) shows the red banner on its pages.
+      const adminPage = await adminContext.newPage();
+      await signIn(adminPage, boss);
+      await adminPage.goto(`${base()}/dashboard/category`);
+      await expect(adminPage.getByRole('heading', { name: 'Category' }).first()).toBeVisible();
+      await expect(adminPage.getByText('Shoppers cannot order now.')).toHaveCount(0);
+      await pauseButton.click();
+      await dialog.getByRole('radio', { name: 'Until resumed' }).check();
+      await dialog.getByRole('button', { name: 'Pause', exact: true }).click();
+      await expect(bar.getByRole('status').filter({ hasText: 'All ordering paused until resumed' })).toBeVisible();
+      expect((await ordering(request)).reason?.code).toBe('STORE_PAUSED');
+      const banner = adminPage.getByRole('alert').filter({ hasText: 'Shoppers cannot order now.' });
+      await expect(banner).toContainText('The shop is very busy and has paused new orders. All ordering paused until resumed.');
+      await shot(adminPage, info, 'ordering-admin-banner');
+      await expectAccessible(adminPage, info, 'ordering-admin-banner');
+      await shot(page, info, 'ordering-staff-paused');
+      await expectAccessible(page, info, 'ordering-staff-paused');
+      // The same bar on a phone-sized counter window: the state and Resume wrap under the name.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(bar.getByRole('button', { name: 'Resume' })).toBeInViewport();
+      await shot(page, info, 'ordering-staff-paused-narrow');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // The clerk sees no banner (it is the admins'); the clerk's Resume clears the admin's banner live.
+      await expect(page.getByText('Shoppers cannot order now.')).toHaveCount(0);
+      await bar.getByRole('button', { name: 'Resume' }).click();
+      await expect(banner).toHaveCount(0);
+      await expect(pauseButton).toBeVisible();
+      await expect(adminPage.getByRole('banner').getByRole('button', { name: 'Pause orders' })).toBeVisible();
+    } finally {
+      await adminContext.close();
+      await resume(request);
+    }
+  });
+
+  test('an admin sets a capacity on the Store page; the server names a bad one', async ({ page, request }, info) => {
+    const boss = await adminAccount(request);
+    try {
+      await signIn(page, boss);
+      await page.goto(`${base()}/dashboard/pending`);
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Store' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/store$/);
+      await expect(page.getByRole('heading', { name: 'Store' })).toBeVisible();
+      const fastest = page.getByRole('textbox', { name: FASTEST });
+      await expect(fastest).toHaveValue('');
+      await expect(fastest).toHaveAccessibleDescription(/^Open orders now: \d+$/);
+
+      // Not a whole number: the server refuses it and the page says so beside the field.
+      await fastest.fill('-2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(fastest).toBeFocused();
+      await expect(fastest).toHaveAccessibleDescription(/Open orders now: \d+ capacity must be a whole number from 0 to \d+/);
+      await expect(fastest).toHaveAttribute('aria-invalid', 'true');
+      await shot(page, info, 'ordering-store-refused');
+      expect((await call<{ capacities: Record<string, number | null> }>(request, boss.accessToken, 'GET', '/api/shop/store')).body.data.capacities[FASTEST] ?? null).toBeNull();
+
+      // A real capacity is saved, and the shop's state has it.
+      await fastest.fill('7');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Capacities saved')).toBeVisible();
+      await expect(fastest).toHaveValue('7');
+      expect((await call<{ capacities: Record<string, number | null> }>(request, boss.accessToken, 'GET', '/api/shop/store')).body.data.capacities[FASTEST]).toBe(7);
+      expect((await ordering(request)).options.find((option) => option.label === FASTEST)?.capacity).toBe(7);
+      await shot(page, info, 'ordering-store-saved');
+      await expectAccessible(page, info, 'ordering-store-saved');
+
+      // Emptied again: no limit.
+      await fastest.fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(async () => (await ordering(request)).options.find((option) => option.label === FASTEST)?.capacity).toBeNull();
+    } finally {
+      await setCapacities(request, NO_LIMITS);
+    }
+  });
+});
