@@ -53,6 +53,7 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/order/summary', 'orders.view'],
   ['PUT', '/api/orders/update-status', 'orders.update'],
   ['PUT', '/api/order/cancel', 'user'],
+  ['POST', '/api/cart/order-again', 'user'],
   ['PUT', '/api/orders/acknowledge', 'orders.take'],
   ['GET', '/api/orders/report', 'reports.view'],
   ['GET', '/api/orders/report.csv', 'reports.view'],

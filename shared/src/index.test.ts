@@ -10,7 +10,7 @@ const CONTRACT = [
   'DELIVERY_OPTION_LABELS', 'DEFAULT_FEE_OPTION_LABEL', 'deliveryFeePaise', 'computeTotals',
   // order status
   'ORDER_STATUSES', 'normalizeStatus', 'STATUS_COLOURS', 'NEXT_STATUSES', 'canTransition', 'isCancelled',
-  'ORDER_LISTS', 'listForStatus', 'holdsStock', 'SHOPPER_CANCELLABLE', 'shopperMayCancel', 'cancelOrderSchema',
+  'ORDER_LISTS', 'listForStatus', 'holdsStock', 'SHOPPER_CANCELLABLE', 'shopperMayCancel', 'cancelOrderSchema', 'orderAgainSchema',
   // hours
   'parseTimeWindow', 'localMinutes', 'isWithinWindow', 'DEFAULT_SHOP_HOURS', 'DEFAULT_FRESH_HOURS',
   'NIGHT_FLAG_WINDOW', 'FRESH_CATEGORIES', 'isFreshCategory', 'DEFAULT_TIME_ZONE', 'formatDateTime',

@@ -112,6 +112,11 @@ export const cancelOrderSchema = requestBody({
 });
 export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
 
+/** POST /api/cart/order-again: fill the cart with what one of the caller's orders held (its id or short number). */
+export const orderAgainSchema = requestBody({
+  orderId: requiredText('order id', 64),
+});
+
 /**
  * GET /api/order/order-list query: `scope=all` (admins) for everyone's orders, otherwise the caller's own;
  * `since` (ISO date-time) for the orders changed after a reconnect; page and limit (1 to 50, default 10).

@@ -1,6 +1,6 @@
-import { cartCreateSchema, cartDeleteSchema, cartMergeSchema, cartUpdateQtySchema, TEXT } from '@kade/shared';
+import { cartCreateSchema, cartDeleteSchema, cartMergeSchema, cartUpdateQtySchema, orderAgainSchema, TEXT } from '@kade/shared';
 import { route, type RouteSpec } from '../../http/route';
-import type { CartService } from './service';
+import { orderAgainMessage, type CartService } from './service';
 
 /** The calls of SPEC.md section 7 under /api/cart, and the merge of a phone cart at login. */
 export function cartRoutes({ cart }: { cart: CartService }): RouteSpec[] {
@@ -44,6 +44,16 @@ export function cartRoutes({ cart }: { cart: CartService }): RouteSpec[] {
       access: 'user',
       body: cartMergeSchema,
       handler: async ({ user, body }) => ({ data: await cart.merge(user!.id, body), message: 'Cart updated.' }),
+    }),
+    route({
+      method: 'post',
+      path: '/api/cart/order-again',
+      access: 'user',
+      body: orderAgainSchema,
+      handler: async ({ user, body }) => {
+        const result = await cart.orderAgain(user!.id, body.orderId);
+        return { data: result, message: orderAgainMessage(result) };
+      },
     }),
   ];
 }

@@ -127,7 +127,66 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
       });
       return list(userId);
     },
+
+    /**
+     * Order again: puts what one of the caller's own orders held into the cart, each line capped by what may be had
+     * now (stock, single-quantity) and added to what the cart already holds; what is no longer sold or is out of
+     * stock is left out and named. Another's order (or none) answers 404.
+     */
+    async orderAgain(userId: string, orderRef: string): Promise<OrderAgainResult> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderRef);
+      const order = await db('orders')
+        .where(uuid ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() })
+        .first<{ id: string; user_id: string } | undefined>('id', 'user_id');
+      if (!order || order.user_id !== userId) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+      const lines = await db('order_lines').where({ order_id: order.id }).orderBy('position').select<Array<{ product_id: string | null; name: string; quantity: number }>>('product_id', 'name', 'quantity');
+      const products = await loadSellables(db, lines.flatMap((l) => (l.product_id ? [l.product_id] : [])));
+      const added: OrderAgainResult['added'] = [];
+      const skipped: OrderAgainResult['skipped'] = [];
+      const wanted = new Map<string, { name: string; quantity: number; asked: number }>();
+      for (const line of lines) {
+        const product = line.product_id ? products.get(line.product_id) : undefined;
+        const max = product ? purchasableQuantity(product) : 0;
+        if (!product || max < 1) {
+          skipped.push({ name: line.name, reason: product && problemFor(product, 1) === 'OUT_OF_STOCK' ? 'out of stock' : 'no longer sold' });
+          continue;
+        }
+        const before = wanted.get(product.id);
+        const asked = (before?.asked ?? 0) + line.quantity;
+        wanted.set(product.id, { name: product.name, quantity: Math.min(max, asked), asked });
+      }
+      const ordered = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      await db.transaction(async (trx) => {
+        for (const [productId, line] of ordered) {
+          const max = purchasableQuantity(products.get(productId)!);
+          await trx('cart_items')
+            .insert({ user_id: userId, product_id: productId, quantity: line.quantity })
+            .onConflict(['user_id', 'product_id'])
+            .merge({ quantity: trx.raw('greatest(cart_items.quantity, least(?::integer, cart_items.quantity + excluded.quantity))', [max]), updated_at: clock.now() });
+          added.push({ productId, name: line.name, quantity: line.quantity, asked: line.asked });
+        }
+      });
+      return { cart: await list(userId), added, skipped };
+    },
   };
+}
+
+export interface OrderAgainResult {
+  cart: CartItemWire[];
+  /** What went into the cart: as many as were ordered, or fewer when only that many may be had now. */
+  added: Array<{ productId: string; name: string; quantity: number; asked: number }>;
+  /** What could not: no longer sold, or out of stock. */
+  skipped: Array<{ name: string; reason: 'no longer sold' | 'out of stock' }>;
+}
+
+/** What Order again says: what went in, what was cut to what is left, and what could not be added. */
+export function orderAgainMessage(result: Pick<OrderAgainResult, 'added' | 'skipped'>): string {
+  const parts: string[] = [];
+  const count = result.added.length;
+  parts.push(count === 0 ? 'Nothing from this order can be bought now.' : `${count} ${count === 1 ? 'item' : 'items'} added to your cart.`);
+  for (const line of result.added.filter((l) => l.quantity < l.asked)) parts.push(`Only ${line.quantity} of ${line.name} (you ordered ${line.asked}).`);
+  if (result.skipped.length > 0) parts.push(`Not added: ${result.skipped.map((l) => `${l.name} (${l.reason})`).join(', ')}.`);
+  return parts.join(' ');
 }
 
 export type CartService = ReturnType<typeof createCartService>;
