@@ -44,7 +44,43 @@ function glyphPictures(element: Locator, script: 'Sinhala' | 'Tamil'): Promise<{
   }, script);
 }
 
-/** Every letter of the script in the element is drawn by the bundled font (a distinct glyph each), and the face is loaded. */
+/**
+ * The element's text as laid out on screen, as a fresh copy lays it out now (with every loaded font), and as the
+ * system fonts alone lay it out: the summed width of its text boxes in each case, at the element's own width.
+ */
+function textWidths(element: Locator): Promise<{ shown: number; fresh: number; system: number }> {
+  return element.evaluate((el) => {
+    const advance = (root: Node): number => {
+      let sum = 0;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) sum += rect.width;
+      }
+      return sum;
+    };
+    const copy = (family: string | null): HTMLElement => {
+      const clone = el.cloneNode(true) as HTMLElement;
+      clone.removeAttribute('data-testid');
+      Object.assign(clone.style, { position: 'absolute', visibility: 'hidden', width: `${el.getBoundingClientRect().width}px` });
+      if (family) clone.style.fontFamily = family;
+      el.parentElement?.appendChild(clone);
+      return clone;
+    };
+    const fresh = copy(null);
+    const system = copy('system-ui, sans-serif');
+    const widths = { shown: advance(el), fresh: advance(fresh), system: advance(system) };
+    fresh.remove();
+    system.remove();
+    return widths;
+  });
+}
+
+/**
+ * Every letter of the script in the element is drawn by the bundled font (a distinct glyph each), the face is
+ * loaded, and the element on screen is laid out with it (not left as the boxes drawn while it downloaded).
+ */
 async function expectDrawnByBundledFont(page: Page, element: Locator, script: 'Sinhala' | 'Tamil'): Promise<void> {
   const family = script === 'Sinhala' ? FACES.sinhala : FACES.tamil;
   await expect.poll(async () => (await faceStatuses(page, family)).includes('loaded'), { message: `${family} loaded` }).toBe(true);
@@ -53,6 +89,14 @@ async function expectDrawnByBundledFont(page: Page, element: Locator, script: 'S
   const drawn = await glyphPictures(element, script);
   expect(drawn.letters, `${script} letters in "${text}"`).toBeGreaterThan(3);
   expect(drawn.pictures, `each ${script} letter its own glyph in ${drawn.font}`).toBe(drawn.letters);
+  await expect
+    .poll(async () => {
+      const { shown, fresh } = await textWidths(element);
+      return Math.abs(shown - fresh);
+    }, { message: 'the text on screen is laid out with the loaded font' })
+    .toBeLessThan(0.5);
+  const { fresh, system } = await textWidths(element);
+  expect(Math.abs(fresh - system), `the bundled font changes how "${text}" is drawn`).toBeGreaterThan(2);
 }
 
 test('the delivery banner draws its Tamil and Sinhala lines with the bundled fonts, fetched only when shown', async ({ page }, info) => {
