@@ -12,6 +12,7 @@ import './orders.css';
 import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
 import { CancelOrder } from './cancel-order';
+import { OrderAgain } from './order-again';
 
 
 
@@ -71,6 +72,7 @@ function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone:
         ))}
       </ul>
       <CancelOrder order={order} onChanged={onChanged} />
+      <OrderAgain order={order} />
     </article>
   );
 }

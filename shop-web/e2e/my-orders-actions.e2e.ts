@@ -1,6 +1,6 @@
-// A shopper cancels an order before the shop starts packing it, from My Orders, as a person would: a second step
-// to confirm, the order then Cancelled and its stock back; an order being packed has no Cancel, and one the shop
-// starts packing while the page is open loses its Cancel at once (live).
+// What a shopper does with their orders in My Orders, as a person would: cancel one before the shop starts packing
+// it (a second step to confirm; the order then Cancelled and its stock back; an order being packed has no Cancel,
+// and one the shop starts packing while the page is open loses it at once, live), and order a delivered one again.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, useSession } from './shopper-api';
@@ -49,4 +49,31 @@ test('a shopper cancels a Pending order from My Orders; a Processing one cannot 
   expect((await call(request, admin.accessToken, 'PUT', '/api/orders/update-status', { orderId: another._id, order_status: 'Processing' })).status).toBe(200);
   await expect(card(another.orderId).locator('.status-badge')).toHaveText('Processing');
   await expect(card(another.orderId).getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+});
+
+test("'Order again' on a delivered order fills the cart with what can be had today and says what could not", async ({ page, request }, info) => {
+  const admin = await adminSession(request);
+  const tag = Date.now() % 100_000;
+  const kept = await createProduct(request, admin, { name: `Again Rice ${tag}`, price: 250, stock: 40 });
+  const scarce = await createProduct(request, admin, { name: `Again Ghee ${tag}`, price: 900, stock: 40 });
+  const shopper = await newShopper(request, 'Returning Shopper');
+  const addressId = await addAddress(request, shopper);
+  const order = await placeCodOrder(request, shopper, addressId, [{ productId: kept, quantity: 2 }, { productId: scarce, quantity: 3 }]);
+  for (const status of ['Processing', 'Shipped', 'Delivered']) {
+    expect((await call(request, admin.accessToken, 'PUT', '/api/orders/update-status', { orderId: order._id, order_status: status })).status).toBe(200);
+  }
+  // since then the ghee is down to one jar
+  expect((await call(request, admin.accessToken, 'PATCH', '/api/product/update', { _id: scarce, stock: 1 })).status).toBe(200);
+
+  await useSession(page, shopper);
+  await page.goto('/dashboard/myorders');
+  const card = page.getByRole('article', { name: `Order ${order.orderId}` });
+  await expect(card.locator('.status-badge')).toHaveText('Delivered');
+  await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Order again' }).click();
+  await expect(page.getByText(`2 items added to your cart. Only 1 of Again Ghee ${tag} (you ordered 3).`)).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  const cart = (await call<Array<{ productId: { _id: string }; quantity: number }>>(request, shopper.accessToken, 'GET', '/api/cart/get')).body.data;
+  expect(Object.fromEntries(cart.map((line) => [line.productId._id, line.quantity]))).toEqual({ [kept]: 2, [scarce]: 1 });
+  await shot(page, info, 'order-again-cart');
 });

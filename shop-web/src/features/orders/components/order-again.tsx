@@ -1,0 +1,44 @@
+// 'Order again' on a delivered order: the server fills the cart with what is still sold, capped by today's stock and
+// rules (POST /api/cart/order-again), and says what went in and what could not; the cart here is then read again.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { normalizeStatus, type OrderWire } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { useCartActions } from '../../../state/cart-actions';
+
+interface OrderAgainAnswer {
+  added: Array<{ name: string; quantity: number; asked: number }>;
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+export function OrderAgain({ order }: { order: OrderWire }) {
+  const [busy, setBusy] = useState(false);
+  const { reload } = useCartActions();
+  const navigate = useNavigate();
+  if (normalizeStatus(order.order_status) !== 'Delivered') return null;
+
+  const again = async () => {
+    setBusy(true);
+    try {
+      const answer = await api<OrderAgainAnswer>('POST', '/api/cart/order-again', { orderId: order._id });
+      await reload();
+      const complete = answer.data.skipped.length === 0 && answer.data.added.every((line) => line.quantity === line.asked);
+      if (answer.data.added.length === 0) toast.error(answer.message);
+      else if (complete) toast.success(answer.message);
+      else toast(answer.message, { duration: 8000 });
+      if (answer.data.added.length > 0) navigate('/cart');
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button type="button" className="button button--primary order-card__again" disabled={busy} onClick={() => void again()}>
+      {busy ? 'Adding…' : 'Order again'}
+    </button>
+  );
+}
