@@ -60,4 +60,19 @@ export default tseslint.config(
     files: ['shop-web/**', 'desktop/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] },
   },
+  {
+    // No package reaches into another's internals: each talks to the others over HTTP, WebSocket or the counter's
+    // bridge, and shares rules only through @kade/shared. Tests and the benchmarks may look inside everything.
+    files: ['server/src/**', 'desktop/src/**', 'shop-web/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'desktop/src/testing/**', 'server/src/cli/bench-*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/src/**', '**/server/test/**'], message: 'Only the server imports the server: talk to it over HTTP and WebSocket.' },
+          { group: ['**/desktop/src/**', '@kade/desktop', '@kade/desktop/*'], message: "Only the counter app imports the counter app's code: the dashboard reaches it through window.kadeCounter." },
+          { group: ['**/shop-web/src/**', '@kade/shop-web', '@kade/shop-web/*'], message: 'Only the web app imports the web app.' },
+        ],
+      }],
+    },
+  },
 );
