@@ -448,3 +448,47 @@ test.describe('staff and admins', () => {
     }
   });
 });
+
+// --- nobody attending (REQUIRE_COUNTER_ONLINE), last: the file's server starts again with the rule on ---------------
+
+test.describe('nobody attending', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, geolocation: SHOP_POSITION, permissions: ['geolocation'] });
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    if (server) await stop(server);
+    const hours = windowFromNow(-60, 600);
+    server = await startServer(process.env.KADE_ORDERING_DATA_DIR ?? '', { SHOP_HOURS: hours, FRESH_HOURS: hours, REQUIRE_COUNTER_ONLINE: 'true' });
+  });
+
+  test('the shop says nobody is at the counter until a staff dashboard opens, and the checkout opens live', async ({ page, browser, request }, info) => {
+    test.setTimeout(150_000);
+    const shopper = await readyShopper(request, 'Early Shopper');
+    const clerk = await staffAccount(request, `Late Clerk ${Date.now() % 10_000}`);
+    expect((await ordering(request)).reason?.code).toBe('STORE_UNATTENDED');
+    await openCheckout(page, shopper);
+    await radio(page, STANDARD).check();
+    await expect(notice(page)).toContainText('Nobody is at the counter to see a new order just now. Please try again in a few minutes.');
+    await expect(notice(page)).not.toContainText('Expected back');
+    await expect(cod(page)).toBeDisabled();
+    await expect(why(page)).toHaveText(/^We are not taking orders right now\. Nobody is at the counter/);
+    await shot(page, info, 'ordering-phone-unattended');
+    await expectAccessible(page, info, 'ordering-phone-unattended');
+
+    // A clerk opens the dashboard: someone will see the order, and the open checkout takes orders again, by the
+    // next minute's re-read at the latest. (The contract promises `shop:ordering` when attendance changes, which would
+    // make this instant; the server does not send it for attendance yet.)
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: SHELL_USER_AGENT });
+    try {
+      const dashboard = await desk.newPage();
+      await signIn(dashboard, clerk);
+      await dashboard.goto(`${base()}/dashboard/pending`);
+      await expect(dashboard.getByRole('banner').getByRole('button', { name: 'Pause orders' })).toBeVisible();
+      await expect.poll(async () => (await ordering(request)).open).toBe(true);
+      await expect(notice(page)).toHaveCount(0, { timeout: 75_000 });
+      await expect(cod(page)).toBeEnabled();
+    } finally {
+      await desk.close();
+    }
+  });
+});
