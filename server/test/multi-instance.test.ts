@@ -23,6 +23,7 @@ import {
   startInProcessCluster,
   startProcessCluster,
   type Cluster,
+  waitFor,
 } from './cluster-helpers';
 
 type Envelope<T = unknown> = { success: boolean; code?: string; message: string; data: T };
@@ -100,7 +101,7 @@ describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) =>
     expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
   });
 
-  it('shows on B at once a category and a sub-category changed on A, though B serves them from memory', async () => {
+  it('shows on B a category and a sub-category changed on A as soon as the notice arrives, though B serves them from memory', async () => {
     const admin = await createPerson(cluster, { role: 'ADMIN' });
     const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#e9c46a' } }).png().toBuffer();
     const { url: image } = await storeImage(cluster.knex, png);
@@ -114,19 +115,20 @@ describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) =>
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       return res.body.data;
     };
+    // A answers once its own instance heard the change's notice; B hears the same notice, a moment later at most
+    const onB = (what: string, check: () => Promise<boolean>) => waitFor(`B to show ${what}`, check, 1000);
     await names(cluster.b); // B reads, and keeps, both lists
     await subNames(cluster.b);
     const category = await onA<{ _id: string }>('POST', '/api/category/add-category', { name: 'Bakery', image });
-    expect(await names(cluster.b)).toContain('Bakery');
+    await onB('the new category', async () => (await names(cluster.b)).includes('Bakery'));
     const sub = await onA<{ _id: string }>('POST', '/api/subcategory/create', { name: 'Buns', image, category: [category._id] });
-    expect(await subNames(cluster.b)).toContain('Buns in Bakery');
+    await onB('the new sub-category', async () => (await subNames(cluster.b)).includes('Buns in Bakery'));
     await onA('PUT', '/api/category/update', { _id: category._id, name: 'Bakery & Buns' });
-    expect(await names(cluster.b)).toContain('Bakery & Buns');
-    expect(await subNames(cluster.b)).toContain('Buns in Bakery & Buns');
+    await onB('the new name', async () => (await names(cluster.b)).includes('Bakery & Buns') && (await subNames(cluster.b)).includes('Buns in Bakery & Buns'));
     await onA('DELETE', '/api/subcategory/delete', { _id: sub._id });
-    expect((await subNames(cluster.b)).filter((s) => s.startsWith('Buns'))).toEqual([]);
+    await onB('the sub-category gone', async () => (await subNames(cluster.b)).every((s) => !s.startsWith('Buns')));
     await onA('DELETE', '/api/category/delete', { _id: category._id });
-    expect(await names(cluster.b)).not.toContain('Bakery & Buns');
+    await onB('the category gone', async () => !(await names(cluster.b)).includes('Bakery & Buns'));
   });
 
   it('places an order once when the retried tap (same Idempotency-Key) reaches B', async () => {

@@ -21,36 +21,72 @@ export interface CatalogueChanges {
   live(): boolean;
   /** Called whenever the copies must go (a change here or elsewhere, the listener lost or back). */
   onChange(listener: () => void): void;
-  /** This instance changed the lists: its copies go at once (others hear of it from the database). */
-  changedHere(): void;
+  /**
+   * Runs a write to the lists. Its copies here go when it ends, done or not; once it is done, this waits (at
+   * most NOTICE_WAIT_MS) for the notice of a change after it started to come back to this instance's LISTEN,
+   * so that when the write answers, the database has told every listening instance too.
+   */
+  change<T>(write: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-function listeners() {
+/** How long a write waits for its own change's notice: bounded, since a notice can be lost with its connection. */
+export const NOTICE_WAIT_MS = 2000;
+
+/** The callbacks to drop the copies, and the notices heard so far (a count, for writes waiting on theirs). */
+function listeners(live: () => boolean) {
   const all: Array<() => void> = [];
+  let heard = 0;
+  let waiting: Array<() => void> = [];
+  const fire = () => {
+    for (const listener of all) listener();
+  };
   return {
     add: (listener: () => void) => void all.push(listener),
-    fire: () => {
-      for (const listener of all) listener();
+    fire,
+    /** A notice arrived from the database. */
+    notice: () => {
+      heard += 1;
+      fire();
+      const done = waiting;
+      waiting = [];
+      for (const resolve of done) resolve();
+    },
+    change: async <T>(write: () => Promise<T>): Promise<T> => {
+      const before = heard;
+      let result: T;
+      try {
+        result = await write();
+      } finally {
+        fire();
+      }
+      const deadline = Date.now() + NOTICE_WAIT_MS;
+      while (live() && heard === before && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, Math.max(1, deadline - Date.now())).unref();
+        });
+      }
+      return result;
     },
   };
 }
 
 /** Nobody else changes the lists (an app built on its own in a test): its own writes are every change. */
 export function localCatalogueChanges(): CatalogueChanges {
-  const changes = listeners();
-  return { live: () => true, onChange: changes.add, changedHere: changes.fire, close: async () => undefined };
+  const changes = listeners(() => false); // nobody to hear from: a write never waits
+  return { live: () => true, onChange: changes.add, change: changes.change, close: async () => undefined };
 }
 
 /** The notices of the database this server runs on: LISTEN on PostgreSQL, the session's callback on PGlite. */
 export async function catalogueChangesOf(db: Database, logger: Logger): Promise<CatalogueChanges> {
   if (db.kind === 'postgres' && db.url) return listenForCatalogueChanges(db.url, logger);
   if (db.listen) {
-    const changes = listeners();
     let live = false;
+    const changes = listeners(() => live);
     let stop: (() => Promise<void>) | undefined;
     try {
-      stop = await db.listen(CATALOGUE_CHANNEL, changes.fire);
+      stop = await db.listen(CATALOGUE_CHANNEL, changes.notice);
       live = true;
     } catch (error) {
       logger.warn({ err: error }, 'cannot listen for catalogue changes: categories are read from the database every time');
@@ -58,7 +94,7 @@ export async function catalogueChangesOf(db: Database, logger: Logger): Promise<
     return {
       live: () => live,
       onChange: changes.add,
-      changedHere: changes.fire,
+      change: changes.change,
       close: async () => {
         live = false;
         await stop?.().catch(() => undefined);
@@ -81,9 +117,9 @@ export async function listenForCatalogueChanges(
 ): Promise<CatalogueChanges> {
   const pingMs = options.pingMs ?? 15_000;
   const firstRetryMs = options.retryMs ?? 1000;
-  const changes = listeners();
-  let client: pg.Client | undefined;
   let listening = false;
+  const changes = listeners(() => listening);
+  let client: pg.Client | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
   let retry: NodeJS.Timeout | undefined;
@@ -109,7 +145,7 @@ export async function listenForCatalogueChanges(
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current));
     current.on('notification', (message) => {
-      if (message.channel === CATALOGUE_CHANNEL) changes.fire();
+      if (message.channel === CATALOGUE_CHANNEL) changes.notice();
     });
     try {
       await current.connect();
@@ -132,7 +168,7 @@ export async function listenForCatalogueChanges(
   return {
     live: () => listening,
     onChange: changes.add,
-    changedHere: changes.fire,
+    change: changes.change,
     close: async () => {
       closed = true;
       clearTimeout(retry);

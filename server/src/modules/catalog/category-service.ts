@@ -101,8 +101,8 @@ export interface CategoryServiceDeps {
 export function createCategoryService({ db, clock, changes = localCatalogueChanges() }: CategoryServiceDeps) {
   const categoryList = memoryCopy(changes, async () => sortCategories((await readRows(db, db.raw<{ rows: CategoryRow[] }>(CATEGORY_LIST_SQL))).map(toCategoryWire)));
   const subCategoryList = memoryCopy(changes, async () => (await readRows(db, db.raw<{ rows: SubCategoryRow[] }>(SUB_CATEGORY_LIST_SQL))).map(toSubCategoryWire));
-  /** A write to the lists, done or failed: this instance's copies go now (the others' when it commits). */
-  const changing = <T>(write: Promise<T>): Promise<T> => write.finally(() => changes.changedHere());
+  /** A write to the lists: this instance's copies go when it ends, and it answers once the others were told. */
+  const changing = <T>(write: () => Promise<T>): Promise<T> => changes.change(write);
 
   async function readCategory(trx: Db, id: string): Promise<CategoryWire> {
     const row = await trx('categories').where({ id }).first<CategoryRow | undefined>('id', 'name', 'image');
@@ -251,12 +251,12 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
   };
   return {
     ...service,
-    addCategory: (input: CategoryAddInput) => changing(service.addCategory(input)),
-    updateCategory: (input: CategoryUpdateInput) => changing(service.updateCategory(input)),
-    deleteCategory: (id: string) => changing(service.deleteCategory(id)),
-    createSubCategory: (input: SubCategoryCreateInput) => changing(service.createSubCategory(input)),
-    updateSubCategory: (input: SubCategoryUpdateInput) => changing(service.updateSubCategory(input)),
-    deleteSubCategory: (id: string) => changing(service.deleteSubCategory(id)),
+    addCategory: (input: CategoryAddInput) => changing(() => service.addCategory(input)),
+    updateCategory: (input: CategoryUpdateInput) => changing(() => service.updateCategory(input)),
+    deleteCategory: (id: string) => changing(() => service.deleteCategory(id)),
+    createSubCategory: (input: SubCategoryCreateInput) => changing(() => service.createSubCategory(input)),
+    updateSubCategory: (input: SubCategoryUpdateInput) => changing(() => service.updateSubCategory(input)),
+    deleteSubCategory: (id: string) => changing(() => service.deleteSubCategory(id)),
   };
 }
 
