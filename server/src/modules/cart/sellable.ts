@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef } from '@kade/shared';
 import { stockOf } from '../catalog/stock';
+import type { ProductCoreRow } from '../catalog/wire';
 
 type Db = Knex | Knex.Transaction;
 
@@ -8,19 +9,8 @@ type Db = Knex | Knex.Transaction;
  * A product or variation as a cart and an order see it: its own price and stock, and its parent's
  * categories (a variation sells under its product's shelves). Loaded in one query for many ids.
  */
-export interface SellableRow {
-  id: string;
-  parent_id: string | null;
+export interface SellableRow extends ProductCoreRow {
   parent_name: string | null;
-  name: string;
-  unit: string;
-  images: unknown;
-  price_paise: number;
-  discount: string | number;
-  stock: number;
-  total_stock: number;
-  publish: boolean;
-  single_quantity: boolean;
   deleted_at: Date | null;
   parent_publish: boolean | null;
   parent_deleted_at: Date | null;

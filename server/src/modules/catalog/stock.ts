@@ -35,14 +35,14 @@ function valuesOf(lines: readonly StockLine[]): { sql: string; bindings: Knex.Ra
 }
 
 /**
- * Takes every line's quantity in one statement, each only where that much is left; answers the ids whose
- * stock was taken (a line missing from the answer had too little, and the caller rolls back). The rows are
- * locked in id order before any is changed, so two orders sharing products never wait on each other in a
- * circle. Lines of one product count together.
+ * One statement moving every line's stock by its quantity: the rows locked in id order before any is changed, so
+ * two orders sharing products never wait on each other in a circle (lines of one product count together). Taking
+ * changes only rows with that much left; answers the ids it changed.
  */
-export async function takeStock(trx: Knex.Transaction, lines: readonly StockLine[]): Promise<Set<string>> {
+async function moveStock(trx: Knex.Transaction, lines: readonly StockLine[], direction: 'take' | 'give back'): Promise<Set<string>> {
   if (lines.length === 0) return new Set();
   const values = valuesOf(lines);
+  const take = direction === 'take';
   const { rows } = (await trx.raw(
     `with wanted (product_id, quantity) as (values ${values.sql}),
 locked as materialized (
@@ -51,30 +51,24 @@ locked as materialized (
   order by st.product_id
   for update
 )
-update product_stock st set stock = st.stock - wanted.quantity
+update product_stock st set stock = st.stock ${take ? '-' : '+'} wanted.quantity
 from wanted join locked on locked.product_id = wanted.product_id
-where st.product_id = wanted.product_id and st.stock >= wanted.quantity
+where st.product_id = wanted.product_id${take ? ' and st.stock >= wanted.quantity' : ''}
 returning st.product_id`,
     values.bindings,
   )) as { rows: Array<{ product_id: string }> };
   return new Set(rows.map((row) => row.product_id));
 }
 
-/** Gives every line's quantity back in one statement (an order cancelled), locking in id order as above. */
+/**
+ * Takes every line's quantity in one statement, each only where that much is left; answers the ids whose stock was
+ * taken (a line missing from the answer had too little, and the caller rolls back).
+ */
+export function takeStock(trx: Knex.Transaction, lines: readonly StockLine[]): Promise<Set<string>> {
+  return moveStock(trx, lines, 'take');
+}
+
+/** Gives every line's quantity back in one statement (an order cancelled). */
 export async function giveBackStock(trx: Knex.Transaction, lines: readonly StockLine[]): Promise<void> {
-  if (lines.length === 0) return;
-  const values = valuesOf(lines);
-  await trx.raw(
-    `with wanted (product_id, quantity) as (values ${values.sql}),
-locked as materialized (
-  select st.product_id from product_stock st
-  where st.product_id in (select product_id from wanted)
-  order by st.product_id
-  for update
-)
-update product_stock st set stock = st.stock + wanted.quantity
-from wanted join locked on locked.product_id = wanted.product_id
-where st.product_id = wanted.product_id`,
-    values.bindings,
-  );
+  await moveStock(trx, lines, 'give back');
 }

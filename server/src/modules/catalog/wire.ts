@@ -19,8 +19,8 @@ export interface SubCategoryRow extends CategoryRow {
   category_list: NamedRef[];
 }
 
-/** A products row as the catalogue queries select it (lists are json_agg subselects). */
-export interface ProductRow {
+/** The columns of a product (or variation) every query of it selects: what it is, costs, holds and whether it shows. */
+export interface ProductCoreRow {
   id: string;
   parent_id: string | null;
   name: string;
@@ -31,10 +31,14 @@ export interface ProductRow {
   discount: string | number;
   stock: number;
   total_stock: number;
-  description: string;
-  more_details: unknown;
   publish: boolean;
   single_quantity: boolean;
+}
+
+/** A products row as the catalogue queries select it (lists are json_agg subselects). */
+export interface ProductRow extends ProductCoreRow {
+  description: string;
+  more_details: unknown;
   created_at: Date | string;
   updated_at: Date | string;
   category_list?: NamedRef[];
