@@ -27,6 +27,14 @@ export function useSetOrdering(): (state: OrderingState) => void {
   return useCallback((state: OrderingState) => set((old) => ({ state, version: (old?.version ?? 0) + 1 })), [set]);
 }
 
+type Held = { state: OrderingState | null; version: number } | null;
+
+/** What a re-read started at version `started` leaves: its state, unless a newer one arrived meanwhile. */
+export function afterReread(held: Held, started: number, state: OrderingState | null): Held {
+  const now = held?.version ?? 0;
+  return now > started ? held : { state, version: now + 1 };
+}
+
 /**
  * Reads the state again from GET /api/shop/config. An answer that arrives after a newer state was set (a socket
  * event overtook it) is dropped. Failures are quiet: the state on screen stays, and the next read tries again.
@@ -38,10 +46,7 @@ export function useRefreshOrdering(): () => Promise<void> {
     try {
       const answer = await api<ShopConfigWire>('GET', '/api/shop/config');
       const state = answer.data.ordering ?? null;
-      store.set(orderingAtom, (old) => {
-        const now = old?.version ?? 0;
-        return now > started ? old : { state, version: now + 1 };
-      });
+      store.set(orderingAtom, (old) => afterReread(old, started, state));
     } catch {
       // offline or the server restarting: keep what is shown, the next re-read will tell
     }
