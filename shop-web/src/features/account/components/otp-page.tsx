@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -6,7 +6,8 @@ import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
-import { emptyOtp, OtpBoxes } from './otp-boxes';
+import { OtpBoxes } from './otp-boxes';
+import { useOtpCheck } from './use-otp-check';
 import { useVerification } from './use-verification';
 import './account.css';
 import { Loading } from '../../../components/loading';
@@ -20,8 +21,10 @@ export default function OtpPage() {
   const checked = useAtomValue(sessionCheckedAtom);
   const { verified, recheck } = useVerification(!!user);
   const [sent, setSent] = useState(false);
-  const [digits, setDigits] = useState(emptyOtp);
-  const [busy, setBusy] = useState(false);
+  const { digits, setDigits, busy, setBusy, complete, submit } = useOtpCheck(user?.mobile, async () => {
+    toast.success('Your number is verified.');
+    await recheck();
+  });
 
   if (!checked) {
     return <Loading />;
@@ -53,21 +56,6 @@ export default function OtpPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await api('PUT', '/api/user/verify-forgot-password-otp', { mobile: user.mobile, otp: digits.join('') });
-      toast.success('Your number is verified.');
-      await recheck();
-    } catch (error) {
-      showError(error);
-      setDigits(emptyOtp());
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="auth">
       <h1>Verify your number</h1>
@@ -89,7 +77,7 @@ export default function OtpPage() {
           {sent ? (
             <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
               <OtpBoxes value={digits} onChange={setDigits} />
-              <button type="submit" className="button button--primary auth__submit" disabled={busy || digits.some((d) => d === '')}>
+              <button type="submit" className="button button--primary auth__submit" disabled={busy || !complete}>
                 Verify OTP
               </button>
             </form>

@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
-import { emptyOtp, OtpBoxes } from './otp-boxes';
+import { OtpBoxes } from './otp-boxes';
+import { useOtpCheck } from './use-otp-check';
 import './account.css';
 
 /** /verification-otp: the 6-digit reset code; a verified code leads to the reset page with its reset token (and only then). */
@@ -11,29 +9,13 @@ export default function VerificationOtpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const mobile = (location.state as { mobile?: string } | null)?.mobile;
-  const [digits, setDigits] = useState(emptyOtp);
-  const [busy, setBusy] = useState(false);
+  // The reset token the server gave for this verification: only this screen's next step can use it.
+  const { digits, setDigits, busy, complete, submit } = useOtpCheck(mobile, (answer) => {
+    toast.success(answer.message);
+    navigate('/reset-password', { replace: true, state: { mobile, resetToken: answer.data.resetToken } });
+  });
 
   if (!mobile) return <Navigate to="/forgot-password" replace />;
-
-  const otp = digits.join('');
-  const complete = digits.every((digit) => digit !== '');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ resetToken: string }>('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp });
-      toast.success(answer.message);
-      // The reset token the server gave for this verification: only this screen's next step can use it.
-      navigate('/reset-password', { replace: true, state: { mobile, resetToken: answer.data.resetToken } });
-    } catch (error) {
-      showError(error);
-      setDigits(emptyOtp());
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="auth">

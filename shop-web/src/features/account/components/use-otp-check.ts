@@ -1,0 +1,28 @@
+// The 6-digit code a person types, checked by the server (PUT /api/user/verify-forgot-password-otp): the verify
+// screen and the reset screen alike. A wrong or dead code empties the boxes and says why.
+import { useState, type FormEvent } from 'react';
+import { api, type Answer } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { emptyOtp } from './otp-boxes';
+
+export function useOtpCheck(mobile: string | undefined, onVerified: (answer: Answer<{ resetToken: string }>) => void | Promise<void>) {
+  const [digits, setDigits] = useState(emptyOtp);
+  const [busy, setBusy] = useState(false);
+  const complete = digits.every((digit) => digit !== '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!mobile || !complete) return;
+    setBusy(true);
+    try {
+      await onVerified(await api<{ resetToken: string }>('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp: digits.join('') }));
+    } catch (error) {
+      showError(error);
+      setDigits(emptyOtp());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { digits, setDigits, busy, setBusy, complete, submit };
+}
