@@ -12,6 +12,7 @@ COPY shared/package.json shared/
 COPY server/package.json server/
 COPY shop-web/package.json shop-web/
 COPY desktop/package.json desktop/
+COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund --include-workspace-root \
       --workspace @kade/shared --workspace @kade/server --workspace @kade/shop-web
 COPY shared shared

@@ -6,6 +6,7 @@ export default defineConfig({
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['shop-web/src/**/*.test.ts'] } },
       { test: { name: 'desktop', include: ['desktop/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 240_000 } },
+      { test: { name: 'bench', include: ['bench/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'cli', 'bench-catalogue.ts')], {
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'src', 'bench-catalogue.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -28,12 +28,12 @@ import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
 import { SEARCH_PAGE_SIZE, CATEGORY_PAGE_SIZE } from '@kade/shared';
-import { REPO_ROOT } from '../config';
-import { openDatabase, SESSION_SETUP_SQL, type Database } from '../db/database';
-import { migrateLatest } from '../db/migrate';
-import { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../modules/catalog/category-service';
-import { statementName } from '../modules/catalog/prepared';
-import { shopReadQueries } from '../modules/catalog/shop-service';
+import { REPO_ROOT } from '../../server/src/config';
+import { openDatabase, SESSION_SETUP_SQL, type Database } from '../../server/src/db/database';
+import { migrateLatest } from '../../server/src/db/migrate';
+import { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../../server/src/modules/catalog/category-service';
+import { statementName } from '../../server/src/modules/catalog/prepared';
+import { shopReadQueries } from '../../server/src/modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { cpuMs, KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
 import { latencySummary, loadAverageLine, median, mergeSections, roundsCell, type SectionName } from './bench-stats';
@@ -304,7 +304,7 @@ const FULL_RUN_MINUTES = 'about 40';
 function headerSection(input: { pgVersion: string; parts: readonly string[]; seconds: number }): string[] {
   const cpus = os.cpus();
   return [
-    `Written by \`npm run bench\` (server/src/cli/bench-catalogue.ts and the bench-*.ts files beside it) on ${new Date().toISOString()}; each run replaces the sections it measured (this one: ${input.parts.join(', ')}, in ${(input.seconds / 60).toFixed(1)} minutes${QUICK ? ', BENCH_QUICK sizes' : ''}). The full run (every part, \`npm run bench\`) takes ${FULL_RUN_MINUTES} minutes on the machine below.`,
+    `Written by \`npm run bench\` (bench/src/bench-catalogue.ts and the bench-*.ts files beside it) on ${new Date().toISOString()}; each run replaces the sections it measured (this one: ${input.parts.join(', ')}, in ${(input.seconds / 60).toFixed(1)} minutes${QUICK ? ', BENCH_QUICK sizes' : ''}). The full run (every part, \`npm run bench\`) takes ${FULL_RUN_MINUTES} minutes on the machine below.`,
     `Budgets from DESIGN.md section 8. Never asserted in a test: a run on a busy machine can miss them.`,
     '',
     '## Machine and method',
@@ -561,7 +561,7 @@ async function main(): Promise<void> {
     if (PARTS.includes('catalogue')) {
       sections.catalogue = await timedSection(async () => {
         const basePort = await freePort();
-        const baseline = startChild('server/src/cli/bench-baseline.ts', { DATABASE_URL: main.url, PORT: String(basePort), QUERIES_FILE: queriesFile, POOL_MAX: '20', SESSION_SQL: SESSION_SETUP_SQL });
+        const baseline = startChild('bench/src/bench-baseline.ts', { DATABASE_URL: main.url, PORT: String(basePort), QUERIES_FILE: queriesFile, POOL_MAX: '20', SESSION_SQL: SESSION_SETUP_SQL });
         baselineChild = baseline.child;
         const baseBase = `http://127.0.0.1:${basePort}`;
         await waitReady(baseline.child, 'the baseline', baseline.output, async () => (await fetch(`${baseBase}/listing`, { method: 'POST', body: '{"i":0}' })).ok);

@@ -20,8 +20,8 @@ import type { ChildProcess } from 'node:child_process';
 import type { Knex } from 'knex';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { CATEGORY_PAGE_SIZE, mobileToLoginEmail } from '@kade/shared';
-import { systemClock } from '../clock';
-import { mintSessions } from '../modules/users/tokens';
+import { systemClock } from '../../server/src/clock';
+import { mintSessions } from '../../server/src/modules/users/tokens';
 import { seededRandom, setStock, type LoadedCatalogue } from './bench-data';
 import { runJourneyLoad, STEPS, type JourneyRound } from './bench-journey-load';
 import { KADE_ENTRY } from './bench-load';
@@ -284,7 +284,7 @@ export function loadReport(r: JourneyBenchResult): string[] {
     '## Load: the whole shopper journey on two instances',
     '',
     `- Two real servers (the compiled server/dist/main.js) on the benchmark's PostgreSQL database (${r.memory.products.toLocaleString('en-US')} products and ${r.memory.variations.toLocaleString('en-US')} variations) sharing one Redis, as docker-compose.yml runs them; every request goes to the next instance in turn, as a round-robin proxy sends it`,
-    `- ${r.shoppers} shoppers (accounts and tokens written into the tables: no login, whose scrypt would dominate), ${r.concurrent} at a time, ${r.rounds.length} rounds of ${r.journeys} journeys, each round sent by a process of its own (server/src/cli/bench-journey-load.ts): home, a listing page, a search, 1-3 products added to the cart, the cart read, a cash-on-delivery order with an Idempotency-Key`,
+    `- ${r.shoppers} shoppers (accounts and tokens written into the tables: no login, whose scrypt would dominate), ${r.concurrent} at a time, ${r.rounds.length} rounds of ${r.journeys} journeys, each round sent by a process of its own (bench/src/bench-journey-load.ts): home, a listing page, a search, 1-3 products added to the cart, the cart read, a cash-on-delivery order with an Idempotency-Key`,
     '- An admin socket on each instance listens for `order:new` throughout',
     '',
     `Throughput: ${roundsCell(r.rounds.map((x) => r.journeys / x.seconds), 1)} journeys/s, ${roundsCell(r.rounds.map((x) => x.requests / x.seconds))} requests/s, ${roundsCell(r.rounds.map((x) => x.placed.length / x.seconds), 1)} orders/s.`,

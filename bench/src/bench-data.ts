@@ -3,8 +3,8 @@
 // seed gives the same catalogue, so runs compare.
 import type { Knex } from 'knex';
 import { rupeesToPaise } from '@kade/shared';
-import { json } from '../db/database';
-import { seededRandom } from '../lib/seeded-random';
+import { json } from '../../server/src/db/database';
+import { seededRandom } from '../../server/src/lib/seeded-random';
 
 export { seededRandom };
 

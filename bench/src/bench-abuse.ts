@@ -21,12 +21,12 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { mobileToLoginEmail } from '@kade/shared';
-import { systemClock } from '../clock';
-import { RATE_LIMIT_DEFAULTS } from '../http/limits';
-import { DEFAULT_NICENESS } from '../modules/files/image-process';
-import { IMAGE_MAX_WAIT_MS } from '../modules/files/service';
-import { hashPassword } from '../modules/users/password';
-import { mintSessions } from '../modules/users/tokens';
+import { systemClock } from '../../server/src/clock';
+import { RATE_LIMIT_DEFAULTS } from '../../server/src/http/limits';
+import { DEFAULT_NICENESS } from '../../server/src/modules/files/image-process';
+import { IMAGE_MAX_WAIT_MS } from '../../server/src/modules/files/service';
+import { hashPassword } from '../../server/src/modules/users/password';
+import { mintSessions } from '../../server/src/modules/users/tokens';
 import type { LoadResult } from './bench-load';
 import { KADE_ENTRY, percentile } from './bench-load';
 import type { ReadsCommand, ReadsReply } from './bench-abuse-reads';
@@ -389,7 +389,7 @@ export function abuseReport(r: AbuseBenchResult): string[] {
     '## Under abuse: reads while registrations and large uploads arrive',
     '',
     `- One real server (the compiled server/dist/main.js, TRUST_PROXY=true) on the benchmark's PostgreSQL database; its work queues and limits: ${Object.entries(r.settings).map(([k, v]) => `\`${k}=${v}\``).join(', ')}`,
-    `- Reads: a process of its own (server/src/cli/bench-abuse-reads.ts) sends the catalogue part's reads (${r.readKinds.map((k) => `\`${k}\``).join(', ')}) in turn from ${CLIENTS} keep-alive clients: ${ALONE_SECONDS} s alone, then for exactly as long as the abuse lasts`,
+    `- Reads: a process of its own (bench/src/bench-abuse-reads.ts) sends the catalogue part's reads (${r.readKinds.map((k) => `\`${k}\``).join(', ')}) in turn from ${CLIENTS} keep-alive clients: ${ALONE_SECONDS} s alone, then for exactly as long as the abuse lasts`,
     `- Abuse, all at once: ${REGISTRATIONS} registrations (distinct numbers, each from its own address in X-Forwarded-For; each hashes a password with scrypt, N=2^17) and ${UPLOADS} uploads to \`/api/file/upload\` by ${UPLOADS} admin accounts, each a distinct ${UPLOAD_SIZE.width} × ${UPLOAD_SIZE.height} PNG (${(UPLOAD_SIZE.width * UPLOAD_SIZE.height / 1e6).toFixed(0)} megapixels, up to ${(r.uploadBytes / 2 ** 20).toFixed(2)} MiB, under the 5 MB limit), each on its own connection`,
     `- ${r.rounds.length} rounds; memory is the server's resident set (VmRSS) sampled every 50 ms, alone and with its image process (the child that decodes uploads at niceness ${DEFAULT_NICENESS})`,
     '',

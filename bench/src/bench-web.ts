@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT } from '../../server/src/config';
 import { KADE_ENTRY } from './bench-load';
 
 export const WEB_BUDGET = { firstJsGzipKb: 150, lighthouseScore: 90 } as const;

@@ -17,8 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { mobileToLoginEmail } from '@kade/shared';
-import { systemClock } from '../clock';
-import { mintSessions } from '../modules/users/tokens';
+import { systemClock } from '../../server/src/clock';
+import { mintSessions } from '../../server/src/modules/users/tokens';
 import { readStock, seededRandom, setStock } from './bench-data';
 import { cpuMs } from './bench-load';
 import type { Buyer, OrderLoadCommand, OrderLoadReply, OrderLoadSetup, PhaseResult, Sellable } from './bench-order-load';
@@ -424,7 +424,7 @@ export function orderReport(r: OrderBenchResult): string[] {
   return [
     '## Orders',
     '',
-    `The same Kade server (shop and fresh hours open all day for the run), ${r.buyers} buyers (accounts, access tokens and one address inside the zone each, written straight into the tables), carts of 1 to 5 of ${r.products.plentiful} catalogue products (1 to 3 of each) plus, in ${SCARCE_SHARE * 100}% of carts, one of ${r.products.scarce} scarce products that start with ${r.products.scarceStock} in stock (sold out during the first round; later rounds are refused on them). The orders come from a load generator process of its own (server/src/cli/bench-order-load.ts): ${r.workers} concurrent clients, each using a buyer no other client is using at the time; before each order it writes the buyer's cart in one SQL insert (inside the timed run, not inside the order's timing), then sends \`POST /api/order/cash-on-delivery\` with the totals the shop's checkout computes. A refused order's cart is emptied.`,
+    `The same Kade server (shop and fresh hours open all day for the run), ${r.buyers} buyers (accounts, access tokens and one address inside the zone each, written straight into the tables), carts of 1 to 5 of ${r.products.plentiful} catalogue products (1 to 3 of each) plus, in ${SCARCE_SHARE * 100}% of carts, one of ${r.products.scarce} scarce products that start with ${r.products.scarceStock} in stock (sold out during the first round; later rounds are refused on them). The orders come from a load generator process of its own (bench/src/bench-order-load.ts): ${r.workers} concurrent clients, each using a buyer no other client is using at the time; before each order it writes the buyer's cart in one SQL insert (inside the timed run, not inside the order's timing), then sends \`POST /api/order/cash-on-delivery\` with the totals the shop's checkout computes. A refused order's cart is emptied.`,
     '',
     '### Placing cash-on-delivery orders',
     '',
@@ -445,7 +445,7 @@ export function orderReport(r: OrderBenchResult): string[] {
     ...searchLines,
     '### New order to the admin socket',
     '',
-    'What is measured: a watcher process of its own (server/src/cli/bench-watch.ts) holds one admin Socket.IO connection (socket.io-client, websocket transport) and a PostgreSQL `LISTEN`. For these runs the bench adds a trigger that calls `pg_notify` with the order\'s id inside the order\'s transaction; PostgreSQL delivers a notice only when the transaction commits, so its arrival at the watcher is the commit instant plus one loopback delivery. The figure is the time from that notice to the `order:new` event for the same order, both taken by the same clock in the same idle process. It covers what the server does after the commit (reading the order back, the emit) and the socket\'s delivery. The last column is an upper bound needing no trigger: from the bench sending the order request to `order:new` (it includes placing the order).',
+    'What is measured: a watcher process of its own (bench/src/bench-watch.ts) holds one admin Socket.IO connection (socket.io-client, websocket transport) and a PostgreSQL `LISTEN`. For these runs the bench adds a trigger that calls `pg_notify` with the order\'s id inside the order\'s transaction; PostgreSQL delivers a notice only when the transaction commits, so its arrival at the watcher is the commit instant plus one loopback delivery. The figure is the time from that notice to the `order:new` event for the same order, both taken by the same clock in the same idle process. It covers what the server does after the commit (reading the order back, the emit) and the socket\'s delivery. The last column is an upper bound needing no trigger: from the bench sending the order request to `order:new` (it includes placing the order).',
     '',
     '| stream | orders | timed | p50 ms | p95 ms | p99 ms | max ms | request sent → event p99 ms | p99 < 50 ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
