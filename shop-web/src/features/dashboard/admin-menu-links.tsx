@@ -16,7 +16,8 @@ type Counts = Partial<Record<OrderListKey, number>>;
 export default function AdminMenuLinks() {
   const [counts, setCounts] = useState<Counts | null>(null);
   const setOrders = useSetAtom(ordersAtom);
-  const pages = linksFor(useAtomValue(userAtom)?.role, ADMIN_PAGE_LINKS);
+  const role = useAtomValue(userAtom)?.role;
+  const pages = linksFor(role, ADMIN_PAGE_LINKS);
   const timer = useRef<number | undefined>(undefined);
 
   const load = useCallback(async () => {
@@ -61,7 +62,8 @@ export default function AdminMenuLinks() {
       </ul>
       {pages.length > 0 ? (
         <>
-          <h2 className="dash-menu__heading">Admin</h2>
+          {/* a clerk's other pages (the day's report) are the store's, not an admin's */}
+          <h2 className="dash-menu__heading">{role === 'ADMIN' ? 'Admin' : 'Store'}</h2>
           <MenuLinks links={pages} />
         </>
       ) : null}
