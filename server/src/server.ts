@@ -63,7 +63,7 @@ export async function startServer(
     catalogueChanges = await catalogueChangesOf(db, logger);
     const { app, services } = createApp({ config, db, logger, clock, version: version(), events, redisState, catalogueChanges });
     const server = http.createServer(app.callback());
-    const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger });
+    const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger, onAttendance: () => services.ordering.announce() });
     live.realtime = realtime;
     events.attach(realtime.events);
     server.keepAliveTimeout = 65_000;

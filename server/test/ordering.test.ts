@@ -173,12 +173,18 @@ describe.each(DB_KINDS)('never an order nobody sees, on %s', (kind) => {
     expect(refused.res.status).toBe(409);
     expect(refused.res.body.code).toBe('STORE_UNATTENDED');
 
-    // a staff dashboard connects: someone would see it
+    // a staff dashboard connects: someone would see it, and a shopper's screen hears the shop open at once
+    const shopper = await quickAccount(server);
+    const shopperSocket = open(server.url, shopper.accessToken);
+    sockets.push(shopperSocket);
+    await connected(shopperSocket);
+    const opened = next<{ ordering: OrderingState }>(shopperSocket, SOCKET_EVENTS.shopOrdering);
     const staff = await quickAccount(server, { role: 'STAFF' });
     const dashboard = open(server.url, staff.accessToken);
     sockets.push(dashboard);
     await connected(dashboard);
-    await expect.poll(async () => (await ordering()).open).toBe(true);
+    expect((await opened).ordering).toMatchObject({ open: true, reason: null });
+    expect((await ordering()).open).toBe(true);
     await placeOrder(server, product);
 
     // it goes away; a minute later the shop is unattended again

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { createAdapter as redisAdapter } from '@socket.io/redis-adapter';
 import type { Knex } from 'knex';
-import { can, SOCKET_EVENTS } from '@kade/shared';
+import { ATTENDED_WITHIN_SECONDS, can, SOCKET_EVENTS } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
@@ -175,7 +175,7 @@ async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
  */
 export async function attachRealtime(
   server: http.Server,
-  deps: { db: Knex; config: Config; clock: Clock; logger: Logger },
+  deps: { db: Knex; config: Config; clock: Clock; logger: Logger; onAttendance?: () => void },
 ): Promise<Realtime> {
   const io = new Server(server, {
     serveClient: false,
@@ -201,8 +201,22 @@ export async function attachRealtime(
     }
   });
 
-  const markPresence = () => {
-    void recordPresence(deps.db, deps.clock.now()).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not record staff presence'));
+  const markPresence = (announce = false) => {
+    void recordPresence(deps.db, deps.clock.now()).then(
+      // With REQUIRE_COUNTER_ONLINE a staff screen arriving may open the shop: every screen is told at once.
+      () => {
+        if (announce && deps.config.requireAttended) deps.onAttendance?.();
+      },
+      (error: unknown) => deps.logger.warn({ err: error }, 'could not record staff presence'),
+    );
+  };
+  // When the last staff screen on this instance leaves, the shop may stop being attended a minute later: say so then.
+  let lapse: NodeJS.Timeout | undefined;
+  const watchLapse = () => {
+    if (!deps.config.requireAttended || (io.of('/').adapter.rooms.get(ORDERS_ROOM)?.size ?? 0) > 0) return;
+    if (lapse) clearTimeout(lapse);
+    lapse = setTimeout(() => deps.onAttendance?.(), (ATTENDED_WITHIN_SECONDS + 1) * 1000);
+    lapse.unref();
   };
   // While a staff dashboard or counter is connected to this instance, it says so every PRESENCE_MS.
   const presence = setInterval(() => {
@@ -217,7 +231,8 @@ export async function attachRealtime(
     if (can(user.role, 'orders.view')) {
       void socket.join(ORDERS_ROOM);
       // Someone would see a new order: the shop counts as attended (REQUIRE_COUNTER_ONLINE).
-      markPresence();
+      markPresence(true);
+      socket.once('disconnect', watchLapse);
     }
     // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
     const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
@@ -256,6 +271,7 @@ export async function attachRealtime(
     redisState: () => redis?.state() ?? 'off',
     close: async () => {
       clearInterval(presence);
+      if (lapse) clearTimeout(lapse);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redis?.close();
     },
