@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import {
@@ -128,8 +128,9 @@ export default function ProductSheet() {
     };
   }, []);
 
-  // Escape closes the sheet wherever the focus is (a toast or the page underneath may hold it for a moment).
-  useEffect(() => {
+  // Escape closes the sheet wherever the focus is (a toast or the page underneath may hold it for a moment), from
+  // the moment the sheet is painted: a layout effect, so a quick Escape is never lost to a slow phone.
+  useLayoutEffect(() => {
     const onEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
