@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CartMergeInput } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, notFound } from '../../http/errors';
+import { orderRefWhere } from '../orders/order-ref';
 import { loadSellables, problemFor, purchasableQuantity, toSellableWire, type SellableProblem, type SellableRow } from './sellable';
 
 interface CartRow {
@@ -134,9 +135,8 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
      * stock is left out and named. Another's order (or none) answers 404.
      */
     async orderAgain(userId: string, orderRef: string): Promise<OrderAgainResult> {
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderRef);
       const order = await db('orders')
-        .where(uuid ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() })
+        .where(orderRefWhere(orderRef))
         .first<{ id: string; user_id: string } | undefined>('id', 'user_id');
       if (!order || order.user_id !== userId) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
       const lines = await db('order_lines').where({ order_id: order.id }).orderBy('position').select<Array<{ product_id: string | null; name: string; quantity: number }>>('product_id', 'name', 'quantity');

@@ -18,7 +18,6 @@ import {
   isOrderStatus,
   isOrderTooLarge,
   MAX_ORDER_PAISE,
-  UUID_PATTERN,
   isWithinWindow,
   normalizeStatus,
   orderListByKey,
@@ -40,6 +39,7 @@ import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
 import { imagesOf, isVisible, purchasableQuantity, type SellableRow } from '../cart/sellable';
 import { giveBackStock, takeStock } from '../catalog/stock';
+import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents } from '../realtime/events';
 import { orderWriteQuery, placementReadQuery, type PlacementRead, type PlacementRow } from './place-sql';
@@ -90,8 +90,6 @@ export function createOrderService({ db, config, clock, addresses, events, order
     return rows.map(toOrderWire);
   }
 
-  /** Which order a reference names: its id (a UUID, any case) or its short order number (any case). */
-  const orderRefWhere = (orderRef: string) => (UUID_PATTERN.test(orderRef) ? { id: orderRef.toLowerCase() } : { order_code: orderRef.toUpperCase() });
 
   /** An order by its id or short number, locked for this transaction; 404 when there is none. */
   async function lockOrder(trx: Knex.Transaction, orderRef: string) {
