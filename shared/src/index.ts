@@ -17,3 +17,4 @@ export * from './api';
 export * from './schemas';
 export * from './files';
 export * from './text';
+export * from './language';
