@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   /** The checkout's chosen address and delivery option, kept in the tab's session storage so a reload keeps them. */
   checkoutAddress: 'kadeCheckoutAddress',
   checkoutOption: 'kadeCheckoutOption',
+  /** The shopper's language (en, si or ta), remembered on the phone. */
+  language: 'kadeLanguage',
 } as const;
 
 /** The role value of administrators (exact); the roles and what each may do are in permissions.ts. */
