@@ -4,8 +4,9 @@ import { can, isRole, PERMISSION_NAMES, ROLE_PERMISSIONS, ROLES, roleTag } from 
 describe('the role table', () => {
   it.each([
     ['USER', []],
-    ['STAFF', ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view', 'store.pause']],
-    ['ADMIN', PERMISSION_NAMES],
+    ['STAFF', ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'reports.view', 'store.pause', 'orders.assign', 'cash.manage']],
+    ['ADMIN', PERMISSION_NAMES.filter((p) => p !== 'deliveries.carry')],
+    ['RIDER', ['deliveries.carry']],
   ] as const)('%s may do exactly %j', (role, permissions) => {
     expect(PERMISSION_NAMES.filter((p) => can(role, p))).toEqual([...permissions]);
   });
@@ -15,7 +16,7 @@ describe('the role table', () => {
   });
 
   it('gives an unknown or missing role nothing', () => {
-    for (const role of ['RIDER', 'admin', '', undefined, null, '__proto__', 'constructor']) {
+    for (const role of ['rider', 'admin', '', undefined, null, '__proto__', 'constructor']) {
       for (const permission of PERMISSION_NAMES) expect(can(role, permission)).toBe(false);
     }
   });
@@ -23,10 +24,21 @@ describe('the role table', () => {
   it('names only real permissions, and every role has a row', () => {
     for (const role of ROLES) for (const p of ROLE_PERMISSIONS[role]) expect(PERMISSION_NAMES).toContain(p);
     expect(ROLES.every(isRole)).toBe(true);
-    expect(isRole('RIDER')).toBe(false);
+    expect(isRole('Rider')).toBe(false);
   });
 
-  it('tags staff and admins after their name, and nobody else', () => {
-    expect([roleTag('ADMIN'), roleTag('STAFF'), roleTag('USER'), roleTag(undefined)]).toEqual(['(Admin)', '(Staff)', null, null]);
+  it('tags staff, riders and admins after their name, and nobody else', () => {
+    expect([roleTag('ADMIN'), roleTag('STAFF'), roleTag('RIDER'), roleTag('USER'), roleTag(undefined)]).toEqual([
+      '(Admin)',
+      '(Staff)',
+      '(Rider)',
+      null,
+      null,
+    ]);
+  });
+
+  it('lets a rider carry deliveries and nothing else, and nobody else carry them', () => {
+    for (const role of ['USER', 'STAFF', 'ADMIN'] as const) expect(can(role, 'deliveries.carry')).toBe(false);
+    for (const permission of PERMISSION_NAMES) expect(can('RIDER', permission)).toBe(permission === 'deliveries.carry');
   });
 });

@@ -4,7 +4,7 @@
 import { TEXT } from './constants';
 
 /** The roles of an account. */
-export const ROLES = ['USER', 'STAFF', 'ADMIN'] as const;
+export const ROLES = ['USER', 'STAFF', 'ADMIN', 'RIDER'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Every permission, with what it lets a person do (the dashboard's Users page shows these words). */
@@ -29,6 +29,12 @@ export const PERMISSIONS = {
   'store.pause': 'Pause and resume ordering when the shop is busy',
   /** The store's settings: each delivery option's capacity. */
   'store.manage': "Change the store's settings",
+  /** A rider's own work: the orders assigned to them, their shift, picking up, delivering, returning. */
+  'deliveries.carry': 'Carry the orders assigned to them and collect their cash',
+  /** Give an order to a rider (or take it back) and see the riders and their open orders. */
+  'orders.assign': 'Assign orders to riders',
+  /** Each rider's cash for the day, and recording the cash a rider hands in. */
+  'cash.manage': "See each rider's cash and record hand-ins",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -36,8 +42,20 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 /** What each role may do. A shopper (USER) acts only on what is theirs, which needs no permission here. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   USER: [],
-  STAFF: ['orders.view', 'orders.update', 'orders.take', 'counters.use', 'store.pause', 'reports.view'],
-  ADMIN: PERMISSION_NAMES,
+  STAFF: [
+    'orders.view',
+    'orders.update',
+    'orders.take',
+    'counters.use',
+    'store.pause',
+    'reports.view',
+    'orders.assign',
+    'cash.manage',
+  ],
+  // An admin runs the store, not deliveries: every permission but the rider's own.
+  ADMIN: PERMISSION_NAMES.filter((permission) => permission !== 'deliveries.carry'),
+  // A delivery partner: only the orders given to them (the service checks they are theirs).
+  RIDER: ['deliveries.carry'],
 };
 
 /** Whether a role (or a signed-in user's role) has a permission. Unknown roles have none. */
@@ -50,10 +68,16 @@ export function isRole(value: unknown): value is Role {
 }
 
 /** A role as people read it ('Staff'), for menus and the Users page. */
-export const ROLE_LABELS: Readonly<Record<Role, string>> = { USER: 'Customer', STAFF: 'Staff', ADMIN: 'Admin' };
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  USER: 'Customer',
+  STAFF: 'Staff',
+  ADMIN: 'Admin',
+  RIDER: 'Rider',
+};
 
-/** The tag shown after a staff member's or admin's name ('(Admin)', '(Staff)'); none for a shopper. */
+/** The tag shown after a staff member's, rider's or admin's name ('(Admin)', '(Staff)', '(Rider)'); none for a shopper. */
 export function roleTag(role: string | null | undefined): string | null {
   if (role === 'ADMIN') return TEXT.adminTag;
-  return role === 'STAFF' ? `(${ROLE_LABELS.STAFF})` : null;
+  if (role === 'STAFF' || role === 'RIDER') return `(${ROLE_LABELS[role]})`;
+  return null;
 }
