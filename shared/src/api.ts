@@ -1,5 +1,6 @@
 // The envelope every API answer travels in (DESIGN.md section 3): `{ success, error, message, data }`.
 import type { OrderingState } from './ordering';
+import type { AssignedRiderWire, ShopperRiderWire } from './riders';
 
 /** A successful answer carrying `data`. */
 export interface ApiSuccess<T> {
@@ -187,6 +188,17 @@ export interface OrderWire {
   acknowledgedBy: string | null;
   /** When it was taken (ISO 8601), or null: an untaken Pending order rings on every counter. */
   acknowledgedAt: string | null;
+  /**
+   * The rider carrying it (issue 20). Staff read `{ id, name, mobile }` of the assigned rider; a shopper reads
+   * `{ firstName, mobile }` from Shipped on (the number only while it is open), null before. The server always
+   * sends these four; optional here only so older fixtures still type.
+   */
+  rider?: AssignedRiderWire | ShopperRiderWire | null;
+  /** The cash recorded at delivery (rupees), or null while none was. */
+  cashCollected?: number | null;
+  /** Staff only (false and null for a shopper): the collected cash differed from the total, and the reason given. */
+  cashFlagged?: boolean;
+  cashNote?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -18,3 +18,4 @@ export * from './schemas';
 export * from './files';
 export * from './text';
 export * from './language';
+export * from './riders';

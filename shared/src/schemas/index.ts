@@ -8,3 +8,4 @@ export * from './orders';
 export * from './format-error';
 export * from './counters';
 export * from './store';
+export * from './riders';

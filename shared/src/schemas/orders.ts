@@ -5,7 +5,7 @@ import { ORDER_LIST_KEYS, ORDER_STATUSES } from '../order-status';
 import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
 import { hasControlCharacters } from '../text';
-import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
+import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
 
 const quantity = (field: string) => wholeNumberField(field, 1, MAX_LINE_QUANTITY);
 
@@ -87,10 +87,15 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES, {
   error: (issue) => (issue.input == null ? 'order status is required' : `order status must be one of ${statusList}`),
 });
 
-/** PUT /api/orders/update-status: the order (its id or short order number) and the new status. */
+/**
+ * PUT /api/orders/update-status: the order (its id or short order number) and the new status. Moving a cash order
+ * to Delivered records it Paid with its total, or with `cashCollected` (rupees) and then a `reason` when different.
+ */
 export const updateStatusSchema = requestBody({
   orderId: requiredText('order id', 64),
   order_status: orderStatusSchema,
+  cashCollected: z.preprocess((value) => (value === null ? undefined : value), rupeesField('cashCollected').optional()),
+  reason: optionalText('reason', 300),
 });
 export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from './order-status';
+import { assignOrderSchema, deliverOrderSchema, handInSchema, returnOrderSchema } from './schemas';
+import { cashNeedsReason, firstName, handInAllowed, HAND_IN_MARGIN_PAISE, isAssignable, mapUrl, maxHandIn, riderForShopper } from './riders';
+
+const rider = { name: '  Nimal  Perera ', mobile: '0771234567' };
+
+describe('riders', () => {
+  it('assigns only orders being packed, running late or on their way', () => {
+    expect(ORDER_STATUSES.filter(isAssignable)).toEqual(['Processing', 'Shipped', '10 Minutes delay traffic conditions']);
+  });
+
+  it('shows a shopper the rider from Shipped on, and the number only while the order is open', () => {
+    expect(riderForShopper('Processing', rider)).toBeNull();
+    expect(riderForShopper('Pending', rider)).toBeNull();
+    expect(riderForShopper('Shipped', rider)).toEqual({ firstName: 'Nimal', mobile: '0771234567' });
+    expect(riderForShopper('10 Minutes delay traffic conditions', rider)).toEqual({ firstName: 'Nimal', mobile: '0771234567' });
+    expect(riderForShopper('Delivered', rider)).toEqual({ firstName: 'Nimal', mobile: null });
+    expect(riderForShopper('Cancelled', rider)).toEqual({ firstName: 'Nimal', mobile: null });
+    expect(riderForShopper('Shipped', null)).toBeNull();
+  });
+
+  it('takes the first word of a name as the first name', () => {
+    expect([firstName('Kumari'), firstName(' Ravi  Kumar ')]).toEqual(['Kumari', 'Ravi']);
+  });
+
+  it('asks for a reason whenever the cash differs from the total, either way', () => {
+    expect([cashNeedsReason(10000, 10000), cashNeedsReason(9900, 10000), cashNeedsReason(10100, 10000)]).toEqual([false, true, true]);
+  });
+
+  it('takes a hand-in above zero and up to the outstanding cash plus Rs.100,000', () => {
+    expect(handInAllowed(0, 5000)).toBe(false);
+    expect(handInAllowed(1, 0)).toBe(true);
+    expect(handInAllowed(5000 + HAND_IN_MARGIN_PAISE, 5000)).toBe(true);
+    expect(handInAllowed(5001 + HAND_IN_MARGIN_PAISE, 5000)).toBe(false);
+    expect(maxHandIn(5000)).toBe(100_050);
+  });
+
+  it('links the map to the saved point, or searches for the address', () => {
+    expect(mapUrl({ lat: 6.9, lng: 79.85 }, 'x')).toBe('https://www.google.com/maps/search/?api=1&query=6.9%2C79.85');
+    expect(mapUrl(null, '12 Galle Road & Co')).toBe('https://www.google.com/maps/search/?api=1&query=12%20Galle%20Road%20%26%20Co');
+  });
+
+  it('names the field in every refusal of a rider request', () => {
+    const id = '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6a';
+    expect(assignOrderSchema.safeParse({ orderId: 'A1' }).error?.issues[0]?.message).toMatch(/rider id is required/);
+    expect(assignOrderSchema.safeParse({ orderId: 'A1', riderId: null }).success).toBe(true);
+    expect(deliverOrderSchema.safeParse({ orderId: 'A1', cashCollected: -1 }).error?.issues[0]?.message).toMatch(/cashCollected/);
+    expect(deliverOrderSchema.safeParse({ orderId: 'A1', cashCollected: 10, reason: 'a\u0000b' }).error?.issues[0]?.message).toMatch(/reason/);
+    expect(returnOrderSchema.safeParse({ orderId: 'A1', reason: '  ' }).error?.issues[0]?.message).toBe('reason is required');
+    expect(handInSchema.safeParse({ riderId: id, amount: 1e12 }).error?.issues[0]?.message).toMatch(/amount must be at most/);
+  });
+});

@@ -1,0 +1,148 @@
+// Riders and the cash they carry (issue 20): which orders may be given to a rider, what a shopper may see of
+// their rider, when a collected amount needs a reason, how much a hand-in may be, and the wire shapes of the
+// rider's page, the assigning dropdown and the day report's cash per rider. The server enforces these; the
+// screens show the same words.
+import { isCancelled, STATUS_DELAYED, type OrderStatus } from './order-status';
+import { paiseToRupees, rupeesToPaise } from './money';
+
+/** The statuses in which staff may give an order to a rider (or take it back): packed or packing, not yet delivered. */
+export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped', STATUS_DELAYED];
+
+/** True when an order in this status may be assigned to a rider, reassigned or unassigned. */
+export function isAssignable(status: OrderStatus): boolean {
+  return ASSIGNABLE_STATUSES.includes(status);
+}
+
+/** The statuses of an order out with its rider: the rider's number is shown to the shopper only then. */
+export const RIDER_OPEN_STATUSES: readonly OrderStatus[] = ['Shipped', STATUS_DELAYED];
+
+/** True while a rider carries the order (it is theirs to pick up, deliver or return). */
+export function isOpenForRider(status: OrderStatus): boolean {
+  return ASSIGNABLE_STATUSES.includes(status);
+}
+
+/** A person's first name as a shopper is told it ('Nimal' of 'Nimal Perera'); the whole name when it has one word. */
+export function firstName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.split(/\s+/)[0] ?? trimmed;
+}
+
+/** What a shopper sees of the rider carrying their order (My Orders), or null. */
+export interface ShopperRiderWire {
+  firstName: string;
+  /** The rider's number while the order is on its way (Shipped or the delay status); null before and after. */
+  mobile: string | null;
+}
+
+/**
+ * The shopper's view of an order's rider: nothing before it is Shipped (or running late) or without a rider;
+ * the first name from then on, and the number only while the order is still open.
+ */
+export function riderForShopper(status: OrderStatus, rider: { name: string; mobile: string } | null): ShopperRiderWire | null {
+  if (!rider) return null;
+  const shown = RIDER_OPEN_STATUSES.includes(status) || status === 'Delivered' || isCancelled(status);
+  if (!shown) return null;
+  return { firstName: firstName(rider.name), mobile: RIDER_OPEN_STATUSES.includes(status) ? rider.mobile : null };
+}
+
+/** True when the cash a rider (or staff) says was collected is not the order's total: a reason is needed. */
+export function cashNeedsReason(collectedPaise: number, totalPaise: number): boolean {
+  return collectedPaise !== totalPaise;
+}
+
+/** How far above a rider's outstanding cash one hand-in may go (Rs.100,000): a typo is caught, a float is not refused. */
+export const HAND_IN_MARGIN_PAISE = rupeesToPaise(100_000);
+
+/** Whether a hand-in of this amount may be recorded against this outstanding: more than 0, at most outstanding + margin. */
+export function handInAllowed(amountPaise: number, outstandingPaise: number): boolean {
+  return amountPaise > 0 && amountPaise <= Math.max(0, outstandingPaise) + HAND_IN_MARGIN_PAISE;
+}
+
+/** The most one hand-in may be for a rider with this outstanding cash (rupees, for the form's message). */
+export function maxHandIn(outstandingPaise: number): number {
+  return paiseToRupees(Math.max(0, outstandingPaise) + HAND_IN_MARGIN_PAISE);
+}
+
+/** A Google Maps link: to the saved point when there is one, else a search for the address text. */
+export function mapUrl(location: { lat: number; lng: number } | null, addressText: string): string {
+  const query = location ? `${location.lat},${location.lng}` : addressText;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** GET /api/riders: an active rider account, for the assigning dropdown (on-shift riders first). */
+export interface RiderWire {
+  id: string;
+  name: string;
+  mobile: string;
+  onShift: boolean;
+  /** The orders assigned to them that are not yet delivered. */
+  openOrders: number;
+}
+
+/** The rider an order is assigned to, as the admin order wire carries it. */
+export interface AssignedRiderWire {
+  id: string;
+  name: string;
+  mobile: string;
+}
+
+/** One order on the rider's page (GET /api/rider/orders). Amounts in rupees. */
+export interface RiderOrderWire {
+  id: string;
+  /** The short order number the shop shows and reads aloud. */
+  ref: string;
+  status: OrderStatus;
+  customerName: string;
+  customerMobile: string;
+  address: { text: string; landmark: string };
+  location: { lat: number; lng: number } | null;
+  mapUrl: string;
+  deliveryOption: { name: string; promise: string };
+  total: number;
+  /** What the rider collects at the door: the total while it is open, 0 once paid. */
+  cashToCollect: number;
+  assignedAt: string | null;
+  pickedUpAt: string | null;
+  deliveredAt: string | null;
+  /** The cash recorded at delivery, or null. */
+  cashCollected: number | null;
+  cashNote: string | null;
+}
+
+/** GET /api/rider/orders: the rider's shift and their orders (open ones oldest first, then today's delivered). */
+export interface RiderOrdersWire {
+  onShift: boolean;
+  orders: RiderOrderWire[];
+}
+
+/** One recorded hand-in of cash by a rider (rupees). */
+export interface HandInWire {
+  id: string;
+  amount: number;
+  receivedAt: string;
+  /** The name of the staff member who received it. */
+  receivedBy: string;
+  note: string | null;
+}
+
+/** The day report's cash per rider (rupees): what they collected, handed in and still hold. */
+export interface RiderCashRow {
+  riderId: string;
+  name: string;
+  /** Orders they delivered that day. */
+  deliveries: number;
+  collected: number;
+  handedIn: number;
+  /** collected - handedIn: shown until it is 0. */
+  outstanding: number;
+  /** Deliveries whose cash differed from the order's total (with a reason). */
+  flagged: number;
+  handIns: HandInWire[];
+}
+
+/** 'order:returned' to staff: a rider could not deliver, the order is back in the store. */
+export interface OrderReturnedEventWire {
+  orderId: string;
+  reason: string;
+  rider: { id: string; name: string };
+}
