@@ -201,6 +201,7 @@ describe('search words', () => {
 
   it('builds the prefix query only from those words', () => {
     expect(planSearch("Chick'n & bisc")).toEqual({
+      language: 'en',
       text: "chick'n & bisc",
       tsquery: 'chick:* & n:* & bisc:*',
       wholeWords: 'chick & n & bisc',

@@ -1,4 +1,5 @@
 // The envelope every API answer travels in (DESIGN.md section 3): `{ success, error, message, data }`.
+import type { Language } from './language';
 import type { OrderingState } from './ordering';
 import type { AssignedRiderWire, ShopperRiderWire } from './riders';
 
@@ -44,19 +45,28 @@ export interface PageInfo {
 
 // Catalogue answers (SPEC.md section 3). Ids are UUIDs as `_id`; prices are rupees; times are ISO 8601.
 
+/**
+ * The Sinhala and Tamil names beside an English `name` (issue 21), or null where none was given: the shop
+ * shows `localName(item, language)`, the dashboard all three.
+ */
+export interface OtherNames {
+  nameSi: string | null;
+  nameTa: string | null;
+}
+
 /** A category or sub-category as a product names it. */
-export interface NamedRef {
+export interface NamedRef extends OtherNames {
   _id: string;
   name: string;
 }
 
-export interface CategoryWire {
+export interface CategoryWire extends OtherNames {
   _id: string;
   name: string;
   image: string;
 }
 
-export interface SubCategoryWire {
+export interface SubCategoryWire extends OtherNames {
   _id: string;
   name: string;
   image: string;
@@ -65,7 +75,7 @@ export interface SubCategoryWire {
 }
 
 /** What every sellable item answers, a product or a variation: its name, pictures, price, stock and flags. */
-export interface SellableWire {
+export interface SellableWire extends OtherNames {
   _id: string;
   name: string;
   image: string[];
@@ -149,6 +159,9 @@ export interface OrderLineWire {
   quantity: number;
   product_details: {
     name: string;
+    /** The Sinhala and Tamil names as they were when it was sold (null: none). */
+    nameSi: string | null;
+    nameTa: string | null;
     unit: string;
     price: number;
     originalPrice: number;
@@ -171,6 +184,8 @@ export interface OrderWire {
   payment_method: string;
   /** The delivery option's label. */
   Choose: string;
+  /** The language the shopper placed it in: the receipt prints product names in it. */
+  language: Language;
   location: string;
   latitude: number | null;
   longitude: number | null;

@@ -42,3 +42,18 @@ export function localName(item: MultiNamed, language: Language): string {
   const other = language === 'si' ? item.nameSi : language === 'ta' ? item.nameTa : null;
   return other != null && other.trim() !== '' ? other : item.name;
 }
+
+const SINHALA_LETTER = /[\u0D80-\u0DFF]/gu;
+const TAMIL_LETTER = /[\u0B80-\u0BFF]/gu;
+
+/**
+ * The language a text is written in, by the script of its letters: Sinhala or Tamil when it holds more of
+ * that script's characters than of the other, else English (Latin letters, digits, or nothing to tell by).
+ * Search uses it to look at the names of that language only.
+ */
+export function scriptLanguage(text: string): Language {
+  const sinhala = text.match(SINHALA_LETTER)?.length ?? 0;
+  const tamil = text.match(TAMIL_LETTER)?.length ?? 0;
+  if (sinhala === 0 && tamil === 0) return 'en';
+  return sinhala >= tamil ? 'si' : 'ta';
+}

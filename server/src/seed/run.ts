@@ -11,6 +11,7 @@ import { setStock } from '../modules/catalog/stock';
 import { hashPassword } from '../modules/users/password';
 import { prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct } from './catalogue-data';
+import { CATEGORY_NAMES, PRODUCT_NAMES, SUB_CATEGORY_NAMES, type OtherNames } from './catalogue-names';
 import { renderBannerImage, renderCategoryImage, renderProductImage, renderSubCategoryImage } from './images';
 
 export const SEED_KEY = 'demo_seed';
@@ -101,6 +102,19 @@ async function prepareImages(imageSize: number): Promise<PreparedCatalogue> {
   return { banner, categories, subCategories, products };
 }
 
+/** The name_si and name_ta columns of a seeded row (null where the demo gives none). */
+function otherNameColumns(names: OtherNames | undefined): { name_si: string | null; name_ta: string | null } {
+  return { name_si: names?.[0] ?? null, name_ta: names?.[1] ?? null };
+}
+
+/** A variation named '<product> <size>' is named so in the other languages too ('Carrot 1kg' -> 'කැරට් 1kg'). */
+function variationNames(product: string, variation: string): OtherNames | undefined {
+  const names = PRODUCT_NAMES[product];
+  if (!names || !variation.startsWith(`${product} `)) return undefined;
+  const rest = variation.slice(product.length);
+  return [`${names[0]}${rest}`, `${names[1]}${rest}`];
+}
+
 async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue) {
   for (const image of [images.banner, ...images.categories.values(), ...images.subCategories.values(), ...images.products.values()]) {
     await savePreparedImage(trx, image);
@@ -109,12 +123,12 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
 
   const categoryIds = new Map<string, string>();
   for (const c of SEED_CATEGORIES) {
-    const [row] = await trx('categories').insert({ name: c.name, image: images.categories.get(c.name)?.url ?? '' }).returning('id');
+    const [row] = await trx('categories').insert({ name: c.name, ...otherNameColumns(CATEGORY_NAMES[c.name]), image: images.categories.get(c.name)?.url ?? '' }).returning('id');
     categoryIds.set(c.name, (row as { id: string }).id);
   }
   const subIds = new Map<string, string>();
   for (const s of SEED_SUB_CATEGORIES) {
-    const [row] = await trx('sub_categories').insert({ name: s.name, image: images.subCategories.get(s.name)?.url ?? '' }).returning('id');
+    const [row] = await trx('sub_categories').insert({ name: s.name, ...otherNameColumns(SUB_CATEGORY_NAMES[s.name]), image: images.subCategories.get(s.name)?.url ?? '' }).returning('id');
     const id = (row as { id: string }).id;
     subIds.set(s.name, id);
     await trx('sub_category_categories').insert(s.categories.map((name) => ({ sub_category_id: id, category_id: categoryIds.get(name) })));
@@ -125,6 +139,7 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
     const [row] = await trx('products')
       .insert({
         name: p.name,
+        ...otherNameColumns(PRODUCT_NAMES[p.name]),
         unit: p.unit,
         images: json([images.products.get(p.name)?.url].filter(Boolean)),
         price_paise: rupeesToPaise(p.price),
@@ -145,6 +160,7 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
       const [variation] = await trx('products').insert({
         parent_id: productId,
         name: v.name,
+        ...otherNameColumns(variationNames(p.name, v.name)),
         unit: v.unit,
         images: json([images.products.get(`${p.name}::${v.name}`)?.url].filter(Boolean)),
         price_paise: rupeesToPaise(v.price),

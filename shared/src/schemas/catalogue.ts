@@ -17,6 +17,7 @@ import {
   imageUrlField,
   limitField,
   optionalShape,
+  otherNameField,
   pageField,
   requiredText,
   rupeesField,
@@ -32,16 +33,22 @@ const searchText = searchTextField();
 
 const nameText = requiredText('name', 200);
 
+/** The optional Sinhala and Tamil names beside an English one of at most `max` characters (null or '' clears one). */
+function otherNames(max: number) {
+  return { nameSi: otherNameField('Sinhala name', max), nameTa: otherNameField('Tamil name', max) };
+}
+
 // Categories
 
 /** POST /api/category/add-category. */
-export const categoryAddSchema = requestBody({ name: requiredText('name', 100), image: imageUrlField('image') });
+export const categoryAddSchema = requestBody({ name: requiredText('name', 100), ...otherNames(100), image: imageUrlField('image') });
 export type CategoryAddInput = z.infer<typeof categoryAddSchema>;
 
 /** PUT /api/category/update: the id, and the name and/or image to change. */
 export const categoryUpdateSchema = requestBody({
   _id: idField('id'),
   name: requiredText('name', 100).optional(),
+  ...otherNames(100),
   image: imageUrlField('image').optional(),
 });
 export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
@@ -55,6 +62,7 @@ export type CategoryDeleteInput = z.infer<typeof categoryDeleteSchema>;
 /** POST /api/subcategory/create: name, image and at least one category. */
 export const subCategoryCreateSchema = requestBody({
   name: requiredText('name', 100),
+  ...otherNames(100),
   image: imageUrlField('image'),
   category: idList('category', 'category', 1),
 });
@@ -64,6 +72,7 @@ export type SubCategoryCreateInput = z.infer<typeof subCategoryCreateSchema>;
 export const subCategoryUpdateSchema = requestBody({
   _id: idField('id'),
   name: requiredText('name', 100).optional(),
+  ...otherNames(100),
   image: imageUrlField('image').optional(),
   category: idList('category', 'category', 1).optional(),
 });
@@ -78,6 +87,7 @@ export type SubCategoryDeleteInput = z.infer<typeof subCategoryDeleteSchema>;
 /** The product form's fields, none defaulted (so an update never resets what it does not send). */
 const productFields = {
   name: nameText,
+  ...otherNames(200),
   image: imageListField('image'),
   price: rupeesField('price'),
   unit: requiredText('unit', 50),
@@ -169,6 +179,7 @@ export type ProductSearchInput = z.infer<typeof productSearchSchema>;
 const variationFields = {
   product: idField('parent product'),
   name: nameText,
+  ...otherNames(200),
   image: imageListField('image'),
   unit: requiredText('unit', 50),
   stock: stockField('stock'),

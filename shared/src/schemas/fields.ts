@@ -51,6 +51,28 @@ function nullToUndefined(value: unknown): unknown {
 }
 
 /**
+ * A name in another language (Sinhala, Tamil: issue 21), held to an English name's rules (trimmed, at most `max`
+ * characters, no control characters) but optional: null or blank means none (null), and left out it stays
+ * undefined, so an update keeps the name already stored.
+ */
+export function otherNameField(field: string, max = 200) {
+  return z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      plainText(
+        field,
+        z
+          .string({ error: `${field} must be text` })
+          .overwrite(normaliseLineBreaks)
+          .trim()
+          .max(max, `${field} must be at most ${max} characters`),
+        {},
+      ).nullable(),
+    )
+    .optional();
+}
+
+/**
  * Required text, trimmed: '{field} is required' when missing or blank, at most `max` characters, no control
  * characters (line breaks and tabs allowed when `multiLine`).
  */

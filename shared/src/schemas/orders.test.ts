@@ -55,6 +55,7 @@ describe('cashOnDeliverySchema', () => {
     expect(check(cashOnDeliverySchema, order)).toEqual({
       ok: {
         ...order,
+        language: 'en', // the shopper's language, English when the shop sends none (issue 21)
         list_items: [
           { _id: ID, productId: PRODUCT, quantity: 2 },
           { productId: PRODUCT, quantity: 1 },

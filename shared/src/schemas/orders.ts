@@ -1,6 +1,7 @@
 // Request bodies of /api/cart/* and /api/order(s)/* (SPEC.md section 7, DESIGN.md section 10).
 import { z } from 'zod';
 import { ORDER_LIST_PAGE_SIZE } from '../constants';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../language';
 import { ORDER_LIST_KEYS, ORDER_STATUSES } from '../order-status';
 import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
@@ -62,6 +63,11 @@ export const orderLocationSchema = z
     error: `location must be 'latitude, longitude' or '${LOCATION_NOT_AVAILABLE}'`,
   });
 
+/** The language the shopper reads the shop in (issue 21): 'en', 'si' or 'ta'; English when left out. */
+export const orderLanguageSchema = z
+  .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.map((language) => `'${language}'`).join(', ')}` })
+  .default(DEFAULT_LANGUAGE);
+
 /**
  * POST /api/order/cash-on-delivery: the cart lines (at least one), the address, the client's subtotal and
  * total in rupees (the server re-prices and answers with its own), the location and the delivery option.
@@ -77,6 +83,7 @@ export const cashOnDeliverySchema = requestBody({
   totalAmt: rupeesField('total'),
   location: orderLocationSchema,
   Choose: deliveryOptionSchema,
+  language: orderLanguageSchema,
 });
 export type CashOnDeliveryInput = z.infer<typeof cashOnDeliverySchema>;
 

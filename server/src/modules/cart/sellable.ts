@@ -19,13 +19,13 @@ export interface SellableRow extends ProductCoreRow {
 }
 
 /** The columns of a SellableRow, for `products p left join products parent on parent.id = p.parent_id`. */
-export const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name, p.unit, p.images, p.price_paise, p.discount,
+export const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name, p.name_si, p.name_ta, p.unit, p.images, p.price_paise, p.discount,
   ${stockOf('p')} as stock, p.total_stock, p.publish, p.single_quantity, p.deleted_at, parent.publish as parent_publish,
   parent.deleted_at as parent_deleted_at,
-  coalesce((select json_agg(json_build_object('_id', c.id, 'name', c.name) order by c.name)
+  coalesce((select json_agg(json_build_object('_id', c.id, 'name', c.name, 'nameSi', c.name_si, 'nameTa', c.name_ta) order by c.name)
     from product_categories pc join categories c on c.id = pc.category_id
     where pc.product_id = coalesce(p.parent_id, p.id)), '[]'::json) as category_list,
-  coalesce((select json_agg(json_build_object('_id', s.id, 'name', s.name) order by s.name)
+  coalesce((select json_agg(json_build_object('_id', s.id, 'name', s.name, 'nameSi', s.name_si, 'nameTa', s.name_ta) order by s.name)
     from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
     where ps.product_id = coalesce(p.parent_id, p.id)), '[]'::json) as sub_category_list`;
 
@@ -74,6 +74,8 @@ export function toSellableWire(row: SellableRow) {
   return {
     _id: row.id,
     name: row.name,
+    nameSi: row.name_si ?? null,
+    nameTa: row.name_ta ?? null,
     image: imagesOf(row),
     unit: row.unit,
     price: paiseToRupees(row.price_paise),

@@ -19,14 +19,23 @@ import { toCategoryWire, toSubCategoryWire, type CategoryRow, type SubCategoryRo
 
 type Db = Knex | Knex.Transaction;
 
-const SUB_CATEGORY_SELECT = `s.id, s.name, s.image,
+const SUB_CATEGORY_SELECT = `s.id, s.name, s.name_si, s.name_ta, s.image,
   coalesce((
-    select json_agg(json_build_object('_id', c.id, 'name', c.name) order by lower(c.name), c.id)
+    select json_agg(json_build_object('_id', c.id, 'name', c.name, 'nameSi', c.name_si, 'nameTa', c.name_ta) order by lower(c.name), c.id)
     from sub_category_categories sc join categories c on c.id = sc.category_id
     where sc.sub_category_id = s.id), '[]'::json) as category_list`;
 
 /** The shop's two category reads, as statements (the benchmark's plain baseline runs the same). */
-export const CATEGORY_LIST_SQL = 'select id, name, image from categories';
+export const CATEGORY_LIST_SQL = 'select id, name, name_si, name_ta, image from categories';
+const CATEGORY_COLUMNS = ['id', 'name', 'name_si', 'name_ta', 'image'];
+
+/** The Sinhala and Tamil names sent, as columns (null clears one; one not sent stays as it is). */
+function otherNameColumns(input: { nameSi?: string | null | undefined; nameTa?: string | null | undefined }): Record<string, string | null> {
+  const columns: Record<string, string | null> = {};
+  if (input.nameSi !== undefined) columns.name_si = input.nameSi;
+  if (input.nameTa !== undefined) columns.name_ta = input.nameTa;
+  return columns;
+}
 export const SUB_CATEGORY_LIST_SQL = `select ${SUB_CATEGORY_SELECT} from sub_categories s order by lower(s.name), s.id`;
 
 /** 409 for a name another row already has (the unique index compares trimmed, lowercased names). */
@@ -105,7 +114,7 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
   const changing = <T>(write: () => Promise<T>): Promise<T> => changes.change(write);
 
   async function readCategory(trx: Db, id: string): Promise<CategoryWire> {
-    const row = await trx('categories').where({ id }).first<CategoryRow | undefined>('id', 'name', 'image');
+    const row = await trx('categories').where({ id }).first<CategoryRow | undefined>(CATEGORY_COLUMNS);
     if (!row) throw notFound('There is no such category.');
     return toCategoryWire(row);
   }
@@ -139,7 +148,9 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
     async addCategory(input: CategoryAddInput): Promise<CategoryWire> {
       await assertUploadedImages(db, [input.image], 'image');
       return withUniqueName('category', input.name, async () => {
-        const [row] = await db('categories').insert({ name: input.name, image: input.image }).returning<CategoryRow[]>(['id', 'name', 'image']);
+        const [row] = await db('categories')
+          .insert({ name: input.name, ...otherNameColumns(input), image: input.image })
+          .returning<CategoryRow[]>(CATEGORY_COLUMNS);
         return toCategoryWire(row as CategoryRow);
       });
     },
@@ -149,7 +160,7 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
       if (input.image !== undefined) await assertUploadedImages(db, [input.image], 'image');
       return withUniqueName('category', input.name, () =>
         db.transaction(async (trx) => {
-          const changes: Record<string, unknown> = { updated_at: clock.now() };
+          const changes: Record<string, unknown> = { updated_at: clock.now(), ...otherNameColumns(input) };
           if (input.name !== undefined) changes.name = input.name;
           if (input.image !== undefined) changes.image = input.image;
           const updated = await trx('categories').where({ id: input._id }).update(changes);
@@ -203,7 +214,9 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
         db
           .transaction(async (trx) => {
             await assertKnownIds(trx, input.category, CATEGORIES);
-            const [row] = await trx('sub_categories').insert({ name: input.name, image: input.image }).returning<Array<{ id: string }>>('id');
+            const [row] = await trx('sub_categories')
+              .insert({ name: input.name, ...otherNameColumns(input), image: input.image })
+              .returning<Array<{ id: string }>>('id');
             const id = (row as { id: string }).id;
             await linkCategories(trx, id, input.category);
             return readSubCategory(trx, id);
@@ -218,7 +231,7 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
       return withUniqueName('sub-category', input.name, () =>
         db
           .transaction(async (trx) => {
-            const changes: Record<string, unknown> = { updated_at: clock.now() };
+            const changes: Record<string, unknown> = { updated_at: clock.now(), ...otherNameColumns(input) };
             if (input.name !== undefined) changes.name = input.name;
             if (input.image !== undefined) changes.image = input.image;
             const updated = await trx('sub_categories').where({ id: input._id }).update(changes);

@@ -38,6 +38,9 @@ type Db = Knex | Knex.Transaction;
 /** The fields of a product or variation form, as they may arrive (all optional on an update). */
 interface SellableFields {
   name?: string | undefined;
+  /** null clears the name; undefined leaves it. */
+  nameSi?: string | null | undefined;
+  nameTa?: string | null | undefined;
   image?: string[] | undefined;
   unit?: string | undefined;
   stock?: number | undefined;
@@ -57,6 +60,8 @@ interface SellableFields {
 function sellableColumns(fields: SellableFields): Record<string, unknown> {
   const columns: Record<string, unknown> = {};
   if (fields.name !== undefined) columns.name = fields.name;
+  if (fields.nameSi !== undefined) columns.name_si = fields.nameSi;
+  if (fields.nameTa !== undefined) columns.name_ta = fields.nameTa;
   if (fields.image !== undefined) columns.images = json(fields.image);
   if (fields.unit !== undefined) columns.unit = fields.unit;
   if (fields.totalStock !== undefined) columns.total_stock = fields.totalStock;

@@ -15,16 +15,16 @@ export const ADMIN_PRODUCT = 'p.parent_id is null and p.deleted_at is null';
 export const ADMIN_VARIATION = `p.parent_id is not null and p.deleted_at is null
   and exists (select 1 from products parent where parent.id = p.parent_id and parent.deleted_at is null)`;
 
-const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.unit, p.images, p.price_paise, p.discount, ${stockOf('p')} as stock, p.total_stock,
+const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.name_si, p.name_ta, p.unit, p.images, p.price_paise, p.discount, ${stockOf('p')} as stock, p.total_stock,
   p.description, p.more_details, p.publish, p.single_quantity, p.created_at, p.updated_at`;
 
 const CATEGORY_LIST = `coalesce((
-    select json_agg(json_build_object('_id', c.id, 'name', c.name) order by lower(c.name), c.id)
+    select json_agg(json_build_object('_id', c.id, 'name', c.name, 'nameSi', c.name_si, 'nameTa', c.name_ta) order by lower(c.name), c.id)
     from product_categories pc join categories c on c.id = pc.category_id
     where pc.product_id = p.id), '[]'::json) as category_list`;
 
 const SUB_CATEGORY_LIST = `coalesce((
-    select json_agg(json_build_object('_id', s.id, 'name', s.name) order by lower(s.name), s.id)
+    select json_agg(json_build_object('_id', s.id, 'name', s.name, 'nameSi', s.name_si, 'nameTa', s.name_ta) order by lower(s.name), s.id)
     from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
     where ps.product_id = p.id), '[]'::json) as sub_category_list`;
 
@@ -42,7 +42,8 @@ export const VARIATION_SELECT = [ROW_COLUMNS, PARENT_NAME].join(',\n  ');
 
 /** A variation as a json object with the column names of ProductRow, for json_agg inside a product. */
 const VARIATION_JSON = `json_build_object(
-    'id', v.id, 'parent_id', v.parent_id, 'parent_name', p.name, 'name', v.name, 'unit', v.unit, 'images', v.images,
+    'id', v.id, 'parent_id', v.parent_id, 'parent_name', p.name, 'name', v.name, 'name_si', v.name_si, 'name_ta', v.name_ta,
+    'unit', v.unit, 'images', v.images,
     'price_paise', v.price_paise, 'discount', v.discount, 'stock', ${stockOf('v')}, 'total_stock', v.total_stock,
     'description', v.description, 'more_details', v.more_details, 'publish', v.publish,
     'single_quantity', v.single_quantity, 'created_at', v.created_at, 'updated_at', v.updated_at)`;
@@ -76,7 +77,8 @@ export interface PageQuery {
    * Otherwise the order follows an index and the page reads only the rows up to its end.
    */
   ranked?: {
-    prefix: { from: string; below: string };
+    /** `name`: the name column read in byte order (p.name, or p.name_si / p.name_ta: each has its own index). */
+    prefix: { name: string; from: string; below: string };
     prefixCandidates: number;
     samples: ReadonlyArray<{ where: string; bindings: readonly Knex.RawBinding[] }>;
     candidates: number;
@@ -88,8 +90,9 @@ export interface PageQuery {
   countUpTo?: number;
 }
 
-/** Names from `from` (inclusive) to `below` (exclusive), in byte order: the products_name_prefix index. */
-const NAME_IN_RANGE = 'lower(p.name) collate "C" >= ? and lower(p.name) collate "C" < ?';
+/** Names (`name`: p.name, p.name_si or p.name_ta) from `from` (inclusive) to `below` (exclusive), in byte order: the products_name(_si|_ta)_prefix index. */
+const nameInRange = (name: string) => `lower(${name}) collate "C" >= ? and lower(${name}) collate "C" < ?`;
+const nameOrder = (name: string) => `lower(${name}) collate "C"`;
 
 /** A ranked page: candidates with their sort keys (computed only for the rows read), then the page of them. */
 function rankedPage(query: PageQuery & { ranked: NonNullable<PageQuery['ranked']> }, keys: string, inner: string) {
@@ -110,8 +113,8 @@ starts as materialized (
   select p.id, ${keys}
   from (
     select p.* from products p
-    where ${NAME_IN_RANGE}
-    order by lower(p.name) collate "C"
+    where ${nameInRange(ranked.prefix.name)}
+    order by ${nameOrder(ranked.prefix.name)}
     limit ?
   ) p
   where ${query.where}

@@ -2,7 +2,13 @@
 // through pg_trgm word similarity on lower(name) (GIN trigram index). Ranked: the exact name, then names
 // holding every word whole (on a shelf named by one of them first), then names whose words only start with
 // the text's, then names only alike (closest first).
+//
+// A text in Sinhala or Tamil letters (issue 21, `scriptLanguage`) is looked for the same way in that language's
+// names (and the English ones), each with indexes of its own (migration 20261127110000): whole words through an
+// expression GIN over its tsvector, look-alikes through trigrams on lower(name_si|name_ta), prefixes in byte
+// order. A product with no name in that language is found by that script only if its English name holds it.
 import type { Knex } from 'knex';
+import { scriptLanguage, type Language } from '@kade/shared';
 import type { PageRequest } from './paging';
 import { NEWEST_FIRST, type SortKey } from './product-sql';
 
@@ -25,7 +31,59 @@ const MAX_WORD_LENGTH = 40;
 /** Letters (any script, with their combining marks) and digits: the only characters a tsquery is built from. */
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
 
+/**
+ * Where a language's names are, as SQL on `products p`. A Sinhala or Tamil text matches that language's name or
+ * the English one (a shop may have typed a Sinhala word into the English name): each condition is an OR of
+ * two indexed ones, which PostgreSQL answers as a BitmapOr of the two indexes.
+ */
+interface NameColumns {
+  /** The words hold every word of the query (`?`: the tsquery, once per indexed vector). */
+  words: (query: string) => string;
+  /** The name is alike the text (`?`: the text, once per indexed name). */
+  alike: string;
+  /** How many times `words` and `alike` ask for their binding. */
+  repeats: number;
+  /** The name the ranking compares (the language's, else the English). */
+  name: string;
+  /** The name read in byte order for the prefix candidates: p.name, p.name_si or p.name_ta, each with its own index. */
+  prefix: string;
+  /** Every word of the names (for ranking the candidates only: no index needed). */
+  vector: string;
+  /** A category's or sub-category's words. */
+  shelfWords: (alias: string) => string;
+}
+
+const ENGLISH: NameColumns = {
+  words: (query) => `p.search_vector @@ ${query}`,
+  alike: 'lower(p.name) %> ?',
+  repeats: 1,
+  name: 'p.name',
+  prefix: 'p.name',
+  vector: 'p.search_vector',
+  shelfWords: (alias) => `to_tsvector('simple', ${alias}.name)`,
+};
+
+function otherLanguage(column: 'name_si' | 'name_ta'): NameColumns {
+  const vector = `to_tsvector('simple', coalesce(p.${column}, ''))`;
+  return {
+    words: (query) => `(${vector} @@ ${query} or p.search_vector @@ ${query})`,
+    alike: `(lower(p.${column}) %> ? or lower(p.name) %> ?)`,
+    repeats: 2,
+    name: `coalesce(p.${column}, p.name)`,
+    prefix: `p.${column}`,
+    vector: `(${vector} || p.search_vector)`,
+    shelfWords: (alias) => `to_tsvector('simple', coalesce(${alias}.${column}, '') || ' ' || ${alias}.name)`,
+  };
+}
+
+const NAME_COLUMNS: Readonly<Record<Language, NameColumns>> = { en: ENGLISH, si: otherLanguage('name_si'), ta: otherLanguage('name_ta') };
+
+/** A binding as many times as the columns' conditions ask for it. */
+const repeated = (columns: NameColumns, binding: string): string[] => Array.from({ length: columns.repeats }, () => binding);
+
 export interface SearchPlan {
+  /** Which names are looked at: the script the text is written in. */
+  language: Language;
   /** The whole text, lowercased: compared with lower(name) as text and by trigrams (a binding, never SQL). */
   text: string;
   /** A prefix query for to_tsquery('simple', …): sanitised words joined as `word:* & word:*`. */
@@ -49,7 +107,7 @@ export function searchWords(text: string): string[] {
 export function planSearch(text: string): SearchPlan | undefined {
   const words = searchWords(text);
   if (words.length === 0) return undefined;
-  return { text: text.toLowerCase(), tsquery: words.map((word) => `${word}:*`).join(' & '), wholeWords: words.join(' & '), anyWord: words.join(' | ') };
+  return { language: scriptLanguage(text), text: text.toLowerCase(), tsquery: words.map((word) => `${word}:*`).join(' & '), wholeWords: words.join(' & '), anyWord: words.join(' | ') };
 }
 
 /**
@@ -63,17 +121,20 @@ export function searchCondition(plan: SearchPlan): { sql: string; bindings: Knex
 
 /** The two halves of the match, each answered by its own index: every word (search_vector), or alike (trigrams). */
 export function searchBranches(plan: SearchPlan): [{ sql: string; bindings: Knex.RawBinding[] }, { sql: string; bindings: Knex.RawBinding[] }] {
+  const columns = NAME_COLUMNS[plan.language];
   return [
-    { sql: "p.search_vector @@ to_tsquery('simple', ?)", bindings: [plan.tsquery] },
-    { sql: 'lower(p.name) %> ?', bindings: [plan.text] },
+    { sql: columns.words("to_tsquery('simple', ?)"), bindings: repeated(columns, plan.tsquery) },
+    { sql: columns.alike, bindings: repeated(columns, plan.text) },
   ];
 }
 
 /** Whether the product (a variation: its parent) is on a shelf, category or sub-category, whose name holds one of the words. */
-const ON_A_SHELF_NAMED = `exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
-          where pc.product_id = coalesce(p.parent_id, p.id) and to_tsvector('simple', c.name) @@ to_tsquery('simple', ?))
+function onAShelfNamed(columns: NameColumns): string {
+  return `exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
+          where pc.product_id = coalesce(p.parent_id, p.id) and ${columns.shelfWords('c')} @@ to_tsquery('simple', ?))
         or exists (select 1 from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
-          where ps.product_id = coalesce(p.parent_id, p.id) and to_tsvector('simple', s.name) @@ to_tsquery('simple', ?))`;
+          where ps.product_id = coalesce(p.parent_id, p.id) and ${columns.shelfWords('s')} @@ to_tsquery('simple', ?))`;
+}
 
 /**
  * The ranking of matches: the exact name; names holding every word as a whole word, those on a shelf named by
@@ -83,21 +144,23 @@ const ON_A_SHELF_NAMED = `exists (select 1 from product_categories pc join categ
  * alike without holding the words.
  */
 export function searchOrder(plan: SearchPlan): SortKey[] {
+  const columns = NAME_COLUMNS[plan.language];
+  const { name, vector: words } = columns;
   return [
     {
-      sql: `case when lower(p.name) = ? then 0
-        when p.search_vector @@ to_tsquery('simple', ?) then case when ${ON_A_SHELF_NAMED} then 1 else 2 end
-        when starts_with(lower(p.name), ?) or p.search_vector @@ to_tsquery('simple', ?) then 3
+      sql: `case when lower(${name}) = ? then 0
+        when ${words} @@ to_tsquery('simple', ?) then case when ${onAShelfNamed(columns)} then 1 else 2 end
+        when starts_with(lower(${name}), ?) or ${words} @@ to_tsquery('simple', ?) then 3
         else 4 end`,
       bindings: [plan.text, plan.wholeWords, plan.anyWord, plan.anyWord, plan.text, plan.tsquery],
     },
-    { sql: 'starts_with(lower(p.name), ?)', bindings: [plan.text], descending: true },
+    { sql: `starts_with(lower(${name}), ?)`, bindings: [plan.text], descending: true },
     {
-      sql: "case when p.search_vector @@ to_tsquery('simple', ?) then 1 else word_similarity(?, lower(p.name)) end",
+      sql: `case when ${words} @@ to_tsquery('simple', ?) then 1 else word_similarity(?, lower(${name})) end`,
       bindings: [plan.tsquery, plan.text],
       descending: true,
     },
-    { sql: 'lower(p.name)' },
+    { sql: `lower(${name})` },
     { sql: 'p.id' },
   ];
 }
@@ -122,7 +185,7 @@ export function searchRequest(
     bindings: condition.bindings,
     order: searchOrder(plan),
     ranked: {
-      prefix: { from: plan.text, below: plan.text + LAST_CHARACTER },
+      prefix: { name: NAME_COLUMNS[plan.language].prefix, from: plan.text, below: plan.text + LAST_CHARACTER },
       prefixCandidates: SEARCH_PREFIX_CANDIDATES,
       samples: searchBranches(plan).map((branch) => ({ where: `${scope} and ${branch.sql}`, bindings: branch.bindings })),
       // The admin's list asks for its whole page at once (limit 10000): it ranks at least that many of each half.

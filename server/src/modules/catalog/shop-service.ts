@@ -19,7 +19,7 @@ import {
   type ProductWire,
 } from '@kade/shared';
 import { notFound } from '../../http/errors';
-import { emptyPage, pageQueryFor, readPage, type PageRequest } from './paging';
+import { emptyPage, LISTING_COUNT_CAP, pageQueryFor, readPage, type PageRequest } from './paging';
 import { NEWEST_FIRST, pageQuery, placeholders, productDetailsQuery, SHOP_PRODUCT, stripsQuery } from './product-sql';
 import { readRows } from './prepared';
 import { searchRequest } from './search';
@@ -36,6 +36,7 @@ function listingRequest(input: ProductByCategoryAndSubCategoryInput): PageReques
     order: NEWEST_FIRST,
     page: input.page,
     limit: input.limit,
+    countCap: LISTING_COUNT_CAP,
   };
 }
 
@@ -48,8 +49,8 @@ export interface ShopServiceDeps {
 export function createShopService({ db, lists }: ShopServiceDeps) {
   /** Every category's id, name and image, and every sub-category's id and name: the home page's groupings. */
   async function categoryRows(): Promise<CategoryRow[]> {
-    if (lists) return (await lists.categories()).map((c) => ({ id: c._id, name: c.name, image: c.image }));
-    return (await db('categories').select('id', 'name', 'image')) as CategoryRow[];
+    if (lists) return (await lists.categories()).map((c) => ({ id: c._id, name: c.name, name_si: c.nameSi, name_ta: c.nameTa, image: c.image }));
+    return (await db('categories').select('id', 'name', 'name_si', 'name_ta', 'image')) as CategoryRow[];
   }
   async function subCategoryRows(): Promise<Array<{ id: string; name: string }>> {
     if (lists) return (await lists.subCategories()).map((s) => ({ id: s._id, name: s.name }));

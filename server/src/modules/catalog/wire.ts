@@ -3,13 +3,20 @@ import {
   paiseToRupees,
   type CategoryWire,
   type NamedRef,
+  type OtherNames,
   type ProductDetailsWire,
   type ProductWire,
   type SubCategoryWire,
   type VariationWire,
 } from '@kade/shared';
 
-export interface CategoryRow {
+/** The optional Sinhala and Tamil names beside a row's English one (null: none). */
+export interface OtherNameColumns {
+  name_si: string | null;
+  name_ta: string | null;
+}
+
+export interface CategoryRow extends OtherNameColumns {
   id: string;
   name: string;
   image: string;
@@ -20,7 +27,7 @@ export interface SubCategoryRow extends CategoryRow {
 }
 
 /** The columns of a product (or variation) every query of it selects: what it is, costs, holds and whether it shows. */
-export interface ProductCoreRow {
+export interface ProductCoreRow extends OtherNameColumns {
   id: string;
   parent_id: string | null;
   name: string;
@@ -80,12 +87,17 @@ function imagesFromStored(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : [];
 }
 
+/** A row's Sinhala and Tamil names as the wire carries them (a row from before they existed: null). */
+export function otherNames(row: Partial<OtherNameColumns>): OtherNames {
+  return { nameSi: row.name_si ?? null, nameTa: row.name_ta ?? null };
+}
+
 export function toCategoryWire(row: CategoryRow): CategoryWire {
-  return { _id: row.id, name: row.name, image: row.image };
+  return { _id: row.id, name: row.name, ...otherNames(row), image: row.image };
 }
 
 export function toSubCategoryWire(row: SubCategoryRow): SubCategoryWire {
-  return { _id: row.id, name: row.name, image: row.image, category: row.category_list };
+  return { _id: row.id, name: row.name, ...otherNames(row), image: row.image, category: row.category_list };
 }
 
 /** The fields a product and a variation share. */
@@ -93,6 +105,7 @@ function sellable(row: ProductRow) {
   return {
     _id: row.id,
     name: row.name,
+    ...otherNames(row),
     image: imagesFromStored(row.images),
     unit: row.unit,
     stock: row.stock,
@@ -109,11 +122,13 @@ function sellable(row: ProductRow) {
 }
 
 export function toProductWire(row: ProductRow): ProductWire {
-  const { _id, name, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, createdAt, updatedAt } =
+  const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, createdAt, updatedAt } =
     sellable(row);
   return {
     _id,
     name,
+    nameSi,
+    nameTa,
     image,
     category: row.category_list ?? [],
     subCategory: row.sub_category_list ?? [],

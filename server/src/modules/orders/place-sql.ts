@@ -71,11 +71,13 @@ export interface OrderWrite {
   answer?: { key: string; status: number; body: string };
 }
 
-const LINE_COLUMNS = ['product_id', 'position', 'name', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity'] as const;
+const LINE_COLUMNS = ['product_id', 'position', 'name', 'name_si', 'name_ta', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity'] as const;
 const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
   product_id: 'uuid',
   position: 'integer',
   name: 'text',
+  name_si: 'text',
+  name_ta: 'text',
   unit: 'text',
   image: 'text',
   category: 'text',

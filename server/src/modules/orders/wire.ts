@@ -1,4 +1,4 @@
-import { paiseToRupees, type OrderWire } from '@kade/shared';
+import { isLanguage, paiseToRupees, type OrderWire } from '@kade/shared';
 
 export interface OrderRow {
   id: string;
@@ -10,6 +10,8 @@ export interface OrderRow {
   payment_method: string;
   payment_status: string;
   delivery_option: string;
+  /** The shopper's language when placing it ('en', 'si' or 'ta'). */
+  language: string;
   undiscounted_paise: number;
   subtotal_paise: number;
   basket_discount_paise: number;
@@ -30,6 +32,8 @@ export interface OrderRow {
     product_id: string | null;
     quantity: number;
     name: string;
+    name_si: string | null;
+    name_ta: string | null;
     unit: string;
     image: string;
     category: string;
@@ -50,6 +54,7 @@ export function toOrderWire(row: OrderRow): OrderWire {
     payment_status: row.payment_status,
     payment_method: row.payment_method,
     Choose: row.delivery_option,
+    language: isLanguage(row.language) ? row.language : 'en',
     location: row.location,
     latitude: row.latitude,
     longitude: row.longitude,
@@ -59,6 +64,8 @@ export function toOrderWire(row: OrderRow): OrderWire {
       quantity: line.quantity,
       product_details: {
         name: line.name,
+        nameSi: line.name_si ?? null,
+        nameTa: line.name_ta ?? null,
         unit: line.unit,
         price: paiseToRupees(line.price_paise),
         originalPrice: paiseToRupees(line.original_price_paise),
@@ -87,6 +94,6 @@ export type { OrderWire };
 export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
   (select t.name from users t where t.id = o.taken_by) as taken_by_name,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
-      'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
+      'name_si', l.name_si, 'name_ta', l.name_ta, 'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
       'original_price_paise', l.original_price_paise, 'discount', l.discount) order by l.position)
     from order_lines l where l.order_id = o.id), '[]'::json) as lines`;

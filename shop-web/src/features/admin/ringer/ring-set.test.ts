@@ -13,6 +13,7 @@ function order(id: string, minutesAfterT0: number, fields: Partial<OrderWire> = 
     payment_status: '',
     payment_method: 'Cash on Delivery',
     Choose: '50 Minutes to 1 Hour',
+    language: 'en',
     location: '',
     latitude: null,
     longitude: null,
