@@ -7,6 +7,7 @@ import { computeTotals, paiseToRupees } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
 import { statementKind, watchStatements, type StatementLog } from './statement-log';
+import { LISTING_COUNT_CAP } from '../src/modules/catalog/paging';
 
 // 10:30 in Colombo: the shop is open and so are the fresh counters.
 const OPEN = '2026-11-22T05:00:00Z';
@@ -77,7 +78,16 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
   it('keeps a listing at one statement as the catalogue grows', async () => {
     await addProducts(600, 'Brown Rice');
     const { answer, statements } = await statementsOf<unknown[]>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(50));
-    expect(answer).toMatchObject({ totalCount: 1000, totalCountExact: false }); // 1051 products: counted up to the cap
+    // 1051 products; page 50 ends past the listing's count cap, so its statement counts nothing and says
+    // "at least the 400 up to this page"
+    expect(answer).toMatchObject({ totalCount: 400, totalCountExact: false, hasMore: true, totalPage: 51 });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).not.toMatch(/count\(\*\)/i);
+  });
+
+  it('counts a listing only up to its cap: the shop scrolls on hasMore and shows no total', async () => {
+    const { answer, statements } = await statementsOf<unknown[]>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(1));
+    expect(answer).toMatchObject({ totalCount: LISTING_COUNT_CAP, totalCountExact: false, hasMore: true });
     expect(statements).toHaveLength(1);
   });
 

@@ -27,5 +27,17 @@ describe('pageInfo: the counts of a page from one row past it and a capped count
     expect(countLimit(1, 8)).toBe(TOTAL_COUNT_CAP);
     expect(countLimit(1, 10_000)).toBe(10_000);
     expect(countLimit(200, 8)).toBe(1600);
+    expect(countLimit(1, 8, 120)).toBe(120);
+    expect(countLimit(20, 8, 120)).toBe(160);
+  });
+});
+
+describe('a page that ends past the cap', () => {
+  it('says "at least to the end of this page" without a count, exactly as a count would', () => {
+    const request = { page: 20, limit: 8, countCap: 120 };
+    expect(pageInfo(request, 9, undefined)).toEqual({ page: 20, limit: 8, totalCount: 160, totalPage: 21, hasMore: true, totalCountExact: false });
+    expect(pageInfo(request, 9, undefined)).toEqual(pageInfo(request, 9, countLimit(20, 8, 120) + 1));
+    // the last page, full with nothing after it, is the whole count
+    expect(pageInfo(request, 8, undefined)).toMatchObject({ totalCount: 160, totalCountExact: true, hasMore: false });
   });
 });
