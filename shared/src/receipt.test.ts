@@ -48,12 +48,12 @@ describe('buildReceipt', () => {
       status: 'Processing',
       deliveryOption: '50 Minutes to 1 Hour',
       lines: [
-        { name: 'Carrot', quantity: 1, unit: '250g', unitPricePaise: 9500, totalPaise: 9500, category: 'Vegetable' },
-        { name: 'Tomato', quantity: 1, unit: '500g', unitPricePaise: 24950, totalPaise: 24950, category: 'Vegetable' },
-        { name: 'Fresh Milk', quantity: 3, unit: '1L', unitPricePaise: 45000, totalPaise: 135000, category: 'Milk + Other' },
-        { name: 'Marie Biscuit', quantity: 2, unit: '100g', unitPricePaise: 12000, totalPaise: 24000, category: 'Biscuit' },
-        { name: 'Mango', quantity: 1, unit: '1kg', unitPricePaise: 60000, totalPaise: 60000, category: 'Fruit' },
-        { name: 'Gift Bag', quantity: 1, unit: '1 pc', unitPricePaise: 5000, totalPaise: 5000, category: null },
+        { name: 'Carrot', englishName: null, quantity: 1, unit: '250g', unitPricePaise: 9500, totalPaise: 9500, category: 'Vegetable' },
+        { name: 'Tomato', englishName: null, quantity: 1, unit: '500g', unitPricePaise: 24950, totalPaise: 24950, category: 'Vegetable' },
+        { name: 'Fresh Milk', englishName: null, quantity: 3, unit: '1L', unitPricePaise: 45000, totalPaise: 135000, category: 'Milk + Other' },
+        { name: 'Marie Biscuit', englishName: null, quantity: 2, unit: '100g', unitPricePaise: 12000, totalPaise: 24000, category: 'Biscuit' },
+        { name: 'Mango', englishName: null, quantity: 1, unit: '1kg', unitPricePaise: 60000, totalPaise: 60000, category: 'Fruit' },
+        { name: 'Gift Bag', englishName: null, quantity: 1, unit: '1 pc', unitPricePaise: 5000, totalPaise: 5000, category: null },
       ],
       itemCount: 9,
       subtotalPaise: 258450,
@@ -409,5 +409,38 @@ describe('the day summary (Z-report)', () => {
     const quiet = daySummaryTextLines(buildDaySummary(emptyDayReport('2026-11-23', 'Asia/Colombo', new Date('2026-11-22T11:30:00Z'), true), { shopName: 'Kade' }), 32);
     expect(quiet.filter((l) => l === '  None')).toHaveLength(3);
     for (const line of quiet) expect([...line].length).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('a receipt of an order placed in Sinhala or Tamil (issue 21)', () => {
+  const order = {
+    orderId: 'TA1234',
+    createdAt: '2026-11-22T05:00:00Z',
+    products: [
+      { quantity: 2, product_details: { name: 'Mysore Dhal', nameSi: 'මයිසූර් පරිප්පු', nameTa: 'மைசூர் பருப்பு', unit: '500g', price: 210, category: 'Rice & Grains' } },
+      { quantity: 1, product_details: { name: 'Gift Bag', nameSi: null, nameTa: '  ', unit: '1 pc', price: 50 } },
+      { quantity: 1, product_details: { name: 'Coconut', nameTa: 'தேங்காய்\u001b', unit: '1', price: 120, category: 'Rice & Grains' } },
+    ],
+    totalAmt: 590,
+  };
+
+  it('prints each name in the order\'s language with the English under it, English alone where there is none', () => {
+    const model = buildReceipt({ ...order, language: 'ta' }, { shopName: 'Kade' });
+    expect(model.lines.map((line) => [line.name, line.englishName])).toEqual([
+      ['தேங்காய்', 'Coconut'], // the ESC the name held is not printed
+      ['மைசூர் பருப்பு', 'Mysore Dhal'],
+      ['Gift Bag', null],
+    ]);
+    const text = receiptTextLines(model);
+    const dhal = text.indexOf('மைசூர் பருப்பு');
+    expect(text.slice(dhal, dhal + 3)).toEqual(['மைசூர் பருப்பு', '  Mysore Dhal', expect.stringMatching(/^ {2}2 x Rs\.210\.00 \/ 500g +Rs\.420\.00$/)]);
+  });
+
+  it('prints Sinhala names for a Sinhala order, and English for an English one or one that says no language', () => {
+    expect(buildReceipt({ ...order, language: 'si' }, { shopName: 'Kade' }).lines.map((line) => line.name)).toEqual(['Coconut', 'මයිසූර් පරිප්පු', 'Gift Bag']);
+    for (const language of ['en', null, undefined] as const) {
+      const model = buildReceipt({ ...order, language }, { shopName: 'Kade' });
+      expect(model.lines.map((line) => [line.name, line.englishName])).toEqual([['Coconut', null], ['Mysore Dhal', null], ['Gift Bag', null]]);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { NO_STRIP_CATEGORIES, compareCategoryNames, sameName } from './catalogue
 import type { Named } from './catalogue';
 import { TEXT } from './constants';
 import { DEFAULT_TIME_ZONE, formatDateTime } from './hours';
+import { localName, type Language } from './language';
 import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
 import { printableText } from './text';
@@ -24,6 +25,9 @@ export interface ReceiptOrderProduct {
   quantity: number;
   product_details: {
     name: string;
+    /** The Sinhala and Tamil names as sold (issue 21): the receipt prints the one of the order's language. */
+    nameSi?: string | null;
+    nameTa?: string | null;
     unit?: string | null;
     price: number;
     image?: string | readonly string[] | null;
@@ -39,6 +43,8 @@ export interface ReceiptOrder {
   payment_method?: string | null;
   payment_status?: string | null;
   Choose?: string | null;
+  /** The language the shopper ordered in: product names are printed in it (English when missing). */
+  language?: Language | null;
   location?: string | null;
   delivery_address?: Partial<Record<keyof AddressWire, string | null>> | null;
   products: readonly ReceiptOrderProduct[];
@@ -60,7 +66,10 @@ export interface ReceiptOptions {
 }
 
 export interface ReceiptLine {
+  /** The product's name in the order's language (its English name when it has none in that language). */
   name: string;
+  /** The English name under it, for whoever picks the order, when the name printed is another; else null. */
+  englishName: string | null;
   quantity: number;
   unit: string;
   unitPricePaise: number;
@@ -140,22 +149,27 @@ function compareShelfOrder(a: ReceiptLine, b: ReceiptLine): number {
     const byShelf = compareCategoryNames(a.category, b.category);
     if (byShelf !== 0) return byShelf;
   }
-  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+  // Within a shelf, by the English name: the order the shop's shelves and pickers know, whatever the language.
+  return (a.englishName ?? a.name).localeCompare(b.englishName ?? b.name, 'en', { sensitivity: 'base', numeric: true });
 }
 
 /**
  * The receipt of an order. Defaults: status 'Pending', payment method 'N/A', payment status 'Not Paid',
- * location 'Location not available'. Lines come in shelf order (category display order, then name). The
- * subtotal is the order's own when recorded, else the sum of the lines. Cash to collect is the total unless
- * the payment status is 'Paid'. Every text taken from the order is printable: control characters are
+ * location 'Location not available'. Lines come in shelf order (category display order, then English name).
+ * Product names are in the order's language (issue 21), each with its English name under it when that differs,
+ * for whoever picks the order. The subtotal is the order's own when recorded, else the sum of the lines. Cash
+ * to collect is the total unless the payment status is 'Paid'. Every text taken from the order is printable: control characters are
  * removed (an address holding ESC p would otherwise open the cash drawer), for the printer and the page alike.
  */
 export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): ReceiptModel {
   const lines = order.products
     .map((product): ReceiptLine => {
       const unitPricePaise = rupeesToPaise(product.product_details.price);
+      const english = printable(product.product_details.name);
+      const name = printable(localName({ ...product.product_details, name: english }, order.language ?? 'en'));
       return {
-        name: printable(product.product_details.name),
+        name: name === '' ? english : name,
+        englishName: name === '' || name === english ? null : english,
         quantity: product.quantity,
         unit: printable(product.product_details.unit),
         unitPricePaise,
@@ -279,6 +293,7 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
 
   for (const line of model.lines) {
     out.push(...wrapText(line.name, columns, '  '));
+    if (line.englishName) out.push(...wrapText(`  ${line.englishName}`, columns, '    '));
     const each = `${formatRs(line.unitPricePaise)}${line.unit === '' ? '' : ` / ${line.unit}`}`;
     out.push(...leftRight(`  ${line.quantity} x ${each}`, formatRs(line.totalPaise), columns));
   }

@@ -86,6 +86,7 @@ function Receipt({ order }: { order: OrderWire }) {
             <tr key={`${line.name}-${index}`}>
               <td>
                 {line.name}
+                {line.englishName ? <span className="receipt__english">{line.englishName}</span> : null}
                 <span className="receipt__each">
                   {formatRs(line.unitPricePaise)}
                   {line.unit ? ` / ${line.unit}` : ''}
