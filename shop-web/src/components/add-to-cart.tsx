@@ -1,6 +1,7 @@
 import { isFreshCategory, maxQuantity, TEXT } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useCartActions } from '../state/cart-actions';
+import { useLocalName } from '../state/local-name';
 import type { SellableProduct } from './types';
 
 /** True when the product is in Vegetable or Meat (the fresh hours apply). */
@@ -18,6 +19,7 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
   const line = lineFor(product._id);
   const max = line?.maxQuantity ?? maxQuantity({ ...product, stock: product.stock });
   const className = `add-to-cart${compact ? ' add-to-cart--compact' : ''}`;
+  const name = useLocalName()(product);
 
   if (product.stock <= 0 && !line) {
     return (
@@ -42,18 +44,18 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
   }
   if (!line) {
     return (
-      <button type="button" className={className} onClick={() => void add(product._id, product)} aria-label={`Add ${product.name}`}>
+      <button type="button" className={className} onClick={() => void add(product._id, product)} aria-label={`Add ${name}`}>
         Add
       </button>
     );
   }
   return (
-    <div className={`${className} stepper`} role="group" aria-label={`Quantity of ${product.name}`}>
+    <div className={`${className} stepper`} role="group" aria-label={`Quantity of ${name}`}>
       <button
         type="button"
         className="stepper__button"
         onClick={() => void setQuantity(line, line.quantity - 1)}
-        aria-label={line.quantity <= 1 ? `Remove ${product.name}` : `One less ${product.name}`}
+        aria-label={line.quantity <= 1 ? `Remove ${name}` : `One less ${name}`}
       >
         −
       </button>
@@ -65,7 +67,7 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
         className="stepper__button"
         onClick={() => void setQuantity(line, line.quantity + 1)}
         disabled={line.quantity >= max}
-        aria-label={`One more ${product.name}`}
+        aria-label={`One more ${name}`}
       >
         +
       </button>

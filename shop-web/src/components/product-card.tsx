@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { productPath, stockBarColour, stockPercent, TEXT } from '@kade/shared';
 import { imageAt, imageSrcSet } from '../lib/images';
 import { useShopClock } from '../lib/shop-clock';
+import { useLocalName } from '../state/local-name';
 import { AddToCart, isFreshProduct } from './add-to-cart';
 import { Price } from './price';
 import type { SellableProduct } from './types';
@@ -14,15 +15,16 @@ export function ProductCard({ product }: { product: SellableProduct }) {
   const greyed = !freshOpen && isFreshProduct(product);
   const colour = stockBarColour(product.stock, product.totalStock);
   const href = productPath(product.name, product._id);
+  const name = useLocalName()(product);
   return (
-    <article className={`product-card${greyed ? ' product-card--greyed' : ''}`} aria-label={product.name}>
+    <article className={`product-card${greyed ? ' product-card--greyed' : ''}`} aria-label={name}>
       <Link to={href} state={{ background: location }} className="product-card__link">
         <div className="product-card__media">
           <img
             src={imageAt(product.image[0], 480)}
             srcSet={imageSrcSet(product.image[0])}
             sizes="(min-width: 768px) 200px, 45vw"
-            alt={product.name}
+            alt={name}
             loading="lazy"
             width={240}
             height={240}
@@ -31,7 +33,7 @@ export function ProductCard({ product }: { product: SellableProduct }) {
           {nightFlag ? <span className="product-card__flag">{TEXT.nightFlag}</span> : null}
           {greyed ? <span className="product-card__fresh">{freshLabel}</span> : null}
         </div>
-        <h3 className="product-card__name">{product.name}</h3>
+        <h3 className="product-card__name">{name}</h3>
       </Link>
       <p className="product-card__unit">{product.unit}</p>
       <div

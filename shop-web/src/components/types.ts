@@ -4,6 +4,9 @@ import type { NamedRef } from '@kade/shared';
 export interface SellableProduct {
   _id: string;
   name: string;
+  /** The Sinhala and Tamil names (issue 21): shown with useLocalName. A cart kept on a phone before them has none. */
+  nameSi?: string | null;
+  nameTa?: string | null;
   image: string[];
   unit: string;
   price: number;

@@ -3,16 +3,18 @@ import { AddToCart } from '../../../components/add-to-cart';
 import { Price } from '../../../components/price';
 import { imageAt } from '../../../lib/images';
 import type { CartLine } from '../../../state/atoms';
+import { useLocalName } from '../../../state/local-name';
 
 /** The cart's lines with their steppers (the drawer and /cart). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
+  const nameOf = useLocalName();
   return (
     <ul className="cart-lines">
       {lines.map((line) => (
         <li key={line._id} className="cart-line">
           <img src={imageAt(line.productId.image[0], 160)} alt="" width={56} height={56} />
           <div className="cart-line__text">
-            <span className="cart-line__name">{line.productId.name}</span>
+            <span className="cart-line__name">{nameOf(line.productId)}</span>
             <span className="cart-line__unit">{line.productId.unit}</span>
             <Price price={line.productId.price} discount={line.productId.discount} />
             {line.problem ? <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? TEXT.outOfStock : 'Not available as it is'}</span> : null}

@@ -18,6 +18,7 @@ import { useShopClock } from '../../../lib/shop-clock';
 import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
 import { useCatalogueData } from '../../../state/catalogue-data';
+import { useLocalName } from '../../../state/local-name';
 import { fetchHome } from '../api/catalogue-api';
 import { ProductStrip } from './product-strip';
 import './catalogue.css';
@@ -37,6 +38,7 @@ export default function HomePage() {
   const config = useShopConfig();
   const catalogue = useCatalogueData();
   const { freshOpen, freshLabel } = useShopClock();
+  const nameOf = useLocalName();
   const [home, setHome] = useState<HomeWire | null>(homeCache);
 
   useEffect(() => {
@@ -88,14 +90,14 @@ export default function HomePage() {
               const body = (
                 <>
                   <img src={imageAt(category.image, 160)} alt="" width={96} height={96} loading="lazy" />
-                  <span className="category-tile__name">{category.name}</span>
+                  <span className="category-tile__name">{nameOf(category)}</span>
                   {isFreshCategory(category.name) ? <span className="category-tile__hours">{freshLabel}</span> : null}
                 </>
               );
               return (
                 <li key={category._id} className={`category-tile${greyed ? ' category-tile--greyed' : ''}`}>
                   {href ? (
-                    <Link to={href} aria-label={greyed ? `${category.name}, available ${freshLabel}` : category.name}>
+                    <Link to={href} aria-label={greyed ? `${nameOf(category)}, available ${freshLabel}` : nameOf(category)}>
                       {body}
                     </Link>
                   ) : (
@@ -114,7 +116,7 @@ export default function HomePage() {
             .map((strip, index) => (
               <ProductStrip
                 key={strip.category._id}
-                title={strip.category.name}
+                title={nameOf(strip.category)}
                 products={strip.products}
                 seeAllHref={firstListing(strip.category, subCategories)}
                 loading={false}
@@ -131,7 +133,7 @@ export default function HomePage() {
               <li key={sub._id}>
                 <Link to={listingPath(buyBrand, sub)} className="brand-tile">
                   <img src={imageAt(sub.image, 160)} alt="" width={80} height={80} loading="lazy" />
-                  <span>{sub.name}</span>
+                  <span>{nameOf(sub)}</span>
                 </Link>
               </li>
             ))}

@@ -13,6 +13,7 @@ import { Placeholders } from '../../../components/placeholder';
 import { useSentinel } from '../../../components/use-infinite-scroll';
 import { imageAt } from '../../../lib/images';
 import { useCatalogueData } from '../../../state/catalogue-data';
+import { useLocalName } from '../../../state/local-name';
 import { useListing } from '../hooks/use-listing';
 import './catalogue.css';
 
@@ -22,8 +23,11 @@ export default function ListingPage() {
   const categoryId = idFromSlug(categorySlug);
   const subCategoryId = idFromSlug(subSlug);
   const catalogue = useCatalogueData();
-  // The sub-category's own name ('Dhal & Pulses'); the words of its slug only until the catalogue is loaded.
-  const title = catalogue?.subCategories.find((s) => s._id === subCategoryId)?.name ?? listingTitleFromSlug(subSlug);
+  const nameOf = useLocalName();
+  // The sub-category's own name in the shopper's language ('Dhal & Pulses', 'பருப்பு வகைகள்'); the words of its
+  // slug only until the catalogue is loaded.
+  const current = catalogue?.subCategories.find((s) => s._id === subCategoryId);
+  const title = current ? nameOf(current) : listingTitleFromSlug(subSlug);
   const { items, hasMore, loading, loadNext, started } = useListing(categoryId, subCategoryId);
   const sentinel = useSentinel(() => void loadNext(), started && hasMore && !loading, INFINITE_SCROLL_THRESHOLD_PX, items.length);
 
@@ -46,7 +50,7 @@ export default function ListingPage() {
                 <li key={sub._id}>
                   <NavLink to={listingPath(category, sub)} className="listing__sub">
                     <img src={imageAt(sub.image, 160)} alt="" width={48} height={48} loading="lazy" />
-                    <span>{sub.name}</span>
+                    <span>{nameOf(sub)}</span>
                   </NavLink>
                 </li>
               ))

@@ -15,6 +15,7 @@ import { Price } from '../../../components/price';
 import type { SellableProduct } from '../../../components/types';
 import { imageAt, imageSrcSet } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
+import { useLocalName } from '../../../state/local-name';
 import { fetchProductDetails } from '../api/catalogue-api';
 import './product-sheet.css';
 
@@ -85,6 +86,7 @@ export default function ProductSheet() {
   const navigate = useNavigate();
   const location = useLocation();
   const [product, setProduct] = useState<ProductDetailsWire | null>(null);
+  const nameOf = useLocalName();
   const [failed, setFailed] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const [drag, setDrag] = useState(0);
@@ -106,7 +108,6 @@ export default function ProductSheet() {
       .then((data) => {
         if (!live) return;
         setProduct(data);
-        document.title = data.name;
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -175,6 +176,11 @@ export default function ProductSheet() {
     toast.success(TEXT.linkCopied, { duration: LINK_COPIED_MS });
   };
 
+  // The tab's title is the product's name in the shopper's language (again when they switch language).
+  useEffect(() => {
+    if (product) document.title = nameOf(product);
+  }, [product, nameOf]);
+
   const variations: VariationWire[] = product ? sortVariations(product.product) : [];
   const selected: SellableProduct | null = product ? (variations.find((v) => v._id === chosen) ?? product) : null;
   const details = product ? Object.entries(selected === product ? product.more_details : { ...product.more_details, ...(selected as VariationWire).more_details }) : [];
@@ -213,10 +219,10 @@ export default function ProductSheet() {
             </p>
           ) : (
             <>
-              <Gallery key={selected?._id} name={selected?.name ?? product.name} images={selected?.image ?? product.image} />
+              <Gallery key={selected?._id} name={nameOf(selected ?? product)} images={selected?.image ?? product.image} />
               <span className="badge badge--hour">{TEXT.withinHour}</span>
               <h2 id="sheet-title" className="sheet__title">
-                {selected?.name}
+                {selected ? nameOf(selected) : null}
               </h2>
               <p className="sheet__unit">{selected?.unit}</p>
               <div className="sheet__buy">
@@ -241,7 +247,7 @@ export default function ProductSheet() {
                         >
                           <img src={imageAt(variation.image[0], 160)} alt="" width={56} height={56} />
                           <span className="choose__text">
-                            <span className="choose__name">{variation.name}</span>
+                            <span className="choose__name">{nameOf(variation)}</span>
                             <span className="choose__unit">{variation.unit}</span>
                           </span>
                         </button>

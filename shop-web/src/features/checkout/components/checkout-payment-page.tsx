@@ -10,6 +10,8 @@ import { imageAt } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
 import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
 import { useCartActions } from '../../../state/cart-actions';
+import { useLanguage } from '../../../state/language';
+import { useLocalName } from '../../../state/local-name';
 import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
 import { closedNotice, optionNotice } from '../../../lib/ordering-text';
@@ -68,13 +70,14 @@ function OutcomeDialog({ outcome, onConfirm }: { outcome: NonNullable<Outcome>; 
 }
 
 function ShipmentLines({ lines }: { lines: readonly CartLine[] }) {
+  const nameOf = useLocalName();
   return (
     <ul className="checkout__lines">
       {lines.map((line) => (
         <li key={line._id}>
           <img src={imageAt(line.productId.image[0], 160)} alt="" width={40} height={40} />
           <span>
-            {line.productId.name} <span className="checkout__unit">{line.productId.unit}</span>
+            {nameOf(line.productId)} <span className="checkout__unit">{line.productId.unit}</span>
           </span>
           <span>× {line.quantity}</span>
         </li>
@@ -128,6 +131,8 @@ export default function CheckoutPaymentPage() {
   const { reload } = useCartActions();
   const navigate = useNavigate();
   const { timeZone } = useShopConfig();
+  // The order records the language it was placed in: its receipt prints the product names in it.
+  const language = useLanguage();
   const ordering = useOrdering();
   const refreshOrdering = useRefreshOrdering();
 
@@ -181,6 +186,7 @@ export default function CheckoutPaymentPage() {
         totalAmt: paiseToRupees(totals.grandTotalPaise),
         location,
         Choose: option,
+        language,
       };
       const answer = await api<OrderWire>('POST', '/api/order/cash-on-delivery', body, { headers: { 'Idempotency-Key': attemptKey.current } });
       attemptKey.current = null;

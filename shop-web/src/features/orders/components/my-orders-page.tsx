@@ -8,6 +8,7 @@ import { useOrderEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
+import { useLocalName } from '../../../state/local-name';
 import './orders.css';
 import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
@@ -17,6 +18,7 @@ import { OrderAgain } from './order-again';
 
 
 function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone: string; onChanged: (order: OrderWire | undefined) => void }) {
+  const nameOf = useLocalName();
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
   return (
@@ -64,7 +66,7 @@ function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone:
           <li key={`${line.productId ?? 'gone'}-${index}`}>
             <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
             <span className="order-card__name">
-              {line.product_details.name} <span className="order-card__unit">{line.product_details.unit}</span>
+              {nameOf(line.product_details)} <span className="order-card__unit">{line.product_details.unit}</span>
             </span>
             <span>× {line.quantity}</span>
             <span>{formatRs(rupeesToPaise(line.product_details.price) * line.quantity)}</span>
