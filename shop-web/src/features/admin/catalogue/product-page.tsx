@@ -14,6 +14,7 @@ import { VariationList } from './components/variation-list';
 import { useProducts, useVariations } from './hooks/use-catalogue-data';
 import { useDebounced } from '../../../lib/use-debounced';
 import './components/admin-catalogue.css';
+import { OtherNames } from '../../../components/other-names';
 
 export default function ProductAdminPage() {
   const searchId = useId();
@@ -71,7 +72,10 @@ export default function ProductAdminPage() {
           {products.items.map((product) => (
             <li key={product._id} className="cat-card">
               <img src={imageAt(product.image[0], 160)} alt="" width={160} height={160} loading="lazy" />
-              <h2 className="cat-card__name">{product.name}</h2>
+              <h2 className="cat-card__name">
+                {product.name}
+                <OtherNames item={product} />
+              </h2>
               <p className="cat-card__unit">{product.unit}</p>
               <p className="cat-card__price">{formatRs(rupeesToPaise(product.price))}</p>
               <div className="cat-card__actions">

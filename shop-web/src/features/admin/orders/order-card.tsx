@@ -21,6 +21,7 @@ import { isUntaken } from '../ringer/ring-set';
 import { RINGER_TEXT } from '../ringer/take-order';
 import { OverdueMark } from '../ringer/waiting-mark';
 import { StatusBadge } from '../../../components/status-badge';
+import { OtherNames } from '../../../components/other-names';
 
 function currentStatus(order: OrderWire): OrderStatus | null {
   const label = statusLabel(order.order_status);
@@ -135,7 +136,10 @@ export function OrderCard({
           {order.products.map((line, index) => (
             <li key={`${line.productId ?? 'gone'}-${index}`} className="order-line">
               {line.product_details.image[0] ? <img src={imageAt(line.product_details.image[0], 160)} alt="" width={48} height={48} loading="lazy" /> : <span className="order-line__noimg" aria-hidden="true" />}
-              <span className="order-line__name">{line.product_details.name}</span>
+              <span className="order-line__name">
+                {line.product_details.name}
+                <OtherNames item={line.product_details} />
+              </span>
               <span>
                 {line.quantity} × {line.product_details.unit}
               </span>

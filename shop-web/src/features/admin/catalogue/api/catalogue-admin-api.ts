@@ -18,6 +18,9 @@ import { webConfig } from '../../../../lib/web-config';
 /** A product body as the product form sends it (the server's schema checks it again). */
 export interface ProductBody {
   name: string;
+  /** '' or null: none (an update clears it). */
+  nameSi?: string | null;
+  nameTa?: string | null;
   image: string[];
   price: number | string | undefined;
   unit: string;
@@ -36,6 +39,8 @@ export interface ProductBody {
 export interface VariationBody {
   product: string;
   name: string;
+  nameSi?: string | null;
+  nameTa?: string | null;
   image: string[];
   unit: string;
   stock: number | string | undefined;

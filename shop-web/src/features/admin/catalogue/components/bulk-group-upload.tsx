@@ -1,5 +1,5 @@
 // The bulk modals of the category pages: 'Upload Multiple Categories', 'Upload Multiple Sub Categories' (one
-// editable row per PNG; rows without a name, an image or (sub-categories) a category are skipped) and
+// editable row per PNG, with optional Sinhala and Tamil names; rows without a name, an image or (sub-categories) a category are skipped) and
 // 'Update Category' (each PNG replaces the image of the category it is named after).
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,12 +8,15 @@ import { imageAt } from '../../../../lib/images';
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
 import { Modal } from './modal';
+import { OtherNameFields } from './other-name-fields';
 import { CategoryChips } from './pickers';
 import { PngPicker, uploadPngs } from './png-upload';
 
 interface Row {
   key: number;
   name: string;
+  nameSi: string;
+  nameTa: string;
   image: string;
   category: string[];
 }
@@ -44,9 +47,10 @@ export function BulkGroupUpload({
     for (const row of rows) {
       const name = row.name.trim();
       if (!name || !row.image || (sub && row.category.length === 0)) continue; // skipped, as the spec says
+      const names = { nameSi: row.nameSi.trim() || null, nameTa: row.nameTa.trim() || null };
       try {
-        if (sub) await catalogueAdminApi.createSubCategory({ name, image: row.image, category: row.category });
-        else await catalogueAdminApi.addCategory({ name, image: row.image });
+        if (sub) await catalogueAdminApi.createSubCategory({ name, ...names, image: row.image, category: row.category });
+        else await catalogueAdminApi.addCategory({ name, ...names, image: row.image });
         created += 1;
       } catch (error) {
         showError(error);
@@ -69,7 +73,7 @@ export function BulkGroupUpload({
         onFiles={(files) =>
           uploadPngs(
             files,
-            (file, image) => setRows((all) => [...all, { key: nextKey++, name: draftNameFromFileName(file.name), image, category: [] }]),
+            (file, image) => setRows((all) => [...all, { key: nextKey++, name: draftNameFromFileName(file.name), nameSi: '', nameTa: '', image, category: [] }]),
             TEXT.categoryImageUploadFailed,
           )
         }
@@ -83,6 +87,7 @@ export function BulkGroupUpload({
                 Name
               </label>
               <input id={`${baseId}-${row.key}`} className="cat-input" value={row.name} onChange={(e) => update(row.key, { name: e.target.value })} />
+              <OtherNameFields value={row} onChange={(change) => update(row.key, change)} />
               {sub ? <CategoryChips all={categories} selected={row.category} onChange={(category) => update(row.key, { category })} /> : null}
             </div>
             <button type="button" className="button button--ghost" aria-label={`Remove ${row.name || 'row'}`} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>

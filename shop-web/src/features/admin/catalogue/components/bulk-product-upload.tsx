@@ -1,5 +1,5 @@
 // 'Upload Multiple Products' (SPEC.md sections 2, 3, 8 and 9): PNG images uploaded one at a time, each
-// appending an editable draft with the shared defaults; 'Submit All Products' sends one create call per
+// appending an editable draft with the shared defaults (optional Sinhala and Tamil names left empty); 'Submit All Products' sends one create call per
 // draft (incomplete drafts skipped), in order, and stops at the first failure saying which were created.
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -16,6 +16,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { catalogueAdminApi, typedNumber } from '../api/catalogue-admin-api';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
 import { Modal } from './modal';
+import { OtherNameFields } from './other-name-fields';
 import { ToggleChips } from './pickers';
 import { PngPicker, uploadPngs } from './png-upload';
 import { TextField } from './text-field';
@@ -23,6 +24,8 @@ import { TextField } from './text-field';
 interface Draft extends ProductDraft {
   key: number;
   fileName: string;
+  nameSi: string;
+  nameTa: string;
 }
 
 let nextKey = 0;
@@ -92,6 +95,8 @@ export function BulkProductUpload({ onClose, onSaved }: { onClose: () => void; o
                 ...all,
                 {
                   ...newProductDraft({ fileName: file.name, imageUrl, ...lists.current }),
+                  nameSi: '',
+                  nameTa: '',
                   key: nextKey++,
                   fileName: file.name,
                 },
@@ -164,6 +169,7 @@ function DraftCard({
         </button>
       </div>
       <TextField label="Name" value={draft.name} onChange={(name) => onChange({ name })} />
+      <OtherNameFields value={draft} onChange={onChange} />
       <div className="cat-row">
         <TextField label="Price" type="number" inputMode="decimal" min={0} step="0.01" value={draft.price} onChange={(price) => onChange({ price })} />
         <TextField label="Unit" value={draft.unit} onChange={(unit) => onChange({ unit })} />

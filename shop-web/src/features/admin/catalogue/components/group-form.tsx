@@ -1,4 +1,4 @@
-// The add and edit dialog of a category or a sub-category: Name, the image with the 'Upload Image' picker, and
+// The add and edit dialog of a category or a sub-category: Name (and its optional Sinhala and Tamil forms), the image with the 'Upload Image' picker, and
 // (sub-categories) the category chips. Checked with the shared schema before sending; the server's message
 // shows as a toast and the caller reloads its list.
 import { useId, useState, type FormEvent } from 'react';
@@ -14,11 +14,14 @@ import {
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
 import { Modal } from './modal';
+import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ImagePicker } from './pickers';
 
 export interface GroupDraft {
   _id?: string;
   name: string;
+  nameSi: string;
+  nameTa: string;
   image: string;
   category: string[];
 }
@@ -50,7 +53,7 @@ export function GroupForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (uploading || saving) return;
-    const body = withCategories ? draft : { _id: draft._id, name: draft.name, image: draft.image };
+    const body = withCategories ? draft : { _id: draft._id, name: draft.name, nameSi: draft.nameSi, nameTa: draft.nameTa, image: draft.image };
     const schema = draft._id
       ? withCategories ? subCategoryUpdateSchema : categoryUpdateSchema
       : withCategories ? subCategoryCreateSchema : categoryAddSchema;
@@ -82,6 +85,7 @@ export function GroupForm({
           </label>
           <input id={nameId} className="cat-input" required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
         </div>
+        <OtherNameFields value={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} />
         <ImagePicker value={draft.image} onChange={(image) => setDraft((d) => ({ ...d, image }))} onUploading={setUploading} />
         {withCategories ? (
           <CategoryChips all={categories} selected={draft.category} onChange={(category) => setDraft((d) => ({ ...d, category }))} />
@@ -101,10 +105,13 @@ export function GroupForm({
 
 function send(kind: 'category' | 'subcategory', draft: GroupDraft) {
   const { _id, name, image, category } = draft;
+  // A box left empty clears that name (null), so an edit can take a wrong one away.
+  const nameSi = draft.nameSi.trim() === '' ? null : draft.nameSi;
+  const nameTa = draft.nameTa.trim() === '' ? null : draft.nameTa;
   if (kind === 'category') {
-    return _id ? catalogueAdminApi.updateCategory({ _id, name, image }) : catalogueAdminApi.addCategory({ name, image });
+    return _id ? catalogueAdminApi.updateCategory({ _id, name, nameSi, nameTa, image }) : catalogueAdminApi.addCategory({ name, nameSi, nameTa, image });
   }
   return _id
-    ? catalogueAdminApi.updateSubCategory({ _id, name, image, category })
-    : catalogueAdminApi.createSubCategory({ name, image, category });
+    ? catalogueAdminApi.updateSubCategory({ _id, name, nameSi, nameTa, image, category })
+    : catalogueAdminApi.createSubCategory({ name, nameSi, nameTa, image, category });
 }

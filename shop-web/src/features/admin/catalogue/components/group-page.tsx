@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { TEXT, type CategoryWire, type SubCategoryWire } from '@kade/shared';
+import { OtherNames } from '../../../../components/other-names';
 import { imageAt } from '../../../../lib/images';
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
@@ -53,7 +54,7 @@ export function GroupPage({ kind }: { kind: 'category' | 'subcategory' }) {
       <div className="cat-page__head">
         <h1 id="cat-page-title">{label}</h1>
         <div className="cat-page__buttons">
-          <button type="button" className="button button--primary" onClick={() => setOpen({ what: 'form', title: `Add ${label}`, draft: { name: '', image: '', category: [] } })}>
+          <button type="button" className="button button--primary" onClick={() => setOpen({ what: 'form', title: `Add ${label}`, draft: { name: '', nameSi: '', nameTa: '', image: '', category: [] } })}>
             Add {label}
           </button>
           <button type="button" className="button button--ghost" onClick={() => setOpen({ what: 'bulk' })}>
@@ -88,7 +89,10 @@ export function GroupPage({ kind }: { kind: 'category' | 'subcategory' }) {
               {list.items.map((row, index) => (
                 <tr key={row._id}>
                   <td>{index + 1}</td>
-                  <td>{row.name}</td>
+                  <td>
+                    {row.name}
+                    <OtherNames item={row} />
+                  </td>
                   <td>
                     <button type="button" className="cat-thumb-button" aria-label={`View image of ${row.name}`} onClick={() => setOpen({ what: 'view', row })}>
                       {row.image ? <img src={imageAt(row.image, 160)} alt="" width={48} height={48} loading="lazy" /> : 'No Image'}
@@ -115,7 +119,14 @@ export function GroupPage({ kind }: { kind: 'category' | 'subcategory' }) {
                           setOpen({
                             what: 'form',
                             title: `Edit ${label}`,
-                            draft: { _id: row._id, name: row.name, image: row.image, category: isSub(row) ? row.category.map((c) => c._id) : [] },
+                            draft: {
+                              _id: row._id,
+                              name: row.name,
+                              nameSi: row.nameSi ?? '',
+                              nameTa: row.nameTa ?? '',
+                              image: row.image,
+                              category: isSub(row) ? row.category.map((c) => c._id) : [],
+                            },
                           })
                         }
                       >

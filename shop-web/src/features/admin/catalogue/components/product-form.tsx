@@ -1,4 +1,4 @@
-// The product form (SPEC.md section 5): name, images, category chips, toggled sub-categories, unit, stock,
+// The product form (SPEC.md section 5): name (and its optional Sinhala and Tamil forms), images, category chips, toggled sub-categories, unit, stock,
 // price, discount, description, extra detail fields ('Add Field'), related products, publish and
 // single-quantity. Used to add a product ('Upload Product' page) and to edit one (the 'Upload Product' modal).
 // Checked with the shared schema before sending; the server checks again and its message is shown.
@@ -8,11 +8,14 @@ import { formatZodError, productCreateSchema, productUpdateSchema, type ProductW
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi, typedNumber, type ProductBody } from '../api/catalogue-admin-api';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
+import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ExtraFields, ImageListPicker, ToggleChips } from './pickers';
 import { CheckField, TextField } from './text-field';
 
 export interface ProductFormState {
   name: string;
+  nameSi: string;
+  nameTa: string;
   image: string[];
   category: string[];
   subCategory: string[];
@@ -29,6 +32,8 @@ export interface ProductFormState {
 
 export const emptyProductForm = (): ProductFormState => ({
   name: '',
+  nameSi: '',
+  nameTa: '',
   image: [],
   category: [],
   subCategory: [],
@@ -45,6 +50,8 @@ export const emptyProductForm = (): ProductFormState => ({
 
 export const productFormFrom = (p: ProductWire): ProductFormState => ({
   name: p.name,
+  nameSi: p.nameSi ?? '',
+  nameTa: p.nameTa ?? '',
   image: [...p.image],
   category: p.category.map((c) => c._id),
   subCategory: p.subCategory.map((s) => s._id),
@@ -114,6 +121,7 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
   return (
     <form className="cat-form" onSubmit={submit} noValidate aria-busy={uploading || saving}>
       <TextField label="Name" required value={form.name} onChange={set('name')} />
+      <OtherNameFields value={form} onChange={(change) => setForm((f) => ({ ...f, ...change }))} />
       <TextField label="Description" required multiline value={form.description} onChange={set('description')} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <CategoryChips all={categories.items} selected={form.category} onChange={set('category')} />

@@ -1,4 +1,5 @@
-// The 'Upload Product Variation' form (SPEC.md section 3): the parent product from a dropdown, name, images,
+// The 'Upload Product Variation' form (SPEC.md section 3): the parent product from a dropdown, name (and its
+// optional Sinhala and Tamil forms), images,
 // unit, stock, price, discount (optional), description, extra detail fields and publish. Used to add a
 // variation (/dashboard/variation) and to correct one (its Edit modal, there and on the product cards).
 // Checked with the shared schema before sending; the server checks again and its message is shown.
@@ -8,6 +9,7 @@ import { formatZodError, variationCreateSchema, type VariationWire } from '@kade
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi, typedNumber, type VariationBody } from '../api/catalogue-admin-api';
 import { useProducts } from '../hooks/use-catalogue-data';
+import { OtherNameFields } from './other-name-fields';
 import { ExtraFields, ImageListPicker } from './pickers';
 import { missingDetail } from './product-form';
 import { CheckField, TextField } from './text-field';
@@ -15,6 +17,8 @@ import { CheckField, TextField } from './text-field';
 export interface VariationFormState {
   product: string;
   name: string;
+  nameSi: string;
+  nameTa: string;
   image: string[];
   unit: string;
   stock: string;
@@ -28,6 +32,8 @@ export interface VariationFormState {
 export const emptyVariationForm = (product = ''): VariationFormState => ({
   product,
   name: '',
+  nameSi: '',
+  nameTa: '',
   image: [],
   unit: '',
   stock: '',
@@ -41,6 +47,8 @@ export const emptyVariationForm = (product = ''): VariationFormState => ({
 export const variationFormFrom = (v: VariationWire): VariationFormState => ({
   product: v.product,
   name: v.name,
+  nameSi: v.nameSi ?? '',
+  nameTa: v.nameTa ?? '',
   image: [...v.image],
   unit: v.unit,
   stock: String(v.stock),
@@ -136,6 +144,7 @@ export function VariationForm({
         </select>
       </div>
       <TextField label="Name" required value={form.name} onChange={set('name')} />
+      <OtherNameFields value={form} onChange={(change) => setForm((f) => ({ ...f, ...change }))} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <div className="cat-row">
         <TextField label="Unit" required value={form.unit} onChange={set('unit')} placeholder="1kg, 500ml" />

@@ -8,6 +8,7 @@ import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
 import { ConfirmDialog, Modal } from './modal';
 import { VariationForm, variationFormFrom } from './variation-form';
+import { OtherNames } from '../../../../components/other-names';
 
 /** The title of the form that adds a variation, and of the modal that corrects one (as 'Upload Product' is for products). */
 export const VARIATION_FORM_TITLE = 'Upload Product Variation';
@@ -60,7 +61,7 @@ export function VariationList({
         {variations.map((v) => (
           <li key={v._id} className="cat-variation">
             <span className="cat-variation__text">
-              <span className="cat-variation__name">{v.name}</span>{' '}
+              <span className="cat-variation__name">{v.name}</span> <OtherNames item={v} />{' '}
               <span className="cat-variation__meta">
                 {v.unit} · {formatRs(rupeesToPaise(v.price))}
                 {v.discount > 0 ? ` · ${v.discount}% off` : ''}
