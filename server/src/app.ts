@@ -36,6 +36,8 @@ import { createCounterService, type CounterService } from './modules/counters/se
 import { counterRoutes } from './modules/counters/routes';
 import { createReportService, type ReportService } from './modules/reports/service';
 import { reportRoutes } from './modules/reports/routes';
+import { createRiderService, type RiderService } from './modules/riders/service';
+import { riderRoutes } from './modules/riders/routes';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +63,8 @@ export interface Services {
   orders: OrderService;
   counters: CounterService;
   reports: ReportService;
+  /** Riders, assigning, delivering with the cash, hand-ins (issue 20). */
+  riders: RiderService;
   images: ImageService;
   /** Whether the shop takes orders now: busy mode, capacities, attendance (issue 19). */
   ordering: OrderingService;
@@ -74,15 +78,19 @@ export function createServices(deps: AppDeps): Services {
   const addresses = createAddressService({ db, config, clock });
   const hasher = createPasswordHasher(config.work);
   const ordering = createOrderingService({ db, config, clock, events: deps.events ?? silentEvents, logger: deps.logger });
+  const events = deps.events ?? silentEvents;
+  const orders = createOrderService({ db, config, clock, addresses, events, ordering });
+  const riders = createRiderService({ db, config, clock, events, orders, ordering });
   return {
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
     catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
     addresses,
     cart: createCartService({ db, clock }),
-    orders: createOrderService({ db, config, clock, addresses, events: deps.events ?? silentEvents, ordering }),
+    orders,
+    riders,
     ordering,
     counters: createCounterService({ db, clock }),
-    reports: createReportService({ db, config, clock }),
+    reports: createReportService({ db, config, clock, riderCash: riders.cashRows }),
     images: createImageService({ db, clock, config }),
     passwords: hasher,
   };
@@ -101,6 +109,7 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
     ...orderRoutes({ orders: services.orders }),
     ...counterRoutes({ counters: services.counters }),
     ...reportRoutes({ reports: services.reports }),
+    ...riderRoutes({ riders: services.riders }),
   ];
 }
 

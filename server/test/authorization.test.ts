@@ -8,7 +8,7 @@ import { systemClock } from '../src/clock';
 
 /**
  * Every route of the API and who may call it: 'public', 'user' (any logged-in account) or the permission of
- * @kade/shared's role table it needs; each role (USER, STAFF, ADMIN) is checked against that table. A new
+ * @kade/shared's role table it needs; each role (USER, STAFF, ADMIN, RIDER) is checked against that table. A new
  * route must be added here: the first test fails otherwise. What belongs to whom (the owner rule) is tested
  * with each module, since it answers 404 rather than 403 for another's record.
  */
@@ -59,6 +59,14 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['GET', '/api/orders/report.csv', 'reports.view'],
   ['POST', '/api/counters/heartbeat', 'counters.use'],
   ['GET', '/api/counters', 'counters.use'],
+  ['GET', '/api/riders', 'orders.assign'],
+  ['PUT', '/api/rider/shift', 'deliveries.carry'],
+  ['GET', '/api/rider/orders', 'deliveries.carry'],
+  ['PUT', '/api/orders/assign', 'orders.assign'],
+  ['PUT', '/api/orders/pickup', 'deliveries.carry'],
+  ['PUT', '/api/orders/deliver', 'user'],
+  ['PUT', '/api/orders/return', 'deliveries.carry'],
+  ['POST', '/api/cash/hand-ins', 'cash.manage'],
   ['POST', '/api/category/add-category', 'catalogue.manage'],
   ['GET', '/api/category/get', 'public'],
   ['PUT', '/api/category/update', 'catalogue.manage'],
@@ -96,6 +104,7 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
       USER: (await createAccount(server)).auth,
       STAFF: (await createAccount(server, { role: 'STAFF' })).auth,
       ADMIN: (await createAccount(server, { role: 'ADMIN' })).auth,
+      RIDER: (await createAccount(server, { role: 'RIDER' })).auth,
     };
   });
   afterAll(async () => {
@@ -110,19 +119,24 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
 
   it('gives a counter clerk (STAFF) the orders, counters and the day\'s report, and nothing of the catalogue, users or addresses', () => {
     const staff = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('STAFF', access)).map(([m, p]) => `${m} ${p}`);
-    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume'].sort());
+    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume', 'GET /api/riders', 'PUT /api/orders/assign', 'POST /api/cash/hand-ins'].sort());
+  });
+
+  it('gives a rider only their own deliveries: nothing of the catalogue, users, orders feed, report or cash', () => {
+    const rider = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('RIDER', access)).map(([m, p]) => `${m} ${p}`);
+    expect(rider.sort()).toEqual(['GET /api/rider/orders', 'PUT /api/rider/shift', 'PUT /api/orders/pickup', 'PUT /api/orders/return'].sort());
   });
 
   it.each(TABLE)('%s %s is %s', async (method, path, access) => {
     const call = async (headers: Record<string, string>) => (await server.api(method, path, method === 'GET' ? undefined : {}, headers)).status;
     // Logout ends the session it is called with: it gets sessions of its own, so the others stay signed in.
-    const who = path === '/api/user/logout' ? { USER: (await quickAccount(server)).auth, STAFF: (await quickAccount(server, { role: 'STAFF' })).auth, ADMIN: (await quickAccount(server, { role: 'ADMIN' })).auth } : callers;
+    const who = path === '/api/user/logout' ? { USER: (await quickAccount(server)).auth, STAFF: (await quickAccount(server, { role: 'STAFF' })).auth, ADMIN: (await quickAccount(server, { role: 'ADMIN' })).auth, RIDER: (await quickAccount(server, { role: 'RIDER' })).auth } : callers;
     const anonymous = await call({});
-    const as: Record<Role, number> = { USER: await call(who.USER), STAFF: await call(who.STAFF), ADMIN: await call(who.ADMIN) };
+    const as: Record<Role, number> = { USER: await call(who.USER), STAFF: await call(who.STAFF), ADMIN: await call(who.ADMIN), RIDER: await call(who.RIDER) };
     const refused = (status: number) => status === 401 || status === 403;
     if (path === '/api/user/refresh-token') {
       // public, but its credential is the refresh token itself: an access token alone is not enough
-      expect([anonymous, as.USER, as.STAFF, as.ADMIN]).toEqual([401, 401, 401, 401]);
+      expect([anonymous, as.USER, as.STAFF, as.ADMIN, as.RIDER]).toEqual([401, 401, 401, 401, 401]);
     } else if (access === 'public') {
       expect([anonymous, ...Object.values(as)].some(refused)).toBe(false);
     } else {

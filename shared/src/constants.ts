@@ -269,4 +269,10 @@ export const SOCKET_EVENTS = {
   orderAcknowledged: 'order:acknowledged',
   /** Whether the shop takes orders changed (a pause, a resume, a capacity, a slot filling or freeing): `{ ordering }`, to every socket. */
   shopOrdering: 'shop:ordering',
+  /** To a rider's own room (`rider:<id>`): one of their orders was assigned, unassigned or moved (`{ orderId }`); re-read GET /api/rider/orders. */
+  riderOrders: 'rider:orders',
+  /** To staff: a rider could not deliver and the order is back in the store (`{ orderId, reason, rider }`). */
+  orderReturned: 'order:returned',
+  /** To staff: a delivery's cash differed from the order's total (`{ orderId }`). */
+  orderCashFlagged: 'order:cash-flagged',
 } as const;

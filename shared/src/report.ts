@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, localMinutes } from './hours';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { DELIVERY_OPTIONS, deliveryOptionByLabel, type DeliveryOptionCode } from './pricing';
+import type { RiderCashRow } from './riders';
 
 /** How many products the report lists under 'items sold', by quantity. */
 export const REPORT_TOP_ITEMS = 20;
@@ -224,6 +225,8 @@ export interface DayReport {
   missedPromises: MissedOrder[];
   /** 24 counts, hour 0 (midnight to 1 AM) first. */
   ordersPerHour: number[];
+  /** Cash per rider (issue 20): each rider who delivered, collected or handed in cash that day, by name. */
+  riders: RiderCashRow[];
 }
 
 /** The report of a day with no orders (a day still to come, or a quiet one). */
@@ -243,6 +246,7 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
     deliveryTimes: summariseDeliveries([], generatedAt).options,
     missedPromises: [],
     ordersPerHour: ordersPerHour([], timeZone),
+    riders: [],
   };
 }
 
@@ -300,6 +304,12 @@ export function dayReportCsv(report: DayReport): string {
     blank,
     ['Hour', 'Orders'],
     ...report.ordersPerHour.map((count, hour) => [hourLabel(hour), count]),
+    blank,
+    ['Rider', 'Deliveries', 'Collected (Rs.)', 'Handed in (Rs.)', 'Outstanding (Rs.)', 'Flagged'],
+    ...(report.riders ?? []).map((r) => [r.name, r.deliveries, r.collected, r.handedIn, r.outstanding, r.flagged]),
+    blank,
+    ['Hand-in rider', 'Received at', 'Amount (Rs.)', 'Received by', 'Note'],
+    ...(report.riders ?? []).flatMap((r) => r.handIns.map((h) => [r.name, h.receivedAt, h.amount, h.receivedBy, h.note])),
   ]);
 }
 

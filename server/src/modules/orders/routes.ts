@@ -58,7 +58,7 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
       path: '/api/orders/update-status',
       access: 'orders.update',
       body: updateStatusSchema,
-      handler: async ({ user, body }) => ({ data: await orders.updateStatus(user!, body.orderId, body.order_status), message: TEXT.statusUpdated }),
+      handler: async ({ user, body }) => ({ data: await orders.updateStatus(user!, body.orderId, body.order_status, body), message: TEXT.statusUpdated }),
     }),
     route({
       method: 'put',

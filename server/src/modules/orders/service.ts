@@ -43,7 +43,8 @@ import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents } from '../realtime/events';
 import { orderWriteQuery, placementReadQuery, type PlacementRead, type PlacementRow } from './place-sql';
-import { ORDER_SELECT, toOrderWire, type OrderRow, type OrderWire } from './wire';
+import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
+import { deliveryCash } from '../riders/service';
 
 type Db = Knex | Knex.Transaction;
 
@@ -339,7 +340,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
         }
       };
       const offset = (query.page - 1) * query.limit;
-      const orders = await loadOrders(db, (q) => filter(q, true), { limit: query.limit, offset });
+      const loaded = await loadOrders(db, (q) => filter(q, true), { limit: query.limit, offset });
+      const orders = can(user.role, 'orders.view') ? loaded : loaded.map(orderForShopper);
       const totalQuery = db('orders as o').join('users as u', 'u.id', 'o.user_id').count('* as count');
       filter(totalQuery, true);
       const byStatusQuery = db('orders as o').join('users as u', 'u.id', 'o.user_id').groupBy('o.status').select('o.status').count('* as count');
@@ -357,7 +359,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
         .where(orderRefWhere(orderRef))
         .first<{ id: string; user_id: string } | undefined>('id', 'user_id');
       if (!row || (row.user_id !== user.id && !can(user.role, 'orders.view'))) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
-      return orderById(db, row.id);
+      const order = await orderById(db, row.id);
+      return can(user.role, 'orders.view') ? order : orderForShopper(order);
     },
 
     /**
@@ -387,8 +390,9 @@ export function createOrderService({ db, config, clock, addresses, events, order
      * Cancelling gives the stock back once; leaving a cancelled status takes it again (409 if it is gone).
      * When two people act at once the row lock makes one wait: the second sees the new status and is told.
      */
-    async updateStatus(actor: AuthUser, orderRef: string, to: OrderStatus) {
+    async updateStatus(actor: AuthUser, orderRef: string, to: OrderStatus, cash: { cashCollected?: number | undefined; reason?: string | undefined } = {}) {
       const now = clock.now();
+      let flagged = false;
       const change = await db.transaction(async (trx) => {
         const order = await lockOrder(trx, orderRef);
         const from = statusOf(order);
@@ -399,9 +403,18 @@ export function createOrderService({ db, config, clock, addresses, events, order
           const step = from === to ? `This order is already ${from}` : `An order that is ${from} cannot become ${to}`;
           throw conflict(by ? `${step}: ${by} moved it to ${from} first.` : `${step}.`, 'STATUS_STEP_NOT_ALLOWED', { order_status: from, by });
         }
-        return moveOrder(trx, order, from, to, actor, now);
+        // Delivered (issue 20, a store without riders too): a cash order is Paid with its total or the amount given.
+        const paid = to === 'Delivered' ? deliveryCash(await trx('orders').where({ id: order.id }).first('payment_method', 'total_paise'), cash, actor.id, now) : undefined;
+        const moved = await moveOrder(trx, order, from, to, actor, now);
+        if (paid) {
+          await trx('orders').where({ id: order.id }).update(paid);
+          flagged = paid.cash_flagged === true;
+        }
+        return moved;
       });
-      return announceMove(change, to, actor);
+      const moved = await announceMove(change, to, actor);
+      if (flagged) events.orderCashFlagged(moved._id);
+      return moved;
     },
 
     /**
@@ -422,8 +435,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
         }
         return moveOrder(trx, order, from, 'Cancelled', user, now, false);
       });
-      if ('unchanged' in change) return { order: await orderById(db, change.unchanged), changed: false };
-      return { order: await announceMove(change, 'Cancelled', user), changed: true };
+      if ('unchanged' in change) return { order: orderForShopper(await orderById(db, change.unchanged)), changed: false };
+      return { order: orderForShopper(await announceMove(change, 'Cancelled', user)), changed: true };
     },
 
     /**
@@ -452,6 +465,9 @@ export function createOrderService({ db, config, clock, addresses, events, order
         openCashOrders: toCount(row?.count),
       };
     },
+
+    /** One order by its id, as staff read it (the rider service answers with it after a change). */
+    byId: (id: string): Promise<OrderWire> => orderById(db, id),
 
     /** The history of one order: who moved it, when, from what to what. */
     async history(id: string) {

@@ -1,4 +1,4 @@
-import { isLanguage, paiseToRupees, type OrderWire } from '@kade/shared';
+import { isLanguage, isOrderStatus, paiseToRupees, riderForShopper, type AssignedRiderWire, type OrderWire } from '@kade/shared';
 
 export interface OrderRow {
   id: string;
@@ -26,6 +26,13 @@ export interface OrderRow {
   taken_by: string | null;
   taken_by_name?: string | null;
   taken_at?: Date | string | null;
+  /** The rider carrying it (issue 20), with their name and number from ORDER_SELECT. */
+  rider_id?: string | null;
+  rider_name?: string | null;
+  rider_mobile?: string | null;
+  cash_collected_paise?: number | null;
+  cash_note?: string | null;
+  cash_flagged?: boolean | null;
   created_at: Date | string;
   updated_at: Date | string;
   lines: Array<{
@@ -83,6 +90,10 @@ export function toOrderWire(row: OrderRow): OrderWire {
     takenBy: row.taken_by,
     acknowledgedBy: row.taken_by ? (row.taken_by_name ?? null) : null,
     acknowledgedAt: row.taken_at ? new Date(row.taken_at).toISOString() : null,
+    rider: row.rider_id ? { id: row.rider_id, name: row.rider_name ?? '', mobile: row.rider_mobile ?? '' } : null,
+    cashCollected: row.cash_collected_paise == null ? null : paiseToRupees(row.cash_collected_paise),
+    cashFlagged: row.cash_flagged === true,
+    cashNote: row.cash_note ?? null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -90,9 +101,27 @@ export function toOrderWire(row: OrderRow): OrderWire {
 
 export type { OrderWire };
 
+/** The rider an order (as staff read it) is assigned to, or undefined. */
+export function assignedRiderOf(order: OrderWire): string | undefined {
+  const rider = order.rider as AssignedRiderWire | null | undefined;
+  return rider && 'id' in rider ? rider.id : undefined;
+}
+
+/**
+ * An order as its shopper may read it: their rider's first name from Shipped on and the number only while it is
+ * open (shared `riderForShopper`); no staff flag or note about the cash.
+ */
+export function orderForShopper(order: OrderWire): OrderWire {
+  const rider = order.rider as AssignedRiderWire | null | undefined;
+  const status = isOrderStatus(order.order_status) ? order.order_status : 'Pending';
+  return { ...order, rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null };
+}
+
 /** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
 export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
   (select t.name from users t where t.id = o.taken_by) as taken_by_name,
+  (select r.name from users r where r.id = o.rider_id) as rider_name,
+  (select r.mobile from users r where r.id = o.rider_id) as rider_mobile,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
       'name_si', l.name_si, 'name_ta', l.name_ta, 'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
       'original_price_paise', l.original_price_paise, 'discount', l.discount) order by l.position)

@@ -1,4 +1,4 @@
-import type { OrderingState } from '@kade/shared';
+import type { OrderingState, OrderWire } from '@kade/shared';
 
 /**
  * What the services tell the outside world after a commit. The realtime module implements it over
@@ -6,9 +6,11 @@ import type { OrderingState } from '@kade/shared';
  */
 export interface OrderEvents {
   orderCreated(order: { _id: string; userId: unknown }): void;
-  orderStatusChanged(order: { _id: string; userId: unknown }, change: { from: string; to: string; by: string }): void;
+  orderStatusChanged(order: OrderWire, change: { from: string; to: string; by: string }): void;
   /** Someone took the order: it stops ringing on every counter and dashboard. */
   orderAcknowledged(order: { _id: string; acknowledgedBy: string | null; acknowledgedAt: string | null }): void;
+  /** To staff: the cash collected at delivery differed from the order's total (issue 20). */
+  orderCashFlagged(orderId: string): void;
 }
 
 /** Sessions that ended or whose rights changed: their live connections are cut on every instance. */
@@ -24,7 +26,15 @@ export interface ShopEvents {
   shopOrdering(ordering: OrderingState): void;
 }
 
-export type LiveEvents = OrderEvents & SessionEvents & ShopEvents;
+/** Riders (issue 20): a rider's own orders changed, a rider brought an order back, a delivery's cash differed. */
+export interface RiderEvents {
+  /** To the rider's room: one of their orders was assigned, unassigned or moved; their page re-reads its list. */
+  riderOrders(riderId: string, orderId: string): void;
+  /** To staff: the rider could not deliver; the order is back in the store. */
+  orderReturned(payload: { orderId: string; reason: string; rider: { id: string; name: string } }): void;
+}
+
+export type LiveEvents = OrderEvents & SessionEvents & ShopEvents & RiderEvents;
 
 export const silentEvents: LiveEvents = {
   orderCreated: () => undefined,
@@ -33,6 +43,9 @@ export const silentEvents: LiveEvents = {
   sessionEnded: () => undefined,
   accountSessionsEnded: () => undefined,
   shopOrdering: () => undefined,
+  riderOrders: () => undefined,
+  orderReturned: () => undefined,
+  orderCashFlagged: () => undefined,
 };
 
 /** A bus the services can hold from the start, wired to the socket server once it exists. */
@@ -48,5 +61,8 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     sessionEnded: (sessionId) => target.sessionEnded(sessionId),
     accountSessionsEnded: (userId) => target.accountSessionsEnded(userId),
     shopOrdering: (ordering) => target.shopOrdering(ordering),
+    riderOrders: (riderId, orderId) => target.riderOrders(riderId, orderId),
+    orderReturned: (payload) => target.orderReturned(payload),
+    orderCashFlagged: (orderId) => target.orderCashFlagged(orderId),
   };
 }

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../http/route';
 import { verifyAccessToken } from '../users/tokens';
 import type { LiveEvents } from './events';
 import { recordPresence } from '../shop/ordering';
+import { assignedRiderOf, orderForShopper } from '../orders/wire';
 
 /** The rooms: everyone with the orders.view permission (admins, staff, counters) in one, each account in its own. */
 export const ORDERS_ROOM = 'orders';
@@ -20,6 +21,8 @@ const PRESENCE_MS = 20_000;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket of one login (one refresh-token family), so logout cuts exactly that session's sockets. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** A rider's own room (deliveries.carry): told whenever one of their orders is assigned, unassigned or moves. */
+export const riderRoom = (userId: string) => `rider:${userId}`;
 
 /** Event names, once. */
 export { SOCKET_EVENTS };
@@ -234,6 +237,7 @@ export async function attachRealtime(
       markPresence(true);
       socket.once('disconnect', watchLapse);
     }
+    if (can(user.role, 'deliveries.carry')) void socket.join(riderRoom(user.id));
     // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
     const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
     const expiry = setTimeout(() => endSocket(socket, 'expired'), Math.min(left, MAX_TIMER_MS));
@@ -260,8 +264,20 @@ export async function attachRealtime(
     },
     orderStatusChanged: (order, change) => {
       const owner = ownerOf(order);
-      const target = owner ? io.to(ORDERS_ROOM).to(userRoom(owner)) : io.to(ORDERS_ROOM);
-      target.emit(SOCKET_EVENTS.orderStatus, { ...change, order });
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderStatus, { ...change, order });
+      // The shopper hears their order as they may see it (their rider's first name, the number only while open).
+      if (owner) io.to(userRoom(owner)).except(ORDERS_ROOM).emit(SOCKET_EVENTS.orderStatus, { ...change, order: orderForShopper(order) });
+      const rider = assignedRiderOf(order);
+      if (rider) io.to(riderRoom(rider)).emit(SOCKET_EVENTS.riderOrders, { orderId: order._id });
+    },
+    riderOrders: (riderId, orderId) => {
+      io.to(riderRoom(riderId)).emit(SOCKET_EVENTS.riderOrders, { orderId });
+    },
+    orderReturned: (payload) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderReturned, payload);
+    },
+    orderCashFlagged: (orderId) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderCashFlagged, { orderId });
     },
   };
 

@@ -11,6 +11,7 @@ import {
   summariseDeliveries,
   type DayReport,
   type OrderStatus,
+  type RiderCashRow,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -20,6 +21,8 @@ export interface ReportServiceDeps {
   db: Knex;
   config: Config;
   clock: Clock;
+  /** The day's cash per rider (issue 20), read in the report's own snapshot. */
+  riderCash?: (trx: Knex.Transaction, day: string) => Promise<RiderCashRow[]>;
 }
 
 const CANCELLED: readonly OrderStatus[] = ORDER_STATUSES.filter(isCancelled);
@@ -39,7 +42,7 @@ interface DayOrderRow {
  * snapshot, so the figures add up even while orders move. The SQL counts and sums; the rules (each option's
  * promise, the p90, the hour an order falls in) are @kade/shared's.
  */
-export function createReportService({ db, config, clock }: ReportServiceDeps) {
+export function createReportService({ db, config, clock, riderCash }: ReportServiceDeps) {
   const timeZone = config.shop.timeZone;
 
   return {
@@ -98,6 +101,7 @@ export function createReportService({ db, config, clock }: ReportServiceDeps) {
           })),
           now,
         );
+        const riders = riderCash ? await riderCash(trx, day) : [];
         const report = emptyDayReport(day, timeZone, now, false);
         return {
           ...report,
@@ -111,6 +115,7 @@ export function createReportService({ db, config, clock }: ReportServiceDeps) {
           deliveryTimes: deliveries.options,
           missedPromises: deliveries.missed,
           ordersPerHour: ordersPerHour(orders.map((o) => o.created_at), timeZone),
+          riders,
         };
       });
     },

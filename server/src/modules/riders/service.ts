@@ -1,0 +1,439 @@
+import type { Knex } from 'knex';
+import {
+  ASSIGNABLE_STATUSES,
+  can,
+  cashNeedsReason,
+  dayBounds,
+  deliveryOptionByLabel,
+  formatRs,
+  handInAllowed,
+  isAssignable,
+  isOrderStatus,
+  localDay,
+  mapUrl,
+  maxHandIn,
+  paiseToRupees,
+  rupeesToPaise,
+  type HandInWire,
+  type OrderStatus,
+  type RiderCashRow,
+  type RiderOrderWire,
+  type RiderOrdersWire,
+  type RiderWire,
+} from '@kade/shared';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { toCount } from '../../db/database';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import type { AuthUser } from '../../http/route';
+import { orderRefWhere } from '../orders/order-ref';
+import type { OrderService } from '../orders/service';
+import type { OrderWire } from '../orders/wire';
+import type { LiveEvents } from '../realtime/events';
+import type { OrderingService } from '../shop/ordering';
+
+type Db = Knex | Knex.Transaction;
+
+/** The columns of an order the rider calls lock and decide on. */
+interface LockedOrder {
+  id: string;
+  status: string;
+  user_id: string;
+  rider_id: string | null;
+  picked_up_at: Date | string | null;
+  payment_method: string;
+  total_paise: number;
+  cash_collected_paise: number | null;
+  cash_note: string | null;
+  delivery_option: string;
+}
+
+const LOCKED_COLUMNS = ['id', 'status', 'user_id', 'rider_id', 'picked_up_at', 'payment_method', 'total_paise', 'cash_collected_paise', 'cash_note', 'delivery_option'];
+
+const statusOf = (order: { status: string }): OrderStatus => (isOrderStatus(order.status) ? order.status : 'Pending');
+
+const noOrder = () => notFound('There is no such order.', 'ORDER_NOT_FOUND');
+const noRider = () => notFound('There is no such rider. Choose an active rider account.', 'RIDER_NOT_FOUND');
+
+/**
+ * The cash recorded when an order becomes Delivered, by a rider or by staff (issue 20, and item 5: a store with no
+ * riders): a cash order is Paid with its total, or with the amount given, which then needs a reason and is flagged.
+ * Throws 400 REASON_REQUIRED before anything is written. Returns the columns to write with the move.
+ */
+export function deliveryCash(
+  order: { payment_method: string; total_paise: number },
+  input: { cashCollected?: number | undefined; reason?: string | undefined },
+  actorId: string,
+  now: Date,
+): Record<string, unknown> {
+  const cash = order.payment_method === 'Cash on Delivery';
+  const collected = input.cashCollected === undefined ? order.total_paise : rupeesToPaise(input.cashCollected);
+  const flagged = cash && cashNeedsReason(collected, order.total_paise);
+  if (flagged && !input.reason) {
+    throw new AppError(400, 'REASON_REQUIRED', `The order's total is ${formatRs(order.total_paise)}: say why ${formatRs(collected)} was collected.`, { field: 'reason' });
+  }
+  return {
+    delivered_at: now,
+    ...(cash
+      ? {
+          payment_status: 'Paid',
+          cash_collected_paise: collected,
+          cash_collected_at: now,
+          cash_collected_by: actorId,
+          cash_note: flagged ? input.reason : (input.reason ?? null),
+          cash_flagged: flagged,
+        }
+      : {}),
+  };
+}
+
+/** When the promise of an option runs out for an order placed at `placedAt`, as the shop's clock reads it ('by 14:35'). */
+function promiseText(label: string, placedAt: Date, timeZone: string): string {
+  const option = deliveryOptionByLabel(label);
+  if (!option) return label;
+  const due = new Date(placedAt.getTime() + option.promiseMinutes * 60_000);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(due);
+  return `by ${time}`;
+}
+
+interface RiderOrderRow {
+  id: string;
+  order_code: string;
+  status: string;
+  customer_name: string;
+  customer_mobile: string;
+  delivery_address: unknown;
+  latitude: number | null;
+  longitude: number | null;
+  delivery_option: string;
+  total_paise: number;
+  payment_status: string;
+  assigned_at: Date | string | null;
+  picked_up_at: Date | string | null;
+  delivered_at: Date | string | null;
+  cash_collected_paise: number | null;
+  cash_note: string | null;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+export interface RiderServiceDeps {
+  db: Knex;
+  config: Config;
+  clock: Clock;
+  events: LiveEvents;
+  orders: Pick<OrderService, 'byId'>;
+  ordering?: Pick<OrderingService, 'afterOrderChange'>;
+}
+
+/**
+ * Riders and their cash (issue 20): the riders list and shifts, assigning, the rider's own orders, picking up,
+ * delivering with the cash, bringing an order back, and the cash handed in. Each change locks the order's row, so
+ * two staff assigning at once leave one rider and a double-tapped Delivered records the cash once.
+ */
+export function createRiderService({ db, config, clock, events, orders, ordering }: RiderServiceDeps) {
+  const timeZone = config.shop.timeZone;
+
+  async function lockOrder(trx: Knex.Transaction, orderRef: string): Promise<LockedOrder> {
+    const order = await trx('orders').where(orderRefWhere(orderRef)).forUpdate().first<LockedOrder | undefined>(LOCKED_COLUMNS);
+    if (!order) throw noOrder();
+    return order;
+  }
+
+  /** The caller's own assigned order, locked; anyone else's (or none) answers 404. */
+  async function lockOwn(trx: Knex.Transaction, rider: AuthUser, orderRef: string): Promise<LockedOrder> {
+    const order = await lockOrder(trx, orderRef);
+    if (order.rider_id !== rider.id) throw noOrder();
+    return order;
+  }
+
+  const notOpen = (status: OrderStatus) => conflict(`This order is ${status}: it is no longer out for delivery.`, 'ORDER_NOT_OPEN', { order_status: status });
+
+  /** After a commit: every staff screen and the shopper hear the order as it is now, its rider's page too. */
+  async function announce(orderId: string, from: OrderStatus, to: OrderStatus, actor: AuthUser, alsoRider?: string | null): Promise<OrderWire> {
+    const order = await orders.byId(orderId);
+    events.orderStatusChanged(order, { from, to, by: actor.id });
+    if (alsoRider) events.riderOrders(alsoRider, orderId);
+    if (from !== to && ordering) void ordering.afterOrderChange(order.Choose).catch(() => undefined);
+    return order;
+  }
+
+  /** The cash rows of a day (each rider who collected cash, delivered or handed some in), or one rider's. */
+  async function cashRows(trx: Db, day: string, riderId?: string): Promise<RiderCashRow[]> {
+    const { start, end } = dayBounds(day, timeZone);
+    const collected = trx('orders as o')
+      .whereNotNull('o.rider_id')
+      .where((w) => w.where((c) => c.where('o.cash_collected_at', '>=', start).andWhere('o.cash_collected_at', '<', end)).orWhere((d) => d.where('o.delivered_at', '>=', start).andWhere('o.delivered_at', '<', end)))
+      .groupBy('o.rider_id')
+      .select(
+        'o.rider_id',
+        trx.raw(`count(*) filter (where o.status = 'Delivered' and o.delivered_at >= ? and o.delivered_at < ?) as deliveries`, [start, end]),
+        trx.raw('coalesce(sum(o.cash_collected_paise) filter (where o.cash_collected_at >= ? and o.cash_collected_at < ?), 0) as collected', [start, end]),
+        trx.raw('count(*) filter (where o.cash_flagged and o.cash_collected_at >= ? and o.cash_collected_at < ?) as flagged', [start, end]),
+      );
+    if (riderId) collected.where('o.rider_id', riderId);
+    const handIns = trx('cash_hand_ins as h')
+      .leftJoin('users as r', 'r.id', 'h.received_by')
+      .where('h.received_at', '>=', start)
+      .andWhere('h.received_at', '<', end)
+      .orderBy('h.received_at')
+      .orderBy('h.id')
+      .select('h.id', 'h.rider_id', 'h.amount_paise', 'h.received_at', 'h.note', 'r.name as received_by');
+    if (riderId) handIns.where('h.rider_id', riderId);
+    const [sums, ins] = (await Promise.all([collected, handIns])) as [
+      Array<{ rider_id: string; deliveries: unknown; collected: unknown; flagged: unknown }>,
+      Array<{ id: string; rider_id: string; amount_paise: number; received_at: Date | string; note: string | null; received_by: string | null }>,
+    ];
+    const ids = [...new Set([...sums.map((s) => s.rider_id), ...ins.map((h) => h.rider_id), ...(riderId ? [riderId] : [])])];
+    if (ids.length === 0) return [];
+    const names = new Map((await trx('users').whereIn('id', ids).select<Array<{ id: string; name: string }>>('id', 'name')).map((u) => [u.id, u.name]));
+    return ids
+      .map((id) => {
+        const sum = sums.find((s) => s.rider_id === id);
+        const mine = ins.filter((h) => h.rider_id === id);
+        const collectedPaise = toCount(sum?.collected);
+        const handedPaise = mine.reduce((n, h) => n + h.amount_paise, 0);
+        const handInsWire: HandInWire[] = mine.map((h) => ({ id: h.id, amount: paiseToRupees(h.amount_paise), receivedAt: new Date(h.received_at).toISOString(), receivedBy: h.received_by ?? '', note: h.note }));
+        return {
+          riderId: id,
+          name: names.get(id) ?? '',
+          deliveries: toCount(sum?.deliveries),
+          collected: paiseToRupees(collectedPaise),
+          handedIn: paiseToRupees(handedPaise),
+          outstanding: paiseToRupees(collectedPaise - handedPaise),
+          flagged: toCount(sum?.flagged),
+          handIns: handInsWire,
+        };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name) || a.riderId.localeCompare(b.riderId));
+  }
+
+  function toRiderOrder(row: RiderOrderRow): RiderOrderWire {
+    const address = (typeof row.delivery_address === 'string' ? JSON.parse(row.delivery_address) : row.delivery_address) as Record<string, unknown>;
+    const text = [address.address_line, address.city].map((part) => (typeof part === 'string' ? part.trim() : '')).filter(Boolean).join(', ');
+    const location = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null;
+    const status = statusOf(row);
+    const paid = row.payment_status === 'Paid';
+    return {
+      id: row.id,
+      ref: row.order_code,
+      status,
+      customerName: row.customer_name,
+      customerMobile: typeof address.pincode === 'string' && address.pincode ? address.pincode : row.customer_mobile,
+      address: { text, landmark: typeof address.state === 'string' ? address.state : '' },
+      location,
+      mapUrl: mapUrl(location, text),
+      deliveryOption: { name: row.delivery_option, promise: promiseText(row.delivery_option, new Date(row.created_at), timeZone) },
+      total: paiseToRupees(row.total_paise),
+      cashToCollect: paid ? 0 : paiseToRupees(row.total_paise),
+      assignedAt: iso(row.assigned_at),
+      pickedUpAt: iso(row.picked_up_at),
+      deliveredAt: iso(row.delivered_at),
+      cashCollected: row.cash_collected_paise === null ? null : paiseToRupees(row.cash_collected_paise),
+      cashNote: row.cash_note,
+    };
+  }
+
+  return {
+    /** Active rider accounts, on shift first, with how many open orders each carries. */
+    async list(): Promise<RiderWire[]> {
+      const rows = (await db('users as u')
+        .where({ 'u.role': 'RIDER', 'u.status': 'Active' })
+        .select(
+          'u.id',
+          'u.name',
+          'u.mobile',
+          'u.on_shift',
+          db.raw('(select count(*) from orders o where o.rider_id = u.id and o.status = any(?)) as open_orders', [[...ASSIGNABLE_STATUSES]]),
+        )
+        .orderBy([{ column: 'u.on_shift', order: 'desc' }, { column: 'u.name' }, { column: 'u.id' }])) as Array<{ id: string; name: string; mobile: string; on_shift: boolean; open_orders: unknown }>;
+      return rows.map((r) => ({ id: r.id, name: r.name, mobile: r.mobile, onShift: r.on_shift, openOrders: toCount(r.open_orders) }));
+    },
+
+    async setShift(rider: AuthUser, onShift: boolean): Promise<{ onShift: boolean }> {
+      await db('users').where({ id: rider.id }).update({ on_shift: onShift, updated_at: clock.now() });
+      return { onShift };
+    },
+
+    /** The rider's open orders (oldest assignment first), then the ones they delivered today (latest first). */
+    async myOrders(rider: AuthUser): Promise<RiderOrdersWire> {
+      const { start } = dayBounds(localDay(clock.now(), timeZone), timeZone);
+      const select = [
+        'o.id',
+        'o.order_code',
+        'o.status',
+        'o.delivery_address',
+        'o.latitude',
+        'o.longitude',
+        'o.delivery_option',
+        'o.total_paise',
+        'o.payment_status',
+        'o.assigned_at',
+        'o.picked_up_at',
+        'o.delivered_at',
+        'o.cash_collected_paise',
+        'o.cash_note',
+        'o.created_at',
+        'u.name as customer_name',
+        'u.mobile as customer_mobile',
+      ];
+      const [me, open, done] = await Promise.all([
+        db('users').where({ id: rider.id }).first<{ on_shift: boolean } | undefined>('on_shift'),
+        db('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.rider_id', rider.id).whereIn('o.status', ASSIGNABLE_STATUSES).orderBy('o.assigned_at').orderBy('o.id').select(select),
+        db('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.rider_id', rider.id).where('o.status', 'Delivered').where('o.delivered_at', '>=', start).orderBy('o.delivered_at', 'desc').orderBy('o.id').select(select),
+      ]);
+      return { onShift: me?.on_shift === true, orders: [...(open as RiderOrderRow[]), ...(done as RiderOrderRow[])].map(toRiderOrder) };
+    },
+
+    /**
+     * Gives an order to a rider (or takes it back with null). Only an order being packed, running late or on its
+     * way; the rider must be an active rider account. The row lock makes two staff acting at once take turns: the
+     * second reassigns from the first's rider, and each change is one event.
+     */
+    async assign(actor: AuthUser, orderRef: string, riderId: string | null): Promise<OrderWire> {
+      const now = clock.now();
+      const change = await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderRef);
+        const status = statusOf(order);
+        if (!isAssignable(status)) {
+          throw conflict(`This order is ${status}: only orders being packed, running late or on their way can be given to a rider.`, 'ORDER_NOT_ASSIGNABLE', { order_status: status });
+        }
+        let rider: { id: string; name: string } | undefined;
+        if (riderId) {
+          rider = await trx('users').where({ id: riderId, role: 'RIDER', status: 'Active' }).first<{ id: string; name: string } | undefined>('id', 'name');
+          if (!rider) throw noRider();
+        }
+        const from = order.rider_id;
+        if (from === (riderId ?? null)) return { id: order.id, status, from, to: from, changed: false };
+        const kind = !riderId ? 'unassigned' : from ? 'reassigned' : 'assigned';
+        await trx('orders')
+          .where({ id: order.id })
+          .update({ rider_id: riderId, assigned_at: riderId ? now : null, ...(from ? { picked_up_at: null } : {}), updated_at: now });
+        await trx('order_events').insert({
+          order_id: order.id,
+          actor_id: actor.id,
+          from_status: status,
+          to_status: status,
+          kind,
+          note: kind,
+          details: JSON.stringify({ from, to: riderId, by: actor.id }),
+          created_at: now,
+        });
+        return { id: order.id, status, from, to: riderId, changed: true };
+      });
+      if (!change.changed) return orders.byId(change.id);
+      const order = await announce(change.id, change.status, change.status, actor, change.from);
+      return order;
+    },
+
+    /** The rider has the order in hand: Processing (or running late) becomes Shipped; picking up again changes nothing. */
+    async pickup(rider: AuthUser, orderRef: string): Promise<OrderWire> {
+      const now = clock.now();
+      const change = await db.transaction(async (trx) => {
+        const order = await lockOwn(trx, rider, orderRef);
+        const from = statusOf(order);
+        if (!isAssignable(from)) throw notOpen(from);
+        if (from === 'Shipped' && order.picked_up_at) return { id: order.id, from, changed: false };
+        await trx('orders').where({ id: order.id }).update({ status: 'Shipped', picked_up_at: order.picked_up_at ?? now, updated_at: now });
+        await trx('order_events').insert({ order_id: order.id, actor_id: rider.id, from_status: from, to_status: 'Shipped', kind: 'picked_up', note: 'picked up', created_at: now });
+        return { id: order.id, from, changed: true };
+      });
+      if (!change.changed) return orders.byId(change.id);
+      return announce(change.id, change.from, 'Shipped', rider);
+    },
+
+    /**
+     * Delivered, with the cash collected: Paid, the amount, time and who recorded. A rider delivers only their own
+     * orders (404 for others); staff with orders.update any open one. The same call again answers the order as it
+     * is and writes nothing; another amount after delivery is 409 ALREADY_DELIVERED.
+     */
+    async deliver(actor: AuthUser, input: { orderId: string; cashCollected: number; reason?: string | undefined }): Promise<{ order: OrderWire; changed: boolean }> {
+      const now = clock.now();
+      const asRider = can(actor.role, 'deliveries.carry');
+      if (!asRider && !can(actor.role, 'orders.update')) throw forbidden();
+      const change = await db.transaction(async (trx) => {
+        const order = asRider ? await lockOwn(trx, actor, input.orderId) : await lockOrder(trx, input.orderId);
+        const from = statusOf(order);
+        const paise = rupeesToPaise(input.cashCollected);
+        if (from === 'Delivered') {
+          if (order.cash_collected_paise === paise || (order.payment_method !== 'Cash on Delivery' && order.cash_collected_paise === null)) {
+            return { id: order.id, from, rider: order.rider_id, flagged: false, changed: false };
+          }
+          throw conflict(`This order was already delivered with ${formatRs(order.cash_collected_paise ?? 0)} collected.`, 'ALREADY_DELIVERED', {
+            cashCollected: paiseToRupees(order.cash_collected_paise ?? 0),
+          });
+        }
+        if (!isAssignable(from)) throw notOpen(from);
+        const cash = deliveryCash(order, input, actor.id, now);
+        await trx('orders')
+          .where({ id: order.id })
+          .update({ ...cash, status: 'Delivered', picked_up_at: order.picked_up_at ?? now, updated_at: now });
+        await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: 'Delivered', note: input.reason ?? null, created_at: now });
+        return { id: order.id, from, rider: order.rider_id, flagged: cash.cash_flagged === true, changed: true };
+      });
+      if (!change.changed) return { order: await orders.byId(change.id), changed: false };
+      const order = await announce(change.id, change.from, 'Delivered', actor, asRider ? null : change.rider);
+      if (change.flagged) events.orderCashFlagged(change.id);
+      return { order, changed: true };
+    },
+
+    /** 'Could not deliver': the order goes back to the store (Processing, no rider) with the reason; staff are told. */
+    async returnOrder(rider: AuthUser, orderRef: string, reason: string): Promise<OrderWire> {
+      const now = clock.now();
+      const change = await db.transaction(async (trx) => {
+        const order = await lockOwn(trx, rider, orderRef);
+        const from = statusOf(order);
+        if (!isAssignable(from)) throw notOpen(from);
+        await trx('orders').where({ id: order.id }).update({ status: 'Processing', rider_id: null, assigned_at: null, picked_up_at: null, updated_at: now });
+        await trx('order_events').insert({
+          order_id: order.id,
+          actor_id: rider.id,
+          from_status: from,
+          to_status: 'Processing',
+          kind: 'returned',
+          note: reason,
+          details: JSON.stringify({ from: rider.id, to: null, by: rider.id }),
+          created_at: now,
+        });
+        const me = await trx('users').where({ id: rider.id }).first<{ name: string }>('name');
+        return { id: order.id, from, name: me?.name ?? '' };
+      });
+      const order = await announce(change.id, change.from, 'Processing', rider, rider.id);
+      events.orderReturned({ orderId: change.id, reason, rider: { id: rider.id, name: change.name } });
+      return order;
+    },
+
+    /** Today's cash row of one rider (what they collected, handed in, still hold). */
+    async cashRow(riderId: string): Promise<RiderCashRow> {
+      const rows = await cashRows(db, localDay(clock.now(), timeZone), riderId);
+      return rows[0]!;
+    },
+
+    /**
+     * Staff record cash a rider handed in. The rider's row is locked, so two hand-ins at once are checked one after
+     * the other: each more than 0 and at most today's outstanding plus Rs.100,000 (400 AMOUNT_INVALID).
+     */
+    async handIn(actor: AuthUser, input: { riderId: string; amount: number; note?: string | undefined }): Promise<RiderCashRow> {
+      const now = clock.now();
+      const day = localDay(now, timeZone);
+      return db.transaction(async (trx) => {
+        const rider = await trx('users').where({ id: input.riderId, role: 'RIDER' }).forUpdate().first<{ id: string } | undefined>('id');
+        if (!rider) throw noRider();
+        const [before] = await cashRows(trx, day, rider.id);
+        const outstanding = rupeesToPaise(before?.outstanding ?? 0);
+        const amount = rupeesToPaise(input.amount);
+        if (!handInAllowed(amount, outstanding)) {
+          throw new AppError(400, 'AMOUNT_INVALID', `amount must be more than Rs.0 and at most Rs.${maxHandIn(outstanding)} (the rider holds ${formatRs(outstanding)}).`, { field: 'amount' });
+        }
+        await trx('cash_hand_ins').insert({ rider_id: rider.id, amount_paise: amount, received_by: actor.id, received_at: now, note: input.note ?? null });
+        const [after] = await cashRows(trx, day, rider.id);
+        return after!;
+      });
+    },
+
+    cashRows,
+  };
+}
+
+export type RiderService = ReturnType<typeof createRiderService>;
