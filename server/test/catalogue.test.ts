@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
     it('adds a category with a trimmed name and one of our images, answering { _id, name, image }', async () => {
       const res = await asAdmin<CategoryWire>('POST', '/api/category/add-category', { name: '  Fruit  ', image: images[0] });
       expect(res.status).toBe(201);
-      expect(res.body.data).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Fruit', image: images[0] });
+      expect(res.body.data).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Fruit', nameSi: null, nameTa: null, image: images[0] });
     });
 
     it.each([['Fruit'], ['fruit'], ['  FRUIT ']])('refuses a second category named %j with 409', async (name) => {
@@ -68,9 +68,9 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
       const category = await make.category('Bakery');
       const renamed = await asAdmin<CategoryWire>('PUT', '/api/category/update', { _id: category._id, name: 'Bakery & Bread' });
       expect(renamed.status).toBe(200);
-      expect(renamed.body.data).toEqual({ _id: category._id, name: 'Bakery & Bread', image: images[0] });
+      expect(renamed.body.data).toEqual({ _id: category._id, name: 'Bakery & Bread', nameSi: null, nameTa: null, image: images[0] });
       const imaged = await asAdmin<CategoryWire>('PUT', '/api/category/update', { _id: category._id, image: images[1] });
-      expect(imaged.body.data).toEqual({ _id: category._id, name: 'Bakery & Bread', image: images[1] });
+      expect(imaged.body.data).toEqual({ _id: category._id, name: 'Bakery & Bread', nameSi: null, nameTa: null, image: images[1] });
       const ownCase = await asAdmin<CategoryWire>('PUT', '/api/category/update', { _id: category._id, name: 'BAKERY & BREAD' });
       expect(ownCase.status).toBe(200);
       const taken = await asAdmin('PUT', '/api/category/update', { _id: category._id, name: 'snack' });
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
       expect(deleted.status).toBe(200);
       expect(deleted.body.data).toEqual({ _id: category._id });
       const subs = await api<SubCategoryWire[]>('POST', '/api/subcategory/get', {});
-      expect(subs.body.data.find((s) => s._id === sub._id)?.category).toEqual([{ _id: other._id, name: 'Frozen Spare' }]);
+      expect(subs.body.data.find((s) => s._id === sub._id)?.category).toEqual([{ _id: other._id, name: 'Frozen Spare', nameSi: null, nameTa: null }]);
       expect((await asAdmin('DELETE', '/api/category/delete', { _id: category._id })).status).toBe(404);
     });
 
@@ -142,10 +142,12 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
       expect(res.body.data).toEqual({
         _id: expect.any(String),
         name: 'Leafy Greens',
+        nameSi: null,
+        nameTa: null,
         image: images[1],
         category: [
-          { _id: milk._id, name: 'Milk + Other' },
-          { _id: vegetable._id, name: 'Vegetable' },
+          { _id: milk._id, name: 'Milk + Other', nameSi: null, nameTa: null },
+          { _id: vegetable._id, name: 'Vegetable', nameSi: null, nameTa: null },
         ],
       });
     });
@@ -186,7 +188,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
       const sub = await make.subCategory('Herbs', [vegetable._id]);
       const res = await asAdmin<SubCategoryWire>('PUT', '/api/subcategory/update', { _id: sub._id, category: [milk._id] });
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ _id: sub._id, name: 'Herbs', image: images[0], category: [{ _id: milk._id, name: 'Milk + Other' }] });
+      expect(res.body.data).toEqual({ _id: sub._id, name: 'Herbs', nameSi: null, nameTa: null, image: images[0], category: [{ _id: milk._id, name: 'Milk + Other', nameSi: null, nameTa: null }] });
       const renamed = await asAdmin<SubCategoryWire>('PUT', '/api/subcategory/update', { _id: sub._id, name: 'Fresh Herbs', image: images[2] });
       expect(renamed.body.data).toMatchObject({ name: 'Fresh Herbs', image: images[2], category: [{ _id: milk._id }] });
       const empty = await asAdmin('PUT', '/api/subcategory/update', { _id: sub._id, category: [] });
@@ -243,9 +245,11 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
       expect(res.body.data).toEqual({
         _id: expect.any(String),
         name: 'Ceylon Tea 200g',
+        nameSi: null,
+        nameTa: null,
         image: [images[0], images[1]],
-        category: [{ _id: category._id, name: 'Tea & Coffee' }],
-        subCategory: [{ _id: sub._id, name: 'Black Tea' }],
+        category: [{ _id: category._id, name: 'Tea & Coffee', nameSi: null, nameTa: null }],
+        subCategory: [{ _id: sub._id, name: 'Black Tea', nameSi: null, nameTa: null }],
         unit: '200g',
         stock: 12,
         totalStock: 100,
@@ -467,6 +471,8 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         product: parent._id,
         productName: 'Panadol',
         name: 'Panadol 12 tablets',
+        nameSi: null,
+        nameTa: null,
         image: [images[1]],
         unit: '12 tablets',
         stock: 40,
@@ -613,6 +619,8 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         product: marie._id,
         productName: 'Marie',
         name: 'Marie 200g',
+        nameSi: null,
+        nameTa: null,
         image: [images[0]],
         unit: '500g',
         stock: 5,
