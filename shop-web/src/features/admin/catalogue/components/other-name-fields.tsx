@@ -1,5 +1,7 @@
 // The Sinhala and Tamil names of a category, sub-category, product or variation (issue 21): optional, held to
 // the English name's rules by the shared schemas; a box left empty means the shop shows the English name.
+// The boxes are labelled by their language alone ('Sinhala', 'Tamil') under one legend, so 'Name' still names
+// only the English box.
 import { TextField } from './text-field';
 
 export interface OtherNameDraft {
@@ -7,17 +9,14 @@ export interface OtherNameDraft {
   nameTa: string;
 }
 
-/** The draft's names from a row ('' where it has none). */
-export const otherNameDraft = (row?: { nameSi?: string | null; nameTa?: string | null }): OtherNameDraft => ({
-  nameSi: row?.nameSi ?? '',
-  nameTa: row?.nameTa ?? '',
-});
-
-export function OtherNameFields({ value, onChange, what = 'name' }: { value: OtherNameDraft; onChange: (change: Partial<OtherNameDraft>) => void; what?: string }) {
+export function OtherNameFields({ value, onChange }: { value: OtherNameDraft; onChange: (change: Partial<OtherNameDraft>) => void }) {
   return (
-    <div className="cat-row">
-      <TextField label={`Sinhala ${what} (optional)`} lang="si" value={value.nameSi} onChange={(nameSi) => onChange({ nameSi })} />
-      <TextField label={`Tamil ${what} (optional)`} lang="ta" value={value.nameTa} onChange={(nameTa) => onChange({ nameTa })} />
-    </div>
+    <fieldset className="cat-fieldset">
+      <legend>Name in Sinhala and Tamil (optional)</legend>
+      <div className="cat-row">
+        <TextField label="Sinhala" lang="si" value={value.nameSi} onChange={(nameSi) => onChange({ nameSi })} />
+        <TextField label="Tamil" lang="ta" value={value.nameTa} onChange={(nameTa) => onChange({ nameTa })} />
+      </div>
+    </fieldset>
   );
 }
