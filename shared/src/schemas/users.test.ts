@@ -133,12 +133,17 @@ describe('updateUserSchema', () => {
     [{ name: 'Nimali' }, { name: 'Nimali' }],
     [{ mobile: MOBILE }, { mobile: MOBILE }],
     [{ email: 'a@b.lk', name: null }, { email: 'a@b.lk' }],
+    [{ language: 'ta' }, { language: 'ta' }],
+    [{ name: 'Nimali', language: 'si' }, { name: 'Nimali', language: 'si' }],
   ])('accepts %j', (value, parsed) => {
     expect(check(updateUserSchema, value)).toEqual({ ok: parsed });
   });
 
   it.each([
-    [{}, 'name, mobile or email is required', 'name'],
+    [{}, 'name, mobile, email or language is required', 'name'],
+    [{ language: 'fr' }, 'language must be one of en, si, ta', 'language'],
+    [{ language: 7 }, 'language must be one of en, si, ta', 'language'],
+    [{ language: 'ta\u0000' }, 'language must be one of en, si, ta', 'language'],
     [{ name: '  ' }, 'name is required', 'name'],
     [{ mobile: '077' }, 'Please enter a valid 10-digit mobile number.', 'mobile'],
   ])('refuses %j', (value, message, field) => {

@@ -14,6 +14,7 @@ import {
 import { USERS_PAGE_SIZE } from '../constants';
 import { ROLES } from '../permissions';
 import { requestBody, emailField, requiredText, idField, pageField, limitField, searchTextField } from './fields';
+import { LANGUAGES } from '../language';
 
 /** A 10-digit mobile number: 'Mobile number is required', 'Please enter a valid 10-digit mobile number.' */
 export const mobileSchema = z
@@ -104,13 +105,14 @@ export const resetPasswordSchema = requestBody({
 }).refine((value) => value.newPassword === value.confirmPassword, { error: RESET_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** PUT /api/user/update-user: any of name, mobile, e-mail; at least one. */
+/** PUT /api/user/update-user: any of name, mobile, e-mail and the shop's language (issue 21); at least one. */
 export const updateUserSchema = requestBody({
   name: z.preprocess((value) => (value === null ? undefined : value), requiredText('name', 100).optional()),
   mobile: optionalMobile,
   email: optionalEmail,
-}).refine((value) => value.name !== undefined || value.mobile !== undefined || value.email !== undefined, {
-  error: 'name, mobile or email is required',
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+}).refine((value) => value.name !== undefined || value.mobile !== undefined || value.email !== undefined || value.language !== undefined, {
+  error: 'name, mobile, email or language is required',
   path: ['name'],
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

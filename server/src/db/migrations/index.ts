@@ -14,6 +14,7 @@ import * as productNamePrefix from './20261126090100_product_name_prefix';
 import * as catalogueChangeNotice from './20261126100000_catalogue_change_notice';
 import * as storeOrdering from './20261126110000_store_ordering';
 import * as riders from './20261127090000_riders';
+import * as userLanguage from './20261127100000_user_language';
 import * as multilingualNames from './20261127110000_multilingual_names';
 import * as shopNewestIndex from './20261127120000_shop_newest_index';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -39,6 +40,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126100000_catalogue_change_notice', catalogueChangeNotice],
   ['20261126110000_store_ordering', storeOrdering],
   ['20261127090000_riders', riders],
+  ['20261127100000_user_language', userLanguage],
   ['20261127110000_multilingual_names', multilingualNames],
   ['20261127120000_shop_newest_index', shopNewestIndex],
 ];

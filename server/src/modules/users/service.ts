@@ -2,6 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   generateOtp,
+  isLanguage,
+  type Language,
   loginEmailToMobile,
   MOBILE_REQUIRED,
   mobileToLoginEmail,
@@ -40,6 +42,7 @@ interface UserRow {
   verify_email: boolean;
   last_login_at: Date | null;
   created_at: Date;
+  language: Language | null;
 }
 
 /** The session record of SPEC.md section 3, as the screens read it. Never the password hash. */
@@ -57,9 +60,11 @@ export interface UserWire {
   shopping_cart: string[];
   orderHistory: string[];
   createdAt: string;
+  /** The shop's language the shopper chose (issue 21), or null while they have not chosen. */
+  language: Language | null;
 }
 
-const USER_COLUMNS = ['id', 'name', 'email', 'mobile', 'avatar', 'role', 'status', 'verify_email', 'last_login_at', 'created_at'];
+const USER_COLUMNS = ['id', 'name', 'email', 'mobile', 'avatar', 'role', 'status', 'verify_email', 'last_login_at', 'created_at', 'language'];
 
 function toWire(row: Omit<UserRow, 'password_hash'>, lists: Partial<Pick<UserWire, 'address_details' | 'shopping_cart' | 'orderHistory'>> = {}): UserWire {
   return {
@@ -76,6 +81,7 @@ function toWire(row: Omit<UserRow, 'password_hash'>, lists: Partial<Pick<UserWir
     shopping_cart: lists.shopping_cart ?? [],
     orderHistory: lists.orderHistory ?? [],
     createdAt: new Date(row.created_at).toISOString(),
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -329,6 +335,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       if (!current) throw notFound('That account no longer exists.');
       const changes: Record<string, unknown> = { updated_at: clock.now() };
       if (input.name !== undefined) changes.name = input.name;
+      if (input.language !== undefined) changes.language = input.language;
       if (mobile !== undefined && mobile !== current.mobile) {
         changes.mobile = mobile;
         changes.email = mobileToLoginEmail(mobile, config.login);
