@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+// shopper-api imports openUrl from here; both sides use the other's functions only when a test calls them
+import { adminSession, newShopper, useSession } from './shopper-api';
 
 const results = process.env.E2E_RESULTS_DIR ? path.resolve(process.env.E2E_RESULTS_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results');
 const screens = path.join(results, 'screens');
@@ -31,28 +33,14 @@ export async function expectAccessible(page: Page, info: TestInfo, name: string)
   ).toEqual([]);
 }
 
-let counter = 0;
-
-/** Registers a fresh shopper over the API, logs in, and puts the tokens where the shop keeps them. */
-export async function loginAsNewShopper(page: Page, request: APIRequestContext, info: TestInfo): Promise<{ accessToken: string }> {
-  counter += 1;
-  const mobile = `07${String(Date.now() % 1_000_000).padStart(6, '0')}${String((info.workerIndex * 7 + counter) % 100).padStart(2, '0')}`;
-  const password = 'e2e-password-42';
-  const register = await request.post(`${openUrl()}/api/user/register`, { data: { name: 'E2E Shopper', mobile, password, confirmPassword: password } });
-  expect(register.status(), await register.text()).toBe(201);
-  const login = await request.post(`${openUrl()}/api/user/login`, { data: { mobile, password } });
-  expect(login.status()).toBe(200);
-  const { data } = (await login.json()) as { data: { accesstoken: string; refreshToken: string } };
-  await page.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accesstoken')) {
-        window.localStorage.setItem('accesstoken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [data.accesstoken, data.refreshToken] as const,
-  );
-  return { accessToken: data.accesstoken };
+/**
+ * Registers a fresh shopper over the API, logs in, and puts the tokens where the shop keeps them (the test's info,
+ * which older callers still pass, is not needed).
+ */
+export async function loginAsNewShopper(page: Page, request: APIRequestContext, _info?: TestInfo): Promise<{ accessToken: string }> {
+  const shopper = await newShopper(request, 'E2E Shopper');
+  await useSession(page, shopper);
+  return { accessToken: shopper.accessToken };
 }
 
 /** Scrolls to the bottom until `done` shows (infinite lists), at most `rounds` times. */
@@ -66,31 +54,28 @@ export async function scrollUntil(page: Page, done: () => Promise<boolean>, roun
   expect(await done()).toBe(true);
 }
 
-/** Logs in as the seeded admin (first-logins.json of the test data folder) and keeps the tokens like the shop does. */
-/** The seeded admin's session, one login per test worker (the server allows 10 logins a number in 15 minutes). */
-let adminSession: { accessToken: string; at: number } | undefined;
-/** Access tokens live 15 minutes; a cached one is used for at most 10. */
-const ADMIN_SESSION_REUSE_MS = 10 * 60_000;
-
 /**
- * Signs the page in as the seeded admin (logins in `$KADE_DATA_DIR/first-logins.json`). The page gets only the
- * access token: a refresh token shared by several pages would be rotated by one and then count as reused.
+ * Signs the page in as the seeded admin (adminSession: one login a worker). The page gets only the access token: a
+ * refresh token shared by several pages would be rotated by one and then count as reused.
  */
 export async function loginAsAdmin(page: Page, request: APIRequestContext): Promise<{ accessToken: string }> {
-  if (!adminSession || Date.now() - adminSession.at > ADMIN_SESSION_REUSE_MS) {
-    const dataDir = process.env.KADE_DATA_DIR;
-    if (!dataDir) throw new Error('KADE_DATA_DIR is not set: run through the e2e config (global-setup seeds it)');
-    const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
-    const login = await request.post(`${openUrl()}/api/user/login`, { data: { mobile: admin.mobile, password: admin.password } });
-    expect(login.status(), await login.text()).toBe(200);
-    const { data } = (await login.json()) as { data: { accesstoken: string } };
-    adminSession = { accessToken: data.accesstoken, at: Date.now() };
-  }
-  const { accessToken } = adminSession;
+  const { accessToken } = await adminSession(request);
   await page.addInitScript((access) => {
     if (!window.localStorage.getItem('accesstoken')) window.localStorage.setItem('accesstoken', access);
   }, accessToken);
   return { accessToken };
+}
+
+/** Resolves once the page's live socket has connected (Socket.IO's CONNECT answer), so no event sent after it is missed. */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+      });
+    });
+  });
 }
 
 /** The header's 'Account' control: a link to /user on a phone, a button opening the menu on wider screens. */

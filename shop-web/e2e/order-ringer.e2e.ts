@@ -6,14 +6,13 @@
 // so no order placed by another file rings on these screens and "everything stopped" means what it says. The
 // counter window is a page with the counter app's real bridge (counter-window.ts). This Chromium plays sound without
 // a click, as the counter app's window is set to; the ordinary browser's refusal is played by an init script.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { startCounterWindow, type CounterWindow } from './counter-window';
 import { startServer, stop, windowFromNow, type Running } from './global-setup';
-import { expectAccessible, shot } from './helpers';
+import { expectAccessible, shot, socketConnected } from './helpers';
 import { SHELL_USER_AGENT } from './playwright.config';
+import { apiOn, PASSWORD, useSession, type Session } from './shopper-api';
 
 const TAKE_ALERT_MINUTES = 2;
 let server: Running | undefined;
@@ -36,87 +35,17 @@ test.afterAll(async () => {
 
 // --- the API, on this file's server -------------------------------------------------------------------------------
 
-type Envelope<T> = { success: boolean; message: string; data: T; code?: string } & Record<string, unknown>;
-
-async function call<T = unknown>(request: APIRequestContext, token: string | null, method: string, route: string, data?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await request.fetch(`${base()}${route}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(data === undefined ? {} : { data }) });
-  return { status: response.status(), body: (await response.json()) as Envelope<T> };
-}
-
-interface Account {
-  name: string;
-  mobile: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-const PASSWORD = 'e2e-password-42';
-let made = 0;
-const freshMobile = () => {
-  made += 1;
-  return `07${String((Date.now() + made * 7919) % 100_000_000).padStart(8, '0')}`;
-};
-
-async function login(request: APIRequestContext, name: string, mobile: string, password = PASSWORD): Promise<Account> {
-  const answer = await call<{ accesstoken: string; refreshToken: string }>(request, null, 'POST', '/api/user/login', { mobile, password });
-  expect(answer.status, answer.body.message).toBe(200);
-  return { name, mobile, accessToken: answer.body.data.accesstoken, refreshToken: answer.body.data.refreshToken };
-}
-
-async function register(request: APIRequestContext, name: string): Promise<string> {
-  const mobile = freshMobile();
-  const answer = await call(request, null, 'POST', '/api/user/register', { name, mobile, password: PASSWORD, confirmPassword: PASSWORD });
-  expect(answer.status, answer.body.message).toBe(201);
-  return mobile;
-}
-
-async function shopperAccount(request: APIRequestContext, name = 'Ringer Shopper'): Promise<Account> {
-  return login(request, name, await register(request, name));
-}
-
-let admin: Account | undefined;
-async function adminAccount(request: APIRequestContext): Promise<Account> {
-  if (admin) return admin;
-  const { admin: seeded } = JSON.parse(readFileSync(path.join(process.env.KADE_QUIET_DATA_DIR ?? '', 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
-  admin = await login(request, 'Admin', seeded.mobile, seeded.password);
-  return admin;
-}
-
-/** A counter clerk: an account an admin made STAFF, signed in after the change (a role change ends sessions). */
-async function staffAccount(request: APIRequestContext, name: string): Promise<Account> {
-  const mobile = await register(request, name);
-  const boss = await adminAccount(request);
-  const users = await call<{ users: Array<{ _id: string; mobile: string }> }>(request, boss.accessToken, 'GET', `/api/users/list?search=${mobile}`);
-  const id = users.body.data.users.find((u) => u.mobile === mobile)?._id;
-  expect((await call(request, boss.accessToken, 'PUT', '/api/users/update-role', { _id: id, role: 'STAFF' })).status).toBe(200);
-  return login(request, name, mobile);
-}
+const api = apiOn({ url: base, dataDir: () => process.env.KADE_QUIET_DATA_DIR ?? '' });
+const { staffSession } = api;
+const shopperAccount = (request: APIRequestContext, name = 'Ringer Shopper'): Promise<Session> => api.newShopper(request, name);
 
 /** A cash-on-delivery order of one product, placed over the API as a shopper's phone would; the server's answer. */
-async function placeOrder(request: APIRequestContext, shopper: Account): Promise<OrderWire> {
-  const address = await call<{ _id: string }>(request, shopper.accessToken, 'POST', '/api/address/create', {
-    address_line: 'Ringer home',
-    city: '12 Galle Road',
-    state: 'Near the temple',
-    pincode: shopper.mobile,
-    mobile: 'Home',
-    latitude: 6.879,
-    longitude: 79.862,
-    accuracy: 10,
-  });
-  expect(address.status, address.body.message).toBe(201);
-  const found = await call<Array<{ _id: string; price: number; stock: number; single_quantity?: boolean }>>(request, null, 'POST', '/api/product/search-product', { search: 'rice', page: 1, limit: 20 });
-  const product = found.body.data.find((p) => p.stock >= 10 && p.price > 0 && !p.single_quantity);
-  expect(product, 'a product in stock').toBeTruthy();
-  const added = await call(request, shopper.accessToken, 'POST', '/api/cart/create', { productId: product!._id });
+async function placeOrder(request: APIRequestContext, shopper: Session): Promise<OrderWire> {
+  const addressId = await api.addAddress(request, shopper, 'Ringer home', { city: '12 Galle Road', pincode: shopper.mobile, latitude: 6.879, longitude: 79.862 });
+  const productId = await api.findProduct(request, 'rice', 10);
+  const added = await api.call(request, shopper.accessToken, 'POST', '/api/cart/create', { productId });
   expect(added.status, added.body.message).toBeLessThan(300);
-  const body = { list_items: [{ productId: product!._id, quantity: 1 }], addressId: address.body.data._id, subTotalAmt: 0, totalAmt: 0, location: '6.879, 79.862', Choose: '50 Minutes to 1 Hour' };
-  let placed = await call<OrderWire>(request, shopper.accessToken, 'POST', '/api/order/cash-on-delivery', body);
-  if (placed.status === 409) {
-    // the server answers with its own totals: send them back, as the checkout screen does
-    const totals = placed.body.data as unknown as { subTotalAmt: number; totalAmt: number };
-    placed = await call<OrderWire>(request, shopper.accessToken, 'POST', '/api/order/cash-on-delivery', { ...body, subTotalAmt: totals.subTotalAmt, totalAmt: totals.totalAmt });
-  }
+  const placed = await api.placeCashOrder<OrderWire>(request, shopper, { addressId, lines: [{ productId, quantity: 1 }], location: '6.879, 79.862' });
   expect(placed.status, placed.body.message).toBe(201);
   return placed.body.data;
 }
@@ -126,34 +55,14 @@ async function placeOrder(request: APIRequestContext, shopper: Account): Promise
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** A browser window signed in as `account` (its own session), on this file's server. */
-async function screenFor(browser: Browser, account: Account, options: { phone?: boolean; counter?: CounterWindow } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
+async function screenFor(browser: Browser, account: Session, options: { phone?: boolean; counter?: CounterWindow } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
   const context = await browser.newContext({ baseURL: base(), userAgent: SHELL_USER_AGENT, ...(options.phone ? PHONE : { viewport: { width: 1280, height: 800 } }) });
   const page = await context.newPage();
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
-  await page.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accesstoken')) {
-        window.localStorage.setItem('accesstoken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [account.accessToken, account.refreshToken] as const,
-  );
+  await useSession(page, account);
   if (options.counter) await options.counter.expose(page);
   return { context, page, requested };
-}
-
-/** Resolves once the page's live socket has connected (Socket.IO's CONNECT answer), so no order:new is missed. */
-function socketConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/socket.io/')) return;
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-      });
-    });
-  });
 }
 
 const sound = (page: Page) => page.getByTestId('order-ringer-sound');
@@ -185,8 +94,8 @@ test.describe('the new-order ringer', () => {
   test('in the counter window an order rings on every staff screen, whatever page is open, until one takes it', async ({ browser, request }, info) => {
     test.setTimeout(150_000);
     const tag = Date.now() % 100_000;
-    const nimal = await staffAccount(request, `Nimal ${tag}`);
-    const kamala = await staffAccount(request, `Kamala ${tag}`);
+    const nimal = await staffSession(request, `Nimal ${tag}`);
+    const kamala = await staffSession(request, `Kamala ${tag}`);
     const shopper = await shopperAccount(request);
     // each counter is signed in as the clerk at it, as the counter app keeps itself (a signed-out one shows a banner)
     const counterA = await startCounterWindow({ serverUrl: base() });
@@ -303,7 +212,7 @@ test.describe('the new-order ringer', () => {
 
   test("in an ordinary browser the sound waits for a click; an order untaken past the shop's time is marked 'Waiting N min'", async ({ browser, request }, info) => {
     test.setTimeout(120_000);
-    const sunil = await staffAccount(request, `Sunil ${Date.now() % 100_000}`);
+    const sunil = await staffSession(request, `Sunil ${Date.now() % 100_000}`);
     const shopper = await shopperAccount(request);
     const { context, page } = await screenFor(browser, sunil);
     try {

@@ -6,17 +6,14 @@
 //
 // These walks pause the whole shop, so they run on a server of their own (a copy of the seeded data global-setup
 // made): no test of another file ever sees the shop paused. Each test still undoes what it changed, in `finally`.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DELIVERY_OPTION_LABELS, type OrderingState, type ShopConfigWire } from '@kade/shared';
 import { startServer, stop, windowFromNow, type Running } from './global-setup';
-import { expectAccessible, shot } from './helpers';
+import { expectAccessible, shot, socketConnected } from './helpers';
 import { SHELL_USER_AGENT } from './playwright.config';
+import { apiOn, SHOP_POSITION, useSession, type Answer, type Session } from './shopper-api';
 
 const [FASTEST, STANDARD, SCHEDULED] = DELIVERY_OPTION_LABELS;
-const SHOP_POSITION = { latitude: 6.8741, longitude: 79.8605 };
-const PASSWORD = 'e2e-password-42';
 
 let server: Running | undefined;
 const base = (): string => {
@@ -38,95 +35,28 @@ test.afterAll(async () => {
 
 // --- the API, on this file's server -------------------------------------------------------------------------------
 
-type Envelope<T> = { success: boolean; message: string; data: T; code?: string; field?: string } & Record<string, unknown>;
-
-async function call<T = unknown>(request: APIRequestContext, token: string | null, method: string, route: string, data?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await request.fetch(`${base()}${route}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(data === undefined ? {} : { data }) });
-  return { status: response.status(), body: (await response.json()) as Envelope<T> };
-}
-
-interface Account {
-  name: string;
-  mobile: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-let made = 0;
-const freshMobile = () => {
-  made += 1;
-  return `07${String((Date.now() + made * 7919) % 100_000_000).padStart(8, '0')}`;
-};
-
-async function login(request: APIRequestContext, name: string, mobile: string, password = PASSWORD): Promise<Account> {
-  const answer = await call<{ accesstoken: string; refreshToken: string }>(request, null, 'POST', '/api/user/login', { mobile, password });
-  expect(answer.status, answer.body.message).toBe(200);
-  return { name, mobile, accessToken: answer.body.data.accesstoken, refreshToken: answer.body.data.refreshToken };
-}
-
-async function register(request: APIRequestContext, name: string): Promise<string> {
-  const mobile = freshMobile();
-  const answer = await call(request, null, 'POST', '/api/user/register', { name, mobile, password: PASSWORD, confirmPassword: PASSWORD });
-  expect(answer.status, answer.body.message).toBe(201);
-  return mobile;
-}
-
-let admin: Account | undefined;
-async function adminAccount(request: APIRequestContext): Promise<Account> {
-  if (admin) return admin;
-  const { admin: seeded } = JSON.parse(readFileSync(path.join(process.env.KADE_ORDERING_DATA_DIR ?? '', 'first-logins.json'), 'utf8')) as { admin: { mobile: string; password: string } };
-  admin = await login(request, 'Admin', seeded.mobile, seeded.password);
-  return admin;
-}
-
-/** A counter clerk: an account an admin made STAFF, signed in after the change (a role change ends sessions). */
-async function staffAccount(request: APIRequestContext, name: string): Promise<Account> {
-  const mobile = await register(request, name);
-  const boss = await adminAccount(request);
-  const users = await call<{ users: Array<{ _id: string; mobile: string }> }>(request, boss.accessToken, 'GET', `/api/users/list?search=${mobile}`);
-  const id = users.body.data.users.find((u) => u.mobile === mobile)?._id;
-  expect((await call(request, boss.accessToken, 'PUT', '/api/users/update-role', { _id: id, role: 'STAFF' })).status).toBe(200);
-  return login(request, name, mobile);
-}
+const api = apiOn({ url: base, dataDir: () => process.env.KADE_ORDERING_DATA_DIR ?? '' });
+const { call, adminSession, staffSession } = api;
 
 let productId: string | undefined;
 /** A product in stock that is neither single-quantity nor fresh (bought at any hour), found once. */
 async function aProduct(request: APIRequestContext): Promise<string> {
-  if (productId) return productId;
-  const found = await call<Array<{ _id: string; price: number; stock: number; single_quantity?: boolean }>>(request, null, 'POST', '/api/product/search-product', { search: 'rice', page: 1, limit: 20 });
-  const product = found.body.data.find((p) => p.stock >= 50 && p.price > 0 && !p.single_quantity);
-  expect(product, 'a product in stock').toBeTruthy();
-  productId = product!._id;
+  productId ??= await api.findProduct(request, 'rice', 50);
   return productId;
 }
 
 /** A shopper with an address inside the zone and one product in the cart: ready for /checkout/payment. */
-async function readyShopper(request: APIRequestContext, name: string): Promise<Account & { addressId: string }> {
-  const shopper = await login(request, name, await register(request, name));
-  const address = await call<{ _id: string }>(request, shopper.accessToken, 'POST', '/api/address/create', {
-    address_line: `${name} home`,
-    city: '12 Galle Road',
-    state: 'Near the temple',
-    pincode: '0771234567',
-    mobile: 'Home',
-    ...SHOP_POSITION,
-    accuracy: 10,
-  });
-  expect(address.status, address.body.message).toBe(201);
+async function readyShopper(request: APIRequestContext, name: string): Promise<Session & { addressId: string }> {
+  const shopper = await api.newShopper(request, name);
+  const addressId = await api.addAddress(request, shopper, `${name} home`, { city: '12 Galle Road' });
   const added = await call(request, shopper.accessToken, 'POST', '/api/cart/create', { productId: await aProduct(request) });
   expect(added.status, added.body.message).toBeLessThan(300);
-  return { ...shopper, addressId: address.body.data._id };
+  return { ...shopper, addressId };
 }
 
 /** Places an order over the API with this option, sending back the server's totals as the checkout does. */
-async function placeOrder(request: APIRequestContext, shopper: Account & { addressId: string }, option: string): Promise<{ status: number; body: Envelope<unknown> }> {
-  const body = { list_items: [{ productId: await aProduct(request), quantity: 1 }], addressId: shopper.addressId, subTotalAmt: 0, totalAmt: 0, location: '6.8741, 79.8605', Choose: option };
-  let placed = await call(request, shopper.accessToken, 'POST', '/api/order/cash-on-delivery', body);
-  if (placed.status === 409 && placed.body.code === 'TOTALS_CHANGED') {
-    const totals = placed.body.data as { subTotalAmt: number; totalAmt: number };
-    placed = await call(request, shopper.accessToken, 'POST', '/api/order/cash-on-delivery', { ...body, subTotalAmt: totals.subTotalAmt, totalAmt: totals.totalAmt });
-  }
-  return placed;
+async function placeOrder(request: APIRequestContext, shopper: Session & { addressId: string }, option: string): Promise<Answer<unknown>> {
+  return api.placeCashOrder(request, shopper, { addressId: shopper.addressId, lines: [{ productId: await aProduct(request), quantity: 1 }], option });
 }
 
 async function ordering(request: APIRequestContext): Promise<OrderingState> {
@@ -140,12 +70,12 @@ async function pause(request: APIRequestContext, token: string, scope: 'all' | '
 }
 
 async function resume(request: APIRequestContext): Promise<void> {
-  const answer = await call(request, (await adminAccount(request)).accessToken, 'PUT', '/api/shop/resume', {});
+  const answer = await call(request, (await adminSession(request)).accessToken, 'PUT', '/api/shop/resume', {});
   expect(answer.status, answer.body.message).toBe(200);
 }
 
 async function setCapacities(request: APIRequestContext, capacities: Partial<Record<string, number | null>>): Promise<void> {
-  const answer = await call(request, (await adminAccount(request)).accessToken, 'PUT', '/api/shop/capacity', { capacities });
+  const answer = await call(request, (await adminSession(request)).accessToken, 'PUT', '/api/shop/capacity', { capacities });
   expect(answer.status, answer.body.message).toBe(200);
 }
 
@@ -153,38 +83,14 @@ const NO_LIMITS = { [FASTEST]: null, [STANDARD]: null, [SCHEDULED]: null };
 
 // --- the screens --------------------------------------------------------------------------------------------------
 
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accesstoken')) {
-        window.localStorage.setItem('accesstoken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [account.accessToken, account.refreshToken] as const,
-  );
-}
-
-/** Resolves once the page's live socket has connected (Socket.IO's CONNECT answer), so no event is missed. */
-function socketConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/socket.io/')) return;
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-      });
-    });
-  });
-}
-
 const radio = (page: Page, label: string) => page.getByRole('radio', { name: new RegExp(`^${label.replace(/\./g, '\\.')}`) });
 const cod = (page: Page) => page.getByRole('button', { name: 'Cash on Delivery' });
 const why = (page: Page) => page.locator('#checkout-missing');
 const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'We are not taking orders right now' }).first();
 
 /** Opens the payment step signed in, with the shopper's address chosen, once the live socket is up. */
-async function openCheckout(page: Page, shopper: Account): Promise<void> {
-  await signIn(page, shopper);
+async function openCheckout(page: Page, shopper: Session): Promise<void> {
+  await useSession(page, shopper);
   const connected = socketConnected(page);
   await page.goto(`${base()}/checkout/payment`);
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -199,7 +105,7 @@ test.describe('the shopper', () => {
 
   test('the checkout changes live as staff pause and resume: the notice, why, and Cash on Delivery off', async ({ page, browser, request }, info) => {
     const shopper = await readyShopper(request, 'Paused Shopper');
-    const staff = await staffAccount(request, `Busy Clerk ${Date.now() % 10_000}`);
+    const staff = await staffSession(request, `Busy Clerk ${Date.now() % 10_000}`);
     try {
       await openCheckout(page, shopper);
       await radio(page, STANDARD).check();
@@ -242,7 +148,7 @@ test.describe('the shopper', () => {
 
   test('a paused fastest option cannot be chosen and the next one is suggested; the order goes with it', async ({ page, request }, info) => {
     const shopper = await readyShopper(request, 'Fastest Shopper');
-    const boss = await adminAccount(request);
+    const boss = await adminSession(request);
     try {
       await openCheckout(page, shopper);
       await radio(page, FASTEST).check();
@@ -304,7 +210,7 @@ test.describe('the shopper', () => {
 
   test('a refusal at placing (the screen had not heard of the pause) shows its message and reads the state again', async ({ page, request }, info) => {
     const shopper = await readyShopper(request, 'Late Shopper');
-    const boss = await adminAccount(request);
+    const boss = await adminSession(request);
     // This phone's socket misses every `shop:ordering` (a connection whose news is late); the rest passes.
     await page.routeWebSocket(/\/socket\.io\//, (ws) => {
       const upstream = ws.connectToServer();
@@ -341,11 +247,11 @@ test.describe('staff and admins', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('a clerk pauses the fastest option and then all ordering from the dashboard, and resumes', async ({ page, browser, request }, info) => {
-    const clerk = await staffAccount(request, `Pause Clerk ${Date.now() % 10_000}`);
-    const boss = await adminAccount(request);
+    const clerk = await staffSession(request, `Pause Clerk ${Date.now() % 10_000}`);
+    const boss = await adminSession(request);
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: SHELL_USER_AGENT });
     try {
-      await signIn(page, clerk);
+      await useSession(page, clerk);
       await page.goto(`${base()}/dashboard/pending`);
       const bar = page.getByRole('banner');
       const pauseButton = bar.getByRole('button', { name: 'Pause orders' });
@@ -376,7 +282,7 @@ test.describe('staff and admins', () => {
 
       // All ordering, until resumed: an admin's dashboard (another window) shows the red banner on its pages.
       const adminPage = await adminContext.newPage();
-      await signIn(adminPage, boss);
+      await useSession(adminPage, boss);
       await adminPage.goto(`${base()}/dashboard/category`);
       await expect(adminPage.getByRole('heading', { name: 'Category' }).first()).toBeVisible();
       await expect(adminPage.getByText('Shoppers cannot order now.')).toHaveCount(0);
@@ -409,9 +315,9 @@ test.describe('staff and admins', () => {
   });
 
   test('an admin sets a capacity on the Store page; the server names a bad one', async ({ page, request }, info) => {
-    const boss = await adminAccount(request);
+    const boss = await adminSession(request);
     try {
-      await signIn(page, boss);
+      await useSession(page, boss);
       await page.goto(`${base()}/dashboard/pending`);
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Store' }).click();
       await expect(page).toHaveURL(/\/dashboard\/store$/);
@@ -464,7 +370,7 @@ test.describe('nobody attending', () => {
   test('the shop says nobody is at the counter until a staff dashboard opens, and the checkout opens live', async ({ page, browser, request }, info) => {
     test.setTimeout(240_000);
     const shopper = await readyShopper(request, 'Early Shopper');
-    const clerk = await staffAccount(request, `Late Clerk ${Date.now() % 10_000}`);
+    const clerk = await staffSession(request, `Late Clerk ${Date.now() % 10_000}`);
     // The walks before this one had staff dashboards open on this database: a minute after the last, nobody attends.
     await expect.poll(async () => (await ordering(request)).reason?.code, { timeout: 90_000, intervals: [2000] }).toBe('STORE_UNATTENDED');
     await openCheckout(page, shopper);
@@ -482,7 +388,7 @@ test.describe('nobody attending', () => {
     const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: SHELL_USER_AGENT });
     try {
       const dashboard = await desk.newPage();
-      await signIn(dashboard, clerk);
+      await useSession(dashboard, clerk);
       await dashboard.goto(`${base()}/dashboard/pending`);
       await expect(dashboard.getByRole('banner').getByRole('button', { name: 'Pause orders' })).toBeVisible();
       await expect.poll(async () => (await ordering(request)).open).toBe(true);
