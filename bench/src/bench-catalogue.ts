@@ -60,10 +60,11 @@ const GROWTH_REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? (QUICK ? 600
 const DEEP_PAGE = 50;
 const BUDGET = { p99Ms: 50, throughputRatio: 0.8, searchDbP95Ms: 20, pageDbMs: 10, growthRatio: 0.8 } as const;
 
-/** Search texts as shoppers type them: words, prefixes, two words, typos. */
+/** Search texts as shoppers type them: words, prefixes, two words, typos; in Sinhala and Tamil too (issue 21). */
 const SEARCH_TERMS = [
   'chicken', 'chiken', 'bisc', 'milk', 'rice', 'basmati rice', 'tea', 'coca', 'sugar', 'suger',
   'tomato', 'choc', 'biscuits', 'noodles', 'soap', 'shampoo', 'munchee', 'anchor milk', 'curry powder', 'eggs',
+  'සහල්', 'කිරි', 'තක්කලි', 'පොල් තෙල්', 'அரிசி', 'பால்', 'தக்காலி', 'தேங்காய் எண்ணெய்',
 ];
 
 type Statement = { name: string; sql: string; bindings: unknown[] };

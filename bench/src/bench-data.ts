@@ -26,6 +26,29 @@ const SHELVES: ReadonlyArray<{ category: string; subs: Record<string, readonly s
   { category: 'Grocery', subs: { Spices: ['Curry Powder', 'Chilli Powder', 'Turmeric', 'Cinnamon Sticks', 'Pepper'], Noodles: ['Instant Noodles', 'String Hoppers', 'Rice Noodles'], Sugar: ['White Sugar', 'Brown Sugar', 'Jaggery', 'Kithul Treacle'], Oil: ['Coconut Oil', 'Vegetable Oil', 'Sesame Oil'] } },
 ];
 
+/**
+ * The Sinhala and Tamil for many of the words products are named from (issue 21): a product named from one gets
+ * names in both ('Anchor සහල් 5kg'), as a shop whose staff named a good share of the catalogue would have, so the
+ * search measurement reads those names' indexes at the same scale.
+ */
+const OTHER_WORDS: Readonly<Record<string, readonly [si: string, ta: string]>> = {
+  Gotukola: ['ගොටුකොළ', 'வல்லாரை'], Carrot: ['කැරට්', 'கரட்'], Potato: ['අර්තාපල්', 'உருளைக்கிழங்கு'], Tomato: ['තක්කාලි', 'தக்காளி'],
+  Brinjal: ['වම්බටු', 'கத்தரிக்காய்'], Beans: ['බෝංචි', 'போஞ்சி'], Cabbage: ['ගෝවා', 'கோவா'], Pumpkin: ['වට්ටක්කා', 'பூசணிக்காய்'],
+  'Fresh Milk': ['නැවුම් කිරි', 'புதிய பால்'], 'Full Cream Milk Powder': ['පූර්ණ ආඩ කිරිපිටි', 'முழு ஆடைப் பால் மா'], Curd: ['මී කිරි', 'தயிர்'],
+  Butter: ['බටර්', 'வெண்ணெய்'], 'Ceylon Tea': ['ලංකා තේ', 'இலங்கைத் தேயிலை'], 'Tea Bags': ['තේ බෑග්', 'தேநீர்ப் பைகள்'],
+  'Instant Coffee': ['ක්ෂණික කෝපි', 'உடனடிக் கோப்பி'], 'Marie Biscuits': ['මාරි බිස්කට්', 'மாரி பிஸ்கட்'], 'Banana Chips': ['කෙසෙල් චිප්ස්', 'வாழைக்காய்ச் சிப்ஸ்'],
+  'Cashew Nuts': ['කජු', 'கஜு'], 'Kalu Dodol': ['කළු දොදොල්', 'கறுப்புத் தொதல்'], Banana: ['කෙසෙල්', 'வாழைப்பழம்'], Papaya: ['පැපොල්', 'பப்பாசி'],
+  Mango: ['අඹ', 'மாம்பழம்'], Pineapple: ['අන්නාසි', 'அன்னாசி'], 'Chicken Curry Cut': ['කුකුළු මස් කෑලි', 'கோழி இறைச்சித் துண்டுகள்'],
+  Prawns: ['ඉස්සන්', 'இறால்'], 'Dried Sprats': ['හාල්මැස්සෝ', 'நெத்தலிக் கருவாடு'], Eggs: ['බිත්තර', 'முட்டை'],
+  'Basmati Rice': ['බාස්මතී සහල්', 'பாசுமதி அரிசி'], 'Red Raw Rice': ['රතු කැකුළු සහල්', 'சிவப்புப் பச்சையரிசி'], 'Samba Rice': ['සම්බා සහල්', 'சம்பா அரிசி'],
+  'Nadu Rice': ['නාඩු සහල්', 'நாட்டரிசி'], 'Keeri Samba': ['කීරි සම්බා සහල්', 'கீரிச் சம்பா அரிசி'], 'Wheat Flour': ['තිරිඟු පිටි', 'கோதுமை மா'],
+  'Rice Flour': ['සහල් පිටි', 'அரிசி மா'], 'Red Dhal': ['රතු පරිප්පු', 'சிவப்புப் பருப்பு'], 'Green Gram': ['මුං ඇට', 'பச்சைப் பயறு'], Chickpeas: ['කඩල', 'கடலை'],
+  Soap: ['සබන්', 'சவர்க்காரம்'], Shampoo: ['ෂැම්පු', 'ஷாம்பு'], Toothpaste: ['දන්තාලේප', 'பற்பசை'], 'Curry Powder': ['තුනපහ', 'கறித்தூள்'],
+  'Chilli Powder': ['මිරිස් කුඩු', 'மிளகாய்த் தூள்'], Turmeric: ['කහ', 'மஞ்சள்'], 'Cinnamon Sticks': ['කුරුඳු', 'கறுவா'], Pepper: ['ගම්මිරිස්', 'மிளகு'],
+  'White Sugar': ['සුදු සීනි', 'வெள்ளைச் சீனி'], Jaggery: ['හකුරු', 'கருப்பட்டி'], 'Kithul Treacle': ['කිතුල් පැණි', 'கித்துள் பாணி'],
+  'Coconut Oil': ['පොල් තෙල්', 'தேங்காய் எண்ணெய்'], 'String Hoppers': ['ඉඳිආප්ප', 'இடியப்பம்'],
+};
+
 const BRANDS = [
   'Anchor', 'Highland', 'Kotmale', 'Pelwatte', 'Munchee', 'Maliban', 'Dilmah', 'Lipton', 'Nestle', 'Elephant House',
   'Keells', 'Cargills', 'Prima', 'Araliya', 'Harischandra', 'MD', 'Edinborough', 'Sunlight', 'Lux', 'Signal',
@@ -137,10 +160,23 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
     const plans = Array.from({ length: productCount }, (_, i) => {
       const shelf = pick(random, shelves);
       const extra = pick(random, EXTRAS);
-      const name = [pick(random, BRANDS), extra, pick(random, shelf.words), pick(random, SIZES)].filter(Boolean).join(' ');
+      // Drawn in the same order as ever (brand, word, size), so a seed still gives the same catalogue.
+      const brand = pick(random, BRANDS);
+      const word = pick(random, shelf.words);
+      const size = pick(random, SIZES);
+      const name = [brand, extra, word, size].filter(Boolean).join(' ');
+      const other = OTHER_WORDS[word];
       const state = i % 100 === 0 ? 'deleted' : i % 33 === 0 ? 'unpublished' : 'visible';
       const deal = i % 250 === 0;
-      return { shelf, name, state, deal, variations: random() < 0.15 ? 2 + Math.floor(random() * 2) : 0 };
+      return {
+        shelf,
+        name,
+        nameSi: other ? `${brand} ${other[0]} ${size}` : null,
+        nameTa: other ? `${brand} ${other[1]} ${size}` : null,
+        state,
+        deal,
+        variations: random() < 0.15 ? 2 + Math.floor(random() * 2) : 0,
+      };
     });
     const now = Date.now();
     const productStocks = plans.map(() => Math.floor(random() * 200));
@@ -149,6 +185,8 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
       'products',
       plans.map((plan, i) => ({
         name: plan.name,
+        name_si: plan.nameSi,
+        name_ta: plan.nameTa,
         unit: pick(random, SIZES),
         images: json([IMAGE]),
         price_paise: rupeesToPaise(Math.round(50 + random() * 2000)),
