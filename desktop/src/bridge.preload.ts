@@ -17,6 +17,7 @@ const bridge: BridgeApi = {
   signIn: (mobile, password) => ipcRenderer.invoke(IPC.signIn, mobile, password),
   openSettings: () => ipcRenderer.invoke(IPC.openSettings),
   printDaySummary: (day) => ipcRenderer.invoke(IPC.printDaySummary, day),
+  printHandInSlip: (slip) => ipcRenderer.invoke(IPC.printHandInSlip, slip),
 };
 
 contextBridge.exposeInMainWorld('kadeCounter', bridge);

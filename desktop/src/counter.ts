@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildDaySummary, buildReceipt, type DayReport } from '@kade/shared';
+import { buildDaySummary, buildHandInSlip, buildReceipt, type DayReport } from '@kade/shared';
 import type { DesktopConfig } from './config';
 import type { BridgeApi, BridgeOrder, CounterStatus, IpcResult } from './ipc-channels';
 export type { CounterStatus };
@@ -11,7 +11,7 @@ import { Dispatcher, type CounterOrder, type ShopOnReceipt } from './dispatcher/
 import { SessionVault, type SecretBox } from './session-vault';
 import { Heartbeat } from './dispatcher/heartbeat';
 import { ServerApi } from './dispatcher/server-api';
-import { daySummaryBytes, receiptBytes } from './printer/receipt-bytes';
+import { daySummaryBytes, handInSlipBytes, receiptBytes } from './printer/receipt-bytes';
 import { PrintQueue } from './printer/print-queue';
 import { parsePrinterAddress, printerState } from './printer/transport';
 import { SettingsStore } from './settings-store';
@@ -271,6 +271,15 @@ export async function createCounter(options: CounterOptions) {
         const bytes = await daySummaryBytes(buildDaySummary(report, shop), { mode: store.get().receiptMode });
         // Always printed when asked (a new job each time), never queued by itself.
         return queue.reprint({ orderId: `day-summary-${report.day}-${Date.now()}`, orderCode: `Z ${report.day}` }, bytes);
+      }),
+    printHandInSlip: (slip) =>
+      answer(async () => {
+        // The page names the hand-in; the figures come from the server's report, read with the counter's session.
+        if (!api) throw new Error(SIGNED_OUT_TEXT);
+        const report = await api.request<DayReport>('GET', `/api/orders/report?day=${encodeURIComponent(slip.day)}`);
+        const model = buildHandInSlip(report, slip.riderId, slip.handInId, shop);
+        const bytes = await handInSlipBytes(model, { mode: store.get().receiptMode });
+        return queue.reprint({ orderId: `hand-in-${slip.handInId}-${Date.now()}`, orderCode: `HAND-IN ${model.rider}` }, bytes);
       }),
   };
 

@@ -1,4 +1,4 @@
-import type { ReceiptOrder } from '@kade/shared';
+import type { HandInSlipRequest, ReceiptOrder } from '@kade/shared';
 import type { DesktopConfig } from './config';
 import type { PrintJob, PrintJobView } from './printer/print-queue';
 import type { PrinterState } from './printer/transport';
@@ -22,6 +22,7 @@ export const IPC = {
   signIn: 'kade:sign-in',
   openSettings: 'kade:open-settings',
   printDaySummary: 'kade:print-day-summary',
+  printHandInSlip: 'kade:print-hand-in-slip',
 } as const;
 
 /** Whether the counter is signed in: the window shows a banner that will not go away while it is not. */
@@ -60,4 +61,9 @@ export interface BridgeApi {
   openSettings(): Promise<IpcResult<null>>;
   /** Prints a day's summary (Z-report, day YYYY-MM-DD in the shop's zone): the counter loads the report with its own session. */
   printDaySummary(day: string): Promise<IpcResult<PrintJob>>;
+  /**
+   * Prints a rider's hand-in slip (issue 20): the page names the day, the rider and the hand-in; the counter loads
+   * the day's report with its own session and builds the slip.
+   */
+  printHandInSlip(slip: HandInSlipRequest): Promise<IpcResult<PrintJob>>;
 }

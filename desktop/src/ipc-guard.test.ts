@@ -56,6 +56,14 @@ describe('the bridge guard', () => {
     expect(calls).toEqual([['printDaySummary', ['2026-11-22']]]);
   });
 
+  it("lets only the dashboard print a hand-in slip, named by its day, rider and hand-in", async () => {
+    const { bridge, calls } = recordingBridge();
+    const slip = { day: '2026-11-22', riderId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6a', handInId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6b' };
+    expect(await guardedCall(bridge, 'printHandInSlip', DASHBOARD, [slip], WHERE)).toEqual({ ok: true, data: 'printHandInSlip' });
+    expect(await guardedCall(bridge, 'printHandInSlip', SETTINGS, [slip], WHERE)).toEqual({ ok: false, error: 'This page may not use the counter.' });
+    expect(calls).toEqual([['printHandInSlip', [slip]]]);
+  });
+
   it('lets the settings page change settings and sign in, and nothing print an order', async () => {
     const { bridge, calls } = recordingBridge();
     expect((await guardedCall(bridge, 'saveSettings', SETTINGS, [{ copies: 2 }], WHERE)).ok).toBe(true);
@@ -79,6 +87,12 @@ describe('the bridge guard', () => {
     ['printDaySummary', ['2026-11-22&day=2026-11-23']],
     ['printDaySummary', ['../report']],
     ['printDaySummary', [{ day: '2026-11-22' }]],
+    ['printHandInSlip', []],
+    ['printHandInSlip', ['2026-11-22']],
+    ['printHandInSlip', [{ day: '2026-11-22', riderId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6a' }]],
+    ['printHandInSlip', [{ day: '2026-02-30', riderId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6a', handInId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6b' }]],
+    ['printHandInSlip', [{ day: '2026-11-22', riderId: '../users', handInId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6b' }]],
+    ['printHandInSlip', [{ day: '2026-11-22', riderId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6a', handInId: '7f1d1b7e-4a5c-4a8e-9a59-2b1f3e4d5c6b', text: 'Paid Rs.1,000,000' }]],
   ])('refuses %s with the arguments %j, and runs nothing', async (call, args) => {
     const { bridge, calls } = recordingBridge();
     const answer = await guardedCall(bridge, call, DASHBOARD, args, WHERE);

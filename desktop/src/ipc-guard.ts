@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileSchema, reportQuerySchema } from '@kade/shared';
+import { handInSlipRequestSchema, mobileSchema, reportQuerySchema } from '@kade/shared';
 import { desktopConfigSchema } from './config';
 import type { BridgeApi, IpcResult } from './ipc-channels';
 
@@ -29,6 +29,7 @@ export const BRIDGE_CALLS = {
   signIn: { args: z.tuple([mobileSchema, z.string().min(1).max(128)]), callers: ['settings'] },
   openSettings: { args: none, callers: ['dashboard'] },
   printDaySummary: { args: z.tuple([reportQuerySchema.shape.day]), callers: ['dashboard'] },
+  printHandInSlip: { args: z.tuple([handInSlipRequestSchema.strict()]), callers: ['dashboard'] },
 } as const satisfies Record<keyof BridgeApi, { args: z.ZodType<unknown[]>; callers: readonly Caller[] }>;
 
 /**

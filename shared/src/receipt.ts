@@ -431,3 +431,90 @@ export function daySummaryTextLines(model: DaySummaryModel, columns: number = RE
   if (model.footer) out.push(...centre(model.footer, columns));
   return out;
 }
+
+// The hand-in slip (issue 20): the cash a rider handed to the store, on the counter's printer, with where the
+// rider stands for the day, so both can sign and keep a copy.
+
+export interface HandInSlipModel {
+  shopName: string;
+  shopAddress: string;
+  shopPhone: string;
+  footer: string;
+  title: 'CASH HAND-IN';
+  rider: string;
+  /** The report's day as people read it: '22 Nov 2026'. */
+  day: string;
+  /** When the cash was received, in the shop's zone. */
+  receivedAt: string;
+  amountPaise: number;
+  receivedBy: string;
+  note: string;
+  /** The rider's day after this hand-in: collected, handed in (all hand-ins so far) and still outstanding. */
+  collectedPaise: number;
+  handedInPaise: number;
+  outstandingPaise: number;
+}
+
+/**
+ * The slip of one hand-in from the day report: the rider's row and that hand-in. The figures of the day are those
+ * up to and including this hand-in, so a slip printed again later still reads as it did at the counter. Throws
+ * when the report has no such rider or hand-in.
+ */
+export function buildHandInSlip(report: DayReport, riderId: string, handInId: string, options: Omit<ReceiptOptions, 'reprint'>): HandInSlipModel {
+  const timeZone = options.timeZone ?? report.timeZone ?? DEFAULT_TIME_ZONE;
+  const row = (report.riders ?? []).find((r) => r.riderId === riderId);
+  const index = row ? row.handIns.findIndex((h) => h.id === handInId) : -1;
+  const handIn = row?.handIns[index];
+  if (!row || !handIn) throw new RangeError('That hand-in is not in this day\'s report.');
+  const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => sum + rupeesToPaise(h.amount), 0);
+  const collectedPaise = rupeesToPaise(row.collected);
+  return {
+    shopName: printable(options.shopName),
+    shopAddress: printable(options.shopAddress),
+    shopPhone: printable(options.shopPhone),
+    footer: printable(options.footer),
+    title: 'CASH HAND-IN',
+    rider: printable(row.name),
+    day: formatReportDay(report.day),
+    receivedAt: formatDateTime(handIn.receivedAt, timeZone),
+    amountPaise: rupeesToPaise(handIn.amount),
+    receivedBy: printable(handIn.receivedBy),
+    note: printable(handIn.note),
+    collectedPaise,
+    handedInPaise,
+    outstandingPaise: collectedPaise - handedInPaise,
+  };
+}
+
+/** The hand-in slip as lines of text none wider than `columns`, with lines to sign. */
+export function handInSlipTextLines(model: HandInSlipModel, columns: number = RECEIPT_COLUMNS): string[] {
+  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
+    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
+  }
+  const rule = (char: string): string => char.repeat(columns);
+  const row = (left: string, right: string) => leftRight(left, right, columns);
+  const out: string[] = [];
+  out.push(...centre(model.shopName, columns));
+  if (model.shopAddress) out.push(...centre(model.shopAddress, columns));
+  if (model.shopPhone) out.push(...centre(model.shopPhone, columns));
+  out.push(...centre(model.title, columns));
+  out.push(rule('='));
+  out.push(...row('Rider', model.rider));
+  out.push(...row('Received', model.receivedAt));
+  out.push(...row('Received by', model.receivedBy));
+  if (model.note) out.push(...wrapText(`Note: ${model.note}`, columns, '  '));
+  out.push(rule('-'));
+  out.push(...row('AMOUNT HANDED IN', formatRs(model.amountPaise)));
+  out.push(rule('-'));
+  out.push(...wrapText(`THE RIDER'S DAY (${model.day})`, columns, '  '));
+  out.push(...row('  Collected', formatRs(model.collectedPaise)));
+  out.push(...row('  Handed in', formatRs(model.handedInPaise)));
+  out.push(...row('  Outstanding', formatRs(model.outstandingPaise)));
+  out.push(rule('='));
+  out.push('');
+  out.push('Rider: ______________________');
+  out.push('');
+  out.push('Received: ___________________');
+  if (model.footer) out.push(...centre(model.footer, columns));
+  return out;
+}

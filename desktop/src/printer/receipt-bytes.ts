@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { daySummaryTextLines, printableText, RECEIPT_COLUMNS, receiptTextLines, wrapText, type DaySummaryModel, type ReceiptModel } from '@kade/shared';
+import { daySummaryTextLines, formatRs, handInSlipTextLines, printableText, RECEIPT_COLUMNS, receiptTextLines, wrapText, type DaySummaryModel, type HandInSlipModel, type ReceiptModel } from '@kade/shared';
 import type * as ThermalPrinterModule from 'node-thermal-printer';
 import { inCodePage } from './code-page';
 import { COLUMN_DOTS, lineImage, PAPER_DOTS, type LineImageOptions } from './line-image';
@@ -133,6 +133,32 @@ export async function daySummaryBytes(model: DaySummaryModel, options: ReceiptBy
     printer.alignLeft();
   }
   await printLines(printer, daySummaryTextLines(model, columns), { columns, pictures, centred: wrapText(model.shopName, columns).length });
+  printer.cut();
+  return printer.getBuffer();
+}
+
+/**
+ * A rider's hand-in slip (issue 20) as ESC/POS: 'HAND-IN' and the amount large, the slip's lines, a cut. Printed on
+ * the counter's printer like the day summary, as a new job each time.
+ */
+export async function handInSlipBytes(model: HandInSlipModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
+  const columns = options.columns ?? RECEIPT_COLUMNS;
+  const pictures = options.mode === 'image';
+  const printer = bytesPrinter(columns);
+  printer.alignCenter();
+  const heading = `HAND-IN ${formatRs(model.amountPaise)}`;
+  if (pictures) {
+    printer.alignLeft();
+    await printPicture(printer, heading, Math.min(columns * COLUMN_DOTS, PAPER_DOTS), { large: true, align: 'centre' });
+  } else {
+    printer.setTextSize(1, 1);
+    printer.bold(true);
+    printer.println(heading);
+    printer.setTextNormal();
+    printer.bold(false);
+    printer.alignLeft();
+  }
+  await printLines(printer, handInSlipTextLines(model, columns), { columns, pictures, centred: wrapText(model.shopName, columns).length });
   printer.cut();
   return printer.getBuffer();
 }

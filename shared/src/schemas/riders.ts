@@ -1,5 +1,6 @@
 // Request bodies of the rider calls (issue 20): shift, assigning, picking up, delivering, returning, hand-ins.
 import { z } from 'zod';
+import { reportQuerySchema } from '../report';
 import { booleanField, idField, optionalText, requestBody, requiredText, rupeesField } from './fields';
 
 const orderRef = () => requiredText('order id', 64);
@@ -46,3 +47,17 @@ export const handInSchema = requestBody({
   note: optionalText('note', RIDER_REASON_MAX),
 });
 export type HandInInput = z.infer<typeof handInSchema>;
+
+/**
+ * The counter's printHandInSlip: which hand-in to print (the day of the report, the rider, the hand-in). The page
+ * names it; the counter loads the report with its own session and builds the slip, never printing a page's text.
+ */
+export const handInSlipRequestSchema = z.object(
+  {
+    day: reportQuerySchema.shape.day,
+    riderId: idField('rider id'),
+    handInId: idField('hand-in id'),
+  },
+  { error: 'the slip must be an object' },
+);
+export type HandInSlipRequest = z.infer<typeof handInSlipRequestSchema>;
