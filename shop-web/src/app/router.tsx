@@ -30,6 +30,8 @@ const SuccessPage = lazy(() => import('../features/checkout/components/success-p
 const CancelPage = lazy(() => import('../features/checkout/components/cancel-page'));
 const FuturePage = lazy(() => import('../features/checkout/components/future-page'));
 const DashboardRoutes = lazy(() => import('../features/dashboard/dashboard-routes'));
+// The rider's phone screen: its own frame, no shop header (issue 20).
+const RiderPage = lazy(() => import('../features/rider/rider-page'));
 const NotFound = lazy(() => import('./not-found'));
 
 /** Route paths, defined once. */
@@ -57,6 +59,7 @@ export const paths = {
   cancel: '/cancel',
   future: '/future',
   dashboard: '/dashboard/*',
+  rider: '/rider',
 } as const;
 
 
@@ -97,6 +100,7 @@ export function AppRoutes() {
             <Route path="*" element={<NotFound />} />
           </Route>
           <Route path={paths.dashboard} element={<DashboardRoutes />} />
+          <Route path={paths.rider} element={<RiderPage />} />
         </Routes>
       </Suspense>
       {background ? (

@@ -40,7 +40,11 @@ export function linksFor(role: Role | string | undefined, links: readonly Dashbo
 /** Where staff and admins land after logging in: the orders waiting to be taken. */
 export const STAFF_HOME = '/dashboard/pending';
 
-/** The page a role starts on after login when nothing asked for another: staff work from the Pending list. */
+/** Where a rider works: their deliveries (they have no dashboard). */
+export const RIDER_HOME = '/rider';
+
+/** The page a role starts on after login when nothing asked for another: staff work from the Pending list, riders from their deliveries. */
 export function homeAfterLogin(role: Role | string | undefined): string {
+  if (can(role, 'deliveries.carry')) return RIDER_HOME;
   return can(role, 'orders.view') ? STAFF_HOME : '/';
 }

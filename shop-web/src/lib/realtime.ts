@@ -125,3 +125,31 @@ export function useOrderingEvents(handlers: { onOrdering: (state: OrderingState)
     };
   }, [enabled]);
 }
+
+/**
+ * Listens to other named events on the one socket while mounted and `enabled` (issue 20: the rider's
+ * `rider:orders`, staff's `order:returned` and `order:cash-flagged`). `onReconnect` is told after the socket came
+ * back, as an event may have been missed meanwhile. The handlers may change between renders; the subscription follows only the names.
+ */
+export function useSocketEvents(handlers: Record<string, (payload: unknown) => void>, onReconnect?: () => void, enabled = true): void {
+  const latest = useRef({ handlers, onReconnect });
+  latest.current = { handlers, onReconnect };
+  const names = Object.keys(handlers).sort().join('\n');
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const live = acquire();
+    let connectedBefore = live.connected;
+    const listeners = names.split('\n').filter(Boolean).map((name) => [name, (payload: unknown) => latest.current.handlers[name]?.(payload)] as const);
+    const onConnect = () => {
+      if (connectedBefore) latest.current.onReconnect?.();
+      connectedBefore = true;
+    };
+    for (const [name, listener] of listeners) live.on(name, listener);
+    live.on('connect', onConnect);
+    return () => {
+      for (const [name, listener] of listeners) live.off(name, listener);
+      live.off('connect', onConnect);
+      release();
+    };
+  }, [enabled, names]);
+}

@@ -2,7 +2,8 @@
 // role table ('Do not have permission' for everyone else; the server refuses them anyway).
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { TEXT, type Permission } from '@kade/shared';
+import { can, TEXT, type Permission } from '@kade/shared';
+import { RIDER_HOME } from '../../lib/dashboard-links';
 import { useCan } from '../../state/use-can';
 import { sessionCheckedAtom, userAtom } from '../../state/atoms';
 import { Loading } from '../../components/loading';
@@ -14,6 +15,8 @@ export function RequireLogin() {
   const location = useLocation();
   if (!checked) return <Loading />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // Riders have no dashboard: their deliveries are their page.
+  if (can(user.role, 'deliveries.carry')) return <Navigate to={RIDER_HOME} replace />;
   return <Outlet />;
 }
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { amountNeedsReason, parseRupees, reasonComplete, reasonText } from './cash-entry';
+
+describe('cash entry', () => {
+  it('reads rupees as people type them and refuses the rest', () => {
+    expect(parseRupees('1250')).toBe(1250);
+    expect(parseRupees(' 1,250.50 ')).toBe(1250.5);
+    expect(parseRupees('0')).toBe(0);
+    for (const bad of ['', ' ', '-5', '1.234', 'abc', '1e3', '12\u000034', '9999999999']) expect(parseRupees(bad)).toBeNull();
+  });
+
+  it('asks for a reason only when the amount is not the total, to the paisa', () => {
+    expect(amountNeedsReason(1250, 1250)).toBe(false);
+    expect(amountNeedsReason(1250.01, 1250)).toBe(true);
+    expect(amountNeedsReason(0.1 + 0.2, 0.3)).toBe(false);
+  });
+
+  it('joins the choice and the note, and needs a note for Other', () => {
+    expect(reasonText('Short change', '')).toBe('Short change');
+    expect(reasonText('Other', ' no change at home ')).toBe('Other: no change at home');
+    expect(reasonComplete('Other', ' ')).toBe(false);
+    expect(reasonComplete('Other', 'x')).toBe(true);
+    expect(reasonComplete('Refused item', '')).toBe(true);
+    expect(reasonComplete('', 'x')).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+// The words and small rules of recording cash at the door, shared by the rider's page and the dashboard's
+// 'Delivered' step (issue 20): the reasons offered when the amount differs from the total, the reasons a delivery
+// fails, and reading an amount typed in rupees. Kept as constants so they move into the language catalogues as they are.
+import { cashNeedsReason, rupeesToPaise } from '@kade/shared';
+
+/** Why the cash collected differs from the order's total. 'Other' asks for a note. */
+export const CASH_REASONS = ['Short change', 'Refused item', 'Other'] as const;
+export type CashReason = (typeof CASH_REASONS)[number];
+
+/** Why an order could not be delivered. 'Other' asks for a note. */
+export const RETURN_REASONS = ['Customer not at home', 'Could not find the address', 'Customer refused the order', 'Other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** The longest reason the server takes (shared/src/schemas/riders.ts RIDER_REASON_MAX). */
+export const REASON_MAX = 300;
+
+/** The reason as it is sent: the choice, and the note after it when one was typed ('Other: no change'). */
+export function reasonText(choice: string, note: string): string {
+  const extra = note.trim();
+  if (!choice) return extra;
+  return extra ? `${choice}: ${extra}` : choice;
+}
+
+/** True when a reason is complete: a choice other than 'Other', or 'Other' with a note. */
+export function reasonComplete(choice: string, note: string): boolean {
+  if (!choice) return false;
+  return choice !== 'Other' || note.trim() !== '';
+}
+
+/**
+ * An amount typed in rupees ('1250', '1,250.50', ' 99.5 '), or null when it is not one: empty, negative, more
+ * than two decimals, or not a number.
+ */
+export function parseRupees(text: string): number | null {
+  const cleaned = text.replace(/,/g, '').trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+/** Whether an amount collected (rupees) against a total (rupees) needs a reason: the shared rule, in paise. */
+export function amountNeedsReason(collected: number, total: number): boolean {
+  return cashNeedsReason(rupeesToPaise(collected), rupeesToPaise(total));
+}
+
+export const CASH_TEXT = {
+  deliveredWith: (amount: string) => `Delivered, cash collected ${amount}`,
+  otherAmount: 'Other amount',
+  amountLabel: 'Cash collected (Rs.)',
+  amountInvalid: 'Type the amount in rupees, for example 1250 or 1250.50.',
+  reasonLegend: 'Why is it a different amount?',
+  reasonNeeded: 'Choose a reason (and say what happened for Other).',
+  noteLabel: 'What happened',
+  cancel: 'Cancel',
+} as const;
