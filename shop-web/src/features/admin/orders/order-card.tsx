@@ -8,12 +8,17 @@ import {
   TEXT,
   addressLines,
   formatRs,
+  isAssignable,
   isOrderStatus,
   rupeesToPaise,
   statusLabel,
+  type AssignedRiderWire,
   type OrderStatus,
   type OrderWire,
+  type RiderWire,
 } from '@kade/shared';
+import { CashForm } from '../../../components/cash-form';
+import { CASH_TEXT } from '../../../components/cash-entry';
 import { imageAt } from '../../../lib/images';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { PrintOrderButton } from '../print/print-order-button';
@@ -49,12 +54,86 @@ function DeliveryInfo({ order }: { order: OrderWire }) {
   );
 }
 
+/** Words of the riders' part of the card (issue 20). */
+export const RIDER_CARD_TEXT = {
+  rider: 'Rider',
+  notAssigned: 'Not assigned',
+  assignLabel: (order: string) => `Rider for order ${order}`,
+  offShift: 'off shift',
+  open: (count: number) => `${count} open`,
+  noRiders: 'No rider on shift',
+  collected: (amount: string) => `Collected ${amount}`,
+  cashFlag: (amount: string, total: string) => `Collected ${amount} of ${total}`,
+  returned: (rider: string) => `Could not be delivered (${rider})`,
+  deliverTitle: 'Mark delivered',
+} as const;
+
+/** A staff member's view of an order's rider, or null (a shopper's shape is never on a staff card). */
+function assignedRider(order: OrderWire): AssignedRiderWire | null {
+  const rider = order.rider;
+  return rider && 'id' in rider ? rider : null;
+}
+
+/** True while the order still owes its cash: moving it to Delivered asks how much was collected. */
+function owesCash(order: OrderWire): boolean {
+  return /cash/i.test(order.payment_method || 'Cash') && order.payment_status !== 'Paid';
+}
+
+/** The riders dropdown: the riders on shift, and the one already carrying the order even if they went off shift. */
+function RiderSelect({ order, riders, busy, onAssign }: { order: OrderWire; riders: readonly RiderWire[]; busy: boolean; onAssign: (order: OrderWire, riderId: string | null) => void }) {
+  const current = assignedRider(order);
+  const shown = riders.filter((rider) => rider.onShift || rider.id === current?.id);
+  return (
+    <select
+      className="order-card__status order-card__rider-select"
+      aria-label={RIDER_CARD_TEXT.assignLabel(order.orderId)}
+      value={current?.id ?? ''}
+      disabled={busy}
+      onChange={(event) => onAssign(order, event.target.value || null)}
+    >
+      <option value="">{shown.length === 0 && !current ? RIDER_CARD_TEXT.noRiders : RIDER_CARD_TEXT.notAssigned}</option>
+      {shown.map((rider) => (
+        <option key={rider.id} value={rider.id}>
+          {rider.name} ({rider.onShift ? RIDER_CARD_TEXT.open(rider.openOrders) : RIDER_CARD_TEXT.offShift})
+        </option>
+      ))}
+      {current && !shown.some((rider) => rider.id === current.id) ? <option value={current.id}>{current.name}</option> : null}
+    </select>
+  );
+}
+
+/** Marking a cash order Delivered: its total in one tap, or another amount with a reason. */
+function DeliverPanel({ order, busy, onDeliver, onCancel }: { order: OrderWire; busy: boolean; onDeliver: (order: OrderWire, cashCollected: number, reason?: string) => void; onCancel: () => void }) {
+  const [other, setOther] = useState(false);
+  const total = formatRs(rupeesToPaise(order.totalAmt));
+  if (other) {
+    return <CashForm total={order.totalAmt} busy={busy} orderLabel={`order ${order.orderId}`} onSubmit={(cash, reason) => onDeliver(order, cash, reason)} onCancel={onCancel} />;
+  }
+  return (
+    <div className="order-card__deliver" role="group" aria-label={`${RIDER_CARD_TEXT.deliverTitle}: order ${order.orderId}`}>
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => onDeliver(order, order.totalAmt)}>
+        {CASH_TEXT.deliveredWith(total)}
+      </button>
+      <button type="button" className="button button--ghost" disabled={busy} onClick={() => setOther(true)}>
+        {CASH_TEXT.otherAmount}
+      </button>
+      <button type="button" className="button button--ghost" disabled={busy} onClick={onCancel}>
+        {CASH_TEXT.cancel}
+      </button>
+    </div>
+  );
+}
+
 export function OrderCard({
   order,
   showDelivery,
   busy,
   onStatus,
   onTake,
+  riders,
+  onAssign,
+  onDeliver,
+  returned,
 }: {
   order: OrderWire;
   showDelivery: boolean;
@@ -62,8 +141,17 @@ export function OrderCard({
   onStatus: (order: OrderWire, to: OrderStatus) => void;
   /** Offers 'Take order' on an untaken Pending order. */
   onTake?: (order: OrderWire) => void;
+  /** The riders (for those who may assign), or undefined: no dropdown. */
+  riders?: readonly RiderWire[];
+  onAssign?: (order: OrderWire, riderId: string | null) => void;
+  /** Delivered with the cash collected (and a reason when it is not the total). */
+  onDeliver?: (order: OrderWire, cashCollected: number, reason?: string) => void;
+  /** A rider could not deliver it (told live): why, and who. */
+  returned?: { reason: string; rider: string };
 }) {
   const [open, setOpen] = useState(false);
+  const [delivering, setDelivering] = useState(false);
+  const rider = assignedRider(order);
   const format = useFormatDateTime();
   const detailsId = useId();
   const status = currentStatus(order);
@@ -89,6 +177,22 @@ export function OrderCard({
               <time dateTime={order.acknowledgedAt}>{format(order.acknowledgedAt)}</time>
             </>
           ) : null}
+        </p>
+      ) : null}
+      {rider ? (
+        <p className="order-card__rider">
+          {RIDER_CARD_TEXT.rider}: {rider.name} {rider.mobile ? <a href={`tel:${rider.mobile}`}>{rider.mobile}</a> : null}
+        </p>
+      ) : null}
+      {order.cashFlagged ? (
+        <p className="order-card__flag" data-testid="cash-flag">
+          <strong>{RIDER_CARD_TEXT.cashFlag(formatRs(rupeesToPaise(order.cashCollected ?? 0)), formatRs(rupeesToPaise(order.totalAmt)))}</strong>
+          {order.cashNote ? `: ${order.cashNote}` : null}
+        </p>
+      ) : null}
+      {returned && !rider && status !== 'Delivered' ? (
+        <p className="order-card__flag" data-testid="returned-flag">
+          <strong>{RIDER_CARD_TEXT.returned(returned.rider)}</strong>: {returned.reason}
         </p>
       ) : null}
       <dl className="order-card__facts">
@@ -127,6 +231,12 @@ export function OrderCard({
             <dt>Payment status</dt>
             <dd>{order.payment_status || TEXT.notPaid}</dd>
           </div>
+          {order.cashCollected !== null && order.cashCollected !== undefined ? (
+            <div>
+              <dt>Cash collected</dt>
+              <dd>{formatRs(rupeesToPaise(order.cashCollected))}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Total Amount</dt>
             <dd>{formatRs(rupeesToPaise(order.totalAmt))}</dd>
@@ -163,7 +273,8 @@ export function OrderCard({
             disabled={busy}
             onChange={(event) => {
               const to = event.target.value;
-              if (isOrderStatus(to)) onStatus(order, to);
+              if (to === 'Delivered' && onDeliver && owesCash(order)) setDelivering(true);
+              else if (isOrderStatus(to)) onStatus(order, to);
             }}
           >
             <option value="" disabled>
@@ -176,8 +287,20 @@ export function OrderCard({
             ))}
           </select>
         ) : null}
+        {riders && onAssign && status && isAssignable(status) ? <RiderSelect order={order} riders={riders} busy={busy} onAssign={onAssign} /> : null}
         <PrintOrderButton orderId={order.orderId} />
       </div>
+      {delivering && onDeliver && status && steps.includes('Delivered') ? (
+        <DeliverPanel
+          order={order}
+          busy={busy}
+          onDeliver={(o, cash, reason) => {
+            onDeliver(o, cash, reason);
+            setDelivering(false);
+          }}
+          onCancel={() => setDelivering(false)}
+        />
+      ) : null}
     </article>
   );
 }

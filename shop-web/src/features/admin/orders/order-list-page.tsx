@@ -2,12 +2,12 @@
 // cancelled): 'Orders (count)', cards 10 at a time, the 'Search by status' filter, live updates, and on
 // the Pending page the countdown, the reset-code list, today's panel and 'Take order' on untaken cards (new
 // orders ring app-wide: features/admin/ringer).
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { TEXT, orderListByKey, type OrderList, type OrderStatus, type OrderWire } from '@kade/shared';
+import { SOCKET_EVENTS, TEXT, orderListByKey, type OrderList, type OrderReturnedEventWire, type OrderStatus, type OrderWire, type RiderWire } from '@kade/shared';
 import { ApiError, api } from '../../../lib/api-client';
-import { useOrderEvents } from '../../../lib/realtime';
+import { useOrderEvents, useSocketEvents } from '../../../lib/realtime';
 import { useSentinel } from '../../../components/use-infinite-scroll';
 import { OrderCard } from './order-card';
 import { OtpUsers, RefreshBar, SummaryPanel, useReloadCountdown } from './pending-extras';
@@ -17,6 +17,7 @@ import './orders.css';
 import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useCan } from '../../../state/use-can';
+import { showError } from '../../../lib/show-error';
 
 /** Shown when a list has no orders. The icon is drawn inline (an emoji was an empty box where no emoji font is installed). */
 function EmptyState() {
@@ -40,6 +41,19 @@ function EmptyState() {
 }
 
 
+/** The active riders (on shift first) for those who may assign orders; read again after a reconnect and after each assignment. */
+function useRiders(enabled: boolean): { riders: RiderWire[] | undefined; reloadRiders: () => void } {
+  const [riders, setRiders] = useState<RiderWire[] | undefined>(undefined);
+  const reloadRiders = useCallback(() => {
+    if (!enabled) return;
+    api<RiderWire[]>('GET', '/api/riders')
+      .then((answer) => setRiders(answer.data))
+      .catch(() => undefined); // the dropdown waits for the next try; the orders themselves still show
+  }, [enabled]);
+  useEffect(reloadRiders, [reloadRiders]);
+  return { riders, reloadRiders };
+}
+
 function OrdersBoard({ list }: { list: OrderList }) {
   const isPending = list.key === 'pending';
   const [query, setQuery] = useState('');
@@ -51,6 +65,10 @@ function OrdersBoard({ list }: { list: OrderList }) {
   const [version, setVersion] = useState(0);
   // The reset codes are read out by admins only: staff never see them (nor can the server be asked).
   const canReadCodes = useCan('users.manage');
+  const canAssign = useCan('orders.assign');
+  const { riders, reloadRiders } = useRiders(canAssign);
+  // Orders a rider brought back, told live ('order:returned'), by order id: the card says why until it moves on.
+  const [returned, setReturned] = useState<Record<string, { reason: string; rider: string }>>({});
 
   const { reload, apply } = view;
   const reloadAll = useCallback(() => {
@@ -70,7 +88,26 @@ function OrdersBoard({ list }: { list: OrderList }) {
       apply(event.order, event.from);
       if (isPending) setVersion((v) => v + 1);
     },
-    onReconnect: reloadAll,
+    onReconnect: () => {
+      reloadAll();
+      reloadRiders();
+    },
+  });
+
+  useSocketEvents({
+    [SOCKET_EVENTS.orderReturned]: (payload) => {
+      const event = payload as OrderReturnedEventWire;
+      setReturned((now) => ({ ...now, [event.orderId]: { reason: event.reason, rider: event.rider.name } }));
+      toast.error(`Order could not be delivered (${event.rider.name}): ${event.reason}`);
+      void reload();
+      reloadRiders();
+    },
+    // The order's own status event carries the flag to its card; this says it out loud.
+    [SOCKET_EVENTS.orderCashFlagged]: (payload) => {
+      const { orderId } = payload as { orderId: string };
+      const code = view.orders.find((o) => o._id === orderId || o.orderId === orderId)?.orderId;
+      toast.error(code ? `Order #${code}: the cash collected differs from its total.` : 'A delivery\'s cash differs from its total.');
+    },
   });
 
   const sentinel = useSentinel(view.loadMore, view.hasMore && !view.loadingMore, 200, view.orders.length);
@@ -85,6 +122,40 @@ function OrdersBoard({ list }: { list: OrderList }) {
       // The server says why (e.g. who moved it first); the list then shows the order as it now is.
       const reason = error instanceof ApiError ? ` ${error.message}` : '';
       toast.error(`${TEXT.statusUpdateFailed}${reason}`);
+      if (error instanceof ApiError && error.status === 409) void reload();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function assign(order: OrderWire, riderId: string | null) {
+    setBusy(order._id);
+    try {
+      const answer = await api<OrderWire>('PUT', '/api/orders/assign', { orderId: order._id, riderId });
+      toast.success(answer.message || (riderId ? 'Rider assigned.' : 'Rider removed.'));
+      apply(answer.data, order.order_status);
+      setReturned((now) => {
+        const { [order._id]: _gone, ...rest } = now;
+        return rest;
+      });
+    } catch (error) {
+      showError(error);
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) void reload();
+    } finally {
+      setBusy(null);
+      reloadRiders();
+    }
+  }
+
+  async function deliver(order: OrderWire, cashCollected: number, reason?: string) {
+    setBusy(order._id);
+    try {
+      const answer = await api<OrderWire>('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Delivered', cashCollected, ...(reason ? { reason } : {}) });
+      toast.success(TEXT.statusUpdated);
+      apply(answer.data, order.order_status);
+    } catch (error) {
+      const why = error instanceof ApiError ? ` ${error.message}` : '';
+      toast.error(`${TEXT.statusUpdateFailed}${why}`);
       if (error instanceof ApiError && error.status === 409) void reload();
     } finally {
       setBusy(null);
@@ -138,7 +209,12 @@ function OrdersBoard({ list }: { list: OrderList }) {
           ) : null}
           {view.phase === 'ready' && view.orders.length === 0 ? <EmptyState /> : null}
           {view.orders.map((order) => (
-            <OrderCard key={order._id} order={order} showDelivery={isPending} busy={busy === order._id} onStatus={(o, to) => void changeStatus(o, to)} onTake={(o) => void take(o)} />
+            <OrderCard key={order._id} order={order} showDelivery={isPending} busy={busy === order._id} onStatus={(o, to) => void changeStatus(o, to)} onTake={(o) => void take(o)}
+              riders={canAssign ? (riders ?? []) : undefined}
+              onAssign={(o, riderId) => void assign(o, riderId)}
+              onDeliver={(o, cash, reason) => void deliver(o, cash, reason)}
+              returned={returned[order._id] ?? returned[order.orderId]}
+            />
           ))}
           <div ref={sentinel} className="list-end" aria-live="polite">
             {view.loadingMore ? TEXT.loadingMore : ''}
