@@ -24,11 +24,18 @@ type UserPage = { users: AdminUser[]; total: number; page: number; totalPage: nu
 
 
 
-/** 'Create account' for a customer on the phone: name and mobile; the password is generated unless typed. */
+/** The accounts the form makes: a customer who phones in, or a delivery partner (issue 20). Staff and admins are made by changing a role. */
+const CREATE_AS = [
+  { role: 'USER', label: 'Customer' },
+  { role: 'RIDER', label: 'Rider (delivery partner)' },
+] as const satisfies readonly { role: Role; label: string }[];
+
+/** 'Create account' for a customer on the phone or a rider: name and mobile; the password is generated unless typed. */
 function CreateAccount({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>('USER');
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState('');
   const [problem, setProblem] = useState('');
@@ -44,8 +51,19 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
     setProblem('');
     setSaving(true);
     try {
-      const answer = await api('POST', '/api/users/create', { name, mobile, ...(password ? { password } : {}) });
-      setResult(answer.message);
+      const answer = await api<{ user: { _id: string } }>('POST', '/api/users/create', { name, mobile, ...(password ? { password } : {}) });
+      // A rider is an account given the Rider role; if that second step fails the account stays a customer, and the message says so.
+      let said = answer.message;
+      if (role !== 'USER') {
+        try {
+          await api('PUT', '/api/users/update-role', { _id: answer.data.user._id, role });
+          said = `${said} Role: ${ROLE_LABELS[role]}.`;
+        } catch (error) {
+          showError(error);
+          said = `${said} The role could not be set: change it in the list below.`;
+        }
+      }
+      setResult(said);
       setName('');
       setMobile('');
       setPassword('');
@@ -78,6 +96,16 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
             aria-describedby={problem ? 'create-mobile-error' : undefined}
             onChange={(event) => setMobile(event.target.value.replace(/\D/g, '').slice(0, 10))}
           />
+        </label>
+        <label className="dash-field">
+          <span>Account for</span>
+          <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
+            {CREATE_AS.map((option) => (
+              <option key={option.role} value={option.role}>
+                {option.label}
+              </option>
+            ))}
+          </select>
         </label>
         <label className="dash-field">
           <span>Password (leave empty to make one up)</span>
