@@ -10,6 +10,7 @@ export const COUNTER_PRINT_TEXT = {
   printerAway: 'The receipt printer is not answering: the receipt prints as soon as it is back.',
   testSent: 'Test page sent to the receipt printer.',
   daySummarySent: 'Day summary sent to the receipt printer.',
+  handInSlipSent: 'Hand-in slip sent to the receipt printer.',
 } as const;
 
 /** The counter's banner while it is signed out (the same words as desktop/src/counter.ts SIGNED_OUT_TEXT). */
@@ -70,6 +71,8 @@ export interface CounterBridge {
   openSettings(): Promise<BridgeResult<null>>;
   /** Prints a day's summary (Z-report): the counter loads the day's report with its own session. */
   printDaySummary(day: string): Promise<BridgeResult<CounterPrintJob>>;
+  /** Prints the slip of one rider's hand-in (issue 20): the counter loads that day's report with its own session. */
+  printHandInSlip?(slip: { day: string; riderId: string; handInId: string }): Promise<BridgeResult<CounterPrintJob>>;
 }
 
 /** The counter app's bridge, or undefined in an ordinary browser. */

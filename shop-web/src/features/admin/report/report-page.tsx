@@ -4,13 +4,15 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, type DayReport } from '@kade/shared';
+import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, type DayReport, type RiderCashRow } from '@kade/shared';
 import { Loading } from '../../../components/loading';
 import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
+import { useCan } from '../../../state/use-can';
 import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
 import { downloadDayReportCsv, fetchDayReport } from './report-api';
 import type { HoursChart } from './hours-chart';
+import { RiderCash } from './rider-cash';
 import '../print/controls.css';
 import './report.css';
 
@@ -224,6 +226,13 @@ export default function ReportPage() {
   const [downloading, setDownloading] = useState(false);
   const [printing, setPrinting] = useState(false);
   const bridge = counterBridge();
+  // Cash per rider and its hand-ins are for those who handle the cash (staff and admins).
+  const canSeeCash = useCan('cash.manage');
+  const replaceRider = useCallback(
+    (row: RiderCashRow) =>
+      setLoaded((now) => (now.kind === 'ready' ? { kind: 'ready', report: { ...now.report, riders: (now.report.riders ?? []).map((r) => (r.riderId === row.riderId ? row : r)) } } : now)),
+    [],
+  );
 
   const load = useCallback(async () => {
     setLoaded({ kind: 'loading' });
@@ -317,6 +326,9 @@ export default function ReportPage() {
         ) : (
           <Figures report={loaded.report} />
         )
+      ) : null}
+      {loaded.kind === 'ready' && loaded.report.day === day && canSeeCash && !loaded.report.future && (loaded.report.totalOrders > 0 || (loaded.report.riders ?? []).length > 0) ? (
+        <RiderCash rows={loaded.report.riders ?? []} day={day} today={day === today} onRecorded={replaceRider} />
       ) : null}
     </section>
   );

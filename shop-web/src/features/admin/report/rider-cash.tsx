@@ -1,0 +1,188 @@
+// The day report's "Cash per rider" (issue 20): what each rider collected, handed in and still holds, the
+// difference marked until it is zero; today's rows take a hand-in (amount prefilled with what is outstanding, a
+// note) through POST /api/cash/hand-ins, and inside the counter app each hand-in's slip prints in one tap.
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { formatRs, maxHandIn, rupeesToPaise, type RiderCashRow } from '@kade/shared';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/show-error';
+import { useFormatDateTime } from '../../../lib/shop-clock';
+import { parseRupees } from '../../../components/cash-entry';
+import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
+
+export const RIDER_CASH_TEXT = {
+  title: 'Cash per rider',
+  none: 'No rider delivered or handed in cash on this day.',
+  deliveries: 'Deliveries',
+  collected: 'Collected',
+  handedIn: 'Handed in',
+  outstanding: 'Outstanding',
+  settled: 'All handed in',
+  flagged: (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'} with a different amount`,
+  record: 'Record hand-in',
+  amount: 'Amount (Rs.)',
+  note: 'Note (optional)',
+  recorded: (amount: string, name: string) => `Hand-in of ${amount} from ${name} recorded.`,
+  amountInvalid: (max: string) => `Type an amount above Rs.0.00 and at most ${max}.`,
+  handIns: 'Hand-ins',
+  printSlip: 'Print slip',
+  receivedBy: (name: string) => `received by ${name}`,
+  pastDay: 'Hand-ins are recorded on today’s report.',
+} as const;
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+
+function HandInForm({ row, onRecorded }: { row: RiderCashRow; onRecorded: (row: RiderCashRow) => void }) {
+  const [amountText, setAmountText] = useState(row.outstanding > 0 ? String(row.outstanding) : '');
+  const [note, setNote] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState('');
+  const id = useId();
+  const largest = maxHandIn(rupeesToPaise(row.outstanding));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseRupees(amountText);
+    if (amount === null || amount <= 0 || amount > largest) {
+      setProblem(RIDER_CASH_TEXT.amountInvalid(rs(largest)));
+      document.getElementById(`${id}-amount`)?.focus();
+      return;
+    }
+    setProblem('');
+    setSaving(true);
+    try {
+      const answer = await api<RiderCashRow>('POST', '/api/cash/hand-ins', { riderId: row.riderId, amount, ...(note.trim() ? { note: note.trim() } : {}) });
+      toast.success(RIDER_CASH_TEXT.recorded(rs(amount), row.name));
+      setNote('');
+      setAmountText(answer.data.outstanding > 0 ? String(answer.data.outstanding) : '');
+      onRecorded(answer.data);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="rider-cash__form" onSubmit={(event) => void submit(event)} noValidate aria-label={`${RIDER_CASH_TEXT.record}: ${row.name}`}>
+      <label className="report-day">
+        <span>{RIDER_CASH_TEXT.amount}</span>
+        <input
+          id={`${id}-amount`}
+          className="rider-cash__amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
+          aria-invalid={problem !== ''}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setAmountText(event.target.value)}
+        />
+      </label>
+      <label className="report-day">
+        <span>{RIDER_CASH_TEXT.note}</span>
+        <input type="text" value={note} maxLength={300} autoComplete="off" onChange={(event) => setNote(event.target.value)} />
+      </label>
+      <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+        {RIDER_CASH_TEXT.record}
+      </button>
+      {problem ? (
+        <p id={`${id}-problem`} className="rider-cash__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function PrintSlip({ day, row, handInId }: { day: string; row: RiderCashRow; handInId: string }) {
+  const bridge = counterBridge();
+  const [printing, setPrinting] = useState(false);
+  if (!bridge?.printHandInSlip) return null;
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const answer = await bridge.printHandInSlip!({ day, riderId: row.riderId, handInId });
+      if (!answer.ok) toast.error(answer.error);
+      else {
+        const status = await bridge.printerStatus();
+        if (status.ok && status.data.state !== 'connected') toast.error(COUNTER_PRINT_TEXT.printerAway);
+        else toast.success(COUNTER_PRINT_TEXT.handInSlipSent);
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      setPrinting(false);
+    }
+  };
+  return (
+    <button type="button" className="button print-btn" onClick={() => void print()} disabled={printing} aria-busy={printing}>
+      {RIDER_CASH_TEXT.printSlip}
+    </button>
+  );
+}
+
+function RiderCard({ row, day, today, onRecorded }: { row: RiderCashRow; day: string; today: boolean; onRecorded: (row: RiderCashRow) => void }) {
+  const format = useFormatDateTime();
+  const headingId = useId();
+  const owes = row.outstanding !== 0;
+  return (
+    <article className={owes ? 'rider-cash rider-cash--owes' : 'rider-cash'} aria-labelledby={headingId} data-testid="rider-cash">
+      <h3 id={headingId}>{row.name}</h3>
+      <dl className="rider-cash__figures">
+        <div>
+          <dt>{RIDER_CASH_TEXT.deliveries}</dt>
+          <dd>{row.deliveries}</dd>
+        </div>
+        <div>
+          <dt>{RIDER_CASH_TEXT.collected}</dt>
+          <dd>{rs(row.collected)}</dd>
+        </div>
+        <div>
+          <dt>{RIDER_CASH_TEXT.handedIn}</dt>
+          <dd>{rs(row.handedIn)}</dd>
+        </div>
+        <div className="rider-cash__outstanding">
+          <dt>{RIDER_CASH_TEXT.outstanding}</dt>
+          <dd>{owes ? rs(row.outstanding) : RIDER_CASH_TEXT.settled}</dd>
+        </div>
+      </dl>
+      {row.flagged > 0 ? <p className="rider-cash__flag">{RIDER_CASH_TEXT.flagged(row.flagged)}</p> : null}
+      {row.handIns.length > 0 ? (
+        <>
+          <h4 className="rider-cash__subtitle">{RIDER_CASH_TEXT.handIns}</h4>
+          <ul className="rider-cash__handins">
+            {row.handIns.map((handIn) => (
+              <li key={handIn.id}>
+                <span>
+                  <strong>{rs(handIn.amount)}</strong> <time dateTime={handIn.receivedAt}>{format(handIn.receivedAt)}</time>, {RIDER_CASH_TEXT.receivedBy(handIn.receivedBy)}
+                  {handIn.note ? ` · ${handIn.note}` : ''}
+                </span>
+                <PrintSlip day={day} row={row} handInId={handIn.id} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {today ? <HandInForm key={row.handIns.length} row={row} onRecorded={onRecorded} /> : null}
+    </article>
+  );
+}
+
+export function RiderCash({ rows, day, today, onRecorded }: { rows: readonly RiderCashRow[]; day: string; today: boolean; onRecorded: (row: RiderCashRow) => void }) {
+  return (
+    <section className="report-section" aria-labelledby="report-riders">
+      <h2 id="report-riders">{RIDER_CASH_TEXT.title}</h2>
+      {rows.length === 0 ? (
+        <p className="report-none">{RIDER_CASH_TEXT.none}</p>
+      ) : (
+        <div className="rider-cash__list">
+          {!today ? <p className="report-none">{RIDER_CASH_TEXT.pastDay}</p> : null}
+          {rows.map((row) => (
+            <RiderCard key={row.riderId} row={row} day={day} today={today} onRecorded={onRecorded} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
