@@ -14,6 +14,7 @@ import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
 import { CancelOrder } from './cancel-order';
 import { OrderAgain } from './order-again';
+import { RiderLine } from './rider-line';
 
 
 
@@ -55,6 +56,7 @@ function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone:
           <dd>{formatRs(rupeesToPaise(order.totalAmt))}</dd>
         </div>
       </dl>
+      <RiderLine order={order} />
       <section className="order-card__address" aria-label="Shipping address">
         <h3>Shipping address</h3>
         {lines.map((line) => (
