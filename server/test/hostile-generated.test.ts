@@ -31,6 +31,7 @@ const KNOWN_FIELDS = [
   'list_items', 'addressId', 'subTotalAmt', 'totalAmt', 'location', 'Choose', 'orderId', 'order_status', 'search', 'page', 'limit',
   'category', 'subCategory', 'image', 'unit', 'stock', 'price', 'discount', 'description', 'more_details', 'publish', 'role', 'status',
   'address_line', 'city', 'state', 'pincode', 'country', 'latitude', 'longitude', 'accuracy', 'counterName', 'printer', 'scope', 'since', 'list',
+  'riderId', 'cashCollected', 'reason', 'amount', 'note', 'onShift',
 ];
 
 /** Text that has broken shops before: injections, markup, odd Unicode, control characters. */
@@ -160,7 +161,8 @@ describe.each(DB_KINDS)('generated hostile input on %s', (kind) => {
     server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', WEB_DIST_DIR: webDist } });
     shopper = await createAccount(server);
     admin = await createAccount(server, { role: 'ADMIN' });
-    roles = [['anonymous', {}], ['shopper', shopper.auth], ['admin', admin.auth]];
+    // a rider reaches the rider calls (deliveries.carry), which no admin holds
+    roles = [['anonymous', {}], ['shopper', shopper.auth], ['admin', admin.auth], ['rider', (await quickAccount(server, { role: 'RIDER' })).auth]];
     // A few real rows, so generated ids sometimes name something that exists.
     const product = await insertProduct(server, { name: 'Hostile Test Dhal', price: 320, stock: 50, categories: ['Grocery'], subCategories: ['Pulses'] });
     const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 }, shopper.auth);

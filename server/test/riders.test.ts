@@ -307,13 +307,33 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     expect(await mine()).toEqual({ firstName: 'Nimal', mobile: null });
   });
 
-  it("keeps a rider's room to themself: another rider hears nothing of an order not theirs", async () => {
+  it("keeps a rider's room to themself: another rider hears nothing of an order not theirs, nor the shop's order feed", async () => {
     const other = open(server.url, rider2.accessToken);
     sockets.push(other);
     await connected(other);
     const silent = arrives(other, SOCKET_EVENTS.riderOrders, 600);
+    const noFeed = arrives(other, SOCKET_EVENTS.orderNew, 600);
+    const noStatus = arrives(other, SOCKET_EVENTS.orderStatus, 600);
     await assigned(rider);
-    expect(await silent).toBe(false);
+    expect([await silent, await noFeed, await noStatus]).toEqual([false, false, false]);
+  });
+
+  it('refuses hostile hand-ins and cash amounts on update-status with a 400 naming the field', async () => {
+    for (const [body, field] of [
+      [{ riderId: rider.id, amount: 10, note: 'bag\u0000' }, 'note'],
+      [{ riderId: rider.id, amount: '10' + 'x' }, 'amount'],
+      [{ riderId: rider.id, amount: 2 ** 53 }, 'amount'],
+      [{ riderId: 42, amount: 10 }, 'riderId'],
+      [{ amount: 10 }, 'riderId'],
+    ] as const) {
+      const res = await server.api<{ field: string }>('POST', '/api/cash/hand-ins', body, staff.auth);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    const { order } = await packedOrder();
+    const res = await put('/api/orders/update-status', { orderId: order._id, order_status: 'Shipped', cashCollected: 'all of it' }, staff);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('cashCollected');
   });
 
   it("reports each rider's cash, takes hand-ins within the rule, and shows the outstanding until it is 0", async () => {
