@@ -105,6 +105,8 @@ interface RiderOrderRow {
   delivery_address: unknown;
   latitude: number | null;
   longitude: number | null;
+  address_latitude: number | null;
+  address_longitude: number | null;
   delivery_option: string;
   total_paise: number;
   payment_status: string;
@@ -211,8 +213,13 @@ export function createRiderService({ db, config, clock, events, orders, ordering
 
   function toRiderOrder(row: RiderOrderRow): RiderOrderWire {
     const address = (typeof row.delivery_address === 'string' ? JSON.parse(row.delivery_address) : row.delivery_address) as Record<string, unknown>;
-    const text = [address.address_line, address.city].map((part) => (typeof part === 'string' ? part.trim() : '')).filter(Boolean).join(', ');
-    const location = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null;
+    const part = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+    // The address as typed (the snapshot's `city` holds its text); its name ('Home') only when there is no text.
+    const text = part(address.city) || part(address.address_line);
+    // The saved address's point (checked inside the zone when the order was placed), else where the phone was.
+    const lat = row.address_latitude ?? row.latitude;
+    const lng = row.address_longitude ?? row.longitude;
+    const location = lat !== null && lng !== null ? { lat, lng } : null;
     const status = statusOf(row);
     const paid = row.payment_status === 'Paid';
     return {
@@ -277,11 +284,14 @@ export function createRiderService({ db, config, clock, events, orders, ordering
         'o.created_at',
         'u.name as customer_name',
         'u.mobile as customer_mobile',
+        'a.latitude as address_latitude',
+        'a.longitude as address_longitude',
       ];
+      const mine = () => db('orders as o').join('users as u', 'u.id', 'o.user_id').leftJoin('addresses as a', 'a.id', 'o.address_id').where('o.rider_id', rider.id);
       const [me, open, done] = await Promise.all([
         db('users').where({ id: rider.id }).first<{ on_shift: boolean } | undefined>('on_shift'),
-        db('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.rider_id', rider.id).whereIn('o.status', ASSIGNABLE_STATUSES).orderBy('o.assigned_at').orderBy('o.id').select(select),
-        db('orders as o').join('users as u', 'u.id', 'o.user_id').where('o.rider_id', rider.id).where('o.status', 'Delivered').where('o.delivered_at', '>=', start).orderBy('o.delivered_at', 'desc').orderBy('o.id').select(select),
+        mine().whereIn('o.status', ASSIGNABLE_STATUSES).orderBy('o.assigned_at').orderBy('o.id').select(select),
+        mine().where('o.status', 'Delivered').where('o.delivered_at', '>=', start).orderBy('o.delivered_at', 'desc').orderBy('o.id').select(select),
       ]);
       return { onShift: me?.on_shift === true, orders: [...(open as RiderOrderRow[]), ...(done as RiderOrderRow[])].map(toRiderOrder) };
     },

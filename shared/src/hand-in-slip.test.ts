@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildHandInSlip, handInSlipTextLines, RECEIPT_COLUMNS } from './receipt';
+import { emptyDayReport, type DayReport } from './report';
+
+const report: DayReport = {
+  ...emptyDayReport('2026-11-24', 'Asia/Colombo', new Date('2026-11-24T10:00:00Z'), false),
+  riders: [
+    {
+      riderId: 'r1',
+      name: 'Nimal\u001bp0 Perera',
+      deliveries: 3,
+      collected: 4500,
+      handedIn: 4000,
+      outstanding: 500,
+      flagged: 0,
+      handIns: [
+        { id: 'h1', amount: 1000, receivedAt: '2026-11-24T05:00:00Z', receivedBy: 'Counter One', note: null },
+        { id: 'h2', amount: 3000, receivedAt: '2026-11-24T09:30:00Z', receivedBy: 'Counter Two', note: 'evening bag' },
+      ],
+    },
+  ],
+};
+const shop = { shopName: 'Kade', shopAddress: '', shopPhone: '', footer: '', timeZone: 'Asia/Colombo' };
+
+describe('the hand-in slip', () => {
+  it("shows the rider's day up to that hand-in, so a reprint reads as the first print did", () => {
+    const first = buildHandInSlip(report, 'r1', 'h1', shop);
+    expect(first).toMatchObject({ amountPaise: 100_000, collectedPaise: 450_000, handedInPaise: 100_000, outstandingPaise: 350_000, receivedBy: 'Counter One', note: '' });
+    const second = buildHandInSlip(report, 'r1', 'h2', shop);
+    expect(second).toMatchObject({ handedInPaise: 400_000, outstandingPaise: 50_000, note: 'evening bag' });
+  });
+
+  it('prints no control character from a name, and no line wider than the paper', () => {
+    const lines = handInSlipTextLines(buildHandInSlip(report, 'r1', 'h2', shop));
+    expect(lines.join('\n').includes('\u001b')).toBe(false);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+    expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['CASH HAND-IN', 'Note: evening bag']));
+    expect(lines.some((l) => l.startsWith('Rider') && l.includes('Nimal') && l.includes('Perera'))).toBe(true);
+  });
+
+  it('refuses a hand-in that is not in the report', () => {
+    expect(() => buildHandInSlip(report, 'r1', 'nope', shop)).toThrow("That hand-in is not in this day's report.");
+    expect(() => buildHandInSlip(report, 'r2', 'h1', shop)).toThrow(RangeError);
+  });
+});
