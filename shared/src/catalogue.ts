@@ -2,7 +2,7 @@
 // items, stock bars, URLs and slugs, listing pages and bulk-upload drafts.
 import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE, STRIP_ARROWS_ABOVE_ITEMS } from './constants';
 import { discountedPricePaise, rupeesToPaise } from './money';
-import { MAX_LINE_QUANTITY } from './schemas/fields';
+import { MAX_LINE_QUANTITY } from './line-quantity';
 
 /** A category or sub-category as rules see it: its name, or an object carrying the name. */
 export type Named = string | { readonly name: string };

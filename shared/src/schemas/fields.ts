@@ -11,8 +11,8 @@ import { hasControlCharacters, normaliseLineBreaks, printableText } from '../tex
 export const MAX_RUPEES = 10_000_000;
 /** The largest stock accepted. */
 export const MAX_STOCK = 1_000_000;
-/** The most of one item a cart line may hold. */
-export const MAX_LINE_QUANTITY = 1000;
+/** The most of one item a cart line may hold (kept where zod is not, so the shop's first page can read it). */
+export { MAX_LINE_QUANTITY } from '../line-quantity';
 /** The most images one product or variation may have. */
 export const MAX_IMAGES = 20;
 
