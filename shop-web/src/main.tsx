@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startI18n } from './i18n/i18n';
+import { initialLanguage } from './state/language';
 import { loadShopConfig } from './lib/shop-config';
 import './app/styles.css';
 import './app/fonts.css';
@@ -18,7 +20,8 @@ async function start(): Promise<void> {
   if (!root) return;
   registerServiceWorker();
   try {
-    const config = await loadShopConfig();
+    // the shop's config and the shopper's catalogue load together; the first render has both
+    const [config] = await Promise.all([loadShopConfig(), startI18n(initialLanguage())]);
     createRoot(root).render(
       <StrictMode>
         <App config={config} />

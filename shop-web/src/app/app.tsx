@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import type { ShopConfigWire } from '@kade/shared';
+import { LanguageSync } from '../i18n/language-sync';
 import { AppGate } from './frame/app-gate';
 import { CounterSlot } from './counter-slot';
 import { OrderingSync } from './ordering-sync';
@@ -14,6 +15,7 @@ export function App({ config }: { config: ShopConfigWire }) {
         <AppGate>
           <AppRoutes />
         </AppGate>
+        <LanguageSync />
         <OrderingSync />
         <RingerSlot />
         <CounterSlot />

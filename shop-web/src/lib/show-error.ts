@@ -1,9 +1,25 @@
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
+import { i18n } from '../i18n/i18n';
 import { ApiError } from './api-client';
 
-/** The one handler for failures: an error toast with the server's message (or a plain one when there is none). */
+/**
+ * A failure in the shopper's language: in Sinhala or Tamil the server's stable `code` looked up as
+ * `errors.<CODE>` in the catalogue (issue 21), else (and always in English) the server's own message, else
+ * 'Something went wrong'.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    // the dashboard stays English: its staff read the server's words
+    if (typeof window !== 'undefined' && window.location.pathname.startsWith('/dashboard')) return error.message || 'Something went wrong';
+    const key = error.code ? `errors.${error.code}` : null;
+    // English reads the server's own words (they name the product, the amount); other languages the catalogue's
+    if (key && i18n.isInitialized && i18n.language !== 'en' && i18n.exists(key)) return i18n.t(key);
+    if (error.message) return error.message;
+  }
+  return i18n.isInitialized ? i18n.t('errors.somethingWentWrong') : 'Something went wrong';
+}
+
+/** The one handler for failures: an error toast in the shopper's language. */
 export function showError(error: unknown): void {
-  const message = error instanceof ApiError && error.message ? error.message : TEXT.somethingWentWrong;
-  toast.error(message);
+  toast.error(errorText(error));
 }

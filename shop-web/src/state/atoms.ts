@@ -12,6 +12,8 @@ export interface SessionUser {
   mobile: string;
   role: string;
   status?: string;
+  /** The shop's language kept on the account (issue 21), null until chosen. */
+  language?: string | null;
 }
 
 /** A product as the cart holds it (the server's sellable view): a card's product with its shelves always known. */

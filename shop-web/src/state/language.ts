@@ -16,6 +16,16 @@ const storage = createJSONStorage<Language | null>(() => localStorage);
 /** The language the shopper chose on this phone, or null when they have not chosen. */
 export const chosenLanguageAtom = atomWithStorage<Language | null>(STORAGE_KEYS.language, null, storage, { getOnInit: true });
 
+/** The language to start in, before React: the one chosen on this phone, else the phone's (as languageAtom says). */
+export function initialLanguage(): Language {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.language) ?? 'null');
+    return isLanguage(stored) ? stored : deviceLanguage();
+  } catch {
+    return deviceLanguage();
+  }
+}
+
 /** The language the shop speaks now: the chosen one, else the phone's. */
 export const languageAtom = atom<Language>((get) => {
   const chosen = get(chosenLanguageAtom);

@@ -4,6 +4,7 @@ import { can, STORAGE_KEYS } from '@kade/shared';
 import { api, tokens } from '../lib/api-client';
 import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
 import { localCart } from './local-cart';
+import { useAdoptAccountLanguage } from './language-choice';
 
 type OrderList = { totalCount?: number; counts?: Record<string, number> };
 
@@ -16,6 +17,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
   const setCart = useSetAtom(cartAtom);
   const setOrders = useSetAtom(ordersAtom);
   const setChecked = useSetAtom(sessionCheckedAtom);
+  const adoptLanguage = useAdoptAccountLanguage();
   return useCallback(async () => {
     if (!tokens.access() && !tokens.refresh()) {
       setCart(localCart.lines());
@@ -25,6 +27,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
     try {
       const user = (await api<SessionUser>('GET', '/api/user/user-details')).data;
       setUser(user);
+      adoptLanguage(user);
       const isStaff = can(user.role, 'orders.view');
       const phoneItems = localCart.mergeItems();
       const cartCall =
@@ -52,7 +55,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
     } finally {
       setChecked(true);
     }
-  }, [setCart, setChecked, setOrders, setUser]);
+  }, [adoptLanguage, setCart, setChecked, setOrders, setUser]);
 }
 
 /** After a successful login: keeps the tokens and the number (to pre-fill the next login), then loads the session (its user). */
@@ -77,7 +80,7 @@ export function lastMobile(): string {
   }
 }
 
-/** Logs out: tells the server, clears local storage except the last mobile number, empties the slices. */
+/** Logs out: tells the server, clears local storage except the last mobile number and the phone's language, empties the slices. */
 export function useLogout(): () => Promise<void> {
   const setUser = useSetAtom(userAtom);
   const setCart = useSetAtom(cartAtom);
@@ -92,8 +95,10 @@ export function useLogout(): () => Promise<void> {
       // logging out locally is enough
     }
     const kept = lastMobile();
+    const language = window.localStorage.getItem(STORAGE_KEYS.language);
     window.localStorage.clear();
     if (kept) window.localStorage.setItem(STORAGE_KEYS.lastMobile, kept);
+    if (language) window.localStorage.setItem(STORAGE_KEYS.language, language);
     tokens.clear();
     setUser(null);
     setCart([]);

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { AccountMenu } from '../../features/account/components/account-menu';
 import { CartButton } from '../../features/cart/components/cart-button';
+import { LanguageSwitch } from '../../components/language-switch';
 import { useShopConfig } from '../../lib/shop-config';
 import { DeliveryBanner } from './delivery-banner';
 import { SearchBar } from './search-bar';
@@ -8,6 +10,7 @@ import { SearchBar } from './search-bar';
 /** The header: logo, delivery banner, account and cart in the top row (hidden on /search with a query), then search. */
 export function Header() {
   const config = useShopConfig();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const hideTop = pathname === '/search' && (params.get('q') ?? '') !== '';
@@ -15,11 +18,12 @@ export function Header() {
     <header className="header">
       {hideTop ? null : (
         <div className="header__top">
-          <Link to="/" className="header__logo" aria-label={`${config.name} home`}>
+          <Link to="/" className="header__logo" aria-label={t('header.home', { shop: config.name })}>
             {config.name}
           </Link>
           <DeliveryBanner />
           <div className="header__actions">
+            <LanguageSwitch />
             <AccountMenu />
             <CartButton />
           </div>

@@ -1,28 +1,31 @@
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { TEXT } from '@kade/shared';
+import { LanguageSwitch } from '../../../components/language-switch';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { AccountLinks } from './account-menu';
 import './account.css';
 import { Loading } from '../../../components/loading';
 
-/** /user: the phone's account menu as a page ('Login' when nobody is logged in). */
+/** /user: the phone's account menu as a page ('Login' when nobody is logged in), with the language switch. */
 export default function UserMenuPage() {
   const user = useAtomValue(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
+  const { t } = useTranslation();
   return (
     <section className="page-text user-menu">
-      <h1>{TEXT.myAccount}</h1>
+      <h1>{t('account.myAccount')}</h1>
+      <LanguageSwitch variant="buttons" />
       {!checked ? (
         <Loading />
       ) : user ? (
-        <nav className="user-menu__links" aria-label="Account">
+        <nav className="user-menu__links" aria-label={t('account.account')}>
           <AccountLinks />
         </nav>
       ) : (
         <p>
           <Link to="/login" className="button button--primary">
-            Login
+            {t('account.login')}
           </Link>
         </p>
       )}

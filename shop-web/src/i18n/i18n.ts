@@ -1,0 +1,34 @@
+// The shop's words in the shopper's language (issue 21), through i18next as its community uses it: one
+// catalogue per language in src/locales/<language>/shop.json, each its own chunk fetched by a dynamic import,
+// so a shopper downloads only the language they read. The completeness test (catalogues.test.ts) keeps every
+// key of the English catalogue in the Sinhala and Tamil ones, so no fallback download is needed.
+// The dashboard stays English and does not use this.
+import i18next, { type i18n as I18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@kade/shared';
+
+export const NAMESPACE = 'shop';
+
+export const i18n: I18n = i18next.createInstance();
+
+let started: Promise<unknown> | null = null;
+
+/** Starts i18next in a language and waits for its catalogue; the app renders after it. */
+export function startI18n(language: Language): Promise<unknown> {
+  started ??= i18n
+    .use(resourcesToBackend((lng: string, ns: string) => import(`../locales/${lng}/${ns}.json`)))
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      fallbackLng: false,
+      ns: [NAMESPACE],
+      defaultNS: NAMESPACE,
+      returnEmptyString: false,
+      interpolation: { escapeValue: false }, // React escapes what it renders
+      react: { useSuspense: false },
+    });
+  return started;
+}
