@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 const nodeBuiltins = [
   'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
@@ -72,6 +73,29 @@ export default tseslint.config(
           { group: ['**/desktop/src/**', '@kade/desktop', '@kade/desktop/*'], message: "Only the counter app imports the counter app's code: the dashboard reaches it through window.kadeCounter." },
           { group: ['**/shop-web/src/**', '@kade/shop-web', '@kade/shop-web/*'], message: 'Only the web app imports the web app.' },
         ],
+      }],
+    },
+  },
+  {
+    // Issue 21: every text a shopper reads comes from the catalogues (shop-web/src/locales), so a word written
+    // straight into a shopper's screen fails the lint. Words in JSX and in the attributes people hear or read
+    // (aria-label, placeholder, title, alt) count; symbols, numbers and brand names do not. The dashboard
+    // (features/admin, features/dashboard) and the rider's screen stay English and are not listed, nor the
+    // static pages, whose headings come from the catalogues but whose policy text is the English one in force.
+    files: [
+      'shop-web/src/app/frame/**/*.tsx',
+      'shop-web/src/app/not-found.tsx',
+      'shop-web/src/components/{add-to-cart,bill-details,language-switch,loading,price,product-card,status-badge}.tsx',
+      'shop-web/src/features/{cart,checkout,orders,addresses,catalogue,search}/**/*.tsx',
+      'shop-web/src/features/account/components/{account-menu,user-menu-page}.tsx',
+    ],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', {
+        mode: 'jsx-only',
+        'jsx-attributes': { include: ['aria-label', 'placeholder', 'title', 'alt', 'label'] },
+        words: { exclude: ['^[\\s0-9!-/:-@\\[-`{-~·×✓✕‹›−–—©…“”]+$', '^[A-Z_-]+$', '^(WhatsApp|Kade)$'] },
+        callees: { exclude: ['i18n(ext)?', 't', 'fieldLabel', 'textInput', 'require', 'includes', 'startsWith', 'endsWith', 'encodeURIComponent', 'navigate', 'toast', 'api'] },
       }],
     },
   },

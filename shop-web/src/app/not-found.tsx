@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 export default function NotFound() {
+  const { t } = useTranslation();
   return (
     <section className="page-text">
-      <h1>Page not found</h1>
+      <h1>{t('notFound.title')}</h1>
       <p>
-        That page does not exist. <Link to="/">Back to the shop</Link>
+        {t('notFound.text')} <Link to="/">{t('notFound.back')}</Link>
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
-import { isFreshCategory, maxQuantity, TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
+import { isFreshCategory, maxQuantity } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useCartActions } from '../state/cart-actions';
 import { useLocalName } from '../state/local-name';
@@ -15,6 +16,7 @@ export function isFreshProduct(product: SellableProduct): boolean {
  */
 export function AddToCart({ product, compact = false }: { product: SellableProduct; compact?: boolean }) {
   const { shopOpen, freshOpen, freshLabel } = useShopClock();
+  const { t } = useTranslation();
   const { lineFor, add, setQuantity } = useCartActions();
   const line = lineFor(product._id);
   const max = line?.maxQuantity ?? maxQuantity({ ...product, stock: product.stock });
@@ -24,38 +26,38 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
   if (product.stock <= 0 && !line) {
     return (
       <span className={`${className} add-to-cart--out`} role="note">
-        {TEXT.outOfStock}
+        {t('product.outOfStock')}
       </span>
     );
   }
   if (!shopOpen) {
     return (
       <button type="button" className={`${className} add-to-cart--closed`} disabled>
-        {TEXT.runOut}
+        {t('product.runOut')}
       </button>
     );
   }
   if (!freshOpen && isFreshProduct(product)) {
     return (
-      <button type="button" className={`${className} add-to-cart--closed`} disabled aria-label={`Available ${freshLabel}`}>
+      <button type="button" className={`${className} add-to-cart--closed`} disabled aria-label={t('product.availableAt', { hours: freshLabel })}>
         {freshLabel}
       </button>
     );
   }
   if (!line) {
     return (
-      <button type="button" className={className} onClick={() => void add(product._id, product)} aria-label={`Add ${name}`}>
-        Add
+      <button type="button" className={className} onClick={() => void add(product._id, product)} aria-label={t('product.addNamed', { name })}>
+        {t('product.add')}
       </button>
     );
   }
   return (
-    <div className={`${className} stepper`} role="group" aria-label={`Quantity of ${name}`}>
+    <div className={`${className} stepper`} role="group" aria-label={t('product.quantityOf', { name })}>
       <button
         type="button"
         className="stepper__button"
         onClick={() => void setQuantity(line, line.quantity - 1)}
-        aria-label={line.quantity <= 1 ? `Remove ${name}` : `One less ${name}`}
+        aria-label={line.quantity <= 1 ? t('product.removeNamed', { name }) : t('product.oneLess', { name })}
       >
         −
       </button>
@@ -67,7 +69,7 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
         className="stepper__button"
         onClick={() => void setQuantity(line, line.quantity + 1)}
         disabled={line.quantity >= max}
-        aria-label={`One more ${name}`}
+        aria-label={t('product.oneMore', { name })}
       >
         +
       </button>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { productPath, stockBarColour, stockPercent, TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
+import { productPath, stockBarColour, stockPercent } from '@kade/shared';
 import { imageAt, imageSrcSet } from '../lib/images';
 import { useShopClock } from '../lib/shop-clock';
 import { useLocalName } from '../state/local-name';
@@ -10,6 +11,7 @@ import type { SellableProduct } from './types';
 /** A product tile: picture, night flag, name, unit, stock bar, price and the add control. */
 export function ProductCard({ product }: { product: SellableProduct }) {
   const location = useLocation();
+  const { t } = useTranslation();
   const { freshOpen, freshLabel, nightFlag } = useShopClock();
   const outOfStock = product.stock <= 0;
   const greyed = !freshOpen && isFreshProduct(product);
@@ -29,8 +31,8 @@ export function ProductCard({ product }: { product: SellableProduct }) {
             width={240}
             height={240}
           />
-          {outOfStock ? <span className="product-card__overlay">{TEXT.outOfStock}</span> : null}
-          {nightFlag ? <span className="product-card__flag">{TEXT.nightFlag}</span> : null}
+          {outOfStock ? <span className="product-card__overlay">{t('product.outOfStock')}</span> : null}
+          {nightFlag ? <span className="product-card__flag">{t('product.nightFlag')}</span> : null}
           {greyed ? <span className="product-card__fresh">{freshLabel}</span> : null}
         </div>
         <h3 className="product-card__name">{name}</h3>
@@ -39,7 +41,7 @@ export function ProductCard({ product }: { product: SellableProduct }) {
       <div
         className="stock-bar"
         role="meter"
-        aria-label="Stock left"
+        aria-label={t('product.stockLeft')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(stockPercent(product.stock, product.totalStock))}

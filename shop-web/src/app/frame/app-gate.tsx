@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { TEXT } from '@kade/shared';
 import { useShopConfig } from '../../lib/shop-config';
 
 /**
@@ -16,13 +16,14 @@ export function isGated(config: { appShellOnly: boolean; insideShell: boolean },
 export function AppGate({ children }: { children: ReactNode }) {
   const config = useShopConfig();
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   if (!isGated(config, pathname)) return <>{children}</>;
   return (
     <main className="gate">
       <h1>{config.name}</h1>
-      <p>{TEXT.appOnly.replace('Kade', config.name)}</p>
+      <p>{t('gate.appOnly', { shop: config.name })}</p>
       <a className="button button--primary" href={config.storeUrl} rel="noopener noreferrer">
-        Download the app
+        {t('gate.download')}
       </a>
     </main>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { closedNotice } from '../../lib/ordering-text';
 import { useShopConfig } from '../../lib/shop-config';
 import { useOrdering } from '../../state/ordering';
@@ -7,8 +8,9 @@ import { useOrdering } from '../../state/ordering';
  * why, and when it expects to reopen. A live region, so a change while the page is open is read out.
  */
 export function OrderingNotice() {
-  const { timeZone } = useShopConfig();
-  const notice = closedNotice(useOrdering(), timeZone);
+  const { timeZone, shopHours } = useShopConfig();
+  const { t } = useTranslation();
+  const notice = closedNotice(useOrdering(), timeZone, t, shopHours);
   return (
     <div className="ordering-notice-slot" role="status">
       {notice ? (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SEARCH_MAX_LENGTH } from '@kade/shared';
 import { useIsNarrow } from '../../lib/use-media-query';
@@ -19,6 +20,7 @@ export function SearchBar() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const narrow = useIsNarrow();
+  const { t } = useTranslation();
   const onSearch = pathname === '/search';
   const query = onSearch ? (params.get('q') ?? '') : '';
   const placeholder = useTypingPlaceholder(!query);
@@ -27,7 +29,7 @@ export function SearchBar() {
     return (
       <button type="button" className="search-bar" onClick={() => navigate('/search')}>
         <Magnifier />
-        <span className="visually-hidden">Search products</span>
+        <span className="visually-hidden">{t('search.label')}</span>
         {/* the typing suggestion is drawn by CSS from data-text: decoration, not part of the button's name */}
         <span className="search-bar__placeholder" aria-hidden="true" data-text={placeholder} data-testid="search-placeholder" />
       </button>
@@ -36,7 +38,7 @@ export function SearchBar() {
   return (
     <div className="search-bar search-bar--active" role="search">
       {narrow ? (
-        <Link to="/" className="search-bar__back" aria-label="Back to home">
+        <Link to="/" className="search-bar__back" aria-label={t('search.back')}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -49,7 +51,7 @@ export function SearchBar() {
         autoFocus
         type="search"
         className="search-bar__input"
-        aria-label="Search products"
+        aria-label={t('search.label')}
         placeholder={placeholder}
         maxLength={SEARCH_MAX_LENGTH}
         value={query}

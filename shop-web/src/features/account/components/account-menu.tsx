@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { can, ORDER_LISTS, roleTag, TEXT } from '@kade/shared';
+import { can, ORDER_LISTS, roleTag } from '@kade/shared';
 import { ordersAtom, userAtom } from '../../../state/atoms';
 import { useLogout } from '../../../state/session';
 import { useIsNarrow } from '../../../lib/use-media-query';
@@ -14,17 +15,25 @@ const STAFF_LINKS: readonly DashboardLink[] = [
   ...ORDER_LISTS.map((list): DashboardLink => ({ to: `/dashboard/${list.key}`, label: list.title, permission: 'orders.view', ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
 ];
 
+/** The shopper's own links in the shopper's language; the staff's dashboard links stay English. */
+const SHOPPER_LINK_KEYS: Readonly<Record<string, string>> = {
+  '/dashboard/profile': 'account.profile',
+  '/dashboard/myorders': 'account.myOrders',
+  '/dashboard/address': 'account.saveAddress',
+};
+
 /** The account's links: 'My Account', the name ('(Admin)' for admins, '(Staff)' for staff), the allowed dashboard links, 'Log Out'. */
 export function AccountLinks() {
   const user = useAtomValue(userAtom);
   const orders = useAtomValue(ordersAtom);
   const logout = useLogout();
+  const { t } = useTranslation();
   if (!user) return null;
   const tag = roleTag(user.role);
   const links = can(user.role, 'orders.view') ? [...SHOPPER_LINKS, ...linksFor(user.role, STAFF_LINKS)] : SHOPPER_LINKS;
   return (
     <>
-      <p className="account__title">{TEXT.myAccount}</p>
+      <p className="account__title">{t('account.myAccount')}</p>
       <p className="account__name">
         {user.name || user.mobile} {tag ? <span className="account__admin">{tag}</span> : null}
       </p>
@@ -34,7 +43,7 @@ export function AccountLinks() {
           return (
             <li key={link.to}>
               <Link to={link.to}>
-                {link.label}
+                {SHOPPER_LINK_KEYS[link.to] ? t(SHOPPER_LINK_KEYS[link.to] as string) : link.label}
                 {count !== null && count !== undefined ? <span className="account__count">{count}</span> : null}
               </Link>
             </li>
@@ -42,7 +51,7 @@ export function AccountLinks() {
         })}
       </ul>
       <button type="button" className="button button--ghost account__logout" onClick={() => void logout()}>
-        {TEXT.logOut}
+        {t('account.logOut')}
       </button>
     </>
   );
@@ -56,6 +65,7 @@ export function AccountMenu() {
   const box = useRef<HTMLDivElement | null>(null);
   const { pathname } = useLocation();
   const narrow = useIsNarrow();
+  const { t } = useTranslation();
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -75,7 +85,7 @@ export function AccountMenu() {
   if (!user) {
     return (
       <Link to="/login" className="button button--ghost">
-        Login
+        {t('account.login')}
       </Link>
     );
   }
@@ -83,14 +93,14 @@ export function AccountMenu() {
   if (narrow) {
     return (
       <Link to="/user" className="button button--ghost">
-        Account
+        {t('account.account')}
       </Link>
     );
   }
   return (
     <div className="account" ref={box}>
       <button type="button" className="button button--ghost" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-        Account
+        {t('account.account')}
       </button>
       {open ? (
         <div className="account__menu" id={menuId}>

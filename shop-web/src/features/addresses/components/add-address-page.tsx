@@ -3,14 +3,12 @@
 // Cancel goes back with nothing changed.
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Loading } from '../../../components/loading';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
 import { AddressForm } from './address-form';
 import './addresses.css';
-
-/** The same words as the saved-addresses page's Add Address dialog. */
-const TITLE = 'Add Address';
 
 /** The checkout step to return to: one of the checkout's own paths, else its first step. */
 function checkoutStep(value: string | null): string {
@@ -25,10 +23,13 @@ export default function AddAddressPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const back = checkoutStep(params.get('from'));
+  const { t } = useTranslation();
+  // the same words as the saved-addresses page's Add Address dialog
+  const title = t('address.addTitle');
 
   useEffect(() => {
-    document.title = TITLE;
-  }, []);
+    document.title = title;
+  }, [title]);
 
   if (!checked) return <Loading />;
   if (!user) return <Navigate to="/login" replace state={{ from: back }} />;
@@ -41,7 +42,7 @@ export default function AddAddressPage() {
 
   return (
     <section className="addresses add-address" aria-labelledby="add-address-title">
-      <h1 id="add-address-title">{TITLE}</h1>
+      <h1 id="add-address-title">{title}</h1>
       <AddressForm onSaved={saved} onCancel={() => navigate(back, { replace: true })} />
     </section>
   );

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import {
-  ADDRESS_FIELD_LABELS,
   addressCreateSchema,
   addressUpdateSchema,
   locationText,
   MOBILE_LENGTH,
   PLACE_TYPES,
-  TEXT,
 } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
@@ -18,7 +17,14 @@ type WireField = 'address_line' | 'city' | 'state' | 'pincode' | 'mobile';
 type Values = Record<WireField, string>;
 type Errors = Partial<Record<WireField | 'location', string>>;
 
-const LABELS = ADDRESS_FIELD_LABELS;
+/** Each field's label in the shopper's language (the wire names are SPEC.md's). */
+const LABEL_KEYS: Readonly<Record<WireField, string>> = {
+  address_line: 'address.fields.name',
+  city: 'address.fields.address',
+  state: 'address.fields.landmark',
+  pincode: 'address.fields.mobile',
+  mobile: 'address.fields.place',
+};
 
 function Row({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
   return (
@@ -35,19 +41,20 @@ function Row({ id, label, error, children }: { id: string; label: string; error:
 }
 
 function LocationStatus({ location }: { location: LocationState }) {
+  const { t } = useTranslation();
   switch (location.status) {
     case 'idle':
-      return <p className="location__text">Detect your location to confirm we deliver there.</p>;
+      return <p className="location__text">{t('address.detectPrompt')}</p>;
     case 'fetching':
       return (
         <p className="location__text" role="status">
-          Detecting your location…
+          {t('address.detecting')}
         </p>
       );
     case 'confirmed':
       return (
         <p className="location__text location__text--ok" role="status">
-          Location confirmed: inside our delivery area ({locationText(location.position)}).
+          {t('address.confirmed', { where: locationText(location.position) })}
         </p>
       );
     default:
@@ -65,6 +72,8 @@ function LocationStatus({ location }: { location: LocationState }) {
  */
 export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedAddress | undefined; onSaved: (address: SavedAddress) => void; onCancel: () => void }) {
   const id = useId();
+  const { t } = useTranslation();
+  const fieldLabel = (field: WireField) => t(LABEL_KEYS[field]);
   const { location, detect } = useZoneLocation();
   const [values, setValues] = useState<Values>({
     address_line: existing?.address_line ?? '',
@@ -98,7 +107,7 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
         if (!(field in values) || found[field]) continue;
         // An empty field says which one is missing; the contact mobile keeps SPEC.md's exact texts.
         found[field] =
-          field !== 'pincode' && values[field].trim() === '' ? `${LABELS[field]} is required` : issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+          field !== 'pincode' && values[field].trim() === '' ? t('address.required', { field: fieldLabel(field) }) : issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
       }
       setErrors(found);
       return;
@@ -107,7 +116,7 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
     setBusy(true);
     try {
       const answer = await api<SavedAddress>(editing ? 'PUT' : 'POST', editing ? '/api/address/update' : '/api/address/create', body);
-      toast.success(editing ? TEXT.addressUpdated : answer.message);
+      toast.success(editing ? t('address.updated') : t('address.saved'));
       onSaved(answer.data);
     } catch (error) {
       showError(error);
@@ -116,7 +125,7 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
     }
   };
 
-  const text = (field: WireField, extra: { autoComplete?: string; maxLength?: number } = {}) => (
+  const textInput = (field: WireField, extra: { autoComplete?: string; maxLength?: number } = {}) => (
     <input
       id={`${id}-${field}`}
       value={values[field]}
@@ -129,10 +138,10 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
 
   return (
     <form className="address-form" onSubmit={(event) => void submit(event)} noValidate>
-      <Row id={`${id}-address_line`} label={LABELS.address_line} error={errors.address_line}>
-        {text('address_line', { maxLength: 100 })}
+      <Row id={`${id}-address_line`} label={fieldLabel('address_line')} error={errors.address_line}>
+        {textInput('address_line', { maxLength: 100 })}
       </Row>
-      <Row id={`${id}-city`} label={LABELS.city} error={errors.city}>
+      <Row id={`${id}-city`} label={fieldLabel('city')} error={errors.city}>
         <textarea
           id={`${id}-city`}
           rows={2}
@@ -143,10 +152,10 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
           aria-describedby={describedBy('city')}
         />
       </Row>
-      <Row id={`${id}-state`} label={editing ? `${LABELS.state} (optional)` : LABELS.state} error={errors.state}>
-        {text('state', { maxLength: 200 })}
+      <Row id={`${id}-state`} label={editing ? t('address.optional', { field: fieldLabel('state') }) : fieldLabel('state')} error={errors.state}>
+        {textInput('state', { maxLength: 200 })}
       </Row>
-      <Row id={`${id}-pincode`} label={LABELS.pincode} error={errors.pincode}>
+      <Row id={`${id}-pincode`} label={fieldLabel('pincode')} error={errors.pincode}>
         <input
           id={`${id}-pincode`}
           type="tel"
@@ -158,7 +167,7 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
           aria-describedby={describedBy('pincode')}
         />
       </Row>
-      <Row id={`${id}-mobile`} label={LABELS.mobile} error={errors.mobile}>
+      <Row id={`${id}-mobile`} label={fieldLabel('mobile')} error={errors.mobile}>
         <select
           id={`${id}-mobile`}
           value={values.mobile}
@@ -166,10 +175,10 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
           aria-invalid={errors.mobile ? true : undefined}
           aria-describedby={describedBy('mobile')}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('address.choose')}</option>
           {PLACE_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {t(`address.place.${type}`)}
             </option>
           ))}
         </select>
@@ -177,15 +186,15 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
       <div className="location">
         <LocationStatus location={location} />
         <button type="button" className="button button--ghost" onClick={() => void detect()} disabled={location.status === 'fetching'}>
-          {location.status === 'idle' ? 'Detect my location' : 'Detect again'}
+          {location.status === 'idle' ? t('address.detect') : t('address.detectAgain')}
         </button>
       </div>
       <div className="address-form__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="button button--primary" disabled={busy || !positionOk}>
-          Save Address
+          {t('address.save')}
         </button>
       </div>
     </form>

@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { ADDRESS_FIELD_LABELS, addressLines, TEXT } from '@kade/shared';
+import { addressLines } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
@@ -13,6 +14,7 @@ import { Loading } from '../../../components/loading';
 /** The add/edit dialog: a modal with its own heading; Escape or Cancel closes it. */
 function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress | undefined; onClose: () => void; onSaved: (address: SavedAddress) => void }) {
   const box = useRef<HTMLDivElement | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
@@ -23,7 +25,7 @@ function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress
       previous?.focus?.();
     };
   }, [onClose]);
-  const title = existing ? 'Edit Address' : 'Add Address';
+  const title = existing ? t('address.editTitle') : t('address.addTitle');
   return (
     <div className="address-modal-backdrop">
       <div className="address-modal" role="dialog" aria-modal="true" aria-labelledby="address-dialog-title" ref={box}>
@@ -36,6 +38,7 @@ function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress
 
 /** /dashboard/address: the shopper's saved addresses, add ('Save Address'), edit ('Address Updated'), remove ('Address Remove'). */
 export default function AddressPage() {
+  const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
   const [addresses, setAddresses] = useAtom(addressesAtom);
@@ -74,7 +77,7 @@ export default function AddressPage() {
       await api('DELETE', '/api/address/disable', { _id: address._id });
       setAddresses((old) => (old ?? []).filter((other) => other._id !== address._id));
       if (checkoutAddress === address._id) setCheckoutAddress(null);
-      toast.success(TEXT.addressRemoved);
+      toast.success(t('address.removed'));
     } catch (error) {
       showError(error);
     }
@@ -86,12 +89,11 @@ export default function AddressPage() {
   if (!user) {
     return (
       <section className="page-text">
-        <h1>Save Address</h1>
+        <h1>{t('account.saveAddress')}</h1>
         <p>
           <Link to="/login" state={{ from: '/dashboard/address' }}>
-            Login
-          </Link>{' '}
-          to see your addresses.
+            {t('address.loginToSee')}
+          </Link>
         </p>
       </section>
     );
@@ -99,41 +101,41 @@ export default function AddressPage() {
 
   return (
     <section className="addresses">
-      <h1>Save Address</h1>
+      <h1>{t('account.saveAddress')}</h1>
       {addresses === null ? (
         failed ? (
           <p className="field__error" role="alert">
-            {TEXT.fetchAddressesFailed}
+            {t('address.loadFailed')}
           </p>
         ) : (
           <p className="route-loading" role="status">
-            {TEXT.loadingAddresses}
+            {t('address.loading')}
           </p>
         )
       ) : (
         <ul className="address-cards">
-          {addresses.length === 0 ? <li className="empty">{TEXT.noData}</li> : null}
+          {addresses.length === 0 ? <li className="empty">{t('address.none')}</li> : null}
           {addresses.map((address) => (
             <li key={address._id} className="address-card" aria-label={address.address_line}>
               {addressLines(address).map((line) => (
                 <p key={line}>{line}</p>
               ))}
               <p className="address-card__muted">
-                {ADDRESS_FIELD_LABELS.country}: {address.country || '-'}
+                {t('address.locationValue', { where: address.country || '-' })}
               </p>
               <div className="address-card__actions">
-                <button type="button" className="button button--ghost" onClick={() => setEditing(address)} aria-label={`Edit ${address.address_line}`}>
-                  Edit
+                <button type="button" className="button button--ghost" onClick={() => setEditing(address)} aria-label={t('address.editNamed', { name: address.address_line })}>
+                  {t('address.edit')}
                 </button>
-                <button type="button" className="button button--ghost address-card__remove" onClick={() => void remove(address)} aria-label={`Remove ${address.address_line}`}>
-                  Remove
+                <button type="button" className="button button--ghost address-card__remove" onClick={() => void remove(address)} aria-label={t('address.removeNamed', { name: address.address_line })}>
+                  {t('address.remove')}
                 </button>
               </div>
             </li>
           ))}
           <li>
             <button type="button" className="address-card address-card--add" onClick={() => setEditing('new')}>
-              + {TEXT.addAddress}
+              + {t('checkout.addAddress')}
             </button>
           </li>
         </ul>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { isInsideZone, TEXT } from '@kade/shared';
+import { i18n } from '../../../i18n/i18n';
+import { isInsideZone } from '@kade/shared';
 import { currentPosition, type Position } from '../../../lib/geolocation';
 import { useShopConfig } from '../../../lib/shop-config';
 
@@ -20,9 +21,9 @@ export function useZoneLocation(): { location: LocationState; detect: () => Prom
     try {
       const position = await currentPosition();
       const inside = isInsideZone(position, { lat: deliveryZone.lat, lng: deliveryZone.lng }, deliveryZone.radiusKm);
-      setLocation(inside ? { status: 'confirmed', position } : { status: 'outside', position, message: TEXT.outsideDeliveryArea });
+      setLocation(inside ? { status: 'confirmed', position } : { status: 'outside', position, message: i18n.t('address.outside') });
     } catch (reason) {
-      setLocation({ status: 'failed', message: reason === 'unsupported' ? TEXT.geolocationUnsupported : TEXT.locationUnavailable });
+      setLocation({ status: 'failed', message: reason === 'unsupported' ? i18n.t('address.unsupported') : i18n.t('address.unavailable') });
     }
   }, [deliveryZone]);
   return { location, detect };

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { formatRs } from '@kade/shared';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
@@ -8,9 +9,10 @@ export function CartButton() {
   const cart = useAtomValue(cartAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
   const totals = cartTotals(cart);
+  const { t } = useTranslation();
   return (
     <button type="button" className="button button--primary cart-button" onClick={() => openDrawer(true)}>
-      {cart.length === 0 ? 'My Cart' : `${totals.itemCount} ${totals.itemCount === 1 ? 'item' : 'items'} · ${formatRs(totals.subtotalPaise)}`}
+      {cart.length === 0 ? t('cart.myCart') : t('cart.buttonSummary', { count: totals.itemCount, amount: formatRs(totals.subtotalPaise) })}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
-import { TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
 import { BillDetails } from '../../../components/bill-details';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { CartLines } from './cart-lines';
@@ -12,6 +12,7 @@ export function CartDrawer() {
   const [open, setOpen] = useAtom(cartDrawerOpenAtom);
   const cart = useAtomValue(cartAtom);
   const proceed = useProceed();
+  const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement | null>(null);
 
   useEffect(() => {
@@ -34,12 +35,12 @@ export function CartDrawer() {
     <div className="drawer-backdrop" onClick={(event) => event.target === event.currentTarget && setOpen(false)}>
       <aside className="drawer" role="dialog" aria-modal="true" aria-labelledby="cart-title">
         <header className="drawer__head">
-          <h2 id="cart-title">My Cart</h2>
-          <button ref={closeRef} type="button" className="icon-button" onClick={() => setOpen(false)} aria-label="Close cart">
+          <h2 id="cart-title">{t('cart.myCart')}</h2>
+          <button ref={closeRef} type="button" className="icon-button" onClick={() => setOpen(false)} aria-label={t('cart.close')}>
             ✕
           </button>
         </header>
-        {cart.length === 0 ? <p className="empty">Your cart is empty.</p> : <CartLines lines={cart} />}
+        {cart.length === 0 ? <p className="empty">{t('cart.empty')}</p> : <CartLines lines={cart} />}
         {cart.length > 0 ? <BillDetails lines={cart} /> : null}
         <button
           type="button"
@@ -50,7 +51,7 @@ export function CartDrawer() {
           }}
           disabled={cart.length === 0}
         >
-          {TEXT.proceed}
+          {t('cart.proceed')}
         </button>
       </aside>
     </div>

@@ -1,4 +1,4 @@
-import { TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
 import { AddToCart } from '../../../components/add-to-cart';
 import { Price } from '../../../components/price';
 import { imageAt } from '../../../lib/images';
@@ -8,6 +8,7 @@ import { useLocalName } from '../../../state/local-name';
 /** The cart's lines with their steppers (the drawer and /cart). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   const nameOf = useLocalName();
+  const { t } = useTranslation();
   return (
     <ul className="cart-lines">
       {lines.map((line) => (
@@ -17,7 +18,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
             <span className="cart-line__name">{nameOf(line.productId)}</span>
             <span className="cart-line__unit">{line.productId.unit}</span>
             <Price price={line.productId.price} discount={line.productId.discount} />
-            {line.problem ? <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? TEXT.outOfStock : 'Not available as it is'}</span> : null}
+            {line.problem ? <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? t('product.outOfStock') : t('cart.notAvailable')}</span> : null}
           </div>
           <AddToCart product={line.productId} compact />
         </li>

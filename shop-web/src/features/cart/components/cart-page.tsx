@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
 import { BillDetails } from '../../../components/bill-details';
 import { cartAtom, sessionCheckedAtom } from '../../../state/atoms';
 import { CartLines } from './cart-lines';
@@ -13,21 +13,22 @@ export default function CartPage() {
   const cart = useAtomValue(cartAtom);
   const checked = useAtomValue(sessionCheckedAtom);
   const proceed = useProceed();
+  const { t } = useTranslation();
   return (
     <section className="page-text cart-page">
-      <h1>My Cart</h1>
+      <h1>{t('cart.myCart')}</h1>
       {!checked ? (
         <Loading />
       ) : cart.length === 0 ? (
         <p className="empty">
-          Your cart is empty. <Link to="/">Shop now</Link>
+          {t('cart.empty')} <Link to="/">{t('cart.shopNow')}</Link>
         </p>
       ) : (
         <>
           <CartLines lines={cart} />
           <BillDetails lines={cart} />
           <button type="button" className="button button--primary cart-page__proceed" onClick={proceed}>
-            {TEXT.proceed}
+            {t('cart.proceed')}
           </button>
         </>
       )}

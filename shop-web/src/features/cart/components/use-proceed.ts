@@ -1,20 +1,21 @@
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
 import { userAtom } from '../../../state/atoms';
 
 /** Proceed to checkout; an anonymous shopper is told 'Please Login', logs in, and comes back to /checkout. */
 export function useProceed(): () => void {
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return useCallback(() => {
     if (!user) {
-      toast.error(TEXT.pleaseLogin);
+      toast.error(t('cart.pleaseLogin'));
       navigate('/login', { state: { from: '/checkout' } });
       return;
     }
     navigate('/checkout');
-  }, [navigate, user]);
+  }, [navigate, t, user]);
 }

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { formatRs, TEXT } from '@kade/shared';
+import { formatRs } from '@kade/shared';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
@@ -14,15 +15,16 @@ export function ViewCartBar() {
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
   const { pathname } = useLocation();
   const narrow = useIsNarrow();
+  const { t } = useTranslation();
   if (!narrow || cart.length === 0 || pathname === '/cart' || pathname.startsWith('/checkout')) return null;
   const totals = cartTotals(cart);
   return (
     <div className="view-cart-bar">
       <span>
-        {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'} · {formatRs(totals.grandTotalPaise)}
+        {t('cart.barSummary', { count: totals.itemCount, amount: formatRs(totals.grandTotalPaise) })}
       </span>
       <button type="button" className="button button--light" onClick={() => openDrawer(true)}>
-        {TEXT.viewCart}
+        {t('cart.viewCart')}
       </button>
     </div>
   );

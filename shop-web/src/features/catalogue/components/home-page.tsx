@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -20,6 +21,7 @@ import { showError } from '../../../lib/show-error';
 import { useCatalogueData } from '../../../state/catalogue-data';
 import { useLocalName } from '../../../state/local-name';
 import { fetchHome } from '../api/catalogue-api';
+import { takeBoot } from '../../../lib/boot';
 import { ProductStrip } from './product-strip';
 import './catalogue.css';
 
@@ -33,16 +35,29 @@ function firstListing(category: CategoryWire, subCategories: SubCategoryWire[]):
 }
 
 let homeCache: HomeWire | null = null;
+/** Whether the shelves were asked for yet in this page's life (the first screen may use the page's own). */
+let homeFetched = false;
 
 export default function HomePage() {
   const config = useShopConfig();
   const catalogue = useCatalogueData();
   const { freshOpen, freshLabel } = useShopClock();
   const nameOf = useLocalName();
-  const [home, setHome] = useState<HomeWire | null>(homeCache);
+  const { t } = useTranslation();
+  // the shelves the server wrote into the page on a first visit, else the last ones seen, while asking anew
+  const [home, setHome] = useState<HomeWire | null>(() => {
+    homeCache = takeBoot('home') ?? homeCache;
+    return homeCache;
+  });
 
   useEffect(() => {
     document.title = config.name;
+    if (homeCache && !homeFetched) {
+      // written into this very page a moment ago: nothing newer to ask for on this first screen
+      homeFetched = true;
+      return;
+    }
+    homeFetched = true;
     let live = true;
     fetchHome()
       .then((data) => {
@@ -62,27 +77,27 @@ export default function HomePage() {
 
   return (
     <div className="home">
-      <h1 className="visually-hidden">{config.name}: groceries and daily needs</h1>
+      <h1 className="visually-hidden">{t('home.title', { shop: config.name })}</h1>
       {config.banner ? (
         <img
           className="home__banner"
           src={imageAt(config.banner.url, 1024)}
           srcSet={imageSrcSet(config.banner.url)}
           sizes="(min-width: 1200px) 1176px, 100vw"
-          alt={`${config.name}: fresh groceries and daily needs delivered to your door`}
+          alt={t('home.bannerAlt', { shop: config.name })}
           width={1024}
           height={341}
           fetchPriority="high"
         />
       ) : null}
 
-      <ProductStrip title={TEXT.specialDeal} products={home?.deals ?? []} loading={!home} />
+      <ProductStrip title={t('home.specialDeal')} products={home?.deals ?? []} loading={!home} />
 
       <section className="category-grid" aria-labelledby="category-grid-title">
-        <h2 id="category-grid-title">Shop by category</h2>
+        <h2 id="category-grid-title">{t('home.byCategory')}</h2>
         <ul className="category-grid__list">
           {!catalogue ? (
-            <Placeholders count={PLACEHOLDER_COUNTS.categories} className="placeholder--tile" label="Loading categories" />
+            <Placeholders count={PLACEHOLDER_COUNTS.categories} className="placeholder--tile" label={t('home.loadingCategories')} />
           ) : (
             categories.map((category) => {
               const greyed = isFreshCategory(category.name) && !freshOpen;
@@ -97,7 +112,7 @@ export default function HomePage() {
               return (
                 <li key={category._id} className={`category-tile${greyed ? ' category-tile--greyed' : ''}`}>
                   {href ? (
-                    <Link to={href} aria-label={greyed ? `${nameOf(category)}, available ${freshLabel}` : nameOf(category)}>
+                    <Link to={href} aria-label={greyed ? t('home.categoryLater', { name: nameOf(category), hours: freshLabel }) : nameOf(category)}>
                       {body}
                     </Link>
                   ) : (
@@ -123,10 +138,10 @@ export default function HomePage() {
                 deferred={index >= EAGER_STRIPS}
               />
             ))
-        : <ProductStrip title="Products" products={[]} loading />}
+        : <ProductStrip title={t('home.products')} products={[]} loading />}
 
       <section className="brands" aria-labelledby="brands-title">
-        <h2 id="brands-title">{TEXT.buyBrand}</h2>
+        <h2 id="brands-title">{t('home.buyBrand')}</h2>
         {catalogue && buyBrand && brandSubs.length > 0 ? (
           <ul className="brands__list">
             {brandSubs.map((sub) => (
@@ -139,7 +154,7 @@ export default function HomePage() {
             ))}
           </ul>
         ) : catalogue ? (
-          <p className="empty">{TEXT.noSubcategories}</p>
+          <p className="empty">{t('home.noSubcategories')}</p>
         ) : null}
       </section>
     </div>

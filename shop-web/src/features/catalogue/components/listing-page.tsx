@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
 import {
@@ -6,7 +7,6 @@ import {
   listingPath,
   listingTitleFromSlug,
   PLACEHOLDER_COUNTS,
-  TEXT,
 } from '@kade/shared';
 import { ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
@@ -24,6 +24,7 @@ export default function ListingPage() {
   const subCategoryId = idFromSlug(subSlug);
   const catalogue = useCatalogueData();
   const nameOf = useLocalName();
+  const { t } = useTranslation();
   // The sub-category's own name in the shopper's language ('Dhal & Pulses', 'பருப்பு வகைகள்'); the words of its
   // slug only until the catalogue is loaded.
   const current = catalogue?.subCategories.find((s) => s._id === subCategoryId);
@@ -43,7 +44,7 @@ export default function ListingPage() {
 
   return (
     <div className="listing">
-      <nav className="listing__subs" aria-label="Sub-categories">
+      <nav className="listing__subs" aria-label={t('listing.subCategories')}>
         <ul>
           {category
             ? subs.map((sub) => (
@@ -62,20 +63,20 @@ export default function ListingPage() {
           {title}
         </h1>
         {items.length === 0 && !loading && !hasMore ? (
-          <p className="empty">{TEXT.noProductsFound}</p>
+          <p className="empty">{t('listing.none')}</p>
         ) : (
           <div className="product-grid">
             {items.map((product) => (
               <ProductCard key={product._id} product={product} />
             ))}
             {items.length === 0 && loading ? (
-              <Placeholders count={PLACEHOLDER_COUNTS.strip} className="placeholder--card" label="Loading products" />
+              <Placeholders count={PLACEHOLDER_COUNTS.strip} className="placeholder--card" label={t('listing.loading')} />
             ) : null}
           </div>
         )}
         <div ref={sentinel} className="listing__end" aria-live="polite">
-          {items.length > 0 && hasMore ? TEXT.loadingMore : null}
-          {items.length > 0 && !hasMore ? TEXT.endOfList : null}
+          {items.length > 0 && hasMore ? t('common.loadingMore') : null}
+          {items.length > 0 && !hasMore ? t('common.endOfList') : null}
         </div>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -6,7 +7,6 @@ import {
   idFromSlug,
   LINK_COPIED_MS,
   sortVariations,
-  TEXT,
   type ProductDetailsWire,
   type VariationWire,
 } from '@kade/shared';
@@ -37,6 +37,7 @@ async function copyText(text: string): Promise<void> {
 
 function Gallery({ name, images }: { name: string; images: string[] }) {
   const [index, setIndex] = useState(0);
+  const { t } = useTranslation();
   const thumbs = useRef<HTMLDivElement | null>(null);
   const safe = images.length === 0 ? [''] : images;
   const current = Math.min(index, safe.length - 1);
@@ -53,7 +54,7 @@ function Gallery({ name, images }: { name: string; images: string[] }) {
       />
       {safe.length > 1 ? (
         <div className="gallery__thumbs-wrap">
-          <button type="button" className="gallery__arrow" aria-label="Previous picture" onClick={() => thumbs.current?.scrollBy({ left: -120, behavior: 'smooth' })}>
+          <button type="button" className="gallery__arrow" aria-label={t('product.previousPicture')} onClick={() => thumbs.current?.scrollBy({ left: -120, behavior: 'smooth' })}>
             ‹
           </button>
           <div className="gallery__thumbs" ref={thumbs}>
@@ -62,7 +63,7 @@ function Gallery({ name, images }: { name: string; images: string[] }) {
                 key={`${url}-${i}`}
                 type="button"
                 className="gallery__thumb"
-                aria-label={`Picture ${i + 1} of ${safe.length}`}
+                aria-label={t('product.pictureOf', { n: i + 1, total: safe.length })}
                 aria-pressed={i === current}
                 onClick={() => setIndex(i)}
               >
@@ -70,7 +71,7 @@ function Gallery({ name, images }: { name: string; images: string[] }) {
               </button>
             ))}
           </div>
-          <button type="button" className="gallery__arrow" aria-label="Next picture" onClick={() => thumbs.current?.scrollBy({ left: 120, behavior: 'smooth' })}>
+          <button type="button" className="gallery__arrow" aria-label={t('product.nextPicture')} onClick={() => thumbs.current?.scrollBy({ left: 120, behavior: 'smooth' })}>
             ›
           </button>
         </div>
@@ -87,6 +88,7 @@ export default function ProductSheet() {
   const location = useLocation();
   const [product, setProduct] = useState<ProductDetailsWire | null>(null);
   const nameOf = useLocalName();
+  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const [drag, setDrag] = useState(0);
@@ -173,7 +175,7 @@ export default function ProductSheet() {
 
   const share = async () => {
     await copyText(window.location.href);
-    toast.success(TEXT.linkCopied, { duration: LINK_COPIED_MS });
+    toast.success(t('product.linkCopied'), { duration: LINK_COPIED_MS });
   };
 
   // The tab's title is the product's name in the shopper's language (again when they switch language).
@@ -208,19 +210,19 @@ export default function ProductSheet() {
           data-testid="sheet-grip"
         >
           <span className="sheet__handle" aria-hidden="true" />
-          <button ref={closeButton} type="button" className="sheet__close" onClick={close} aria-label="Close">
+          <button ref={closeButton} type="button" className="sheet__close" onClick={close} aria-label={t('common.close')}>
             ✕
           </button>
         </div>
         <div className="sheet__body">
           {!product ? (
             <p role="status" className="sheet__loading">
-              {failed ? 'This product could not be loaded.' : 'Loading product…'}
+              {failed ? t('product.loadFailed') : t('product.loading')}
             </p>
           ) : (
             <>
               <Gallery key={selected?._id} name={nameOf(selected ?? product)} images={selected?.image ?? product.image} />
-              <span className="badge badge--hour">{TEXT.withinHour}</span>
+              <span className="badge badge--hour">{t('product.withinHour')}</span>
               <h2 id="sheet-title" className="sheet__title">
                 {selected ? nameOf(selected) : null}
               </h2>
@@ -230,12 +232,12 @@ export default function ProductSheet() {
                 {selected ? <AddToCart product={{ ...selected, category: product.category, subCategory: product.subCategory }} /> : null}
               </div>
               <button type="button" className="sheet__share" onClick={() => void share()}>
-                Share
+                {t('product.share')}
               </button>
 
               {variations.length > 0 ? (
                 <section className="choose" aria-labelledby="choose-title">
-                  <h3 id="choose-title">Choose</h3>
+                  <h3 id="choose-title">{t('product.choose')}</h3>
                   <ul>
                     {variations.map((variation) => (
                       <li key={variation._id} className={`choose__item${variation._id === chosen ? ' choose__item--on' : ''}`}>
@@ -260,7 +262,7 @@ export default function ProductSheet() {
               ) : null}
 
               <section className="sheet__details" aria-labelledby="description-title">
-                <h3 id="description-title">Description</h3>
+                <h3 id="description-title">{t('product.description')}</h3>
                 <p>{selected === product ? product.description : (selected as VariationWire).description || product.description}</p>
                 {details.length > 0 ? (
                   <dl>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEffect, useRef, useState, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { PLACEHOLDER_COUNTS, showStripArrows, STRIP_SCROLL_PX, TEXT } from '@kade/shared';
+import { PLACEHOLDER_COUNTS, showStripArrows, STRIP_SCROLL_PX } from '@kade/shared';
 import { ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import type { SellableProduct } from '../../../components/types';
@@ -47,9 +48,11 @@ export function ProductStrip({
   deferred?: boolean;
 }) {
   const row = useRef<HTMLDivElement | null>(null);
+  const { t } = useTranslation();
   const { box, near } = useNearScreen(deferred);
   const scroll = (by: number) => row.current?.scrollBy({ left: by, behavior: 'smooth' });
-  const headingId = `strip-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+  // from React, not the title: Sinhala and Tamil titles have no Latin letters to make distinct ids from
+  const headingId = `strip-${useId().replace(/[^a-z0-9]+/gi, '')}`;
   const arrows = !loading && showStripArrows(products.length);
   return (
     <section className="strip" aria-labelledby={headingId} ref={box}>
@@ -58,17 +61,17 @@ export function ProductStrip({
         {/* The round arrows sit in the heading's row, never over a card, so no name or price is ever covered. */}
         {arrows ? (
           <div className="strip__arrows">
-            <button type="button" className="strip__arrow" onClick={() => scroll(-STRIP_SCROLL_PX)} aria-label={`Scroll ${title} left`}>
+            <button type="button" className="strip__arrow" onClick={() => scroll(-STRIP_SCROLL_PX)} aria-label={t('strip.left', { title })}>
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="strip__arrow" onClick={() => scroll(STRIP_SCROLL_PX)} aria-label={`Scroll ${title} right`}>
+            <button type="button" className="strip__arrow" onClick={() => scroll(STRIP_SCROLL_PX)} aria-label={t('strip.right', { title })}>
               <span aria-hidden="true">›</span>
             </button>
           </div>
         ) : null}
         {seeAllHref ? (
-          <Link to={seeAllHref} className="strip__see-all" aria-label={`${TEXT.seeAll}: ${title}`}>
-            {TEXT.seeAll}
+          <Link to={seeAllHref} className="strip__see-all" aria-label={t('strip.seeAllNamed', { title })}>
+            {t('strip.seeAll')}
           </Link>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ADDRESS_FIELD_LABELS, TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
+import { ADDRESS_FIELD_LABELS } from '@kade/shared';
 import type { SavedAddress } from '../../../state/atoms';
 
 /**
@@ -20,10 +21,11 @@ export function AddressChoice({
   isAdmin: boolean;
   returnTo: string;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="checkout__addresses">
       <legend>
-        <h2>{TEXT.chooseAddress}</h2>
+        <h2>{t('checkout.chooseAddress')}</h2>
       </legend>
       {addresses.map((address) => (
         <label key={address._id} className={`choice${chosen === address._id ? ' choice--on' : ''}`}>
@@ -34,7 +36,7 @@ export function AddressChoice({
               {address.mobile && address.mobile !== address.address_line ? ` (${address.mobile})` : ''}
             </strong>
             <span>{address.city}</span>
-            {address.state ? <span>Landmark: {address.state}</span> : null}
+            {address.state ? <span>{t('address.landmarkValue', { landmark: address.state })}</span> : null}
             {isAdmin ? (
               <>
                 <span>
@@ -49,7 +51,7 @@ export function AddressChoice({
         </label>
       ))}
       <Link className="choice choice--add" to={`/checkout/address?from=${encodeURIComponent(returnTo)}`}>
-        + {TEXT.addAddress}
+        + {t('checkout.addAddress')}
       </Link>
     </fieldset>
   );

@@ -1,18 +1,19 @@
 import { Link } from 'react-router-dom';
-import { TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
 import './checkout.css';
 
 /** /cancel: 'Order Cancel' and 'Go To Home' to / (the original linked to /category, which is no route). */
 export default function CancelPage() {
+  const { t } = useTranslation();
   return (
     <section className="result result--bad">
       <span className="result__mark" aria-hidden="true">
         ✕
       </span>
-      <h1>{TEXT.orderCancel}</h1>
-      <p>Your payment was cancelled and no order was placed.</p>
+      <h1>{t('result.orderCancel')}</h1>
+      <p>{t('result.paymentCancelled')}</p>
       <Link to="/" className="button button--primary">
-        {TEXT.goToHome}
+        {t('result.goHome')}
       </Link>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { can, TEXT } from '@kade/shared';
+import { can } from '@kade/shared';
 import { cartAtom, checkoutAddressIdAtom, userAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
 import { useCheckoutData } from '../hooks/use-checkout-data';
@@ -16,6 +17,7 @@ export default function CheckoutAddressPage() {
   const [chosen, setChosen] = useAtom(checkoutAddressIdAtom);
   const { ready, addresses } = useCheckoutData('/checkout');
   const navigate = useNavigate();
+  const { t } = useTranslation();
 
   // Pre-select the only (or the newest) address when none is chosen yet, or when the chosen one is gone.
   useEffect(() => {
@@ -28,11 +30,11 @@ export default function CheckoutAddressPage() {
   const { itemCount } = cartTotals(cart);
   return (
     <section className="checkout">
-      <h1>Checkout</h1>
-      <p className="checkout__shipment">{TEXT.shipmentOf(itemCount)}</p>
+      <h1>{t('checkout.title')}</h1>
+      <p className="checkout__shipment">{t('checkout.shipment', { count: itemCount })}</p>
       <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={can(user?.role, 'addresses.manage')} returnTo="/checkout" />
       <button type="button" className="button button--primary checkout__next" disabled={!chosen} onClick={() => navigate('/checkout/payment')}>
-        Continue
+        {t('checkout.continue')}
       </button>
     </section>
   );

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, DELIVERY_OPTIONS, formatRs, locationText, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatRs, locationText, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { BillDetails } from '../../../components/bill-details';
 import { ApiError, api } from '../../../lib/api-client';
 import { currentPosition } from '../../../lib/geolocation';
 import { imageAt } from '../../../lib/images';
-import { showError } from '../../../lib/show-error';
+import { errorText, showError } from '../../../lib/show-error';
 import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
 import { useCartActions } from '../../../state/cart-actions';
 import { useLanguage } from '../../../state/language';
@@ -35,34 +36,35 @@ type Outcome = { kind: 'placed'; message: string } | { kind: 'prices'; message: 
 function OutcomeDialog({ outcome, onConfirm }: { outcome: NonNullable<Outcome>; onConfirm: () => void }) {
   const button = useRef<HTMLButtonElement | null>(null);
   useEffect(() => button.current?.focus(), []);
-  const title = outcome.kind === 'placed' ? 'Order placed' : 'Prices changed';
+  const { t } = useTranslation();
+  const title = outcome.kind === 'placed' ? t('checkout.orderPlacedTitle') : t('checkout.pricesChangedTitle');
   return (
     <div className="checkout-dialog__backdrop">
       <div className="checkout-dialog" role="alertdialog" aria-modal="true" aria-labelledby="outcome-title" aria-describedby="outcome-text">
         <h2 id="outcome-title">{title}</h2>
         <p id="outcome-text">{outcome.message}</p>
         {outcome.kind === 'prices' ? (
-          <dl className="checkout-dialog__totals" aria-label="New totals">
+          <dl className="checkout-dialog__totals" aria-label={t('checkout.newTotals')}>
             <div>
-              <dt>Items total</dt>
+              <dt>{t('bill.itemsTotalPlain')}</dt>
               <dd>{formatRs(rupeesToPaise(outcome.totals.subTotalAmt))}</dd>
             </div>
             <div>
-              <dt>Basket discount</dt>
+              <dt>{t('bill.basketDiscountPlain')}</dt>
               <dd>-{formatRs(rupeesToPaise(outcome.totals.basketDiscount))}</dd>
             </div>
             <div>
-              <dt>Delivery fee</dt>
-              <dd>{outcome.totals.deliveryFee === 0 ? 'Free' : formatRs(rupeesToPaise(outcome.totals.deliveryFee))}</dd>
+              <dt>{t('bill.deliveryFee')}</dt>
+              <dd>{outcome.totals.deliveryFee === 0 ? t('bill.free') : formatRs(rupeesToPaise(outcome.totals.deliveryFee))}</dd>
             </div>
             <div className="checkout-dialog__grand">
-              <dt>Grand total</dt>
+              <dt>{t('bill.grandTotal')}</dt>
               <dd>{formatRs(rupeesToPaise(outcome.totals.totalAmt))}</dd>
             </div>
           </dl>
         ) : null}
         <button ref={button} type="button" className="button button--confirm" onClick={onConfirm}>
-          {outcome.kind === 'placed' ? 'OK' : 'Review order'}
+          {outcome.kind === 'placed' ? t('common.ok') : t('checkout.reviewOrder')}
         </button>
       </div>
     </div>
@@ -86,17 +88,39 @@ function ShipmentLines({ lines }: { lines: readonly CartLine[] }) {
   );
 }
 
+/**
+ * The checkout's notes in Tamil, which SPEC.md shows under the English ones for a shopper reading English; a
+ * shopper who chose Tamil or Sinhala reads the notes in their own language from the catalogue.
+ */
+const TAMIL_NOTES = {
+  cancelTitle: 'ரத்து கொள்கை:',
+  cancelText: 'பொதி செய்யப்படும் வரை ஆர்டரை ரத்து செய்யலாம். பொதி செய்த பின் ரத்து செய்ய முடியாது.',
+  staffTitle: 'டெலிவரி ஊழியர்கள்:',
+  staffText: 'உங்கள் பில்லில் உள்ள தொகையை மட்டும் செலுத்துங்கள். அவர்கள் ஒருபோதும் OTP, PIN அல்லது அட்டை எண்ணைக் கேட்க மாட்டார்கள்.',
+} as const;
+
+function TamilNote({ title, text }: { title: string; text: string }) {
+  return (
+    <p lang="ta">
+      <strong>{title}</strong> {text}
+    </p>
+  );
+}
+
 /** A random key for one order attempt (getRandomValues works outside secure contexts, unlike randomUUID). */
 function newAttemptKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The order's location: where the phone is now, or 'Location not available' (denial never blocks the order). */
-async function orderLocation(): Promise<string> {
+/**
+ * The order's location: where the phone is now, or 'Location not available' (denial never blocks the order).
+ * The order records the English words (staff read them); the shopper is told in their language.
+ */
+async function orderLocation(notice: string): Promise<string> {
   try {
     return locationText(await currentPosition());
   } catch {
-    toast(TEXT.locationNotAvailable);
+    toast(notice);
     return TEXT.locationNotAvailable;
   }
 }
@@ -104,11 +128,11 @@ async function orderLocation(): Promise<string> {
 /** The refusals of placing an order that mean the shop's ordering state changed: the screen reads it again. */
 const ORDERING_REFUSALS = new Set(['STORE_UNATTENDED', 'STORE_PAUSED', 'OPTION_PAUSED', 'OPTION_FULL', 'SHOP_CLOSED']);
 
-/** What the shopper still has to choose before Cash on Delivery can be pressed, in words; null when nothing. */
+/** What the shopper still has to choose before Cash on Delivery can be pressed, as a catalogue key; null when nothing. */
 function missingChoice(address: boolean, option: boolean): string | null {
-  if (!address && !option) return 'Please select an address and a delivery option before placing the order.';
-  if (!address) return TEXT.selectAddress;
-  if (!option) return TEXT.selectDeliveryOption;
+  if (!address && !option) return 'checkout.selectBoth';
+  if (!address) return 'checkout.selectAddress';
+  if (!option) return 'checkout.selectOption';
   return null;
 }
 
@@ -130,7 +154,8 @@ export default function CheckoutPaymentPage() {
   const { ready, addresses } = useCheckoutData('/checkout/payment');
   const { reload } = useCartActions();
   const navigate = useNavigate();
-  const { timeZone } = useShopConfig();
+  const { t } = useTranslation();
+  const { timeZone, shopHours } = useShopConfig();
   // The order records the language it was placed in: its receipt prints the product names in it.
   const language = useLanguage();
   const ordering = useOrdering();
@@ -145,39 +170,44 @@ export default function CheckoutPaymentPage() {
   useEffect(() => {
     if (!ready || !addresses) return;
     if (addresses.length === 0) {
-      toast.error(TEXT.addAddressFirst);
+      toast.error(t('checkout.addAddressFirst'));
       navigate('/checkout', { replace: true });
     } else if (chosen && !addresses.some((a) => a._id === chosen)) setChosen(null);
-  }, [addresses, chosen, navigate, ready, setChosen]);
+  }, [addresses, chosen, navigate, ready, setChosen, t]);
 
   if (!ready || !addresses || addresses.length === 0) {
     return <Loading />;
   }
 
   const totals = cartTotals(cart, option);
-  const missing = missingChoice(chosen !== null, option !== null);
+  const missingKey = missingChoice(chosen !== null, option !== null);
+  const missing = missingKey ? t(missingKey) : null;
+  const optionName = (label: string) => {
+    const code = deliveryOptionByLabel(label)?.code;
+    return code ? t(`delivery.${code}`) : label;
+  };
   const optionState = (label: string) => ordering?.options.find((each) => each.label === label);
   // Why Cash on Delivery cannot be pressed now: the shop takes no orders, the chosen option cannot be chosen
   // any more (paused or full since it was picked), or a choice is missing.
-  const closed = closedNotice(ordering, timeZone);
-  const optionBlocked = option ? optionNotice(optionState(option), timeZone) : null;
+  const closed = closedNotice(ordering, timeZone, t, shopHours);
+  const optionBlocked = option ? optionNotice(optionState(option), timeZone, t, optionName) : null;
   const blocked = closed
     ? [`${closed.title}.`, closed.message, closed.until].filter(Boolean).join(' ')
     : optionBlocked
-      ? `${option}: ${optionBlocked}`
+      ? `${optionName(option ?? '')}: ${optionBlocked}`
       : missing;
   const placeOrder = async () => {
     if (!chosen) {
-      toast.error(TEXT.selectAddress);
+      toast.error(t('checkout.selectAddress'));
       return;
     }
     if (!option) {
-      toast.error(TEXT.selectDeliveryOption);
+      toast.error(t('checkout.selectOption'));
       return;
     }
     setBusy(true);
     try {
-      const location = await orderLocation();
+      const location = await orderLocation(t('checkout.locationNotAvailable'));
       attemptKey.current ??= newAttemptKey();
       const body = {
         list_items: cart.map((line) => ({ _id: line._id, productId: line.productId._id, quantity: line.quantity })),
@@ -188,15 +218,15 @@ export default function CheckoutPaymentPage() {
         Choose: option,
         language,
       };
-      const answer = await api<OrderWire>('POST', '/api/order/cash-on-delivery', body, { headers: { 'Idempotency-Key': attemptKey.current } });
+      await api<OrderWire>('POST', '/api/order/cash-on-delivery', body, { headers: { 'Idempotency-Key': attemptKey.current } });
       attemptKey.current = null;
       setOrders((old) => ({ ...old, count: old.count + 1 }));
-      setOutcome({ kind: 'placed', message: answer.message });
+      setOutcome({ kind: 'placed', message: t('checkout.placedMessage') });
     } catch (error) {
       // Only a lost answer (no reply) keeps the key for the retry; a refusal starts a new attempt.
       if (!(error instanceof ApiError && error.status === 0)) attemptKey.current = null;
       if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
-        setOutcome({ kind: 'prices', message: error.message, totals: error.data as ServerTotals });
+        setOutcome({ kind: 'prices', message: errorText(error), totals: error.data as ServerTotals });
         await reload().catch(() => undefined);
       } else {
         showError(error);
@@ -222,18 +252,18 @@ export default function CheckoutPaymentPage() {
 
   return (
     <section className="checkout">
-      <h1>Checkout</h1>
-      <h2 className="checkout__shipment">{TEXT.shipmentOf(totals.itemCount)}</h2>
+      <h1>{t('checkout.title')}</h1>
+      <h2 className="checkout__shipment">{t('checkout.shipment', { count: totals.itemCount })}</h2>
       <ShipmentLines lines={cart} />
       <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={can(user?.role, 'addresses.manage')} returnTo="/checkout/payment" />
       <fieldset className="checkout__options">
         <legend>
-          <h2>{TEXT.selectDeliveryOptionTitle}</h2>
+          <h2>{t('checkout.optionTitle')}</h2>
         </legend>
         {DELIVERY_OPTIONS.map((each) => {
           const fee = each.fee(totals.subtotalPaise);
           const state = optionState(each.label);
-          const why = optionNotice(state, timeZone);
+          const why = optionNotice(state, timeZone, t, optionName);
           const whyId = `option-why-${each.code}`;
           return (
             <div key={each.code} className="checkout__option">
@@ -248,8 +278,8 @@ export default function CheckoutPaymentPage() {
                   onChange={() => setOption(each.label)}
                 />
                 <span className="choice__text">
-                  <strong>{each.label}</strong>
-                  <span>{fee === 0 ? 'Free delivery' : `Delivery fee ${formatRs(fee)}`}</span>
+                  <strong>{t(`delivery.${each.code}`)}</strong>
+                  <span>{fee === 0 ? t('checkout.freeDelivery') : t('checkout.deliveryFee', { amount: formatRs(fee) })}</span>
                 </span>
               </label>
               {why ? (
@@ -257,7 +287,7 @@ export default function CheckoutPaymentPage() {
                   <span id={whyId}>{why}</span>
                   {state?.suggestion && option !== state.suggestion ? (
                     <button type="button" className="button button--ghost checkout__option-try" onClick={() => setOption(state.suggestion)}>
-                      Choose {state.suggestion}
+                      {t('checkout.chooseOption', { option: optionName(state.suggestion) })}
                     </button>
                   ) : null}
                 </p>
@@ -267,19 +297,15 @@ export default function CheckoutPaymentPage() {
         })}
       </fieldset>
       <BillDetails lines={cart} option={option} />
-      <aside className="checkout__notes" aria-label="Notes">
+      <aside className="checkout__notes" aria-label={t('checkout.notes.label')}>
         <p>
-          <strong>Cancellation policy:</strong> you can cancel an order until it is packed. Once packed, it cannot be cancelled.
+          <strong>{t('checkout.notes.cancelTitle')}</strong> {t('checkout.notes.cancelText')}
         </p>
-        <p lang="ta">
-          <strong>ரத்து கொள்கை:</strong> பொதி செய்யப்படும் வரை ஆர்டரை ரத்து செய்யலாம். பொதி செய்த பின் ரத்து செய்ய முடியாது.
-        </p>
+        {language === 'en' ? <TamilNote title={TAMIL_NOTES.cancelTitle} text={TAMIL_NOTES.cancelText} /> : null}
         <p>
-          <strong>Delivery staff:</strong> pay our delivery staff only the amount on your bill. They will never ask for an OTP, PIN or card number.
+          <strong>{t('checkout.notes.staffTitle')}</strong> {t('checkout.notes.staffText')}
         </p>
-        <p lang="ta">
-          <strong>டெலிவரி ஊழியர்கள்:</strong> உங்கள் பில்லில் உள்ள தொகையை மட்டும் செலுத்துங்கள். அவர்கள் ஒருபோதும் OTP, PIN அல்லது அட்டை எண்ணைக் கேட்க மாட்டார்கள்.
-        </p>
+        {language === 'en' ? <TamilNote title={TAMIL_NOTES.staffTitle} text={TAMIL_NOTES.staffText} /> : null}
       </aside>
       {/* Whenever Cash on Delivery is disabled, say why: the shop takes no orders, the option cannot be chosen now, or a choice is missing (read out as it changes). */}
       <p id="checkout-missing" className="checkout__missing" role="status">
@@ -287,7 +313,7 @@ export default function CheckoutPaymentPage() {
       </p>
       <div className="checkout__pay">
         <button type="button" className="button button--ghost" disabled>
-          {TEXT.onlinePayment}
+          {t('checkout.onlinePayment')}
         </button>
         <button
           type="button"
@@ -296,7 +322,7 @@ export default function CheckoutPaymentPage() {
           aria-describedby={blocked ? 'checkout-missing' : undefined}
           onClick={() => void placeOrder()}
         >
-          {busy ? 'Placing order…' : TEXT.cashOnDelivery}
+          {busy ? t('checkout.placing') : t('checkout.cashOnDelivery')}
         </button>
       </div>
       {outcome ? <OutcomeDialog outcome={outcome} onConfirm={confirm} /> : null}

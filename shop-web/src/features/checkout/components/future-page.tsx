@@ -1,21 +1,23 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { FUTURE_REDIRECT_SECONDS, TEXT } from '@kade/shared';
+import { FUTURE_REDIRECT_SECONDS } from '@kade/shared';
 import { useCountdown } from '../hooks/use-countdown';
 import './checkout.css';
 
 /** /future: online payment is 'Coming Soon!'; back to /checkout after 5 seconds, or at once with the button. */
 export default function FuturePage() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const back = useCallback(() => navigate('/checkout', { replace: true }), [navigate]);
   const left = useCountdown(FUTURE_REDIRECT_SECONDS, back);
   return (
     <section className="result">
-      <h1>{TEXT.comingSoon}</h1>
-      <p>Online payment is on its way. Please choose Cash on Delivery for now.</p>
-      <p role="status">{TEXT.redirectingIn(left)}</p>
+      <h1>{t('result.comingSoon')}</h1>
+      <p>{t('result.onlineSoon')}</p>
+      <p role="status">{t('result.redirecting', { count: left })}</p>
       <button type="button" className="button button--primary" onClick={back}>
-        Back to checkout
+        {t('result.backToCheckout')}
       </button>
     </section>
   );

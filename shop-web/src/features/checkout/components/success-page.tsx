@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { SUCCESS_REDIRECT_SECONDS, TEXT } from '@kade/shared';
+import { SUCCESS_REDIRECT_SECONDS } from '@kade/shared';
 import { useCountdown } from '../hooks/use-countdown';
 import './checkout.css';
 
 /** /success: '{Order or Payment} Successfully', then My Orders after 6 seconds; 'Go To Home' goes to /. */
 export default function SuccessPage() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const location = useLocation();
   const kind = (location.state as { kind?: string } | null)?.kind === 'Payment' ? 'Payment' : 'Order';
   const done = useCallback(() => navigate('/dashboard/myorders', { replace: true }), [navigate]);
@@ -16,11 +18,11 @@ export default function SuccessPage() {
       <span className="result__mark" aria-hidden="true">
         ✓
       </span>
-      <h1>{TEXT.successTitle(kind)}</h1>
-      <p>{TEXT.orderPlaced}</p>
-      <p role="status">{TEXT.redirectingIn(left)}</p>
+      <h1>{kind === 'Payment' ? t('result.paymentSuccess') : t('result.orderSuccess')}</h1>
+      <p>{t('checkout.placedMessage')}</p>
+      <p role="status">{t('result.redirecting', { count: left })}</p>
       <Link to="/" className="button button--primary">
-        {TEXT.goToHome}
+        {t('result.goHome')}
       </Link>
     </section>
   );

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
+import { i18n } from '../../../i18n/i18n';
 import { addressesAtom, cartAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
 
 /**
@@ -36,10 +36,10 @@ export function useCheckoutData(step: string): { ready: boolean; addresses: Save
   useEffect(() => {
     if (!checked) return;
     if (!user) {
-      toast.error(TEXT.pleaseLogin);
+      toast.error(i18n.t('cart.pleaseLogin'));
       navigate('/login', { replace: true, state: { from: step } });
     } else if (cart.length === 0) {
-      toast.error(TEXT.cartEmpty);
+      toast.error(i18n.t('checkout.cartEmpty'));
       navigate('/', { replace: true });
     }
     // Only on arrival: an order placed here empties the cart on purpose.

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { addressLines, formatDateTime, formatRs, MY_ORDERS_PAGE_SIZE, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { addressLines, deliveryOptionByLabel, formatDateTime, formatRs, MY_ORDERS_PAGE_SIZE, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
@@ -20,50 +21,52 @@ import { RiderLine } from './rider-line';
 
 function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone: string; onChanged: (order: OrderWire | undefined) => void }) {
   const nameOf = useLocalName();
+  const { t } = useTranslation();
+  const optionCode = deliveryOptionByLabel(order.Choose)?.code;
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
   return (
-    <article className="order-card" aria-label={`Order ${order.orderId}`}>
+    <article className="order-card" aria-label={t('orders.order', { id: order.orderId })}>
       <header className="order-card__head">
-        <StatusBadge status={order.order_status} />
-        <span className="order-card__id">Order ID: {order.orderId}</span>
+        <StatusBadge status={order.order_status} translated />
+        <span className="order-card__id">{t('orders.orderId', { id: order.orderId })}</span>
       </header>
       <dl className="order-card__facts">
         <div>
-          <dt>Ordered At</dt>
+          <dt>{t('orders.orderedAt')}</dt>
           <dd>{formatDateTime(order.createdAt, timeZone)}</dd>
         </div>
         <div>
-          <dt>Ordered Completed</dt>
+          <dt>{t('orders.completedAt')}</dt>
           <dd>{formatDateTime(order.updatedAt, timeZone)}</dd>
         </div>
         <div>
-          <dt>Items</dt>
+          <dt>{t('orders.items')}</dt>
           <dd>{items}</dd>
         </div>
         <div>
-          <dt>Delivery</dt>
-          <dd>{order.Choose}</dd>
+          <dt>{t('orders.delivery')}</dt>
+          <dd>{optionCode ? t(`delivery.${optionCode}`) : order.Choose}</dd>
         </div>
         <div>
-          <dt>Payment</dt>
+          <dt>{t('orders.payment')}</dt>
           <dd>
-            {order.payment_method || TEXT.notApplicable} · {order.payment_status || TEXT.notPaid}
+            {order.payment_method || t('orders.notApplicable')} · {order.payment_status || t('orders.notPaid')}
           </dd>
         </div>
         <div className="order-card__total">
-          <dt>Total Amount</dt>
+          <dt>{t('orders.total')}</dt>
           <dd>{formatRs(rupeesToPaise(order.totalAmt))}</dd>
         </div>
       </dl>
       <RiderLine order={order} />
-      <section className="order-card__address" aria-label="Shipping address">
-        <h3>Shipping address</h3>
+      <section className="order-card__address" aria-label={t('orders.shippingAddress')}>
+        <h3>{t('orders.shippingAddress')}</h3>
         {lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
       </section>
-      <ul className="order-card__lines" aria-label="Products">
+      <ul className="order-card__lines" aria-label={t('orders.products')}>
         {order.products.map((line, index) => (
           <li key={`${line.productId ?? 'gone'}-${index}`}>
             <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
@@ -91,6 +94,7 @@ export default function MyOrdersPage() {
   const [page, setPage] = useState(1);
   const [totalPage, setTotalPage] = useState(1);
   const [loading, setLoading] = useState(false);
+  const { t } = useTranslation();
 
   const load = useCallback(
     async (pageNumber: number) => {
@@ -145,23 +149,22 @@ export default function MyOrdersPage() {
   if (!user) {
     return (
       <section className="page-text">
-        <h1>My Orders</h1>
+        <h1>{t('account.myOrders')}</h1>
         <p>
           <Link to="/login" state={{ from: '/dashboard/myorders' }}>
-            Login
-          </Link>{' '}
-          to see your orders.
+            {t('orders.loginToSee')}
+          </Link>
         </p>
       </section>
     );
   }
   return (
     <section className="my-orders">
-      <h1>My Orders</h1>
+      <h1>{t('account.myOrders')}</h1>
       {orders === null ? (
         <Loading />
       ) : orders.length === 0 ? (
-        <p className="empty">{TEXT.noData}</p>
+        <p className="empty">{t('orders.none')}</p>
       ) : (
         <>
           <div className="my-orders__list">
@@ -171,7 +174,7 @@ export default function MyOrdersPage() {
           </div>
           {page < totalPage ? (
             <button type="button" className="button button--ghost my-orders__more" disabled={loading} onClick={() => setPage((p) => p + 1)}>
-              {loading ? TEXT.loadingMore : 'Show more orders'}
+              {loading ? t('common.loadingMore') : t('orders.showMore')}
             </button>
           ) : null}
         </>

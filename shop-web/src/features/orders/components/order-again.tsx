@@ -1,5 +1,6 @@
 // 'Order again' on a delivered order: the server fills the cart with what is still sold, capped by today's stock and
 // rules (POST /api/cart/order-again), and says what went in and what could not; the cart here is then read again.
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -17,6 +18,7 @@ export function OrderAgain({ order }: { order: OrderWire }) {
   const [busy, setBusy] = useState(false);
   const { reload } = useCartActions();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   if (normalizeStatus(order.order_status) !== 'Delivered') return null;
 
   const again = async () => {
@@ -25,9 +27,11 @@ export function OrderAgain({ order }: { order: OrderWire }) {
       const answer = await api<OrderAgainAnswer>('POST', '/api/cart/order-again', { orderId: order._id });
       await reload();
       const complete = answer.data.skipped.length === 0 && answer.data.added.every((line) => line.quantity === line.asked);
-      if (answer.data.added.length === 0) toast.error(answer.message);
-      else if (complete) toast.success(answer.message);
-      else toast(answer.message, { duration: 8000 });
+      // said in the shopper's language from the answer's lists (the server's message is English)
+      const skipped = answer.data.skipped.map((line) => line.name).join(', ');
+      if (answer.data.added.length === 0) toast.error(t('orders.again.none'));
+      else if (complete) toast.success(t('orders.again.added', { count: answer.data.added.length }));
+      else toast(skipped ? t('orders.again.partial', { count: answer.data.added.length, skipped }) : t('orders.again.fewer', { count: answer.data.added.length }), { duration: 8000 });
       if (answer.data.added.length > 0) navigate('/cart');
     } catch (error) {
       showError(error);
@@ -38,7 +42,7 @@ export function OrderAgain({ order }: { order: OrderWire }) {
 
   return (
     <button type="button" className="button button--primary order-card__again" disabled={busy} onClick={() => void again()}>
-      {busy ? 'Adding…' : 'Order again'}
+      {busy ? t('orders.again.adding') : t('orders.again.button')}
     </button>
   );
 }

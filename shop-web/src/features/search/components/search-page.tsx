@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, TEXT, type ProductWire } from '@kade/shared';
+import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, type ProductWire } from '@kade/shared';
 import { ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import { showError } from '../../../lib/show-error';
@@ -23,9 +24,14 @@ export default function SearchPage() {
   const [results, setResults] = useState<Results | null>(null);
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
+  const { t } = useTranslation();
+  const title = query ? t('search.resultsFor', { query }) : t('search.label');
 
   useEffect(() => {
-    document.title = query ? `Search: ${query}` : 'Search';
+    document.title = query ? `${t('search.title')}: ${query}` : t('search.title');
+  }, [query, t]);
+
+  useEffect(() => {
     if (!query) {
       setResults(null);
       return;
@@ -84,22 +90,22 @@ export default function SearchPage() {
   return (
     <section className="search" aria-labelledby="search-title">
       <h1 id="search-title" className="search__title">
-        {query ? `Results for “${query}”` : 'Search products'}
+        {title}
       </h1>
       {results ? (
         <p className="search__count" role="status">
-          {`${results.totalCount}${results.totalCountExact ? '' : '+'} ${results.totalCount === 1 && results.totalCountExact ? 'result' : 'results'}`}
+          {results.totalCountExact ? t('search.count', { count: results.totalCount }) : t('search.countAtLeast', { count: results.totalCount })}
         </p>
       ) : null}
-      {!query ? <p className="search__hint">Type what you need: milk, bread, rice…</p> : null}
-      {results && results.items.length === 0 ? <p className="empty">{TEXT.noDataFound}</p> : null}
+      {!query ? <p className="search__hint">{t('search.hint')}</p> : null}
+      {results && results.items.length === 0 ? <p className="empty">{t('search.none')}</p> : null}
       <div className="product-grid">
         {results?.items.map((product) => (
           <ProductCard key={product._id} product={product} />
         ))}
-        {loading ? <Placeholders count={PLACEHOLDER_COUNTS.search} className="placeholder--card" label="Searching" /> : null}
+        {loading ? <Placeholders count={PLACEHOLDER_COUNTS.search} className="placeholder--card" label={t('search.searching')} /> : null}
       </div>
-      {results && results.items.length > 0 && results.page >= results.totalPage ? <p className="list-end">{TEXT.endOfList}</p> : null}
+      {results && results.items.length > 0 && results.page >= results.totalPage ? <p className="list-end">{t('common.endOfList')}</p> : null}
     </section>
   );
 }

@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContactBlock } from './contact-block';
 import './static-pages.css';
 
 /** /contact. */
 export default function ContactPage() {
+  const { t } = useTranslation();
+  const title = t('pages.contactUs');
   useEffect(() => {
-    document.title = 'Contact us';
-  }, []);
+    document.title = title;
+  }, [title]);
   return (
     <article className="page-text" aria-labelledby="contact-title">
-      <h1 id="contact-title">Contact us</h1>
+      <h1 id="contact-title">{title}</h1>
       <p>Questions about an order, a product or your account? Reach us any day between 9:00 AM and 5:00 PM.</p>
       <ContactBlock />
     </article>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime, POLICY } from '@kade/shared';
 import { useShopConfig } from '../../../lib/shop-config';
 import { ContactBlock } from './contact-block';
@@ -10,13 +11,15 @@ const EFFECTIVE = '2025-05-22T00:00:00+05:30';
 /** /privacy-policy. */
 export default function PrivacyPage() {
   const config = useShopConfig();
+  const { t } = useTranslation();
+  const title = t('pages.privacy');
   useEffect(() => {
-    document.title = 'Privacy Policy';
-  }, []);
+    document.title = title;
+  }, [title]);
   const effective = formatDateTime(EFFECTIVE, config.timeZone).split(',')[0];
   return (
     <article className="page-text" aria-labelledby="privacy-title">
-      <h1 id="privacy-title">Privacy Policy</h1>
+      <h1 id="privacy-title">{title}</h1>
       <p>Effective date: {effective}</p>
       <p>This policy explains what {config.name} learns about you when you shop with us, why, and the choices you have.</p>
       <h2>Information we collect</h2>

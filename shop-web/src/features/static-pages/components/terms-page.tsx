@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { POLICY } from '@kade/shared';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -61,12 +62,14 @@ const RIGHTS_YEAR = 2025;
 /** /terms-and-conditions: sections numbered straight through, the privacy section linking to /privacy-policy. */
 export default function TermsPage() {
   const config = useShopConfig();
+  const { t } = useTranslation();
+  const title = t('pages.terms');
   useEffect(() => {
-    document.title = 'Terms and Conditions';
-  }, []);
+    document.title = title;
+  }, [title]);
   return (
     <article className="page-text" aria-labelledby="terms-title">
-      <h1 id="terms-title">Terms and Conditions</h1>
+      <h1 id="terms-title">{title}</h1>
       <ol className="terms">
         {sections(config.name).map((section, i) => (
           <li key={section.title}>
@@ -77,7 +80,7 @@ export default function TermsPage() {
           </li>
         ))}
       </ol>
-      <h2>Contact Us</h2>
+      <h2>{t('pages.contactUs')}</h2>
       <ContactBlock />
       <p className="page-text__footnote">
         © {RIGHTS_YEAR} {config.name}. All rights reserved.
