@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
 import type { Clock } from './clock';
+import type { BootWire } from '@kade/shared';
 import { envelopeMiddleware } from './http/envelope';
 import { AppError } from './http/errors';
 import { corsFor, securityHeaders } from './http/security';
@@ -28,7 +29,7 @@ import { createCartService, type CartService } from './modules/cart/service';
 import { cartRoutes } from './modules/cart/routes';
 import { createOrderService, type OrderService } from './modules/orders/service';
 import { orderRoutes } from './modules/orders/routes';
-import { shopRoutes } from './modules/shop/routes';
+import { shopConfigFor, shopRoutes } from './modules/shop/routes';
 import { createOrderingService, type OrderingService } from './modules/shop/ordering';
 import { silentEvents, type LiveEvents } from './modules/realtime/events';
 import type { RedisState } from './modules/realtime/socket';
@@ -113,6 +114,26 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
   ];
 }
 
+/**
+ * What the server writes into each page of the shop it sends (shared/src/boot.ts): the settings and the
+ * category lists (both from memory) on every page, and the home page's shelves on the home page, so the first
+ * screen renders without three requests after the script. The shop's own pages only: not the dashboard.
+ */
+function bootDataFor(deps: AppDeps, services: Services) {
+  const shopDeps = { config: deps.config, db: deps.db.knex, clock: deps.clock, ordering: services.ordering };
+  return async (ctx: Koa.Context): Promise<BootWire | undefined> => {
+    if (ctx.path.startsWith('/dashboard')) return undefined;
+    const { categories, shop } = services.catalog;
+    const [config, categoryList, subCategories, home] = await Promise.all([
+      shopConfigFor(shopDeps, ctx.get('user-agent')),
+      categories.listCategories(),
+      categories.listSubCategories(),
+      ctx.path === '/' ? shop.home() : undefined,
+    ]);
+    return { config, categories: [...categoryList], subCategories: [...subCategories], ...(home ? { home } : {}) };
+  };
+}
+
 /** Builds the Koa app from its dependencies; nothing here listens or holds global state. */
 export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; services: Services } {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -128,7 +149,7 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   app.use(wellFormedPath());
   app.use(securityHeaders());
   app.use(corsFor(deps.config.corsOrigins));
-  app.use(webApp(deps.config.webDistDir));
+  app.use(webApp(deps.config.webDistDir, { bootData: bootDataFor(deps, services), onBootError: (error) => deps.logger.warn({ err: error }, 'boot data for a page failed; sent without it') }));
   app.use(serveStoredFiles(deps.db));
   app.use(authenticate({ db: deps.db.knex, secret: deps.config.jwtSecret, clock: deps.clock }));
   // The spec's DELETE calls carry their `_id` in a JSON body; a body that is not JSON answers 415.

@@ -18,4 +18,5 @@ export * from './schemas';
 export * from './files';
 export * from './text';
 export * from './language';
+export * from './boot';
 export * from './riders';

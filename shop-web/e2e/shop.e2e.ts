@@ -26,6 +26,24 @@ test.describe('the app-shell gate', () => {
 });
 
 test.describe('browsing', () => {
+  test('the first screen comes with the page: no request for settings, categories or shelves before the home page shows', async ({ page }, info) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/(shop\/config|category\/get|subcategory\/get|product\/home)$/.test(pathname)) asked.push(pathname);
+    });
+    await page.goto('/');
+    await expect(page.locator('section.strip').first().locator('.product-card').first()).toBeVisible();
+    await expect(page.locator('.category-tile').first()).toBeVisible();
+    expect(asked).toEqual([]);
+    await shot(page, info, 'home-from-boot');
+    // a later visit to the home page in the same tab asks for fresh shelves
+    await page.goto('/search');
+    await page.getByRole('link', { name: /home$/ }).first().click();
+    await expect(page.locator('section.strip').first().locator('.product-card').first()).toBeVisible();
+    await expect.poll(() => asked.filter((p) => p === '/api/product/home').length).toBe(1);
+  });
+
   test('home: banner, deals, categories, a strip per category with See All, Buy Brand, rotating banner, footer', async ({ page, request }, info) => {
     // Other tests (the admin's) add categories and products to the same shop: count what the server has now.
     const categories = ((await (await request.get(`${openUrl()}/api/category/get`)).json()) as { data: unknown[] }).data;

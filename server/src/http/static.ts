@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import send from 'koa-send';
 import type { Context, Next } from 'koa';
+import { BOOT_ELEMENT_ID } from '@kade/shared';
+
+const gzipAsync = promisify(gzip);
 
 const HASHED = /^\/assets\//;
 
@@ -14,8 +20,55 @@ function notForWebApp(pathname: string): boolean {
  * Serves the built shop-web: hashed files under /assets for a year, everything else revalidated, and
  * index.html for any other GET that is not an API or file route (the SPA's own routes).
  */
-export function webApp(distDir: string) {
+export interface WebAppOptions {
+  /**
+   * What the page needs first, written into index.html as JSON (never run as a script, so the CSP holds) so
+   * the app renders without asking for it: the shop's settings, and on the home page its shelves. Called for
+   * every page the SPA serves; when it fails the page is sent without it and the app asks as before.
+   */
+  bootData?: (ctx: Context) => Promise<object | undefined>;
+  /** Told when bootData fails (the page still goes out). */
+  onBootError?: (error: unknown) => void;
+}
+
+/** JSON safe inside an HTML <script> element: no `</script>`, `<!--` or line separators can end or bend it. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** index.html as built, read again only when the file changes (a new build under a running server). */
+function indexReader(file: string) {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return async (): Promise<string> => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+/** Sends index.html with the boot data in its head, compressed when the browser takes gzip. */
+async function sendIndexWithBoot(ctx: Context, html: string, boot: object): Promise<void> {
+  const element = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForHtml(boot)}</script>`;
+  // in the head when there is one; else at the end (read by id once the document is parsed)
+  const page = html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${html}${element}`;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.vary('Accept-Encoding');
+  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = await gzipAsync(page);
+  } else {
+    ctx.body = page;
+  }
+}
+
+export function webApp(distDir: string, options: WebAppOptions = {}) {
   const root = path.resolve(distDir);
+  const readIndex = indexReader(path.join(root, 'index.html'));
   return async function serveWebApp(ctx: Context, next: Next) {
     // Requests it can never answer pass straight through, without waiting on the rest of the pipeline.
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || notForWebApp(ctx.path)) return next();
@@ -47,6 +100,20 @@ export function webApp(distDir: string) {
       // fall through to the SPA
     }
     if (isAsset) return; // a missing hashed asset is a real 404, not the app
+    // the page carries this moment's settings (and shelves): never kept by a cache without asking again
+    ctx.set('Cache-Control', 'no-cache');
+    if (options.bootData) {
+      let boot: object | undefined;
+      try {
+        boot = await options.bootData(ctx);
+      } catch (error) {
+        options.onBootError?.(error);
+      }
+      if (boot) {
+        await sendIndexWithBoot(ctx, await readIndex(), boot);
+        return;
+      }
+    }
     await send(ctx, 'index.html', { root });
     ctx.vary('Accept-Encoding');
     ctx.set('Cache-Control', 'no-cache');

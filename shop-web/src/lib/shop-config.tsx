@@ -1,11 +1,26 @@
 import { createContext, useContext } from 'react';
 import type { ShopConfigWire } from '@kade/shared';
 import { api } from './api-client';
+import { takeBoot } from './boot';
 
-/** Reads the store's run-time settings (and whether this browser is inside the app shell). */
+/**
+ * Reads the store's run-time settings (and whether this browser is inside the app shell): from the page the
+ * server sent when it carries them (and the page came from the network, not the offline cache), else asked.
+ */
 export async function loadShopConfig(): Promise<ShopConfigWire> {
+  const written = takeBoot('config');
+  if (written && fromNetwork()) return written;
   const answer = await api<ShopConfigWire>('GET', '/api/shop/config');
   return answer.data;
+}
+
+/**
+ * Whether this page came from the server just now. The service worker answers a navigation from its cache
+ * only when the network fails; such a page's settings (opening state, server time) are old, so they are
+ * asked for again.
+ */
+function fromNetwork(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 export const ShopConfigContext = createContext<ShopConfigWire | null>(null);

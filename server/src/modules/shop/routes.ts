@@ -19,37 +19,52 @@ async function readBanner(db: Knex): Promise<{ url: string } | null> {
   return typeof url === 'string' && url !== '' ? { url } : null;
 }
 
+export interface ShopConfigDeps {
+  config: Config;
+  db: Knex;
+  clock: Clock;
+  ordering: OrderingService;
+}
+
+/**
+ * The store's public settings for a request from this user agent: what GET /api/shop/config answers, and what
+ * the server writes into the pages it sends (http/static.ts) so the app renders without asking.
+ */
+export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | undefined): Promise<ShopConfigWire> {
+  const { shop, appShell } = deps.config;
+  return {
+    name: shop.name,
+    storeUrl: shop.storeUrl,
+    email: shop.email,
+    phone: shop.phone,
+    website: shop.website,
+    address: shop.address,
+    timeZone: shop.timeZone,
+    shopHours: shop.shopHours,
+    freshHours: shop.freshHours,
+    appShellOnly: appShell.only,
+    insideShell: isInsideShell(userAgent, appShell.uaToken),
+    banner: await readBanner(deps.db),
+    serverTime: deps.clock.now().toISOString(),
+    deliveryZone: { lat: deps.config.zone.centre.lat, lng: deps.config.zone.centre.lng, radiusKm: deps.config.zone.radiusKm },
+    takeAlertMinutes: shop.takeAlertMinutes,
+    receiptFooter: shop.receiptFooter,
+    ordering: await deps.ordering.state(),
+  };
+}
+
 /**
  * GET /api/shop/config: the store's public settings for the web app, read at run time, and whether this
  * request comes from inside the app shell (the gate of SPEC.md section 1 decides on the request's user agent).
  */
-export function shopRoutes(deps: { config: Config; db: Knex; clock: Clock; ordering: OrderingService }): RouteSpec[] {
-  const { shop, appShell } = deps.config;
+export function shopRoutes(deps: ShopConfigDeps): RouteSpec[] {
   return [
     route({
       method: 'get',
       path: '/api/shop/config',
       access: 'public',
       handler: async ({ ctx }) => {
-        const data: ShopConfigWire = {
-          name: shop.name,
-          storeUrl: shop.storeUrl,
-          email: shop.email,
-          phone: shop.phone,
-          website: shop.website,
-          address: shop.address,
-          timeZone: shop.timeZone,
-          shopHours: shop.shopHours,
-          freshHours: shop.freshHours,
-          appShellOnly: appShell.only,
-          insideShell: isInsideShell(ctx.get('user-agent'), appShell.uaToken),
-          banner: await readBanner(deps.db),
-          serverTime: deps.clock.now().toISOString(),
-          deliveryZone: { lat: deps.config.zone.centre.lat, lng: deps.config.zone.centre.lng, radiusKm: deps.config.zone.radiusKm },
-          takeAlertMinutes: shop.takeAlertMinutes,
-          receiptFooter: shop.receiptFooter,
-          ordering: await deps.ordering.state(),
-        };
+        const data = await shopConfigFor(deps, ctx.get('user-agent'));
         ctx.set('Cache-Control', 'no-store');
         ctx.set('Vary', 'User-Agent');
         return { data };
