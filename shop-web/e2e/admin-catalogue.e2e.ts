@@ -35,8 +35,8 @@ const brokenPng = {
 };
 
 const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true });
-/** The table row whose Name cell is exactly `name`. */
-const rowNamed = (page: Page, name: string): Locator => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+/** The table row whose Name cell names exactly `name` in English (its Sinhala and Tamil names, if any, beside it). */
+const rowNamed = (page: Page, name: string): Locator => page.getByRole('row').filter({ has: page.getByRole('cell').getByText(name, { exact: true }) });
 
 async function openAs(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(path);

@@ -90,7 +90,7 @@ export function GroupPage({ kind }: { kind: 'category' | 'subcategory' }) {
                 <tr key={row._id}>
                   <td>{index + 1}</td>
                   <td>
-                    {row.name}
+                    <span className="cat-table__name">{row.name}</span>
                     <OtherNames item={row} />
                   </td>
                   <td>
