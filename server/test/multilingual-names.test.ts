@@ -2,10 +2,11 @@
 // every wire that carries a name carries `nameSi` and `nameTa`; search finds products in either script (the
 // exact name, a prefix, one typo); an order records its language and its lines' names as they were sold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, paiseToRupees, type CategoryWire, type OrderWire, type ProductDetailsWire, type ProductWire, type SubCategoryWire } from '@kade/shared';
+import { computeTotals, paiseToRupees, type CategoryWire, type HomeWire, type OrderWire, type ProductDetailsWire, type ProductWire, type SubCategoryWire } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { createAccount, DB_KINDS, quickAccount, startTestServer, type TestServer } from './helpers';
 import { catalogueAdmin, storedImages, type Answer } from './catalogue-fixtures';
+import { watchStatements } from './statement-log';
 
 // 10:30 in Colombo: the shop is open.
 const OPEN = '2026-11-22T05:00:00Z';
@@ -69,6 +70,11 @@ describe.each(DB_KINDS)('names in three languages on %s', (kind) => {
     expect(details.body.data.category[0]).toMatchObject({ nameSi: 'සහල් සහ ධාන්\u200Dය' });
     expect(details.body.data.subCategory[0]).toMatchObject({ nameTa: 'அன்றாடம்' });
 
+    const home = await server.api<Answer<HomeWire>>('GET', '/api/product/home');
+    const strip = home.body.data.strips.find((s) => s.category._id === category._id);
+    expect(strip?.category).toMatchObject({ nameSi: 'සහල් සහ ධාන්\u200Dය', nameTa: 'அரிசி & தானியங்கள்' });
+    expect(strip?.products.find((p) => p.name === 'Garlic')).toMatchObject({ nameSi: 'සුදු ළූණු', nameTa: 'உள்ளி' });
+
     const listing = await server.api<Answer<ProductWire[]>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', { categoryId: category._id, subCategoryId: sub._id, limit: 50 });
     const plain = listing.body.data.find((p) => p.name === 'Plain English Only');
     expect(plain).toMatchObject({ nameSi: null, nameTa: null });
@@ -90,6 +96,15 @@ describe.each(DB_KINDS)('names in three languages on %s', (kind) => {
     const subUpdated = await make.call<SubCategoryWire>('PUT', '/api/subcategory/update', { _id: sub._id, nameSi: '' });
     expect(subUpdated).toMatchObject({ nameSi: null, nameTa: 'அன்றாடம்' });
     await make.call('PUT', '/api/subcategory/update', { _id: sub._id, nameSi: 'එදිනෙදා' });
+
+    // Two admins at once, one naming it in Sinhala and one in Tamil: each write sends only its own field, so both stay.
+    const tomatoes = ids.get('Tomatoes') as string;
+    await Promise.all([
+      make.call('PUT', '/api/product/update-product-details', { _id: tomatoes, nameSi: 'රතු තක්කාලි' }),
+      make.call('PUT', '/api/product/update-product-details', { _id: tomatoes, nameTa: 'சிவப்புத் தக்காளி' }),
+    ]);
+    expect(await server.db.knex('products').where({ id: tomatoes }).first('name_si', 'name_ta')).toEqual({ name_si: 'රතු තක්කාලි', name_ta: 'சிவப்புத் தக்காளி' });
+    await make.call('PUT', '/api/product/update-product-details', { _id: tomatoes, nameSi: 'තක්කාලි', nameTa: 'தக்காளி' });
 
     const variation = await make.variation(ids.get('Coconut Oil') as string, { name: 'Coconut Oil 1L', nameSi: 'පොල් තෙල් ලීටර් 1', nameTa: 'தேங்காய் எண்ணெய் 1 லீற்றர்' });
     expect(variation).toMatchObject({ nameSi: 'පොල් තෙල් ලීටර් 1', nameTa: 'தேங்காய் எண்ணெய் 1 லீற்றர்' });
@@ -193,6 +208,18 @@ describe.each(DB_KINDS)('names in three languages on %s', (kind) => {
     expect(details.body.data.language).toBe('ta');
     expect(details.body.data.products.find((l) => l.product_details.name === 'Mysore Dhal')?.product_details.nameTa).toBe('மைசூர் பருப்பு');
     await server.db.knex('products').where({ id: ids.get('Mysore Dhal') }).update({ name_ta: 'மைசூர் பருப்பு' });
+  });
+
+  it('searches in either script in one statement, and places a Tamil order in the same six round trips', async () => {
+    const log = watchStatements(server.db.knex);
+    for (const text of ['தேங்காய்', 'තක්කලි', 'மைசூ']) {
+      const { statements } = await log.during(() => search(text));
+      expect(statements, statements.join('\n---\n')).toHaveLength(1);
+    }
+    const who = await buyer(['Coconut Oil']);
+    const { result, statements } = await log.during(() => server.api<Answer<OrderWire>>('POST', '/api/order/cash-on-delivery', { ...who.body, language: 'si' }, who.auth));
+    expect(result.status).toBe(201);
+    expect(statements, statements.join('\n---\n')).toHaveLength(6);
   });
 
   it('records English when the shop sends no language, and refuses a language it does not speak', async () => {
