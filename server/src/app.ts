@@ -4,13 +4,13 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
 import type { Clock } from './clock';
-import type { BootWire } from '@kade/shared';
+import { HOME_BANNER_SIZES, imageAt, imageSrcSet, type BootWire } from '@kade/shared';
 import { envelopeMiddleware } from './http/envelope';
 import { AppError } from './http/errors';
 import { corsFor, securityHeaders } from './http/security';
 import { mountRoutes, type RouteSpec } from './http/route';
 import { jsonBodies, wellFormedPath } from './http/request-shape';
-import { webApp } from './http/static';
+import { webApp, type BootPage } from './http/static';
 import { healthRoutes } from './modules/health/routes';
 import { serveStoredFiles } from './modules/files/routes';
 import { fileRoutes } from './modules/files/upload-routes';
@@ -121,7 +121,7 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
  */
 function bootDataFor(deps: AppDeps, services: Services) {
   const shopDeps = { config: deps.config, db: deps.db.knex, clock: deps.clock, ordering: services.ordering };
-  return async (ctx: Koa.Context): Promise<BootWire | undefined> => {
+  return async (ctx: Koa.Context): Promise<BootPage | undefined> => {
     if (ctx.path.startsWith('/dashboard')) return undefined;
     const { categories, shop } = services.catalog;
     const [config, categoryList, subCategories, home] = await Promise.all([
@@ -130,7 +130,11 @@ function bootDataFor(deps: AppDeps, services: Services) {
       categories.listSubCategories(),
       ctx.path === '/' ? shop.home() : undefined,
     ]);
-    return { config, categories: [...categoryList], subCategories: [...subCategories], ...(home ? { home } : {}) };
+    const data: BootWire = { config, categories: [...categoryList], subCategories: [...subCategories], ...(home ? { home } : {}) };
+    // the home page's largest picture, its banner, fetched while the script loads rather than after it runs
+    const banner = ctx.path === '/' ? config.banner?.url : undefined;
+    const images = banner ? [{ href: imageAt(banner, 1024), srcset: imageSrcSet(banner), sizes: HOME_BANNER_SIZES }] : [];
+    return { data, images };
   };
 }
 

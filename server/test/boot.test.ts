@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, type BootWire } from '@kade/shared';
+import { BOOT_ELEMENT_ID, HOME_BANNER_SIZES, imageAt, imageSrcSet, type BootWire } from '@kade/shared';
+import { BANNER_KEY } from '../src/seed/run';
 import { DB_KINDS, insertProduct, startTestServer, type TestServer } from './helpers';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Kade shop</title></head><body><div id="root"></div></body></html>';
@@ -76,6 +77,16 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     const outside = bootOf(await (await fetch(`${server.url}/`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux)' } })).text());
     expect(inside?.config?.insideShell).toBe(true);
     expect(outside?.config?.insideShell).toBe(false);
+  });
+
+  it('has the browser fetch the home banner from the head, as the banner image asks for it, and only on the home page', async () => {
+    const banner = `/files/${'b'.repeat(32)}-480.webp`;
+    await server.db.knex('app_meta').insert({ key: BANNER_KEY, value: JSON.stringify({ url: banner }) }).onConflict('key').merge();
+    const html = await (await fetch(`${server.url}/`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageAt(banner, 1024)}" imagesrcset="${imageSrcSet(banner)}" imagesizes="${HOME_BANNER_SIZES}">`);
+    expect(bootOf(html)?.config?.banner?.url).toBe(banner);
+    expect(await (await fetch(`${server.url}/search?q=rice`)).text()).not.toContain('rel="preload" as="image"');
   });
 
   it('compresses the page when the browser takes gzip', async () => {

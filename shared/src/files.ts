@@ -13,3 +13,23 @@ export function isUploadedImageUrl(url: unknown): url is string {
 export function uploadedImageKey(url: string): string | undefined {
   return UPLOADED_IMAGE_PATTERN.exec(url)?.[1];
 }
+
+const VARIANT = /-(160|480|1024)\.webp$/;
+
+/** The stored image at another width (/files/<hash>-480.webp has -160 and -1024 siblings). */
+export function imageAt(url: string | undefined, width: 160 | 480 | 1024): string {
+  if (!url) return '';
+  return VARIANT.test(url) ? url.replace(VARIANT, `-${width}.webp`) : url;
+}
+
+/** A srcset for a stored image, or undefined for an image from elsewhere. */
+export function imageSrcSet(url: string | undefined): string | undefined {
+  if (!url || !VARIANT.test(url)) return undefined;
+  return `${imageAt(url, 160)} 160w, ${imageAt(url, 480)} 480w, ${imageAt(url, 1024)} 1024w`;
+}
+
+/**
+ * The home banner's `sizes`: the page says it to the browser twice, on the image and on the preload the
+ * server writes into the page's head (they must match for the preload to be used).
+ */
+export const HOME_BANNER_SIZES = '(min-width: 1200px) 1176px, 100vw';

@@ -26,9 +26,21 @@ export interface WebAppOptions {
    * the app renders without asking for it: the shop's settings, and on the home page its shelves. Called for
    * every page the SPA serves; when it fails the page is sent without it and the app asks as before.
    */
-  bootData?: (ctx: Context) => Promise<object | undefined>;
+  bootData?: (ctx: Context) => Promise<BootPage | undefined>;
   /** Told when bootData fails (the page still goes out). */
   onBootError?: (error: unknown) => void;
+}
+
+/** What a page goes out with: its boot data, and the pictures its first screen shows (preloaded from the head). */
+export interface BootPage {
+  data: object;
+  /** Images the browser should fetch at once, as the page's <img> asks for them (same srcset and sizes). */
+  images?: ReadonlyArray<{ href: string; srcset?: string | undefined; sizes?: string | undefined }>;
+}
+
+/** Text safe inside a double-quoted HTML attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** JSON safe inside an HTML <script> element: no `</script>`, `<!--` or line separators can end or bend it. */
@@ -52,8 +64,15 @@ function indexReader(file: string) {
 }
 
 /** Sends index.html with the boot data in its head, compressed when the browser takes gzip. */
-async function sendIndexWithBoot(ctx: Context, html: string, boot: object): Promise<void> {
-  const element = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForHtml(boot)}</script>`;
+async function sendIndexWithBoot(ctx: Context, html: string, boot: BootPage): Promise<void> {
+  const preloads = (boot.images ?? []).map(
+    (image) =>
+      `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image.href)}"` +
+      (image.srcset ? ` imagesrcset="${attribute(image.srcset)}"` : '') +
+      (image.sizes ? ` imagesizes="${attribute(image.sizes)}"` : '') +
+      '>',
+  );
+  const element = `${preloads.join('')}<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForHtml(boot.data)}</script>`;
   // in the head when there is one; else at the end (read by id once the document is parsed)
   const page = html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${html}${element}`;
   ctx.type = 'text/html; charset=utf-8';
@@ -103,7 +122,7 @@ export function webApp(distDir: string, options: WebAppOptions = {}) {
     // the page carries this moment's settings (and shelves): never kept by a cache without asking again
     ctx.set('Cache-Control', 'no-cache');
     if (options.bootData) {
-      let boot: object | undefined;
+      let boot: BootPage | undefined;
       try {
         boot = await options.bootData(ctx);
       } catch (error) {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  HOME_BANNER_SIZES,
   hasProductStrip,
   isFreshCategory,
   listingPath,
@@ -83,7 +84,7 @@ export default function HomePage() {
           className="home__banner"
           src={imageAt(config.banner.url, 1024)}
           srcSet={imageSrcSet(config.banner.url)}
-          sizes="(min-width: 1200px) 1176px, 100vw"
+          sizes={HOME_BANNER_SIZES}
           alt={t('home.bannerAlt', { shop: config.name })}
           width={1024}
           height={341}
