@@ -243,6 +243,24 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     expect(staffView.body.data).toMatchObject({ cashCollected: short, cashFlagged: true, cashNote: 'Customer was Rs.50 short', payment_status: 'Paid' });
   });
 
+  it("settles a Delivered and a 'Could not deliver' sent at once: one wins and the order agrees with it", async () => {
+    const { order, total } = await assigned(rider);
+    const [delivered, returned] = await Promise.all([
+      put('/api/orders/deliver', { orderId: order._id, cashCollected: total }, rider),
+      put('/api/orders/return', { orderId: order._id, reason: 'Gate locked' }, rider),
+    ]);
+    const row = await server.db.knex('orders').where({ id: order._id }).first('status', 'rider_id', 'payment_status', 'cash_collected_paise');
+    if (delivered.status === 200) {
+      // the return came second: it finds the order delivered (409), or no longer theirs
+      expect([404, 409]).toContain(returned.status);
+      expect(row).toMatchObject({ status: 'Delivered', rider_id: rider.id, payment_status: 'Paid' });
+    } else {
+      expect(returned.status).toBe(200);
+      expect(delivered.status).toBe(404);
+      expect(row).toMatchObject({ status: 'Processing', rider_id: null, cash_collected_paise: null });
+    }
+  });
+
   it("brings an order back with 'Could not deliver': Processing, no rider, the reason recorded, staff told live", async () => {
     const counter = open(server.url, staff.accessToken);
     const riderSocket = open(server.url, rider.accessToken);
