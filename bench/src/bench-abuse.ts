@@ -29,7 +29,9 @@ import { hashPassword } from '../../server/src/modules/users/password';
 import { mintSessions } from '../../server/src/modules/users/tokens';
 import type { LoadResult } from './bench-load';
 import { KADE_ENTRY, percentile } from './bench-load';
+import { freePort, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
 import type { ReadsCommand, ReadsReply } from './bench-abuse-reads';
+import { mb, median, ms, ok } from './bench-stats';
 
 const ROUNDS = Number(process.env.BENCH_ABUSE_ROUNDS ?? 3);
 const ALONE_SECONDS = Number(process.env.BENCH_ABUSE_ALONE_SECONDS ?? 8);
@@ -42,8 +44,6 @@ const UPLOAD_SIZE = { width: 4000, height: 3000, noiseWidth: 1300, noiseHeight: 
 /** Under abuse the reads keep at least this share of their throughput alone (the catalogue budget's 80%). */
 export const ABUSE_THROUGHPUT_RATIO = 0.8;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export interface AbuseBenchInput {
   databaseUrl: string;
   knex: Knex;
@@ -51,10 +51,6 @@ export interface AbuseBenchInput {
   dataDir: string;
   /** The catalogue reads to send (path and JSON body), as the catalogue part sends them. */
   reads: ReadonlyArray<{ path: string; body: string }>;
-  freePort(): Promise<number>;
-  startChild(file: string, env: Record<string, string>): { child: ChildProcess; output(): string };
-  waitReady(child: ChildProcess, name: string, output: () => string, ready: () => Promise<boolean>): Promise<void>;
-  stopChild(child: ChildProcess | undefined): Promise<void>;
 }
 
 /** What a burst of requests of one kind got back. */
@@ -90,16 +86,6 @@ export interface AbuseBenchResult {
   afterMb: number | undefined;
   rounds: AbuseRound[];
   oneAddress: Outcomes;
-}
-
-/** Resident memory of a process in MB (VmRSS in /proc/<pid>/status; Linux). */
-function residentMb(pid: number | undefined): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A process and its descendants (the server and its image process), from /proc/<pid>/task/<tid>/children. */
@@ -302,11 +288,11 @@ function effectiveSettings(): Record<string, string> {
 }
 
 export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchResult> {
-  const port = await input.freePort();
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(input.dataDir, 'abuse');
   mkdirSync(dataDir, { recursive: true });
-  const server = input.startChild(KADE_ENTRY, {
+  const server = startChild(KADE_ENTRY, {
     DATABASE_URL: input.databaseUrl,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -320,7 +306,7 @@ export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchR
   });
   let reads: Awaited<ReturnType<typeof startReads>> | undefined;
   try {
-    await input.waitReady(server.child, 'the Kade server (abuse)', server.output, async () => (await fetch(`${base}/api/health`)).ok);
+    await waitReady(server.child, 'the Kade server (abuse)', server.output, async () => (await fetch(`${base}/api/health`)).ok);
     const readsFile = path.join(dataDir, 'reads.json');
     writeFileSync(readsFile, JSON.stringify(input.reads));
     reads = await startReads({ KADE_URL: base, READS_FILE: readsFile, CLIENTS: String(CLIENTS) });
@@ -361,19 +347,12 @@ export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchR
   } finally {
     if (reads) {
       reads.child.send({ cmd: 'exit' } satisfies ReadsCommand);
-      await input.stopChild(reads.child);
+      await stopChild(reads.child);
     }
-    await input.stopChild(server.child);
+    await stopChild(server.child);
   }
 }
 
-const mb = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(0));
-const ms = (value: number) => value.toFixed(1);
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? (sorted[(sorted.length - 1) / 2] as number) : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
-};
 const answers = (o: Outcomes) =>
   Object.entries(o.answers)
     .sort(([a], [b]) => a.localeCompare(b))

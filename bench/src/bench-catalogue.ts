@@ -20,10 +20,9 @@
 // 8. memory: the compiled server's resident memory idle, and with 500 connected sockets and read load.
 // 9. Writes each section with the machine's load average, stops everything and drops the databases.
 // Every loop is bounded; nothing listens beyond 127.0.0.1. A budget missed is reported, never asserted in a test.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
@@ -35,8 +34,9 @@ import { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../../server/src/modul
 import { statementName } from '../../server/src/modules/catalog/prepared';
 import { shopReadQueries } from '../../server/src/modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
-import { cpuMs, KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
-import { latencySummary, loadAverageLine, median, mergeSections, roundsCell, type SectionName } from './bench-stats';
+import { KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
+import { cpuMs, freePort, startChild, stopChild, waitReady } from './bench-process';
+import { latencySummary, loadAverageLine, median, mergeSections, ms, ok, roundsCell, type SectionName } from './bench-stats';
 import type { BaselineQueries } from './bench-baseline';
 import { orderReport, runOrderBench, type SearchFigures } from './bench-orders';
 import { receiptReport, runReceiptBench } from './bench-receipts';
@@ -89,54 +89,6 @@ async function measured(pid: number | undefined, run: () => Promise<LoadResult>)
   const result = await run();
   const after = cpuMs(pid);
   return { ...result, cpuPerRequest: before === undefined || after === undefined ? undefined : (after - before) / result.requests };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits (at most 60 s) until `ready` answers true; the child's exit ends the wait with its output. */
-async function waitReady(child: ChildProcess, name: string, output: () => string, ready: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`${name} stopped before it was ready:\n${output()}`);
-    if (await ready().catch(() => false)) return;
-    await sleep(100);
-  }
-  throw new Error(`${name} was not ready after 60 s:\n${output()}`);
-}
-
-/** Starts a process of the repository: compiled JavaScript with plain node, TypeScript through tsx. */
-function startChild(file: string, env: Record<string, string>, nodeArgs: readonly string[] = []): { child: ChildProcess; output: () => string } {
-  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, file], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString('utf8')).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => log };
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /** The environment of every Kade server the benchmark starts (shop hours open all day for the order parts). */
@@ -296,8 +248,6 @@ async function timeInDatabase(db: knex.Knex, statements: ReadonlyArray<{ sql: st
 /** knex's own bindings of a read (`?` placeholders), for EXPLAIN through knex.raw. */
 const knexSql = (raw: { toSQL(): { sql: string; bindings: readonly unknown[] } }) => raw.toSQL();
 
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
 /** How long the whole run takes on the 2-core machine the figures come from (updated from the lead's full runs). */
 const FULL_RUN_MINUTES = 'about 40';
@@ -623,7 +573,7 @@ async function main(): Promise<void> {
     }
     if (PARTS.includes('load')) {
       sections.load = await timedSection(async () =>
-        loadReport(await runJourneyBench({ databaseUrl: main.url, knex: orderDb, jwtSecret, dataDir, catalogue, freePort, startChild, waitReady, stopChild })),
+        loadReport(await runJourneyBench({ databaseUrl: main.url, knex: orderDb, jwtSecret, dataDir, catalogue })),
       );
     }
     if (PARTS.includes('abuse')) {
@@ -632,7 +582,7 @@ async function main(): Promise<void> {
       const longest = Math.max(...reading.map((s) => s.bodies.length));
       const reads = Array.from({ length: longest }, (_, i) => reading.flatMap((s) => (i < s.bodies.length ? [{ path: s.path, body: s.bodies[i] as string }] : []))).flat();
       sections.abuse = await timedSection(async () =>
-        abuseReport(await runAbuseBench({ databaseUrl: main.url, knex: orderDb, jwtSecret, dataDir, reads, freePort, startChild, waitReady, stopChild })),
+        abuseReport(await runAbuseBench({ databaseUrl: main.url, knex: orderDb, jwtSecret, dataDir, reads })),
       );
     }
     const { rows } = (await db.knex.raw('select version()')) as { rows: Array<{ version: string }> };

@@ -2,9 +2,11 @@
 // deleted) in grocery categories, written straight into the tables in a few large statements. The same
 // seed gives the same catalogue, so runs compare.
 import type { Knex } from 'knex';
-import { rupeesToPaise } from '@kade/shared';
+import { mobileToLoginEmail, rupeesToPaise } from '@kade/shared';
+import { systemClock } from '../../server/src/clock';
 import { json } from '../../server/src/db/database';
 import { seededRandom } from '../../server/src/lib/seeded-random';
+import { mintSessions } from '../../server/src/modules/users/tokens';
 
 export { seededRandom };
 
@@ -272,4 +274,59 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
   for (const [stock, ids] of stockLater) await setStock(db, ids, stock);
   await db.raw('vacuum analyze');
   return result;
+}
+
+/** The store's position in the benchmark's servers (server/src/config.ts defaults). */
+export const CENTRE = { lat: 6.8741, lng: 79.8605 };
+
+/** A shopper the benchmark wrote into the tables: their id, an access token, and an address inside the zone. */
+export interface BenchShopper {
+  id: string;
+  token: string;
+  addressId: string;
+}
+
+/**
+ * One admin and `count` shoppers written straight into the tables, each with a signed-in session and an address
+ * near the store (placed by `seed`). Their mobiles are `07` and `firstMobile + i` (the admin's i is 0), so each part
+ * keeps a range of its own; `names` gives the admin's name and the shoppers' (numbered), `street` and `landmark`
+ * the addresses'.
+ */
+export async function createBenchPeople(
+  knex: Knex,
+  secret: string,
+  options: { count: number; firstMobile: number; names: { admin: string; shopper: string }; street: string; landmark: string; seed: number },
+): Promise<{ shoppers: BenchShopper[]; adminToken: string }> {
+  const mobile = (i: number) => `07${String(options.firstMobile + i)}`;
+  const rows = (await knex('users')
+    .insert(
+      Array.from({ length: options.count + 1 }, (_, i) => ({
+        name: i === 0 ? options.names.admin : `${options.names.shopper} ${i}`,
+        mobile: mobile(i),
+        email: mobileToLoginEmail(mobile(i)),
+        password_hash: 'not-a-login',
+        role: i === 0 ? 'ADMIN' : 'USER',
+      })),
+    )
+    .returning(['id', 'role'])) as Array<{ id: string; role: 'USER' | 'ADMIN' }>;
+  const sessions = await mintSessions(knex, secret, systemClock, rows);
+  const tokenOf = (row: { id: string }) => sessions.get(row.id) as string;
+  const [admin, ...users] = rows as [(typeof rows)[number], ...typeof rows];
+  const random = seededRandom(options.seed);
+  const addresses = (await knex('addresses')
+    .insert(
+      users.map((user, i) => ({
+        user_id: user.id,
+        label: `${i + 1} ${options.street}`,
+        address_text: 'Colombo 6',
+        landmark: options.landmark,
+        contact_mobile: mobile(i + 1),
+        place_type: 'Home',
+        latitude: CENTRE.lat + (random() - 0.5) * 0.01,
+        longitude: CENTRE.lng + (random() - 0.5) * 0.01,
+      })),
+    )
+    .returning(['id', 'user_id'])) as Array<{ id: string; user_id: string }>;
+  const addressOf = new Map(addresses.map((a) => [a.user_id, a.id]));
+  return { adminToken: tokenOf(admin), shoppers: users.map((user) => ({ id: user.id, token: tokenOf(user), addressId: addressOf.get(user.id) as string })) };
 }

@@ -2,19 +2,18 @@
 // (home, a listing, a search, 1-3 products into the cart, the cart, a cash-on-delivery order with an
 // Idempotency-Key), every request to the next instance in turn as a round-robin proxy would send it, and times
 // each step. Forked per round by `runJourneyLoad`; talks to its parent only; loopback only; every loop bounded.
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knex from 'knex';
 import { CATEGORY_PAGE_SIZE, computeTotals, DELIVERY_OPTION_LABELS, paiseToRupees, SEARCH_PAGE_SIZE } from '@kade/shared';
-import { seededRandom } from './bench-data';
+import { CENTRE, seededRandom } from './bench-data';
+import { answerJob, forkWorker, requestText, type WorkerReply } from './bench-process';
 import { latencySummary } from './bench-stats';
 
 export const STEPS = ['home', 'listing', 'search', 'add to cart', 'cart', 'order'] as const;
 export type Step = (typeof STEPS)[number];
-const CENTRE = { lat: 6.8741, lng: 79.8605 };
 
 export interface JourneySetup {
   databaseUrl: string;
@@ -36,31 +35,13 @@ export interface JourneyRound {
   errorKinds: string[];
 }
 
-/** One request with a keep-alive agent; resolves with the status and the body text. */
+/** One request of a journey: JSON body when given, the shopper's token, and a fresh idempotency key on an order. */
 function send(agent: http.Agent, base: string, method: string, p: string, token: string | undefined, body?: unknown): Promise<{ status: number; text: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      new URL(p, base),
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(p.endsWith('/cash-on-delivery') ? { 'idempotency-key': randomUUID() } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+  const headers = {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(p.endsWith('/cash-on-delivery') ? { 'idempotency-key': randomUUID() } : {}),
+  };
+  return requestText(agent, new URL(p, base), method, headers, body === undefined ? undefined : JSON.stringify(body));
 }
 
 async function runJourneys(setup: JourneySetup): Promise<JourneyRound> {
@@ -148,27 +129,25 @@ async function runJourneys(setup: JourneySetup): Promise<JourneyRound> {
   }
 }
 
-/** One round of journeys, sent from a process of its own; resolves with what it measured. */
-export function runJourneyLoad(setup: JourneySetup): Promise<JourneyRound> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-journey-load.ts');
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (reply: { ok: true; round: JourneyRound } | { ok: false; message: string }) => {
-      if (reply.ok) resolve(reply.round);
-      else reject(new Error(`journey load: ${reply.message}`));
-      child.disconnect();
-    });
-    child.once('exit', (code) => reject(new Error(`the journey load process stopped (${code})`)));
-    child.send(setup);
-  });
+/** A job for the journey load process: one round of journeys; it answers a `JourneyRound`. */
+type JourneyCommand = { cmd: 'run'; setup: JourneySetup };
+
+/** One round of journeys, sent from a process of its own (a fresh one each round); resolves with what it measured. */
+export async function runJourneyLoad(setup: JourneySetup): Promise<JourneyRound> {
+  const worker = await forkWorker<JourneyCommand, JourneyRound>('bench-journey-load.ts', 'journey load process');
+  try {
+    return await worker.ask({ cmd: 'run', setup });
+  } finally {
+    worker.close();
+  }
 }
 
-// Started as a process of its own: one round, then done.
+// Started as a process of its own: rounds as the benchmark asks (one, in practice), then done.
 if (process.send && process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  process.once('message', (setup: JourneySetup) => {
-    runJourneys(setup)
-      .then((round) => process.send?.({ ok: true, round }))
-      .catch((error: unknown) => process.send?.({ ok: false, message: error instanceof Error ? error.message : String(error) }));
+  process.on('message', (message: (JourneyCommand & { id: number }) | { cmd: 'exit' }) => {
+    if (message.cmd === 'exit') process.exit(0);
+    else answerJob(message.id, runJourneys(message.setup));
   });
   process.on('disconnect', () => process.exit(0));
+  process.send({ cmd: 'ready' } satisfies WorkerReply<JourneyRound>);
 }

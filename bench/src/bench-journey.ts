@@ -14,42 +14,32 @@
 //    socket exactly once; then opens 500 sockets on one instance and reads its resident memory from /proc.
 // Every loop is bounded; everything listens on 127.0.0.1 only.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import type { Knex } from 'knex';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { CATEGORY_PAGE_SIZE, mobileToLoginEmail } from '@kade/shared';
-import { systemClock } from '../../server/src/clock';
-import { mintSessions } from '../../server/src/modules/users/tokens';
-import { seededRandom, setStock, type LoadedCatalogue } from './bench-data';
+import { CATEGORY_PAGE_SIZE } from '@kade/shared';
+import { createBenchPeople, setStock, type LoadedCatalogue } from './bench-data';
 import { runJourneyLoad, STEPS, type JourneyRound } from './bench-journey-load';
 import { KADE_ENTRY } from './bench-load';
-import { median, roundsCell } from './bench-stats';
+import { freePort, openSockets, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
+import { mb, median, ok, roundsCell } from './bench-stats';
 
 const SHOPPERS = Number(process.env.BENCH_LOAD_SHOPPERS ?? 500);
 const CONCURRENT = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
 const JOURNEYS = Number(process.env.BENCH_LOAD_JOURNEYS ?? 800);
 const SOCKETS = 500;
 const POOL_PRODUCTS = 1000;
-const CENTRE = { lat: 6.8741, lng: 79.8605 };
 export const MEMORY_BUDGET_MB = 200;
 const SEARCH_TERMS = ['chicken', 'chiken', 'bisc', 'milk', 'rice', 'basmati rice', 'tea', 'sugar', 'suger', 'soap', 'anchor milk', 'curry powder', 'eggs', 'noodles'];
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What bench-catalogue.ts lends this part: its database, its catalogue and its way of running children. */
+/** What bench-catalogue.ts lends this part: its database and its catalogue. */
 export interface JourneyBenchInput {
   databaseUrl: string;
   knex: Knex;
   jwtSecret: string;
   dataDir: string;
   catalogue: LoadedCatalogue;
-  freePort(): Promise<number>;
-  startChild(file: string, env: Record<string, string>): { child: ChildProcess; output(): string };
-  waitReady(child: ChildProcess, name: string, output: () => string, ready: () => Promise<boolean>): Promise<void>;
-  stopChild(child: ChildProcess | undefined): Promise<void>;
 }
 
 interface SocketTally {
@@ -68,62 +58,10 @@ export interface JourneyBenchResult {
   memory: { idleMb: number | undefined; afterLoadMb: number | undefined; withSocketsMb: number | undefined; otherInstanceMb: number | undefined; socketsConnected: number; products: number; variations: number };
 }
 
-/** Resident memory of a process in MB (VmRSS in /proc/<pid>/status; Linux). */
-function residentMb(pid: number | undefined): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Shopper {
-  id: string;
-  token: string;
-  addressId: string;
-}
-
 interface PoolProduct {
   id: string;
   pricePaise: number;
   discount: number;
-}
-
-/** Shoppers and one admin written straight into the tables (mobiles 075…, apart from the order part's 076…). */
-async function createPeople(knex: Knex, secret: string, count: number): Promise<{ shoppers: Shopper[]; adminToken: string }> {
-  const mobile = (i: number) => `07${String(50_000_000 + i)}`;
-  const rows = (await knex('users')
-    .insert(
-      Array.from({ length: count + 1 }, (_, i) => ({
-        name: i === 0 ? 'Load Admin' : `Load Shopper ${i}`,
-        mobile: mobile(i),
-        email: mobileToLoginEmail(mobile(i)),
-        password_hash: 'not-a-login',
-        role: i === 0 ? 'ADMIN' : 'USER',
-      })),
-    )
-    .returning(['id', 'role'])) as Array<{ id: string; role: 'USER' | 'ADMIN' }>;
-  const sessions = await mintSessions(knex, secret, systemClock, rows);
-  const tokenOf = (row: { id: string }) => sessions.get(row.id) as string;
-  const [admin, ...users] = rows as [(typeof rows)[number], ...typeof rows];
-  const random = seededRandom(31);
-  const addresses = (await knex('addresses')
-    .insert(
-      users.map((user, i) => ({
-        user_id: user.id,
-        label: `${i + 1} Load Lane`,
-        address_text: 'Colombo 6',
-        landmark: 'Near the market',
-        contact_mobile: mobile(i + 1),
-        place_type: 'Home',
-        latitude: CENTRE.lat + (random() - 0.5) * 0.01,
-        longitude: CENTRE.lng + (random() - 0.5) * 0.01,
-      })),
-    )
-    .returning(['id', 'user_id'])) as Array<{ id: string; user_id: string }>;
-  const addressOf = new Map(addresses.map((a) => [a.user_id, a.id]));
-  return { adminToken: tokenOf(admin), shoppers: users.map((u) => ({ id: u.id, token: tokenOf(u), addressId: addressOf.get(u.id) as string })) };
 }
 
 /** Visible products given plenty of stock: what the shoppers put in their carts. */
@@ -166,32 +104,6 @@ function tally(placed: readonly string[], seen: readonly string[]): SocketTally 
   };
 }
 
-/** Opens `count` shopper sockets on one instance, 50 at a time; resolves with them and how many connected. */
-async function openShopperSockets(url: string, tokens: readonly string[], count: number): Promise<{ sockets: Socket[]; connected: number }> {
-  const sockets: Socket[] = [];
-  let connected = 0;
-  for (let start = 0; start < count; start += 50) {
-    const batch = Array.from({ length: Math.min(50, count - start) }, (_, i) => {
-      const socket = connectSocket(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: tokens[(start + i) % tokens.length] } });
-      sockets.push(socket);
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(() => resolve(), 15_000);
-        socket.once('connect', () => {
-          connected += 1;
-          clearTimeout(timer);
-          resolve();
-        });
-        socket.once('connect_error', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    });
-    await Promise.all(batch);
-  }
-  return { sockets, connected };
-}
-
 export async function runJourneyBench(input: JourneyBenchInput): Promise<JourneyBenchResult> {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = {
@@ -206,20 +118,28 @@ export async function runJourneyBench(input: JourneyBenchInput): Promise<Journey
     SHOP_HOURS: '00:00-23:59',
     FRESH_HOURS: '00:00-23:59',
   };
-  const ports = [await input.freePort(), await input.freePort()];
+  const ports = [await freePort(), await freePort()];
   const instances = ports.map((port, i) => ({
     base: `http://127.0.0.1:${port}`,
-    ...input.startChild(KADE_ENTRY, { ...env, PORT: String(port), DATA_DIR: path.join(input.dataDir, `load-${i}`) }),
+    ...startChild(KADE_ENTRY, { ...env, PORT: String(port), DATA_DIR: path.join(input.dataDir, `load-${i}`) }),
   }));
   const open: Socket[] = [];
   try {
     for (const [i, instance] of instances.entries()) {
-      await input.waitReady(instance.child, `load instance ${i === 0 ? 'A' : 'B'}`, instance.output, async () => (await fetch(`${instance.base}/api/health`)).ok);
+      await waitReady(instance.child, `load instance ${i === 0 ? 'A' : 'B'}`, instance.output, async () => (await fetch(`${instance.base}/api/health`)).ok);
     }
     const [a, b] = instances as [(typeof instances)[number], (typeof instances)[number]];
     const idleMb = residentMb(a.child.pid);
     console.log(`bench: load: two instances up (${a.base}, ${b.base}); preparing ${SHOPPERS} shoppers …`);
-    const { shoppers, adminToken } = await createPeople(input.knex, input.jwtSecret, SHOPPERS);
+    // mobiles 075…, apart from the order part's 076…
+    const { shoppers, adminToken } = await createBenchPeople(input.knex, input.jwtSecret, {
+      count: SHOPPERS,
+      firstMobile: 50_000_000,
+      names: { admin: 'Load Admin', shopper: 'Load Shopper' },
+      street: 'Load Lane',
+      landmark: 'Near the market',
+      seed: 31,
+    });
     const pool = await preparePool(input.knex);
     const adminA = await openAdminSocket(a.base, adminToken);
     const adminB = await openAdminSocket(b.base, adminToken);
@@ -251,7 +171,7 @@ export async function runJourneyBench(input: JourneyBenchInput): Promise<Journey
     const afterLoadMb = residentMb(a.child.pid);
     console.log(`bench: load: ${placed.length} orders; admin sockets: A ${sockets.a.exactlyOnce}, B ${sockets.b.exactlyOnce} exactly once`);
 
-    const shopperSockets = await openShopperSockets(a.base, shoppers.map((s) => s.token), SOCKETS - 1); // with the admin's: 500
+    const shopperSockets = await openSockets(a.base, shoppers.map((s) => s.token), SOCKETS - 1); // with the admin's: 500
     open.push(...shopperSockets.sockets);
     await sleep(3000); // let the allocations of the connections settle
     const withSocketsMb = residentMb(a.child.pid);
@@ -268,12 +188,10 @@ export async function runJourneyBench(input: JourneyBenchInput): Promise<Journey
     };
   } finally {
     for (const socket of open) socket.close();
-    await Promise.all(instances.map((i) => input.stopChild(i.child)));
+    await Promise.all(instances.map((i) => stopChild(i.child)));
   }
 }
 
-const mb = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(0));
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
 /** The `load` section of docs/BENCHMARKS.md. */
 export function loadReport(r: JourneyBenchResult): string[] {

@@ -1,11 +1,8 @@
 // The benchmark's load: a fixed number of requests from a fixed number of concurrent clients over
 // keep-alive loopback connections; every latency is kept for the percentiles. Bounded: no open-ended loop.
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { percentile } from './bench-stats';
+import { forkWorker, type Worker } from './bench-process';
+import { latencySummary, percentile } from './bench-stats';
 
 export { percentile };
 
@@ -23,15 +20,9 @@ export interface LoadResult {
   max: number;
 }
 
-/** CPU time (user + system) a process has used, in ms, where /proc tells it (Linux; 100 ticks a second). */
-export function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
-  } catch {
-    return undefined;
-  }
+/** What a load run measured: one latency a request sent (in ms), the failures among them, the seconds it took. */
+function loadResult(latencies: readonly number[], errors: number, seconds: number): LoadResult {
+  return { requests: latencies.length, errors, seconds, throughput: latencies.length / seconds, ...latencySummary(latencies) };
 }
 
 /** One POST with a JSON body (or a GET with none); resolves with the status once the whole answer has been read. */
@@ -89,18 +80,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const latencies: number[] = [];
     const started = performance.now();
     const errors = await shoot(options.requests, latencies);
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    return {
-      requests: options.requests,
-      errors,
-      seconds,
-      throughput: options.requests / seconds,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      max: latencies[latencies.length - 1] ?? 0,
-    };
+    return loadResult(latencies, errors, (performance.now() - started) / 1000);
   } finally {
     agent.destroy();
   }
@@ -136,26 +116,14 @@ export async function runLoadUntil(options: {
       }
     };
     await Promise.all(Array.from({ length: options.clients }, client));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    return {
-      requests: latencies.length,
-      errors,
-      seconds,
-      throughput: latencies.length / seconds,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      max: latencies[latencies.length - 1] ?? 0,
-    };
+    return loadResult(latencies, errors, (performance.now() - started) / 1000);
   } finally {
     agent.destroy();
   }
 }
 
-/** Messages between the benchmark and its load generator process (bench-loadgen.ts). */
-export type LoadgenCommand = { cmd: 'load'; id: number; options: LoadOptions } | { cmd: 'exit' };
-export type LoadgenReply = { cmd: 'ready' } | { cmd: 'result'; id: number; result: LoadResult } | { cmd: 'error'; id: number; message: string };
+/** A job for the load generator process (bench-loadgen.ts); it answers with a `LoadResult`. */
+export type LoadgenCommand = { cmd: 'load'; options: LoadOptions };
 
 export interface LoadGenerator {
   /** One load run, sent from the generator's process; resolves with what it measured. */
@@ -170,42 +138,7 @@ export interface LoadGenerator {
  * so that neither its CPU nor its garbage collection is the benchmark's, and the benchmark's own work
  * (database checks, sockets, bookkeeping) never delays a timed request.
  */
-export function startLoadGenerator(): Promise<LoadGenerator> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-loadgen.ts');
-  const child: ChildProcess = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting = new Map<number, { resolve(result: LoadResult): void; reject(error: Error): void }>();
-  let nextId = 1;
-  child.on('message', (reply: LoadgenReply) => {
-    if (reply.cmd === 'ready') return;
-    const job = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.cmd === 'result') job?.resolve(reply.result);
-    else job?.reject(new Error(`load generator: ${reply.message}`));
-  });
-  child.on('exit', (code) => {
-    for (const job of waiting.values()) job.reject(new Error(`the load generator stopped (${code})`));
-    waiting.clear();
-  });
-  const generator: LoadGenerator = {
-    pid: child.pid,
-    run: (options) =>
-      new Promise<LoadResult>((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        child.send({ cmd: 'load', id, options } satisfies LoadgenCommand);
-      }),
-    close: () => {
-      if (child.exitCode === null) child.send({ cmd: 'exit' } satisfies LoadgenCommand);
-      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 2000).unref();
-    },
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the load generator was not ready after 30 s')), 30_000);
-    child.once('message', (reply: LoadgenReply) => {
-      clearTimeout(timer);
-      if (reply.cmd === 'ready') resolve(generator);
-      else reject(new Error('the load generator answered before it was ready'));
-    });
-    child.once('exit', (code) => reject(new Error(`the load generator stopped before it was ready (${code})`)));
-  });
+export async function startLoadGenerator(): Promise<LoadGenerator> {
+  const worker: Worker<LoadgenCommand, LoadResult> = await forkWorker('bench-loadgen.ts', 'load generator', { closeGraceMs: 2000 });
+  return { pid: worker.pid, run: (options) => worker.ask({ cmd: 'load', options }), close: () => worker.close() };
 }

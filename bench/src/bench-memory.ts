@@ -6,31 +6,19 @@
 // idle after it settles; with 500 shopper sockets connected; then, with the sockets still connected, the peak
 // (sampled every 100 ms) while the load generator process sends the catalogue reads, and after them. One more
 // round runs the same sources through tsx, for comparison only. Loopback only; every loop bounded.
-import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { mobileToLoginEmail } from '@kade/shared';
 import { systemClock } from '../../server/src/clock';
 import { mintSessions } from '../../server/src/modules/users/tokens';
 import type { LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, type LoadGenerator } from './bench-load';
-import { median, roundsCell } from './bench-stats';
+import { openSockets, residentMb, sleep } from './bench-process';
+import { median, ok, roundsCell } from './bench-stats';
 
 const SOCKETS = Number(process.env.BENCH_MEMORY_SOCKETS ?? 500);
 const SETTLE_MS = 5000;
 export const MEMORY_BUDGET_MB = { idle: 120, loaded: 200 } as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resident memory of a process in MB (VmRSS in /proc/<pid>/status; Linux). */
-export function residentMb(pid: number | undefined): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface MemoryRound {
   entry: string;
@@ -59,33 +47,6 @@ async function socketTokens(knex: Knex, secret: string, count: number): Promise<
     .returning(['id', 'role'])) as Array<{ id: string; role: 'USER' }>;
   const sessions = await mintSessions(knex, secret, systemClock, rows);
   return rows.map((row) => sessions.get(row.id) as string);
-}
-
-/** Opens one socket per token, 50 at a time; resolves with them and how many connected. */
-async function openSockets(url: string, tokens: readonly string[]): Promise<{ sockets: Socket[]; connected: number }> {
-  const sockets: Socket[] = [];
-  let connected = 0;
-  for (let start = 0; start < tokens.length; start += 50) {
-    await Promise.all(
-      tokens.slice(start, start + 50).map((token) => {
-        const socket = connectSocket(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
-        sockets.push(socket);
-        return new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 15_000);
-          socket.once('connect', () => {
-            connected += 1;
-            clearTimeout(timer);
-            resolve();
-          });
-          socket.once('connect_error', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }),
-    );
-  }
-  return { sockets, connected };
 }
 
 export async function runMemoryBench(input: {
@@ -141,7 +102,6 @@ export async function runMemoryBench(input: {
   return { products: input.catalogue.products, variations: input.catalogue.variations, rounds, tsx, reads: input.scenarios.map((s) => s.name) };
 }
 
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
 /** The `memory` section of docs/BENCHMARKS.md. */
 export function memoryReport(r: MemoryBenchResult): string[] {

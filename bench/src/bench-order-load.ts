@@ -6,6 +6,7 @@ import http from 'node:http';
 import knex, { type Knex } from 'knex';
 import { computeTotals, DELIVERY_OPTION_LABELS, paiseToRupees } from '@kade/shared';
 import { seededRandom } from './bench-data';
+import { answerJob, requestText, sleep, type WorkerReply } from './bench-process';
 import { latencySummary } from './bench-stats';
 
 export interface Buyer {
@@ -41,30 +42,13 @@ export interface OrderLoadSetup {
   centre: { lat: number; lng: number };
 }
 
-export type OrderLoadCommand = { cmd: 'setup'; setup: OrderLoadSetup } | { cmd: 'run'; id: number; count: number; perSecond?: number } | { cmd: 'exit' };
-export type OrderLoadReply = { cmd: 'ready' } | { cmd: 'result'; id: number; result: PhaseResult } | { cmd: 'error'; id: number; message: string };
+/** The set-up the order load generator is sent first (it answers ready once it has it). */
+export type OrderLoadSetupMessage = { cmd: 'setup'; setup: OrderLoadSetup };
+/** A job for the order load generator: place `count` orders (at most `perSecond` a second when given); it answers a `PhaseResult`. */
+export type OrderLoadCommand = { cmd: 'run'; count: number; perSecond?: number };
 
 /** Absolute milliseconds with sub-millisecond resolution, comparable across the benchmark's processes. */
 const wallNow = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One JSON POST with a bearer token; resolves with the status and the body once the answer is read. */
-function postJson(agent: http.Agent, url: URL, token: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 function orderPlacer(db: Knex, setup: OrderLoadSetup) {
   const random = seededRandom(23);
@@ -103,7 +87,7 @@ function orderPlacer(db: Knex, setup: OrderLoadSetup) {
     });
     const sentAt = wallNow();
     const started = performance.now();
-    const answer = await postJson(agent, url, buyer.token, body).catch(() => ({ status: 0, text: '' }));
+    const answer = await requestText(agent, url, 'POST', { authorization: `Bearer ${buyer.token}` }, body).catch(() => ({ status: 0, text: '' }));
     latencies.push(performance.now() - started);
     let parsed: { data?: { _id?: string }; code?: string } = {};
     try {
@@ -152,23 +136,17 @@ function orderPlacer(db: Knex, setup: OrderLoadSetup) {
 if (process.send) {
   let placer: ReturnType<typeof orderPlacer> | undefined;
   let db: Knex | undefined;
-  const reply = (message: OrderLoadReply) => process.send?.(message);
   const exit = () => {
     placer?.close();
     void (db ? db.destroy() : Promise.resolve()).finally(() => process.exit(0));
   };
-  process.on('message', (message: OrderLoadCommand) => {
+  process.on('message', (message: OrderLoadSetupMessage | (OrderLoadCommand & { id: number }) | { cmd: 'exit' }) => {
     if (message.cmd === 'exit') exit();
     else if (message.cmd === 'setup') {
       db = knex({ client: 'pg', connection: message.setup.databaseUrl, pool: { min: 0, max: Math.min(10, message.setup.workers) } });
       placer = orderPlacer(db, message.setup);
-      reply({ cmd: 'ready' });
-    } else {
-      const run = placer?.run(message.count, message.perSecond) ?? Promise.reject(new Error('not set up'));
-      run
-        .then((result) => reply({ cmd: 'result', id: message.id, result }))
-        .catch((error: unknown) => reply({ cmd: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) }));
-    }
+      process.send?.({ cmd: 'ready' } satisfies WorkerReply<PhaseResult>);
+    } else answerJob(message.id, placer?.run(message.count, message.perSecond) ?? Promise.reject(new Error('not set up')));
   });
   process.on('disconnect', exit);
 }

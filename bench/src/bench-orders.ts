@@ -16,13 +16,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
-import { mobileToLoginEmail } from '@kade/shared';
-import { systemClock } from '../../server/src/clock';
-import { mintSessions } from '../../server/src/modules/users/tokens';
-import { readStock, seededRandom, setStock } from './bench-data';
-import { cpuMs } from './bench-load';
-import type { Buyer, OrderLoadCommand, OrderLoadReply, OrderLoadSetup, PhaseResult, Sellable } from './bench-order-load';
-import { median, percentile, roundsCell } from './bench-stats';
+import { CENTRE, createBenchPeople, readStock, setStock } from './bench-data';
+import { cpuMs, forkWorker, sleep } from './bench-process';
+import type { OrderLoadCommand, OrderLoadSetup, OrderLoadSetupMessage, PhaseResult, Sellable } from './bench-order-load';
+import { median, ms, ok, percentile, roundsCell } from './bench-stats';
 import { CATCH_UP_MARGIN_MS, type WatchCommand, type WatchReply } from './bench-watch-protocol';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 300);
@@ -40,7 +37,6 @@ const SCARCE_SHARE = 0.05;
 const STEADY = { orders: 1000, perSecond: 100 } as const;
 const FULL_SPEED_LATENCY_ORDERS = 1500;
 const RECONNECTS = { count: 100, intervalMs: 120, perSecond: 50 } as const;
-const CENTRE = { lat: 6.8741, lng: 79.8605 };
 const NOTIFY_CHANNEL = 'kade_bench_commit';
 const SEARCH_TEXTS_NOTE = 'texts, first page of 10';
 export const ORDER_BUDGET = { ordersPerSecond: 300, p99Ms: 150, pushP99Ms: 50, searchDbP95Ms: 20, searchThroughputRatio: 0.9 } as const;
@@ -85,43 +81,6 @@ export interface OrderBenchResult {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Buyers and one admin written straight into the tables, each buyer with an address inside the zone. */
-async function createPeople(knex: Knex, secret: string, count: number): Promise<{ buyers: Buyer[]; adminToken: string }> {
-  const mobile = (i: number) => `07${String(60_000_000 + i)}`;
-  const people = Array.from({ length: count + 1 }, (_, i) => ({
-    name: i === 0 ? 'Bench Admin' : `Bench Buyer ${i}`,
-    mobile: mobile(i),
-    email: mobileToLoginEmail(mobile(i)),
-    password_hash: 'not-a-login',
-    role: i === 0 ? 'ADMIN' : 'USER',
-  }));
-  const rows = (await knex('users').insert(people).returning(['id', 'role'])) as Array<{ id: string; role: 'USER' | 'ADMIN' }>;
-  const sessions = await mintSessions(knex, secret, systemClock, rows);
-  const tokenOf = (row: { id: string }) => sessions.get(row.id) as string;
-  const [admin, ...users] = rows as [(typeof rows)[number], ...typeof rows];
-  const random = seededRandom(11);
-  const addresses = (await knex('addresses')
-    .insert(
-      users.map((user, i) => ({
-        user_id: user.id,
-        label: `${i + 1} Bench Lane`,
-        address_text: 'Colombo 6',
-        landmark: 'Near the temple',
-        contact_mobile: mobile(i + 1),
-        place_type: 'Home',
-        latitude: CENTRE.lat + (random() - 0.5) * 0.01,
-        longitude: CENTRE.lng + (random() - 0.5) * 0.01,
-      })),
-    )
-    .returning(['id', 'user_id'])) as Array<{ id: string; user_id: string }>;
-  const addressOf = new Map(addresses.map((a) => [a.user_id, a.id]));
-  return {
-    adminToken: tokenOf(admin),
-    buyers: users.map((user) => ({ id: user.id, token: tokenOf(user), addressId: addressOf.get(user.id) as string })),
-  };
-}
 
 /** Visible catalogue products given plenty of stock, and a few given little: the carts' shelves. */
 async function prepareProducts(knex: Knex): Promise<{ plentiful: Sellable[]; scarce: Sellable[] }> {
@@ -172,44 +131,9 @@ function startWatcher(env: Record<string, string>): Promise<{ child: ChildProces
 }
 
 /** The order load generator: a process of its own (bench-order-load.ts) that fills carts and places orders. */
-function startOrderLoad(setup: OrderLoadSetup): Promise<{ run(count: number, perSecond?: number): Promise<PhaseResult>; close(): void }> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-order-load.ts');
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting = new Map<number, { resolve(result: PhaseResult): void; reject(error: Error): void }>();
-  let nextId = 1;
-  child.on('message', (reply: OrderLoadReply) => {
-    if (reply.cmd === 'ready') return;
-    const job = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.cmd === 'result') job?.resolve(reply.result);
-    else job?.reject(new Error(`order load: ${reply.message}`));
-  });
-  child.on('exit', (code) => {
-    for (const job of waiting.values()) job.reject(new Error(`the order load generator stopped (${code})`));
-    waiting.clear();
-  });
-  const load = {
-    run: (count: number, perSecond?: number) =>
-      new Promise<PhaseResult>((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        child.send({ cmd: 'run', id, count, ...(perSecond ? { perSecond } : {}) } satisfies OrderLoadCommand);
-      }),
-    close: () => {
-      if (child.exitCode === null && child.connected) child.send({ cmd: 'exit' } satisfies OrderLoadCommand);
-      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 3000).unref();
-    },
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the order load generator was not ready after 30 s')), 30_000);
-    child.once('message', (reply: OrderLoadReply) => {
-      clearTimeout(timer);
-      if (reply.cmd === 'ready') resolve(load);
-      else reject(new Error('the order load generator answered before it was ready'));
-    });
-    child.once('exit', (code) => reject(new Error(`the order load generator stopped before it was ready (${code})`)));
-    child.send({ cmd: 'setup', setup } satisfies OrderLoadCommand);
-  });
+async function startOrderLoad(setup: OrderLoadSetup): Promise<{ run(count: number, perSecond?: number): Promise<PhaseResult>; close(): void }> {
+  const worker = await forkWorker<OrderLoadCommand, PhaseResult>('bench-order-load.ts', 'order load generator', { first: { cmd: 'setup', setup } satisfies OrderLoadSetupMessage });
+  return { run: (count, perSecond) => worker.ask({ cmd: 'run', count, ...(perSecond ? { perSecond } : {}) }), close: () => worker.close() };
 }
 
 /** Percentiles of the commit-to-socket times the watcher kept for these orders. */
@@ -273,7 +197,14 @@ export async function runOrderBench(options: {
 }): Promise<OrderBenchResult> {
   const { knex } = options;
   console.log(`bench: orders: ${BUYERS} buyers, ${PLENTIFUL_PRODUCTS} products and ${SCARCE_PRODUCTS} scarce ones …`);
-  const { buyers, adminToken } = await createPeople(knex, options.jwtSecret, BUYERS);
+  const { shoppers: buyers, adminToken } = await createBenchPeople(knex, options.jwtSecret, {
+    count: BUYERS,
+    firstMobile: 60_000_000,
+    names: { admin: 'Bench Admin', shopper: 'Bench Buyer' },
+    street: 'Bench Lane',
+    landmark: 'Near the temple',
+    seed: 11,
+  });
   const { plentiful, scarce } = await prepareProducts(knex);
   await knex.raw('analyze');
   const before = await readStock(knex);
@@ -379,8 +310,6 @@ export async function runOrderBench(options: {
   }
 }
 
-const ms = (value: number) => value.toFixed(1);
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
 const errorsOfList = (errors: PhaseResult['errors']) =>
   errors.length === 0 ? '0' : `${errors.length} (${[...new Set(errors.map((e) => `${e.status} ${e.code ?? ''}`.trim()))].join(', ')})`;

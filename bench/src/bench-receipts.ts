@@ -29,7 +29,7 @@ import { RecordingPrinter } from '../../desktop/src/printer/recording-printer';
 import { hashPassword } from '../../server/src/modules/users/password';
 import { setStock } from './bench-data';
 import { percentile } from './bench-load';
-import { median, roundsCell } from './bench-stats';
+import { median, ok, roundsCell } from './bench-stats';
 
 export const RECEIPT_BUDGET = { buildMs: 20, bytes: 8 * 1024, firstByteMs: 2000 } as const;
 const BUILDS = Number(process.env.BENCH_RECEIPT_BUILDS ?? 2000);
@@ -261,7 +261,6 @@ export async function runReceiptBench(options: { knex: Knex; databaseUrl: string
   return { rounds };
 }
 
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
 /** The 'receipts' section of docs/BENCHMARKS.md. */
 export function receiptReport(result: ReceiptBenchResult): string[] {

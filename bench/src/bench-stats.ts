@@ -31,6 +31,13 @@ export function roundsCell(values: readonly number[], digits = 0): string {
   return `**${format(median(values))}** (${values.map(format).join(' · ')})`;
 }
 
+/** A budget's verdict in a table: yes, or a bold no. */
+export const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
+/** Milliseconds in a table, to a tenth; n/a when there is no figure. */
+export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+/** Megabytes in a table, whole; n/a when there is no figure (not measured, or no round measured it). */
+export const mb = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? value.toFixed(0) : 'n/a');
+
 /** The machine's load average as a sentence, for every section: other work on the machine slows every figure. */
 export function loadAverageLine(before: readonly number[], after: readonly number[] = os.loadavg()): string {
   const f = (l: readonly number[]) => l.map((v) => v.toFixed(2)).join(', ');

@@ -10,15 +10,16 @@
 //    seeded embedded database, for the home page, one listing and the search page: the performance score
 //    (median of a few runs) with LCP, TBT and CLS, against 90.
 // Everything listens on 127.0.0.1 and every loop is bounded.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
 import { REPO_ROOT } from '../../server/src/config';
 import { KADE_ENTRY } from './bench-load';
+import { freePort, startChild, stopChild, waitReady } from './bench-process';
+import { ok } from './bench-stats';
 
 export const WEB_BUDGET = { firstJsGzipKb: 150, lighthouseScore: 90 } as const;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -116,63 +117,37 @@ export function measureFirstJs(distDir: string): FirstJsReport {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A Kade server on a fresh embedded database seeded with the demo catalogue, serving `distDir`, shell gate off. */
 async function startSeededServer(dataDir: string, distDir: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  // the embedded database, whatever the bench's own environment points at
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  // the compiled server, as production runs it (bench-catalogue.ts builds it before any part runs)
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, KADE_ENTRY)], {
-    cwd: REPO_ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: distDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      APP_SHELL_ONLY: 'false',
-      SHOP_HOURS: '00:00-23:59',
-      FRESH_HOURS: '00:00-23:59',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // the compiled server, as production runs it (bench-catalogue.ts builds it before any part runs), on the embedded
+  // database whatever the bench's own environment points at
+  const { child, output } = startChild(KADE_ENTRY, {
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: distDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    APP_SHELL_ONLY: 'false',
+    SHOP_HOURS: '00:00-23:59',
+    FRESH_HOURS: '00:00-23:59',
   });
-  let log = '';
-  const keep = (chunk: Buffer) => (log = (log + chunk.toString('utf8')).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the seeded server stopped:\n${log}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { child, url };
-    await sleep(300);
+  try {
+    // seeding the demo catalogue on first start takes a while
+    await waitReady(child, 'the seeded server', output, async () => (await fetch(`${url}/api/health`)).ok, 180, 300);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`the seeded server was not ready after 180 s:\n${log}`);
+  return { child, url };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+const stop = (child: ChildProcess) => stopChild(child, 10_000);
 
 async function apiData<T>(method: 'GET' | 'POST', url: string): Promise<T> {
   const response = await fetch(url, method === 'GET' ? {} : { method, headers: { 'content-type': 'application/json' }, body: '{}' });
@@ -281,7 +256,6 @@ export async function runWebBench(): Promise<WebBenchResult> {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
 
 /** The 'web' section of docs/BENCHMARKS.md. */
 export function webReport(result: WebBenchResult): string[] {
