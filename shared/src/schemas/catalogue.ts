@@ -33,6 +33,11 @@ const searchText = searchTextField();
 
 const nameText = requiredText('name', 200);
 
+/** A page of a list found by search text: the text, page (default 1), limit (1 to `maxLimit`, default `defaultLimit`). */
+function searchPage(maxLimit: number, defaultLimit: number) {
+  return requestBody({ search: searchText, page: pageField(), limit: limitField(maxLimit, defaultLimit) });
+}
+
 /** The optional Sinhala and Tamil names beside an English one of at most `max` characters (null or '' clears one). */
 function otherNames(max: number) {
   return { nameSi: otherNameField('Sinhala name', max), nameTa: otherNameField('Tamil name', max) };
@@ -142,11 +147,7 @@ export const productDeleteSchema = byId;
 export type ProductDeleteInput = z.infer<typeof productDeleteSchema>;
 
 /** POST /api/product/get (admin list): search text, page (default 1), limit (1 to 10000, default 10000). */
-export const productGetSchema = requestBody({
-  search: searchText,
-  page: pageField(),
-  limit: limitField(ADMIN_PRODUCT_LIMIT, ADMIN_PRODUCT_LIMIT),
-});
+export const productGetSchema = searchPage(ADMIN_PRODUCT_LIMIT, ADMIN_PRODUCT_LIMIT);
 export type ProductGetInput = z.infer<typeof productGetSchema>;
 
 /** POST /api/product/get-product-by-category: the category id. */
@@ -167,11 +168,7 @@ export const productDetailsSchema = requestBody({ productId: idField('product id
 export type ProductDetailsInput = z.infer<typeof productDetailsSchema>;
 
 /** POST /api/product/search-product: search text (trimmed, cut to 100 characters), page, limit (default 10). */
-export const productSearchSchema = requestBody({
-  search: searchText,
-  page: pageField(),
-  limit: limitField(CATEGORY_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE),
-});
+export const productSearchSchema = searchPage(CATEGORY_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE);
 export type ProductSearchInput = z.infer<typeof productSearchSchema>;
 
 // Variations
@@ -211,11 +208,7 @@ export const variationDeleteSchema = byId;
 export type VariationDeleteInput = z.infer<typeof variationDeleteSchema>;
 
 /** POST /api/variation/list: optional search, page, limit (1 to 50, default 10). */
-export const variationListSchema = requestBody({
-  search: searchText,
-  page: pageField(),
-  limit: limitField(CATEGORY_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE),
-});
+export const variationListSchema = searchPage(CATEGORY_PAGE_SIZE_MAX, SEARCH_PAGE_SIZE);
 export type VariationListInput = z.infer<typeof variationListSchema>;
 
 /** POST /api/variation/details: the variation id. */

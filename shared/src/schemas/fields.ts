@@ -45,6 +45,19 @@ function plainText(field: string, text: z.ZodString, options: TextOptions) {
   return text.refine((value) => !hasControlCharacters(value, { multiLine }), `${field} contains a character that is not allowed`);
 }
 
+/** Text, trimmed, at most `max` characters, no control characters ('{field} must be text' when it is not text). */
+function trimmedText(field: string, max: number, options: TextOptions) {
+  return plainText(
+    field,
+    z
+      .string({ error: `${field} must be text` })
+      .overwrite(normaliseLineBreaks)
+      .trim()
+      .max(max, `${field} must be at most ${max} characters`),
+    options,
+  );
+}
+
 /** A missing (undefined or null) value is left out. */
 function nullToUndefined(value: unknown): unknown {
   return value === null ? undefined : value;
@@ -59,15 +72,7 @@ export function otherNameField(field: string, max = 200) {
   return z
     .preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-      plainText(
-        field,
-        z
-          .string({ error: `${field} must be text` })
-          .overwrite(normaliseLineBreaks)
-          .trim()
-          .max(max, `${field} must be at most ${max} characters`),
-        {},
-      ).nullable(),
+      trimmedText(field, max, {}).nullable(),
     )
     .optional();
 }
@@ -93,15 +98,7 @@ export function requiredText(field: string, max = 200, options: TextOptions = {}
 export function optionalText(field: string, max = 200, options: TextOptions = {}) {
   return z.preprocess(
     nullToUndefined,
-    plainText(
-      field,
-      z
-        .string({ error: `${field} must be text` })
-        .overwrite(normaliseLineBreaks)
-        .trim()
-        .max(max, `${field} must be at most ${max} characters`),
-      options,
-    ).optional(),
+    trimmedText(field, max, options).optional(),
   );
 }
 
