@@ -1,37 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, TEXT } from '@kade/shared';
+import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile } from '../../../state/session';
-import { MobileField } from './form-fields';
+import { MobileField, useMobileInput } from './form-fields';
 import './account.css';
 
 /** Forgot password: the mobile number and 'Send OTP'; the code is then entered on /verification-otp. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const [mobile, setMobile] = useState(lastMobile);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { mobile, setMobile, error, check } = useMobileInput(lastMobile);
+  const { busy, run } = useBusyAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isValidMobile(mobile)) {
-      setError(TEXT.mobileInvalid);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
+    if (!check()) return;
+    await run(async () => {
       const answer = await api('PUT', '/api/user/forgot-password', { mobile });
       toast.success(answer.message);
       navigate('/verification-otp', { state: { mobile } });
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

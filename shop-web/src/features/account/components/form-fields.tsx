@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import { MOBILE_LENGTH, sanitizeMobileInput } from '@kade/shared';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { isValidMobile, MOBILE_LENGTH, sanitizeMobileInput, TEXT } from '@kade/shared';
 
 type FieldProps = { label: string; error?: string | null | undefined } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
@@ -35,4 +35,24 @@ export function MobileField({ value, onChange, error, label = 'Mobile number' }:
       error={error}
     />
   );
+}
+
+/** A password input that hands on the typed text. */
+export function PasswordField({ onChange, ...field }: Omit<FieldProps, 'type' | 'onChange'> & { onChange: (value: string) => void }) {
+  return <Field type="password" {...field} onChange={(event) => onChange(event.target.value)} />;
+}
+
+/**
+ * A mobile number being typed and the error shown under its field: `check` answers whether it is a valid number
+ * (the shared rule) and says so under the field when it is not.
+ */
+export function useMobileInput(initial: string | (() => string)) {
+  const [mobile, setMobile] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const check = (): boolean => {
+    const valid = isValidMobile(mobile);
+    setError(valid ? null : TEXT.mobileInvalid);
+    return valid;
+  };
+  return { mobile, setMobile, error, check };
 }

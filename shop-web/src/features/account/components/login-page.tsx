@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { homeAfterLogin } from '../../../lib/dashboard-links';
-import { showError } from '../../../lib/show-error';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile, useSignIn } from '../../../state/session';
-import { Field, MobileField } from './form-fields';
+import { MobileField, PasswordField, useMobileInput } from './form-fields';
 import './account.css';
 
 /** Where the login was asked from (the cart's Proceed, a guarded page), if it is a path of this app. */
@@ -20,20 +19,14 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
-  const [mobile, setMobile] = useState(lastMobile);
+  const { mobile, setMobile, error: mobileError, check } = useMobileInput(lastMobile);
   const [password, setPassword] = useState('');
-  const [mobileError, setMobileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isValidMobile(mobile)) {
-      setMobileError(TEXT.mobileInvalid);
-      return;
-    }
-    setMobileError(null);
-    setBusy(true);
-    try {
+    if (!check()) return;
+    await run(async () => {
       const answer = await api<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password });
       const user = await signIn(answer.data, mobile);
       setMobile('');
@@ -41,11 +34,7 @@ export default function LoginPage() {
       toast.success(answer.message);
       // Back where the login was asked from; else a shopper goes home and staff to the Pending orders.
       navigate(returnPath(location.state) ?? homeAfterLogin(user?.role), { replace: true });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -53,7 +42,7 @@ export default function LoginPage() {
       <h1>Login</h1>
       <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
         <MobileField value={mobile} onChange={setMobile} error={mobileError} />
-        <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
         <p className="auth__aside">
           <Link to="/forgot-password">Forgot password?</Link>
         </p>

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { OtpBoxes } from './otp-boxes';
 import { useOtpCheck } from './use-otp-check';
@@ -21,7 +20,7 @@ export default function OtpPage() {
   const checked = useAtomValue(sessionCheckedAtom);
   const { verified, recheck } = useVerification(!!user);
   const [sent, setSent] = useState(false);
-  const { digits, setDigits, busy, setBusy, complete, submit } = useOtpCheck(user?.mobile, async () => {
+  const { digits, setDigits, busy, run, complete, submit } = useOtpCheck(user?.mobile, async () => {
     toast.success('Your number is verified.');
     await recheck();
   });
@@ -43,18 +42,12 @@ export default function OtpPage() {
     );
   }
 
-  const send = async () => {
-    setBusy(true);
-    try {
+  const send = () =>
+    run(async () => {
       const answer = await api('PUT', '/api/user/forgot-password', { mobile: user.mobile });
       toast.success(answer.message);
       setSent(true);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="auth">

@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, TEXT } from '@kade/shared';
+import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
-import { showError } from '../../../lib/show-error';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { sessionCheckedAtom, userAtom, type SessionUser } from '../../../state/atoms';
 import { AvatarDialog } from './avatar-dialog';
-import { Field, MobileField } from './form-fields';
+import { Field, MobileField, useMobileInput } from './form-fields';
 import { useVerification } from './use-verification';
 import './account.css';
 import { Loading } from '../../../components/loading';
@@ -19,9 +19,8 @@ export default function ProfilePage() {
   const checked = useAtomValue(sessionCheckedAtom);
   const { verified } = useVerification(!!user);
   const [name, setName] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [mobileError, setMobileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { mobile, setMobile, error: mobileError, check } = useMobileInput('');
+  const { busy, run } = useBusyAction();
   const [changingPhoto, setChangingPhoto] = useState(false);
 
   useEffect(() => {
@@ -50,21 +49,12 @@ export default function ProfilePage() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isValidMobile(mobile)) {
-      setMobileError(TEXT.mobileInvalid);
-      return;
-    }
-    setMobileError(null);
-    setBusy(true);
-    try {
+    if (!check()) return;
+    await run(async () => {
       const answer = await api<SessionUser>('PUT', '/api/user/update-user', { name: name.trim(), mobile });
       setUser({ ...user, ...answer.data });
       toast.success(answer.message);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const changed = name.trim() !== user.name || mobile !== user.mobile;

@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { isValidMobile, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, STORAGE_KEYS, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
-import { Field, MobileField } from './form-fields';
+import { useBusyAction } from '../../../lib/use-busy-action';
+import { Field, MobileField, PasswordField } from './form-fields';
 import './account.css';
 
 interface Errors {
@@ -22,7 +22,7 @@ export default function RegisterPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,17 +32,12 @@ export default function RegisterPage() {
     else if (password !== confirm) found.confirm = PASSWORDS_DIFFER;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
       window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
       toast.success(answer.message);
       navigate('/login', { replace: true, state: location.state });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const filled = name.trim() !== '' && mobile !== '' && password !== '' && confirm !== '';
@@ -52,15 +47,8 @@ export default function RegisterPage() {
       <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
         <Field label="Name" autoComplete="name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
         <MobileField value={mobile} onChange={setMobile} error={errors.mobile} />
-        <Field label="Password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
-        <Field
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm}
-        />
+        <PasswordField label="Password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+        <PasswordField label="Confirm password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
         <button type="submit" className="button button--primary auth__submit" disabled={busy || !filled}>
           Register
         </button>

@@ -3,8 +3,8 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH, STORAGE_KEYS, TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
-import { Field } from './form-fields';
+import { useBusyAction } from '../../../lib/use-busy-action';
+import { PasswordField } from './form-fields';
 import './account.css';
 
 /**
@@ -18,7 +18,7 @@ export default function ResetPasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<{ field: 'new' | 'confirm'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   if (!state?.resetToken || !state.mobile) return <Navigate to="/" replace />;
   const { mobile, resetToken } = state;
@@ -28,17 +28,12 @@ export default function ResetPasswordPage() {
     if (newPassword.length < PASSWORD_MIN_LENGTH) return setError({ field: 'new', text: TEXT.passwordTooShort });
     if (newPassword !== confirmPassword) return setError({ field: 'confirm', text: TEXT.resetMismatch });
     setError(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
       window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
       toast.success(answer.message);
       navigate('/login', { replace: true });
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
     return undefined;
   };
 
@@ -46,24 +41,8 @@ export default function ResetPasswordPage() {
     <section className="auth">
       <h1>Reset password</h1>
       <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          error={error?.field === 'new' ? error.text : null}
-        />
-        <Field
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={error?.field === 'confirm' ? error.text : null}
-        />
+        <PasswordField label="New password" autoComplete="new-password" required value={newPassword} onChange={setNewPassword} error={error?.field === 'new' ? error.text : null} />
+        <PasswordField label="Confirm password" autoComplete="new-password" required value={confirmPassword} onChange={setConfirmPassword} error={error?.field === 'confirm' ? error.text : null} />
         <button type="submit" className="button button--primary auth__submit" disabled={busy || newPassword === '' || confirmPassword === ''}>
           Change Password
         </button>

@@ -2,27 +2,22 @@
 // screen and the reset screen alike. A wrong or dead code empties the boxes and says why.
 import { useState, type FormEvent } from 'react';
 import { api, type Answer } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { emptyOtp } from './otp-boxes';
 
 export function useOtpCheck(mobile: string | undefined, onVerified: (answer: Answer<{ resetToken: string }>) => void | Promise<void>) {
   const [digits, setDigits] = useState(emptyOtp);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const complete = digits.every((digit) => digit !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!mobile || !complete) return;
-    setBusy(true);
-    try {
-      await onVerified(await api<{ resetToken: string }>('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp: digits.join('') }));
-    } catch (error) {
-      showError(error);
-      setDigits(emptyOtp());
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => onVerified(await api<{ resetToken: string }>('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp: digits.join('') })),
+      () => setDigits(emptyOtp()),
+    );
   };
 
-  return { digits, setDigits, busy, setBusy, complete, submit };
+  return { digits, setDigits, busy, run, complete, submit };
 }
