@@ -72,31 +72,15 @@ export interface OrderEventHandlers {
  * the subscription does not.
  */
 export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): void {
-  const latest = useRef(handlers);
-  latest.current = handlers;
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const live = acquire();
-    let connectedBefore = live.connected;
-    const onNew = (order: OrderWire) => latest.current.onNew?.(order);
-    const onStatus = (event: OrderStatusEventWire) => latest.current.onStatus?.(event);
-    const onAcknowledged = (event: { order: OrderWire }) => latest.current.onAcknowledged?.(event.order);
-    const onConnect = () => {
-      if (connectedBefore) latest.current.onReconnect?.();
-      connectedBefore = true;
-    };
-    live.on(SOCKET_EVENTS.orderNew, onNew);
-    live.on(SOCKET_EVENTS.orderStatus, onStatus);
-    live.on(SOCKET_EVENTS.orderAcknowledged, onAcknowledged);
-    live.on('connect', onConnect);
-    return () => {
-      live.off(SOCKET_EVENTS.orderNew, onNew);
-      live.off(SOCKET_EVENTS.orderStatus, onStatus);
-      live.off(SOCKET_EVENTS.orderAcknowledged, onAcknowledged);
-      live.off('connect', onConnect);
-      release();
-    };
-  }, [enabled]);
+  useSocketEvents(
+    {
+      [SOCKET_EVENTS.orderNew]: (order) => handlers.onNew?.(order as OrderWire),
+      [SOCKET_EVENTS.orderStatus]: (event) => handlers.onStatus?.(event as OrderStatusEventWire),
+      [SOCKET_EVENTS.orderAcknowledged]: (event) => handlers.onAcknowledged?.((event as { order: OrderWire }).order),
+    },
+    handlers.onReconnect,
+    enabled,
+  );
 }
 
 /**
@@ -105,30 +89,12 @@ export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): vo
  * been missed meanwhile.
  */
 export function useOrderingEvents(handlers: { onOrdering: (state: OrderingState) => void; onReconnect?: () => void }, enabled = true): void {
-  const latest = useRef(handlers);
-  latest.current = handlers;
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const live = acquire();
-    let connectedBefore = live.connected;
-    const onOrdering = (event: { ordering: OrderingState }) => latest.current.onOrdering(event.ordering);
-    const onConnect = () => {
-      if (connectedBefore) latest.current.onReconnect?.();
-      connectedBefore = true;
-    };
-    live.on(SOCKET_EVENTS.shopOrdering, onOrdering);
-    live.on('connect', onConnect);
-    return () => {
-      live.off(SOCKET_EVENTS.shopOrdering, onOrdering);
-      live.off('connect', onConnect);
-      release();
-    };
-  }, [enabled]);
+  useSocketEvents({ [SOCKET_EVENTS.shopOrdering]: (event) => handlers.onOrdering((event as { ordering: OrderingState }).ordering) }, handlers.onReconnect, enabled);
 }
 
 /**
- * Listens to other named events on the one socket while mounted and `enabled` (issue 20: the rider's
- * `rider:orders`, staff's `order:returned` and `order:cash-flagged`). `onReconnect` is told after the socket came
+ * Listens to named events on the one socket while mounted and `enabled` (the order events and `shop:ordering`
+ * above; issue 20's rider's `rider:orders`, staff's `order:returned` and `order:cash-flagged`). `onReconnect` is told after the socket came
  * back, as an event may have been missed meanwhile. The handlers may change between renders; the subscription follows only the names.
  */
 export function useSocketEvents(handlers: Record<string, (payload: unknown) => void>, onReconnect?: () => void, enabled = true): void {
