@@ -7,6 +7,8 @@ import { expectAccessible, loginAsAdmin, openUrl, shot } from './helpers';
 import { adminSession, call, createProduct } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL });
+// Each walk covers four screens with two axe scans: on a loaded 2-core machine that took up to 66 s.
+test.describe.configure({ timeout: 150_000 });
 
 /** The shop opens in `language`, as a shopper who chose it on this phone. */
 async function readIn(page: Page, language: Language): Promise<void> {
