@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startI18n } from './i18n/i18n';
+import { warmScriptFont } from './i18n/script-fonts';
 import { initialLanguage } from './state/language';
 import { loadShopConfig } from './lib/shop-config';
 import './app/styles.css';
@@ -20,8 +21,10 @@ async function start(): Promise<void> {
   if (!root) return;
   registerServiceWorker();
   try {
-    // the shop's config and the shopper's catalogue load together; the first render has both
-    const [config] = await Promise.all([loadShopConfig(), startI18n(initialLanguage())]);
+    // the shop's config, the shopper's catalogue and (for Sinhala or Tamil) its script's face load together
+    const language = initialLanguage();
+    document.documentElement.lang = language;
+    const [config] = await Promise.all([loadShopConfig(), startI18n(language), warmScriptFont(language)]);
     createRoot(root).render(
       <StrictMode>
         <App config={config} />

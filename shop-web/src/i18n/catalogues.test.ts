@@ -120,6 +120,8 @@ describe('the catalogues', () => {
       ['product.withinHour', TEXT.withinHour],
       ['product.linkCopied', TEXT.linkCopied],
       ['cart.viewCart', TEXT.viewCart],
+      ['cart.itemAdded', TEXT.itemAdded],
+      ['cart.itemRemoved', TEXT.itemRemoved],
       ['cart.proceed', TEXT.proceed],
       ['cart.pleaseLogin', TEXT.pleaseLogin],
       ['checkout.selectAddress', TEXT.selectAddress],

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { i18n } from '../i18n/i18n';
+import { i18n, isEnglishOnlyPage } from '../i18n/i18n';
 import { ApiError } from './api-client';
 
 /**
@@ -9,8 +9,8 @@ import { ApiError } from './api-client';
  */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    // the dashboard stays English: its staff read the server's words
-    if (typeof window !== 'undefined' && window.location.pathname.startsWith('/dashboard')) return error.message || 'Something went wrong';
+    // the staff's screens stay English: they read the server's words
+    if (typeof window !== 'undefined' && isEnglishOnlyPage(window.location.pathname)) return error.message || 'Something went wrong';
     const key = error.code ? `errors.${error.code}` : null;
     // English reads the server's own words (they name the product, the amount); other languages the catalogue's
     if (key && i18n.isInitialized && i18n.language !== 'en' && i18n.exists(key)) return i18n.t(key);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
+import { i18n } from '../i18n/i18n';
 import type { SellableProduct } from '../components/types';
 import { api } from '../lib/api-client';
 import { showError } from '../lib/show-error';
@@ -37,13 +37,13 @@ export function useCartActions(): CartActions {
       if (!user) {
         if (!product) return;
         setCart(localCart.add(product));
-        toast.success(TEXT.itemAdded);
+        toast.success(i18n.t('cart.itemAdded'));
         return;
       }
       try {
         await api('POST', '/api/cart/create', { productId });
         await reload();
-        toast.success(TEXT.itemAdded);
+        toast.success(i18n.t('cart.itemAdded'));
       } catch (error) {
         showError(error);
       }
@@ -55,13 +55,13 @@ export function useCartActions(): CartActions {
     async (line: CartLine) => {
       if (isLocalLine(line)) {
         setCart(localCart.setQuantity(line.productId._id, 0));
-        toast.success(TEXT.itemRemoved);
+        toast.success(i18n.t('cart.itemRemoved'));
         return;
       }
       try {
         await api('DELETE', '/api/cart/delete-cart-item', { _id: line._id });
         setCart((lines) => lines.filter((other) => other._id !== line._id));
-        toast.success(TEXT.itemRemoved);
+        toast.success(i18n.t('cart.itemRemoved'));
       } catch (error) {
         showError(error);
       }

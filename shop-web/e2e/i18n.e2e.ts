@@ -1,0 +1,212 @@
+// Issue 21, the words: a shopper switches the shop to Tamil, then to Sinhala, and buys in each: home, a listing,
+// a product, the cart, the checkout's address and payment steps, the placed order and My Orders, each screen
+// photographed (test-results/screens/phone-i18n-<language>-<step>.png) and checked by axe, on a 360 px phone.
+// The choice is kept on the phone (a reload keeps it) and on the account, and <html lang> follows it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { LANGUAGE_NAMES, STORAGE_KEYS, type Language } from '@kade/shared';
+import { expectAccessible, shot } from './helpers';
+import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
+
+test.use({ baseURL: process.env.KADE_URL, geolocation: SHOP_POSITION, permissions: ['geolocation'], viewport: { width: 360, height: 780 } });
+
+type Tree = { [key: string]: string | Tree };
+const here = path.dirname(fileURLToPath(import.meta.url));
+const catalogue = (language: Language): Tree => JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', language, 'shop.json'), 'utf8')) as Tree;
+
+/** A catalogue's words by key ('checkout.title'), with {{values}} put in. */
+function wordsOf(language: Language) {
+  const tree = catalogue(language);
+  return (key: string, values: Record<string, string | number> = {}): string => {
+    const text = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+    if (typeof text !== 'string') throw new Error(`no ${key} in the ${language} catalogue`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
+/** Nothing wider than the screen: no sideways scrolling at 360 px. */
+async function expectNoOverflow(page: Page, step: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, `${step}: the page is ${widths.page}px wide on a ${widths.screen}px screen`).toBeLessThanOrEqual(widths.screen);
+}
+
+/** The script's own face drew the words (loaded), not a fallback's boxes. */
+async function expectScriptFont(page: Page, language: Language): Promise<void> {
+  const [family, sample] = language === 'ta' ? ['Noto Sans Tamil', 'அ'] : ['Noto Sans Sinhala', 'අ'];
+  await expect.poll(() => page.evaluate(([f, s]) => document.fonts.ready.then(() => document.fonts.check(`16px "${f}"`, s)), [family, sample] as const)).toBe(true);
+}
+
+async function accountLanguage(request: Parameters<typeof call>[0], shopper: Session): Promise<unknown> {
+  return (await call<{ language: unknown }>(request, shopper.accessToken, 'GET', '/api/user/user-details')).body.data.language;
+}
+
+/** Every screen of a purchase in `language`: the words on screen come from its catalogue. */
+async function buyIn(page: Page, language: Language, info: TestInfo): Promise<void> {
+  const t = wordsOf(language);
+  const step = async (name: string) => {
+    await expectNoOverflow(page, name);
+    await shot(page, info, `i18n-${language}-${name}`);
+    await expectAccessible(page, info, `i18n-${language}-${name}`);
+  };
+
+  // home
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.getByRole('heading', { name: t('home.byCategory') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('home.specialDeal') })).toBeVisible();
+  await expectScriptFont(page, language);
+  await step('home');
+
+  // a listing: the first shelf that has products
+  await page.locator('.category-grid a').first().click();
+  await expect(page.locator('.listing__subs')).toBeVisible();
+  const addable = page.locator('.product-card').filter({ has: page.locator('button.add-to-cart:not(.add-to-cart--closed)') });
+  await expect(addable.first()).toBeVisible();
+  await step('listing');
+
+  // a product's sheet, added from there
+  await addable.first().locator('.product-card__link').click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByRole('heading', { name: t('product.description') })).toBeVisible();
+  await expect(sheet.getByText(t('product.withinHour'))).toBeVisible();
+  await sheet.locator('.sheet__buy button.add-to-cart').click();
+  await expect(sheet.locator('.sheet__buy .stepper')).toBeVisible();
+  await expect(page.getByText(t('cart.itemAdded'))).toBeVisible();
+  await step('product');
+  await sheet.getByRole('button', { name: t('common.close') }).click();
+  await expect(sheet).toBeHidden();
+
+  // the cart
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: t('cart.myCart'), level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('bill.title') })).toBeVisible();
+  await step('cart');
+  await page.getByRole('button', { name: t('cart.proceed') }).click();
+
+  // the checkout's address step
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: t('checkout.title'), level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: t('checkout.chooseAddress') }).getByRole('radio').first()).toBeChecked();
+  await step('checkout-address');
+  await page.getByRole('button', { name: t('checkout.continue') }).click();
+
+  // payment: the option by its name in the language, the notes, the bill
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+  await expect(page.getByText(t('checkout.selectOption'))).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${t('delivery.standard').replace(/[.()]/g, '\\$&')}`) }).check();
+  await expect(page.getByText(t('checkout.notes.cancelText'))).toBeVisible();
+  await expect(page.getByText(t('checkout.notes.staffText'))).toBeVisible();
+  await step('payment');
+
+  // placed
+  await page.getByRole('button', { name: t('checkout.cashOnDelivery') }).click();
+  const dialog = page.getByRole('alertdialog', { name: t('checkout.orderPlacedTitle') });
+  await expect(dialog).toContainText(t('checkout.placedMessage'));
+  await step('placed');
+  await dialog.getByRole('button', { name: t('common.ok') }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('heading', { name: t('result.orderSuccess') })).toBeVisible();
+  await step('success');
+
+  // My Orders: the order with its status and delivery option in the language
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByRole('heading', { name: t('account.myOrders'), level: 1 })).toBeVisible();
+  const card = page.locator('.order-card').first();
+  await expect(card.locator('.status-badge')).toHaveText(t('status.Pending'));
+  await expect(card).toContainText(t('delivery.standard'));
+  await expect(card.getByRole('button', { name: t('orders.cancel.cancel') })).toBeVisible();
+  await step('my-orders');
+}
+
+test.describe('the shop in Tamil and in Sinhala', () => {
+  test('a shopper switches to Tamil, buys, then to Sinhala on /user and buys again; the choice survives a reload and is kept on the account', async ({ page, request }, info) => {
+    test.setTimeout(360_000);
+    const shopper = await newShopper(request, 'Kumari Selvam');
+    await addAddress(request, shopper, 'Veedu');
+    await useSession(page, shopper);
+    expect(await accountLanguage(request, shopper)).toBeNull();
+
+    // English first (the phone asks for English), then the header's switch
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const toggle = page.getByRole('button', { name: 'Language: English' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator('.language-menu__list');
+    await expect(menu.getByRole('button')).toHaveText(['English', LANGUAGE_NAMES.si, LANGUAGE_NAMES.ta]);
+    await expectAccessible(page, info, 'i18n-language-menu');
+    await menu.getByRole('button', { name: LANGUAGE_NAMES.ta }).click();
+    const ta = wordsOf('ta');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    await expect(page.getByRole('heading', { name: ta('home.byCategory') })).toBeVisible();
+    await expect.poll(() => accountLanguage(request, shopper)).toBe('ta');
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.language)).toBe('"ta"');
+
+    // a reload keeps it
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    await expect(page.getByRole('button', { name: `${ta('language.title')}: ${LANGUAGE_NAMES.ta}` })).toBeVisible();
+
+    await buyIn(page, 'ta', info);
+
+    // Sinhala from the account page's buttons
+    await page.goto('/user');
+    await expect(page.getByRole('heading', { name: ta('account.myAccount') })).toBeVisible();
+    const choices = page.getByRole('group', { name: ta('language.title') });
+    await expect(choices.getByRole('button', { name: LANGUAGE_NAMES.ta })).toHaveAttribute('aria-pressed', 'true');
+    await choices.getByRole('button', { name: LANGUAGE_NAMES.si }).click();
+    const si = wordsOf('si');
+    await expect(page.getByRole('heading', { name: si('account.myAccount') })).toBeVisible();
+    await expect(page.getByRole('group', { name: si('language.title') }).getByRole('button', { name: LANGUAGE_NAMES.si })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'si');
+    await expect.poll(() => accountLanguage(request, shopper)).toBe('si');
+    await shot(page, info, 'i18n-si-user');
+    await expectAccessible(page, info, 'i18n-si-user');
+
+    await buyIn(page, 'si', info);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'si');
+    await expect(page.getByRole('heading', { name: si('account.myOrders'), level: 1 })).toBeVisible();
+  });
+
+  test("a phone that has not chosen takes the account's language at sign-in, and only that language's catalogue is fetched", async ({ page, request }) => {
+    const shopper = await newShopper(request, 'Nimal Perera');
+    await call(request, shopper.accessToken, 'PUT', '/api/user/update-user', { language: 'si' });
+    const catalogues: string[] = [];
+    page.on('request', (req) => {
+      if (/\/assets\/shop-[\w-]{8}\.js$/.test(req.url())) catalogues.push(req.url());
+    });
+    await useSession(page, shopper);
+    await page.goto('/');
+    const si = wordsOf('si');
+    await expect(page.getByRole('heading', { name: si('home.byCategory') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'si');
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.language)).toBe('"si"');
+    // English (the phone's) first, then Sinhala: never the Tamil one
+    expect(catalogues.length).toBeGreaterThan(0);
+    expect(catalogues.length).toBeLessThanOrEqual(2);
+  });
+
+  test('a server refusal shows in the language from its code: the last one of an item bought by someone else first', async ({ page, request }, info) => {
+    const admin = await adminSession(request);
+    const productId = await createProduct(request, admin, { name: `E2E Last Tea ${Date.now()}`, price: 50, stock: 1 });
+    const shopper = await newShopper(request, 'Late Buyer');
+    await addAddress(request, shopper);
+    await setCart(request, shopper, [{ productId, quantity: 1 }]);
+    await page.addInitScript(([key]) => window.localStorage.setItem(key, '"ta"'), [STORAGE_KEYS.language] as const);
+    await useSession(page, shopper);
+    const ta = wordsOf('ta');
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: ta('checkout.continue') }).click();
+    await page.getByRole('radio', { name: new RegExp(`^${ta('delivery.standard')}`) }).check();
+    // someone else takes the last one while this shopper reads the bill
+    const other = await newShopper(request, 'Quick Buyer');
+    await placeCodOrder(request, other, await addAddress(request, other), [{ productId, quantity: 1 }]);
+    await page.getByRole('button', { name: ta('checkout.cashOnDelivery') }).click();
+    await expect(page.getByText(ta('errors.OUT_OF_STOCK'))).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await shot(page, info, 'i18n-ta-refusal');
+  });
+});
