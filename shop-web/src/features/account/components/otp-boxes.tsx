@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@kade/shared';
 
 /**
@@ -78,3 +78,15 @@ export function OtpBoxes({ value, onChange }: { value: string[]; onChange: (valu
 }
 
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
+
+/** The code's form: the boxes and 'Verify OTP', enabled once every box holds a digit (see useOtpCheck). */
+export function OtpForm({ digits, setDigits, busy, complete, submit }: { digits: string[]; setDigits: (value: string[]) => void; busy: boolean; complete: boolean; submit: (event: FormEvent) => Promise<void> }) {
+  return (
+    <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+      <OtpBoxes value={digits} onChange={setDigits} />
+      <button type="submit" className="button button--primary auth__submit" disabled={busy || !complete}>
+        Verify OTP
+      </button>
+    </form>
+  );
+}

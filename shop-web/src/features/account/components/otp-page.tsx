@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
-import { OtpBoxes } from './otp-boxes';
+import { OtpForm } from './otp-boxes';
 import { useOtpCheck } from './use-otp-check';
 import { useVerification } from './use-verification';
 import './account.css';
@@ -68,12 +68,7 @@ export default function OtpPage() {
             <p>Your number {user.mobile} is not verified yet.</p>
           )}
           {sent ? (
-            <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
-              <OtpBoxes value={digits} onChange={setDigits} />
-              <button type="submit" className="button button--primary auth__submit" disabled={busy || !complete}>
-                Verify OTP
-              </button>
-            </form>
+            <OtpForm digits={digits} setDigits={setDigits} busy={busy} complete={complete} submit={submit} />
           ) : (
             <button type="button" className="button button--primary auth__submit" onClick={() => void send()} disabled={busy}>
               {TEXT.sendOtp}

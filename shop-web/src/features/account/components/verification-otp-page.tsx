@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { OtpBoxes } from './otp-boxes';
+import { OtpForm } from './otp-boxes';
 import { useOtpCheck } from './use-otp-check';
 import './account.css';
 
@@ -21,12 +21,7 @@ export default function VerificationOtpPage() {
     <section className="auth">
       <h1>Enter the code</h1>
       <p>We sent a code for {mobile}. The shop can also read it to you on the phone.</p>
-      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
-        <OtpBoxes value={digits} onChange={setDigits} />
-        <button type="submit" className="button button--primary auth__submit" disabled={busy || !complete}>
-          Verify OTP
-        </button>
-      </form>
+      <OtpForm digits={digits} setDigits={setDigits} busy={busy} complete={complete} submit={submit} />
       <p className="auth__switch">
         <Link to="/forgot-password">Send a new code</Link>
       </p>
