@@ -18,7 +18,7 @@ export function OrderAgain({ order }: { order: OrderWire }) {
   const [busy, setBusy] = useState(false);
   const { reload } = useCartActions();
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (normalizeStatus(order.order_status) !== 'Delivered') return null;
 
   const again = async () => {
@@ -27,11 +27,14 @@ export function OrderAgain({ order }: { order: OrderWire }) {
       const answer = await api<OrderAgainAnswer>('POST', '/api/cart/order-again', { orderId: order._id });
       await reload();
       const complete = answer.data.skipped.length === 0 && answer.data.added.every((line) => line.quantity === line.asked);
-      // said in the shopper's language from the answer's lists (the server's message is English)
+      // English reads the server's own sentence (it names each item and quantity); Sinhala and Tamil are said
+      // from the answer's lists
+      const english = i18n.language === 'en';
       const skipped = answer.data.skipped.map((line) => line.name).join(', ');
-      if (answer.data.added.length === 0) toast.error(t('orders.again.none'));
-      else if (complete) toast.success(t('orders.again.added', { count: answer.data.added.length }));
-      else toast(skipped ? t('orders.again.partial', { count: answer.data.added.length, skipped }) : t('orders.again.fewer', { count: answer.data.added.length }), { duration: 8000 });
+      const count = answer.data.added.length;
+      if (count === 0) toast.error(english ? answer.message : t('orders.again.none'));
+      else if (complete) toast.success(english ? answer.message : t('orders.again.added', { count }));
+      else toast(english ? answer.message : skipped ? t('orders.again.partial', { count, skipped }) : t('orders.again.fewer', { count }), { duration: 8000 });
       if (answer.data.added.length > 0) navigate('/cart');
     } catch (error) {
       showError(error);
