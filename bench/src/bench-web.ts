@@ -7,7 +7,7 @@
 //    gzip-compressed on its own, against 150 KB; and whether any admin module (features/admin/**,
 //    features/dashboard/**) is in those files, read from their source maps.
 // 3. Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) against a real Kade server on a
-//    seeded embedded database, for the home page, one listing and the search page: the performance score
+//    seeded database (PostgreSQL with the demo catalogue grown to 10k products, or the embedded one), for the home page, one listing and the search page: the performance score
 //    (median of a few runs) with LCP, TBT and CLS, against 90.
 // Everything listens on 127.0.0.1 and every loop is bounded.
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -15,11 +15,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Knex } from 'knex';
 import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
 import { REPO_ROOT } from '../../server/src/config';
 import { KADE_ENTRY } from './bench-load';
 import { freePort, startChild, stopChild, waitReady } from './bench-process';
 import { ok } from './bench-stats';
+import { growCatalogue } from './bench-web-data';
 
 export const WEB_BUDGET = { firstJsGzipKb: 150, lighthouseScore: 90 } as const;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -117,13 +119,16 @@ export function measureFirstJs(distDir: string): FirstJsReport {
   };
 }
 
-/** A Kade server on a fresh embedded database seeded with the demo catalogue, serving `distDir`, shell gate off. */
-async function startSeededServer(dataDir: string, distDir: string): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * A Kade server seeded with the demo catalogue, serving `distDir`, shell gate off: on the PostgreSQL database
+ * `databaseUrl` when given (the bench's own scratch database), else on a fresh embedded one.
+ */
+async function startSeededServer(dataDir: string, distDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   // the compiled server, as production runs it (bench-catalogue.ts builds it before any part runs), on the embedded
   // database whatever the bench's own environment points at
   const { child, output } = startChild(KADE_ENTRY, {
-    DATABASE_URL: undefined,
+    DATABASE_URL: databaseUrl,
     REDIS_URL: undefined,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -227,10 +232,19 @@ function lighthouse(page: string, url: string, outDir: string): LighthouseFigure
 export interface WebBenchResult {
   firstJs: FirstJsReport;
   lighthouse: LighthouseFigures[];
+  /** The catalogue's size when the server ran on PostgreSQL; undefined on the embedded database. */
+  products?: number | undefined;
 }
 
 /** Builds, measures the first JS, starts a seeded server and runs Lighthouse; cleans up after itself. */
-export async function runWebBench(): Promise<WebBenchResult> {
+/** Where the web part's server keeps its data: a PostgreSQL database of its own, grown to `products`. */
+export interface WebDatabase {
+  url: string;
+  knex: Knex;
+  products: number;
+}
+
+export async function runWebBench(database?: WebDatabase): Promise<WebBenchResult> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'kade-bench-web-'));
   const distDir = path.join(work, 'dist');
   let server: ChildProcess | undefined;
@@ -239,16 +253,25 @@ export async function runWebBench(): Promise<WebBenchResult> {
     buildWeb(distDir);
     const firstJs = measureFirstJs(distDir);
     console.log(`bench: web: first JS on the home page ${(firstJs.gzipBytes / 1024).toFixed(1)} KB gzip in ${firstJs.files.length} files`);
-    console.log('bench: web: starting a server on a seeded embedded database …');
-    const started = await startSeededServer(path.join(work, 'data'), distDir);
+    console.log(`bench: web: starting a server on ${database ? 'PostgreSQL' : 'a seeded embedded database'} …`);
+    let started = await startSeededServer(path.join(work, 'data'), distDir, database?.url);
     server = started.child;
+    if (database) {
+      // the demo catalogue grown to the size the budget names, then a fresh server (cold caches, new plans)
+      const count = await growCatalogue(database.knex, database.products);
+      console.log(`bench: web: the demo catalogue grown to ${count} products on PostgreSQL`);
+      await stop(server);
+      server = undefined;
+      started = await startSeededServer(path.join(work, 'data'), distDir, database.url);
+      server = started.child;
+    }
     const figures: LighthouseFigures[] = [];
     for (const { page, url } of await pagesToAudit(started.url)) {
       const result = lighthouse(page, url, work);
       console.log(`bench: web: lighthouse ${page}: ${result.score} (runs ${result.scores.join(', ')}), LCP ${result.lcpMs.toFixed(0)} ms, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`);
       figures.push(result);
     }
-    return { firstJs, lighthouse: figures };
+    return { firstJs, lighthouse: figures, products: database?.products };
   } finally {
     if (server) await stop(server);
     rmSync(work, { recursive: true, force: true });
@@ -278,7 +301,7 @@ export function webReport(result: WebBenchResult): string[] {
     '',
     '### Lighthouse, mobile',
     '',
-    `Lighthouse ${lighthouseVersion()} (its CLI, performance only, default mobile settings: Moto G-class screen, simulated slow 4G and 4× CPU slowdown) with Debian's chromium (\`--headless=new --no-sandbox\`), against the real Kade server (production mode, served from the build above, shell gate off) on an embedded database seeded with the demo catalogue. ${LIGHTHOUSE_RUNS} runs per page with a cold browser each time; the median run by score is reported, the other scores beside it. On this shared 2-core machine the CPU slowdown comes on top of the machine's own load, so scores are lower than on an idle one.`,
+    `Lighthouse ${lighthouseVersion()} (its CLI, performance only, default mobile settings: Moto G-class screen, simulated slow 4G and 4× CPU slowdown) with Debian's chromium (\`--headless=new --no-sandbox\`), against the real Kade server (production mode, served from the build above, shell gate off) on ${result.products ? `PostgreSQL, with the demo catalogue grown to ${result.products} products (copies of the demo's, with their pictures, older than the originals: bench-web-data.ts)` : 'an embedded database seeded with the demo catalogue'}. ${LIGHTHOUSE_RUNS} runs per page with a cold browser each time; the median run by score is reported, the other scores beside it. On this shared 2-core machine the CPU slowdown comes on top of the machine's own load, so scores are lower than on an idle one.`,
     '',
     '| page | score (median) | all runs | LCP ms | TBT ms | CLS | FCP ms | machine benchmark index | ≥ 90 |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
