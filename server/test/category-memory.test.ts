@@ -121,30 +121,34 @@ describe.each(DB_KINDS)('categories from memory on %s', (kind) => {
     await shows('Fruit');
   });
 
-  it.runIf(kind === 'postgres')('when its LISTEN connection is cut, an instance misses no change: it listens again and drops what it kept', async () => {
-    await readEverywhere();
-    const listeners = () =>
-      database.db.knex
-        .raw('select pid from pg_stat_activity where application_name = ? and datname = current_database()', [LISTENER_NAME])
-        .then((r: { rows: Array<{ pid: number }> }) => r.rows.map((row) => row.pid));
-    const before = await listeners();
-    expect(before).toHaveLength(2);
-    await database.db.knex.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()', [LISTENER_NAME]);
-    // changed while nobody listens: no notice will ever say so
-    await database.db.knex('categories').where({ name: 'Fruit' }).update({ name: 'Stone Fruit' });
-    await waitFor('both servers listening again', async () => {
-      const now = await listeners();
-      return now.length === 2 && now.every((pid) => !before.includes(pid));
-    });
-    expect(await categories(a)).toContain('Stone Fruit');
-    expect(await categories(b)).toContain('Stone Fruit');
-    // listening again: notices arrive, and the copies are kept
-    await database.db.knex('categories').where({ name: 'Stone Fruit' }).update({ name: 'Fruit' });
-    await waitFor('the notice after listening again', async () => (await categories(b)).includes('Fruit'), 1000);
-    await waitFor('the copies kept again', async () => {
+  // Only PostgreSQL has a LISTEN connection to cut (PGlite's is a callback on its one session): the test exists
+  // only there, rather than being skipped on PGlite.
+  if (kind === 'postgres') {
+    it('when its LISTEN connection is cut, an instance misses no change: it listens again and drops what it kept', async () => {
       await readEverywhere();
-      const { statements } = await log.during(readEverywhere);
-      return statements.length === 0;
+      const listeners = () =>
+        database.db.knex
+          .raw('select pid from pg_stat_activity where application_name = ? and datname = current_database()', [LISTENER_NAME])
+          .then((r: { rows: Array<{ pid: number }> }) => r.rows.map((row) => row.pid));
+      const before = await listeners();
+      expect(before).toHaveLength(2);
+      await database.db.knex.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()', [LISTENER_NAME]);
+      // changed while nobody listens: no notice will ever say so
+      await database.db.knex('categories').where({ name: 'Fruit' }).update({ name: 'Stone Fruit' });
+      await waitFor('both servers listening again', async () => {
+        const now = await listeners();
+        return now.length === 2 && now.every((pid) => !before.includes(pid));
+      });
+      expect(await categories(a)).toContain('Stone Fruit');
+      expect(await categories(b)).toContain('Stone Fruit');
+      // listening again: notices arrive, and the copies are kept
+      await database.db.knex('categories').where({ name: 'Stone Fruit' }).update({ name: 'Fruit' });
+      await waitFor('the notice after listening again', async () => (await categories(b)).includes('Fruit'), 1000);
+      await waitFor('the copies kept again', async () => {
+        await readEverywhere();
+        const { statements } = await log.during(readEverywhere);
+        return statements.length === 0;
+      });
     });
-  });
+  }
 });
