@@ -1,5 +1,6 @@
+import { RIDER_REASON_MAX } from '@kade/shared';
 import { describe, expect, it } from 'vitest';
-import { amountNeedsReason, parseRupees, reasonComplete, reasonText } from './cash-entry';
+import { amountNeedsReason, CASH_REASONS, noteMax, parseRupees, reasonComplete, reasonText, RETURN_REASONS } from './cash-entry';
 
 describe('cash entry', () => {
   it('reads rupees as people type them and refuses the rest', () => {
@@ -22,5 +23,14 @@ describe('cash entry', () => {
     expect(reasonComplete('Other', 'x')).toBe(true);
     expect(reasonComplete('Refused item', '')).toBe(true);
     expect(reasonComplete('', 'x')).toBe(false);
+  });
+});
+
+describe('the note beside a chosen reason', () => {
+  it('is cut where the longest choice, ": " and the note still fit the server\'s reason', () => {
+    const reasons = ['Short change', 'Customer refused the order', 'Other'];
+    const max = noteMax(reasons);
+    expect(reasonText('Customer refused the order', 'x'.repeat(max))).toHaveLength(RIDER_REASON_MAX);
+    expect(noteMax(CASH_REASONS)).toBeGreaterThan(noteMax(RETURN_REASONS));
   });
 });

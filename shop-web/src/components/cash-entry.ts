@@ -1,7 +1,7 @@
 // The words and small rules of recording cash at the door, shared by the rider's page and the dashboard's
 // 'Delivered' step (issue 20): the reasons offered when the amount differs from the total, the reasons a delivery
 // fails, and reading an amount typed in rupees. Kept as constants so they move into the language catalogues as they are.
-import { cashNeedsReason, rupeesToPaise } from '@kade/shared';
+import { cashNeedsReason, RIDER_REASON_MAX, rupeesToPaise } from '@kade/shared';
 
 /** Why the cash collected differs from the order's total. 'Other' asks for a note. */
 export const CASH_REASONS = ['Short change', 'Refused item', 'Other'] as const;
@@ -11,8 +11,13 @@ export type CashReason = (typeof CASH_REASONS)[number];
 export const RETURN_REASONS = ['Customer not at home', 'Could not find the address', 'Customer refused the order', 'Other'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
-/** The longest reason the server takes (shared/src/schemas/riders.ts RIDER_REASON_MAX). */
-export const REASON_MAX = 300;
+/**
+ * The longest note that still fits the server's reason (RIDER_REASON_MAX) once the longest choice and ': ' go
+ * before it (reasonText).
+ */
+export function noteMax(reasons: readonly string[]): number {
+  return RIDER_REASON_MAX - Math.max(0, ...reasons.map((reason) => reason.length)) - 2;
+}
 
 /** The reason as it is sent: the choice, and the note after it when one was typed ('Other: no change'). */
 export function reasonText(choice: string, note: string): string {

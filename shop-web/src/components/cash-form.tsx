@@ -3,8 +3,49 @@
 // It checks what it can before sending; the server checks again (REASON_REQUIRED names the field 'reason').
 import { useId, useState, type FormEvent } from 'react';
 import { formatRs, rupeesToPaise } from '@kade/shared';
-import { amountNeedsReason, CASH_REASONS, CASH_TEXT, parseRupees, REASON_MAX, reasonComplete, reasonText } from './cash-entry';
+import { amountNeedsReason, CASH_REASONS, CASH_TEXT, noteMax, parseRupees, reasonComplete, reasonText } from './cash-entry';
 import './cash-form.css';
+
+/**
+ * A reason from a short list, and a note (asked for when the choice is 'Other'): the cash form's and the rider's
+ * 'Could not deliver' form's. The note is cut where the choice and the note together still fit the server's limit.
+ */
+export function ReasonFields({
+  id,
+  legend,
+  reasons,
+  choice,
+  onChoice,
+  note,
+  onNote,
+}: {
+  id: string;
+  legend: string;
+  reasons: readonly string[];
+  choice: string;
+  onChoice: (reason: string) => void;
+  note: string;
+  onNote: (note: string) => void;
+}) {
+  return (
+    <fieldset className="cash-form__reasons">
+      <legend>{legend}</legend>
+      {reasons.map((reason) => (
+        <label key={reason} className="cash-form__choice">
+          <input type="radio" name={`${id}-reason`} value={reason} checked={choice === reason} onChange={() => onChoice(reason)} />
+          <span>{reason}</span>
+        </label>
+      ))}
+      <label className="cash-form__field">
+        <span>
+          {CASH_TEXT.noteLabel}
+          {choice === 'Other' ? '' : ' (optional)'}
+        </span>
+        <input type="text" value={note} maxLength={noteMax(reasons)} autoComplete="off" onChange={(event) => onNote(event.target.value)} />
+      </label>
+    </fieldset>
+  );
+}
 
 export function CashForm({
   total,
@@ -61,22 +102,7 @@ export function CashForm({
         onChange={(event) => setAmountText(event.target.value)}
       />
       {needsReason ? (
-        <fieldset className="cash-form__reasons">
-          <legend>{CASH_TEXT.reasonLegend}</legend>
-          {CASH_REASONS.map((reason) => (
-            <label key={reason} className="cash-form__choice">
-              <input type="radio" name={`${id}-reason`} value={reason} checked={choice === reason} onChange={() => setChoice(reason)} />
-              <span>{reason}</span>
-            </label>
-          ))}
-          <label className="cash-form__field">
-            <span>
-              {CASH_TEXT.noteLabel}
-              {choice === 'Other' ? '' : ' (optional)'}
-            </span>
-            <input type="text" value={note} maxLength={REASON_MAX - 20} autoComplete="off" onChange={(event) => setNote(event.target.value)} />
-          </label>
-        </fieldset>
+        <ReasonFields id={id} legend={CASH_TEXT.reasonLegend} reasons={CASH_REASONS} choice={choice} onChoice={setChoice} note={note} onNote={setNote} />
       ) : null}
       {problem ? (
         <p id={`${id}-problem`} className="form-problem" role="alert">

@@ -17,8 +17,8 @@ import { sessionCheckedAtom, userAtom } from '../../state/atoms';
 import { useLogout } from '../../state/session';
 import { Loading } from '../../components/loading';
 import { StatusBadge } from '../../components/status-badge';
-import { CashForm } from '../../components/cash-form';
-import { CASH_TEXT, REASON_MAX, RETURN_REASONS, reasonComplete, reasonText } from '../../components/cash-entry';
+import { CashForm, ReasonFields } from '../../components/cash-form';
+import { CASH_TEXT, RETURN_REASONS, reasonComplete, reasonText } from '../../components/cash-entry';
 import './rider.css';
 
 export const RIDER_TEXT = {
@@ -73,22 +73,7 @@ function ReturnForm({ order, busy, onSubmit, onCancel }: { order: RiderOrderWire
   }
   return (
     <form className="cash-form" onSubmit={submit} noValidate aria-label={`Could not deliver order ${order.ref}`}>
-      <fieldset className="cash-form__reasons">
-        <legend>{RIDER_TEXT.returnLegend}</legend>
-        {RETURN_REASONS.map((reason) => (
-          <label key={reason} className="cash-form__choice">
-            <input type="radio" name={`${id}-reason`} value={reason} checked={choice === reason} onChange={() => setChoice(reason)} />
-            <span>{reason}</span>
-          </label>
-        ))}
-        <label className="cash-form__field">
-          <span>
-            {CASH_TEXT.noteLabel}
-            {choice === 'Other' ? '' : ' (optional)'}
-          </span>
-          <input type="text" value={note} maxLength={REASON_MAX - 40} autoComplete="off" onChange={(event) => setNote(event.target.value)} />
-        </label>
-      </fieldset>
+      <ReasonFields id={id} legend={RIDER_TEXT.returnLegend} reasons={RETURN_REASONS} choice={choice} onChoice={setChoice} note={note} onNote={setNote} />
       {problem ? (
         <p className="form-problem" role="alert">
           {problem}
