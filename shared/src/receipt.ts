@@ -186,10 +186,7 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
   const address = addressLines(printableAddress(order.delivery_address));
   const orderId = printable(order.orderId);
   return {
-    shopName: printable(options.shopName),
-    shopAddress: printable(options.shopAddress),
-    shopPhone: printable(options.shopPhone),
-    footer: printable(options.footer),
+    ...printedShop(options),
     title: 'ORDER',
     reprint: options.reprint === true,
     orderId,
@@ -268,21 +265,42 @@ function centre(text: string, columns: number): string[] {
   return wrapText(text, columns).map((line) => ' '.repeat(Math.floor((columns - width(line)) / 2)) + line);
 }
 
+/** The shop's name, address, phone and footer as every slip prints them (control characters made spaces). */
+function printedShop(options: Pick<ReceiptOptions, 'shopName' | 'shopAddress' | 'shopPhone' | 'footer'>) {
+  return {
+    shopName: printable(options.shopName),
+    shopAddress: printable(options.shopAddress),
+    shopPhone: printable(options.shopPhone),
+    footer: printable(options.footer),
+  };
+}
+
+/** Refuses a paper narrower than any slip can be laid out on. */
+function assertColumns(columns: number): void {
+  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
+    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
+  }
+}
+
+/** The centred shop lines every slip starts with: name, then address and phone when there are. */
+function shopLines(shop: { shopName: string; shopAddress?: string | undefined; shopPhone?: string | undefined }, columns: number): string[] {
+  const out = centre(shop.shopName, columns);
+  if (shop.shopAddress) out.push(...centre(shop.shopAddress, columns));
+  if (shop.shopPhone) out.push(...centre(shop.shopPhone, columns));
+  return out;
+}
+
 /**
  * The receipt as lines of text none wider than `columns` (48 for 72 mm): long names word-wrapped, amounts
  * right-aligned in 'Rs.1,250.00' form. Used by the HTML print page and the ESC/POS printer alike.
  */
 export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_COLUMNS): string[] {
-  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
-    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
-  }
+  assertColumns(columns);
   const rule = (char: string): string => char.repeat(columns);
   const labelled = (label: string, value: string): string[] => wrapText(`${label}: ${value}`, columns, '  ');
   const out: string[] = [];
 
-  out.push(...centre(model.shopName, columns));
-  if (model.shopAddress) out.push(...centre(model.shopAddress, columns));
-  if (model.shopPhone) out.push(...centre(model.shopPhone, columns));
+  out.push(...shopLines(model, columns));
   out.push(...centre(model.reprint ? `${model.title} - REPRINT` : model.title, columns));
   out.push(...centre(`#${model.orderId}`, columns));
   out.push(rule('='));
@@ -361,10 +379,7 @@ export function formatReportDay(day: string): string {
 export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions, 'reprint'>): DaySummaryModel {
   const timeZone = options.timeZone ?? report.timeZone ?? DEFAULT_TIME_ZONE;
   return {
-    shopName: printable(options.shopName),
-    shopAddress: printable(options.shopAddress),
-    shopPhone: printable(options.shopPhone),
-    footer: printable(options.footer),
+    ...printedShop(options),
     title: 'DAY SUMMARY',
     day: formatReportDay(report.day),
     printedAt: formatDateTime(report.generatedAt, timeZone),
@@ -385,15 +400,11 @@ const minutesText = (minutes: number | null): string => (minutes === null ? '-' 
 
 /** The day summary as lines of text none wider than `columns`, for the thermal printer (and any page that shows it). */
 export function daySummaryTextLines(model: DaySummaryModel, columns: number = RECEIPT_COLUMNS): string[] {
-  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
-    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
-  }
+  assertColumns(columns);
   const rule = (char: string): string => char.repeat(columns);
   const row = (left: string, right: string | number) => leftRight(left, String(right), columns);
   const out: string[] = [];
-  out.push(...centre(model.shopName, columns));
-  if (model.shopAddress) out.push(...centre(model.shopAddress, columns));
-  if (model.shopPhone) out.push(...centre(model.shopPhone, columns));
+  out.push(...shopLines(model, columns));
   out.push(...centre(model.title, columns));
   out.push(...centre(model.day, columns));
   out.push(rule('='));
@@ -469,10 +480,7 @@ export function buildHandInSlip(report: DayReport, riderId: string, handInId: st
   const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => sum + rupeesToPaise(h.amount), 0);
   const collectedPaise = rupeesToPaise(row.collected);
   return {
-    shopName: printable(options.shopName),
-    shopAddress: printable(options.shopAddress),
-    shopPhone: printable(options.shopPhone),
-    footer: printable(options.footer),
+    ...printedShop(options),
     title: 'CASH HAND-IN',
     rider: printable(row.name),
     day: formatReportDay(report.day),
@@ -488,15 +496,11 @@ export function buildHandInSlip(report: DayReport, riderId: string, handInId: st
 
 /** The hand-in slip as lines of text none wider than `columns`, with lines to sign. */
 export function handInSlipTextLines(model: HandInSlipModel, columns: number = RECEIPT_COLUMNS): string[] {
-  if (!Number.isInteger(columns) || columns < RECEIPT_MIN_COLUMNS) {
-    throw new RangeError(`a receipt needs at least ${RECEIPT_MIN_COLUMNS} columns, got ${columns}`);
-  }
+  assertColumns(columns);
   const rule = (char: string): string => char.repeat(columns);
   const row = (left: string, right: string) => leftRight(left, right, columns);
   const out: string[] = [];
-  out.push(...centre(model.shopName, columns));
-  if (model.shopAddress) out.push(...centre(model.shopAddress, columns));
-  if (model.shopPhone) out.push(...centre(model.shopPhone, columns));
+  out.push(...shopLines(model, columns));
   out.push(...centre(model.title, columns));
   out.push(rule('='));
   out.push(...row('Rider', model.rider));

@@ -111,16 +111,14 @@ export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOpt
 }
 
 /**
- * The ESC/POS bytes of a day summary (Z-report): 'Z' and the day large at the top, the shared day-summary
- * layout (orders, cash collected, items sold, delivery times, missed promises, orders per hour), and a cut. Lines
- * the code page cannot print are pictures, as on a receipt; mode 'image' draws every line so.
+ * A slip with a large heading, its text lines and a cut: the day summary's and the hand-in slip's shape. Lines the
+ * code page cannot print are pictures, as on a receipt; mode 'image' draws every line (and the heading) so.
  */
-export async function daySummaryBytes(model: DaySummaryModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
+async function headedSlipBytes(heading: string, lines: (columns: number) => string[], shopName: string, options: ReceiptBytesOptions): Promise<Buffer> {
   const columns = options.columns ?? RECEIPT_COLUMNS;
   const pictures = options.mode === 'image';
   const printer = bytesPrinter(columns);
   printer.alignCenter();
-  const heading = `Z ${printableText(model.day)}`;
   if (pictures) {
     printer.alignLeft();
     await printPicture(printer, heading, Math.min(columns * COLUMN_DOTS, PAPER_DOTS), { large: true, align: 'centre' });
@@ -132,33 +130,23 @@ export async function daySummaryBytes(model: DaySummaryModel, options: ReceiptBy
     printer.bold(false);
     printer.alignLeft();
   }
-  await printLines(printer, daySummaryTextLines(model, columns), { columns, pictures, centred: wrapText(model.shopName, columns).length });
+  await printLines(printer, lines(columns), { columns, pictures, centred: wrapText(shopName, columns).length });
   printer.cut();
   return printer.getBuffer();
+}
+
+/**
+ * The ESC/POS bytes of a day summary (Z-report): 'Z' and the day large at the top, the shared day-summary
+ * layout (orders, cash collected, items sold, delivery times, missed promises, orders per hour), and a cut.
+ */
+export function daySummaryBytes(model: DaySummaryModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
+  return headedSlipBytes(`Z ${printableText(model.day)}`, (columns) => daySummaryTextLines(model, columns), model.shopName, options);
 }
 
 /**
  * A rider's hand-in slip (issue 20) as ESC/POS: 'HAND-IN' and the amount large, the slip's lines, a cut. Printed on
  * the counter's printer like the day summary, as a new job each time.
  */
-export async function handInSlipBytes(model: HandInSlipModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
-  const columns = options.columns ?? RECEIPT_COLUMNS;
-  const pictures = options.mode === 'image';
-  const printer = bytesPrinter(columns);
-  printer.alignCenter();
-  const heading = `HAND-IN ${formatRs(model.amountPaise)}`;
-  if (pictures) {
-    printer.alignLeft();
-    await printPicture(printer, heading, Math.min(columns * COLUMN_DOTS, PAPER_DOTS), { large: true, align: 'centre' });
-  } else {
-    printer.setTextSize(1, 1);
-    printer.bold(true);
-    printer.println(heading);
-    printer.setTextNormal();
-    printer.bold(false);
-    printer.alignLeft();
-  }
-  await printLines(printer, handInSlipTextLines(model, columns), { columns, pictures, centred: wrapText(model.shopName, columns).length });
-  printer.cut();
-  return printer.getBuffer();
+export function handInSlipBytes(model: HandInSlipModel, options: ReceiptBytesOptions = {}): Promise<Buffer> {
+  return headedSlipBytes(`HAND-IN ${formatRs(model.amountPaise)}`, (columns) => handInSlipTextLines(model, columns), model.shopName, options);
 }
