@@ -2,38 +2,29 @@
 // the day's report with its own session and prints a Z-report that holds the day's figures; it prints nothing
 // while signed out, and a page can name only a day, never the text to print.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRs, formatReportDay, localDay, rupeesToPaise, type DayReport } from '@kade/shared';
-import { createCounter, SIGNED_OUT_TEXT, type Counter } from './counter';
+import { SIGNED_OUT_TEXT, type Counter } from './counter';
 import { ServerApi } from './dispatcher/server-api';
 import { decodeEscPos } from './printer/escpos-text';
-import { RecordingPrinter } from './printer/recording-printer';
-import { eventually, shopper, staffAccount, STAFF_PASSWORD, startServer } from './testing/live-server';
+import type { RecordingPrinter } from './printer/recording-printer';
+import { startCounterRig, type CounterRig } from './testing/counter-rig';
+import { eventually, shopper, staffAccount, STAFF_PASSWORD } from './testing/live-server';
 
 describe("the counter prints the day's summary", () => {
-  let root: string;
+  let rig: CounterRig;
   let server: { url: string; process: ChildProcess };
   let printer: RecordingPrinter;
   let counter: Counter;
   let clerk: ServerApi;
 
   beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'kade-day-summary-'));
-    server = await startServer(path.join(root, 'server-data'));
-    printer = await new RecordingPrinter().start();
-    counter = await createCounter({ userDataDir: path.join(root, 'counter'), playSound: () => undefined, env: { KADE_SERVER_URL: server.url, KADE_PRINTER: printer.address } });
-    await counter.settings.save({ autoPrint: false });
+    rig = await startCounterRig('kade-day-summary-');
+    ({ server, printer, counter } = rig);
   }, 240_000);
 
   afterAll(async () => {
-    await counter?.stop();
-    await printer?.stop();
-    server?.process.kill('SIGTERM');
-    await new Promise((resolve) => server?.process.once('exit', resolve));
-    rmSync(root, { recursive: true, force: true });
+    await rig?.stop();
   });
 
   it('prints nothing while signed out', async () => {

@@ -3,39 +3,30 @@
 // and the counter loads the day's report with its own session and prints the slip with the rider's day on it.
 // A page names only the hand-in, never the text; a hand-in that is not in the report prints nothing.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRs, formatReportDay, localDay, rupeesToPaise, type RiderCashRow } from '@kade/shared';
-import { createCounter, SIGNED_OUT_TEXT, type Counter } from './counter';
+import { SIGNED_OUT_TEXT, type Counter } from './counter';
 import { ServerApi } from './dispatcher/server-api';
 import { decodeEscPos } from './printer/escpos-text';
-import { RecordingPrinter } from './printer/recording-printer';
-import { ADMIN, eventually, shopper, staffAccount, STAFF_PASSWORD, startServer } from './testing/live-server';
+import type { RecordingPrinter } from './printer/recording-printer';
+import { startCounterRig, type CounterRig } from './testing/counter-rig';
+import { ADMIN, eventually, shopper, staffAccount, STAFF_PASSWORD } from './testing/live-server';
 
 const RIDER_PASSWORD = 'rider-pass-77';
 
 describe("the counter prints a rider's hand-in slip", () => {
-  let root: string;
+  let rig: CounterRig;
   let server: { url: string; process: ChildProcess };
   let printer: RecordingPrinter;
   let counter: Counter;
 
   beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'kade-hand-in-'));
-    server = await startServer(path.join(root, 'server-data'));
-    printer = await new RecordingPrinter().start();
-    counter = await createCounter({ userDataDir: path.join(root, 'counter'), playSound: () => undefined, env: { KADE_SERVER_URL: server.url, KADE_PRINTER: printer.address } });
-    await counter.settings.save({ autoPrint: false });
+    rig = await startCounterRig('kade-hand-in-');
+    ({ server, printer, counter } = rig);
   }, 240_000);
 
   afterAll(async () => {
-    await counter?.stop();
-    await printer?.stop();
-    server?.process.kill('SIGTERM');
-    await new Promise((resolve) => server?.process.once('exit', resolve));
-    rmSync(root, { recursive: true, force: true });
+    await rig?.stop();
   });
 
   it('prints nothing while signed out', async () => {
