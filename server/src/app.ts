@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
 import type { Clock } from './clock';
-import { HOME_BANNER_SIZES, imageAt, imageSrcSet, type BootWire } from '@kade/shared';
+import { bootHome, homeBannerImage, isGated, languageFromTags, type BootWire } from '@kade/shared';
 import { envelopeMiddleware } from './http/envelope';
 import { AppError } from './http/errors';
 import { corsFor, securityHeaders } from './http/security';
@@ -17,7 +17,7 @@ import { fileRoutes } from './modules/files/upload-routes';
 import { createImageService, type ImageService } from './modules/files/service';
 import { authenticate } from './http/auth';
 import { createUserService, type UserService } from './modules/users/service';
-import { createPasswordHasher, type PasswordHasher } from './modules/users/password';
+import { createPasswordHasher, scryptParams, type PasswordHasher } from './modules/users/password';
 import { userRoutes } from './modules/users/routes';
 import { adminVisibleOtpSender, type OtpSender } from './modules/users/otp-sender';
 import type { CatalogueChanges } from './modules/catalog/catalogue-changes';
@@ -77,7 +77,7 @@ export function createServices(deps: AppDeps): Services {
   const { config, clock } = deps;
   const db = deps.db.knex;
   const addresses = createAddressService({ db, config, clock });
-  const hasher = createPasswordHasher(config.work);
+  const hasher = createPasswordHasher(config.work, scryptParams(config.passwordCost));
   const ordering = createOrderingService({ db, config, clock, events: deps.events ?? silentEvents, logger: deps.logger });
   const events = deps.events ?? silentEvents;
   const orders = createOrderService({ db, config, clock, addresses, events, ordering });
@@ -130,11 +130,16 @@ function bootDataFor(deps: AppDeps, services: Services) {
       categories.listSubCategories(),
       ctx.path === '/' ? shop.home() : undefined,
     ]);
-    const data: BootWire = { config, categories: [...categoryList], subCategories: [...subCategories], ...(home ? { home } : {}) };
+    const data: BootWire = { config, categories: [...categoryList], subCategories: [...subCategories], ...(home ? { home: bootHome(home) } : {}) };
     // the home page's largest picture, its banner, fetched while the script loads rather than after it runs
     const banner = ctx.path === '/' ? config.banner?.url : undefined;
-    const images = banner ? [{ href: imageAt(banner, 1024), srcset: imageSrcSet(banner), sizes: HOME_BANNER_SIZES }] : [];
-    return { data, images };
+    const bannerImage = banner ? homeBannerImage(banner) : undefined;
+    const images = bannerImage ? [bannerImage] : [];
+    // the first screen's own scripts (the home page's, the catalogue of the language the phone asks for) come
+    // beside the entry rather than after it; a shopper who chose another language on the phone fetches theirs as before
+    // the home's header frame and banner drawn with the page, for the shopper (not the app-shell gate's visitor)
+    const firstPaint = bannerImage && !isGated(config, ctx.path) ? { shopName: config.name, banner: bannerImage } : undefined;
+    return { data, images, scripts: { home: ctx.path === '/', language: languageFromTags(ctx.get('accept-language')) }, ...(firstPaint ? { firstPaint } : {}) };
   };
 }
 
@@ -145,7 +150,7 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   const services = createServices(deps);
   const routes = allRoutes(deps, services, new Date());
   const router = new Router();
-  mountRoutes(router, routes);
+  const dispatchRoutes = mountRoutes(router, routes);
 
   const rawPaths = new Set(routes.filter((r) => r.raw).flatMap((r) => (typeof r.path === 'string' ? [r.path] : [...r.path])));
 
@@ -158,7 +163,7 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   app.use(authenticate({ db: deps.db.knex, secret: deps.config.jwtSecret, clock: deps.clock }));
   // The spec's DELETE calls carry their `_id` in a JSON body; a body that is not JSON answers 415.
   app.use(jsonBodies({ rawPaths, limitKb: deps.config.bodyLimitKb }));
-  app.use(router.routes());
+  app.use(dispatchRoutes);
   app.use(
     router.allowedMethods({
       throw: true,

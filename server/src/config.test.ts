@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     expect(config.rateLimits['register.address']).toEqual({ limit: 20, windowSeconds: 3600 });
     expect(config.rateLimits['login.pair']).toEqual({ limit: 5, windowSeconds: 900 });
     expect(config.rateLimits['login.address']).toEqual({ limit: 50, windowSeconds: 900 });
+    expect(config.rateLimits['upload.user']).toEqual({ limit: 60, windowSeconds: 3600 });
     expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.everything=5/900' })).toThrow(/RATE_LIMITS "login.everything" is not a rate limit/);
     expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.pair=five' })).toThrow(/must look like name=limit\/seconds/);
     expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'login.pair=0/900' })).toThrow(ConfigError);
@@ -119,6 +120,16 @@ describe('loadConfig', () => {
   ])('stops on a bad %s=%s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);
+  });
+
+  it("hashes passwords at OWASP's scrypt cost unless told otherwise, and never below it in production", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).passwordCost).toBe(17);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test', PASSWORD_COST: '10' }).passwordCost).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PASSWORD_COST: '18' }).passwordCost).toBe(18);
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PASSWORD_COST: '10' })).toThrow(/PASSWORD_COST below 17 is for tests only/);
+    expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_COST: '9' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_COST: '21' })).toThrow(ConfigError);
   });
 
   it('wants the admin mobile and password together', () => {

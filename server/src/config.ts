@@ -16,6 +16,7 @@ import {
   type ShopConfigWire,
 } from '@kade/shared';
 import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
+import { PASSWORD_COST } from './modules/users/password';
 
 /** The repository root: server/src/config.ts is two folders down. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -140,6 +141,7 @@ const envSchema = z.object({
       }
     }),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_COST),
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
@@ -185,6 +187,8 @@ export interface Config {
   trustProxy: boolean;
   rateLimits: RateLimits;
   work: WorkLimits;
+  /** scrypt's cost for new password hashes, log2 N (stored in each hash, so older hashes still check). */
+  passwordCost: number;
 }
 
 /** Reads the data folder's JWT secret, creating it on first start. */
@@ -228,6 +232,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if ((env.ADMIN_MOBILE === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('ADMIN_MOBILE and ADMIN_PASSWORD go together: set both, or neither to have an admin generated.');
   }
+  if (env.NODE_ENV === 'production' && env.PASSWORD_COST < PASSWORD_COST) {
+    throw new ConfigError(`PASSWORD_COST below ${PASSWORD_COST} is for tests only: a production server hashes passwords at ${PASSWORD_COST} or more (got "${env.PASSWORD_COST}").`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const needsDataDir = env.DATABASE_URL === undefined && !options.inMemory;
   if (needsDataDir || env.JWT_SECRET === undefined) ensureWritableDir(dataDir);
@@ -268,6 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitKb: env.BODY_LIMIT_KB,
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
+    passwordCost: env.PASSWORD_COST,
     work: {
       hashConcurrency: env.HASH_CONCURRENCY,
       hashQueue: env.HASH_QUEUE,

@@ -1,10 +1,11 @@
 // The pages the server sends carry what the first screen needs (shared/src/boot.ts), so a phone renders the
 // shop without three requests after the script: over real HTTP, compared with what the API answers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, HOME_BANNER_SIZES, imageAt, imageSrcSet, type BootWire } from '@kade/shared';
+import { BOOT_ELEMENT_ID, HOME_BANNER_SIZES, homeBannerImage, imageAt, imageSrcSet, type BootWire, type HomeWire } from '@kade/shared';
+import { firstPaintHtml } from '../src/http/first-paint';
 import { BANNER_KEY } from '../src/seed/run';
 import { DB_KINDS, insertProduct, startTestServer, type TestServer } from './helpers';
 
@@ -50,8 +51,16 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect({ ...boot?.config, serverTime: 'now' }).toEqual({ ...(config.body.data as object), serverTime: 'now' });
     expect(boot?.categories).toEqual(categories.body.data);
     expect(boot?.subCategories).toEqual(subCategories.body.data);
-    expect(boot?.home).toEqual(home.body.data);
-    expect(JSON.stringify(boot?.home)).toContain('Boot Test Samba Rice 5kg');
+    // the shelves as the API answers them, each product cut to what its card draws
+    const answered = home.body.data as HomeWire;
+    const card = (p: HomeWire['deals'][number]) => ({ _id: p._id, name: p.name, nameSi: p.nameSi, nameTa: p.nameTa, image: p.image, unit: p.unit, stock: p.stock, totalStock: p.totalStock, price: p.price, discount: p.discount, single_quantity: p.single_quantity, category: p.category.map((c) => ({ _id: c._id, name: c.name })) });
+    expect(answered.strips.length).toBeGreaterThan(0);
+    expect(boot?.home).toEqual({ deals: answered.deals.map(card), strips: answered.strips.map((strip) => ({ category: strip.category, products: strip.products.map(card) })) });
+    const rice = boot?.home?.strips.flatMap((strip) => strip.products).find((p) => p.name === 'Boot Test Samba Rice 5kg');
+    expect(rice).toMatchObject({ price: 1450, stock: 20 });
+    expect(rice?.category.map((c) => c.name)).toContain(HOSTILE);
+    expect(Object.keys(rice ?? {})).not.toContain('description');
+    expect(Object.keys(rice ?? {})).not.toContain('subCategory');
   });
 
   it('keeps a name that looks like HTML inside the JSON: it cannot end the element or open a script', async () => {
@@ -87,6 +96,85 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(head).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageAt(banner, 1024)}" imagesrcset="${imageSrcSet(banner)}" imagesizes="${HOME_BANNER_SIZES}">`);
     expect(bootOf(html)?.config?.banner?.url).toBe(banner);
     expect(await (await fetch(`${server.url}/search?q=rice`)).text()).not.toContain('rel="preload" as="image"');
+    // a built page names its style sheet and scripts: the picture goes after the sheet and before every script
+    const built = INDEX.replace('</head>', '<link rel="stylesheet" href="/assets/index-A.css"><script type="module" src="/assets/index-B.js"></script><link rel="modulepreload" href="/assets/c-C.js"></head>');
+    writeFileSync(path.join(dist, 'index.html'), built);
+    utimesSync(path.join(dist, 'index.html'), new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+    try {
+      const page = await (await fetch(`${server.url}/`)).text();
+      const at = (text: string) => page.indexOf(text);
+      expect(at('rel="preload" as="image"')).toBeGreaterThan(at('rel="stylesheet"'));
+      expect(at('rel="preload" as="image"')).toBeLessThan(at('<script type="module"'));
+      expect(page.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    } finally {
+      writeFileSync(path.join(dist, 'index.html'), INDEX);
+      utimesSync(path.join(dist, 'index.html'), new Date(Date.now() + 120_000), new Date(Date.now() + 120_000));
+    }
+  });
+
+  it("draws the home's header frame and banner inside #root with the page, hidden from screen readers, for the shopper only", async () => {
+    const banner = `/files/${'c'.repeat(32)}-480.webp`;
+    await server.db.knex('app_meta').insert({ key: BANNER_KEY, value: JSON.stringify({ url: banner }) }).onConflict('key').merge();
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    const shell = { 'user-agent': `Mozilla/5.0 (Linux) ${server.config.appShell.uaToken}/1.0` };
+    const root = rootOf(await (await fetch(`${server.url}/`, { headers: shell })).text());
+    expect(root).toMatch(/^<div id="root"><div class="frame first-paint" aria-hidden="true">/);
+    // the same picture the home page asks for, so the browser fetches it once
+    expect(root).toContain(`<img class="home__banner" src="${imageAt(banner, 1024)}" srcset="${imageSrcSet(banner)}" sizes="${HOME_BANNER_SIZES}" alt=""`);
+    expect(root).toContain(`<span class="header__logo">${server.config.shop.name}</span>`);
+    // other pages, and a visitor the app-shell gate turns away, get the empty root the script fills
+    expect(rootOf(await (await fetch(`${server.url}/search?q=rice`, { headers: shell })).text())).toBe('<div id="root"></div>');
+    const gated = await startTestServer(kind, { env: { WEB_DIST_DIR: dist, APP_SHELL_ONLY: 'true' } });
+    try {
+      await gated.db.knex('app_meta').insert({ key: BANNER_KEY, value: JSON.stringify({ url: banner }) }).onConflict('key').merge();
+      expect(rootOf(await (await fetch(`${gated.url}/`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' } })).text())).toBe('<div id="root"></div>');
+      expect(rootOf(await (await fetch(`${gated.url}/`, { headers: shell })).text())).toContain('first-paint');
+    } finally {
+      await gated.stop();
+    }
+  });
+
+  it("escapes the shop's name in the first paint", () => {
+    const html = firstPaintHtml({ shopName: HOSTILE, banner: homeBannerImage('/files/x.webp') });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Snacks&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+  });
+
+  it("names the first screen's scripts in the head: the home page's and the catalogue of the phone's language, only the build's own files", async () => {
+    const preloads = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    // before the build has written the list: nothing named, the page still goes out
+    expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual([]);
+    const first = {
+      home: ['/assets/home-page-AAAA.js', '/assets/product-card-BBBB.js', '/files/not-a-script.webp', '/assets/"><script>x</script>.js'],
+      languages: { en: ['/assets/shop-EN.js'], si: ['/assets/shop-SI.js'], ta: ['/assets/shop-TA.js'] },
+    };
+    // a build writes the list beside a new index.html: the server reads both again when index.html changes
+    let builds = 0;
+    const build = (list: string | undefined) => {
+      if (list === undefined) rmSync(path.join(dist, 'first-modules.json'));
+      else writeFileSync(path.join(dist, 'first-modules.json'), list);
+      builds += 1;
+      const later = new Date(Date.now() + builds * 1000);
+      utimesSync(path.join(dist, 'index.html'), later, later);
+    };
+    build(JSON.stringify(first));
+    const home = await (await fetch(`${server.url}/`, { headers: { 'accept-language': 'ta-LK,ta;q=0.9,en;q=0.8' } })).text();
+    expect(preloads(home)).toEqual(['/assets/home-page-AAAA.js', '/assets/product-card-BBBB.js', '/assets/shop-TA.js']);
+    expect(bootOf(home)?.home).toBeDefined();
+    // another page names only the catalogue; a phone asking for no language of the shop gets English
+    expect(preloads(await (await fetch(`${server.url}/search?q=rice`, { headers: { 'accept-language': 'si' } })).text())).toEqual(['/assets/shop-SI.js']);
+    expect(preloads(await (await fetch(`${server.url}/`, { headers: { 'accept-language': 'fr-FR' } })).text())).toContain('/assets/shop-EN.js');
+    expect(preloads(await (await fetch(`${server.url}/dashboard/pending`)).text())).toEqual([]);
+    // a broken list is ignored, not a failed page
+    build('{ not json');
+    const after = await fetch(`${server.url}/`);
+    expect(after.status).toBe(200);
+    expect(preloads(await after.text())).toEqual([]);
+    // the next build's list is read, and a build without one names nothing again
+    build(JSON.stringify({ home: ['/assets/home-page-CCCC.js'] }));
+    expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual(['/assets/home-page-CCCC.js']);
+    build(undefined);
+    expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual([]);
   });
 
   it('compresses the page when the browser takes gzip', async () => {

@@ -43,7 +43,8 @@ describe.each(DB_KINDS)('the cart on %s', (kind) => {
     expect((await server.api<Body<Item>>('PUT', '/api/cart/update-qty', { _id: item._id, qty: 5 }, shopper.auth)).body.data.quantity).toBe(5);
     const over = await server.api<Body<{ available: number }>>('PUT', '/api/cart/update-qty', { _id: item._id, qty: 6 }, shopper.auth);
     expect(over.status).toBe(409);
-    expect(over.body).toMatchObject({ code: 'NOT_ENOUGH_STOCK', message: 'Only 5 of Samba Rice 1kg left.', data: { available: 5 } });
+    // the name and the count in the details too, for the screens in Sinhala and Tamil
+    expect(over.body).toMatchObject({ code: 'NOT_ENOUGH_STOCK', message: 'Only 5 of Samba Rice 1kg left.', data: { available: 5, name: 'Samba Rice 1kg' } });
     expect((await list()).body.data[0]!.quantity).toBe(5);
   });
 
@@ -79,7 +80,7 @@ describe.each(DB_KINDS)('the cart on %s', (kind) => {
     expect(items.find((i) => i.productId._id === gone)?.problem).toBe('UNAVAILABLE');
     const refused = await add(await insertProduct(server, { name: 'Avocado', price: 340, stock: 0 }));
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Avocado is out of stock.' });
+    expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Avocado is out of stock.', data: { available: 0, name: 'Avocado', nameSi: null, nameTa: null } });
   });
 
   it('keeps each cart to its owner: another user\'s item is 404', async () => {

@@ -8,17 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
 import { connected, open } from './socket-helpers';
 import { computeTotals, mobileToLoginEmail, paiseToRupees, type DeliveryOptionLabel, type Role } from '@kade/shared';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { migrateLatest } from '../src/db/migrate';
 import { systemClock } from '../src/clock';
 import { hashPassword } from '../src/modules/users/password';
 import { mintSessions } from '../src/modules/users/tokens';
-import { createTestDatabase, startTestServer, TEST_JWT_SECRET, type TestDatabase, type TestServer } from './helpers';
+import { createPostgresDatabase, createTestDatabase, startTestServer, TEST_JWT_SECRET, type TestDatabase, type TestServer } from './helpers';
 
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
 export const INSIDE_ZONE = { latitude: 6.879, longitude: 79.862 } as const;
@@ -33,17 +32,6 @@ export const REDIS_SERVER = (() => {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() || undefined : undefined;
 })();
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls until `check` is true, or fails after `ms` with `what`. */
 export async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
@@ -127,15 +115,10 @@ export async function startInstance(name: string, env: Record<string, string>): 
 
 /** A throwaway PostgreSQL database on the machine's server, migrated, dropped by `drop()`. */
 export async function createSharedDatabase(baseUrl: string): Promise<{ url: string; name: string; knex: Knex; drop(): Promise<void> }> {
-  const name = `kade_cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = knex({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ database: { kind: 'postgres', url: url.toString() } }, { poolMax: 5 });
-  await migrateLatest(db);
+  const { name, url, admin } = await createPostgresDatabase(baseUrl, 'kade_cluster');
+  const db = await openDatabase({ database: { kind: 'postgres', url } }, { poolMax: 5 });
   return {
-    url: url.toString(),
+    url,
     name,
     knex: db.knex,
     drop: async () => {

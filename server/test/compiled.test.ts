@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
+import { PRODUCTION_NODE_FLAGS } from '../../bench/src/bench-process';
 
 const OUT = path.join(REPO_ROOT, 'server', `.build-test-${randomBytes(4).toString('hex')}`);
 const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'kade-compiled-'));
@@ -46,6 +47,14 @@ describe('the compiled server', () => {
     }
   });
 
+  // npm start and the benchmark read server/node-flags.json; the Docker image and the server package repeat its flags.
+  it('runs with the same node flags wherever production starts it: the Docker image and the server package', () => {
+    const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8'))?.[1];
+    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...PRODUCTION_NODE_FLAGS, 'server/dist/main.js']);
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'server', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(['node', ...PRODUCTION_NODE_FLAGS, 'dist/main.js'].join(' '));
+  });
+
   it('starts its image process from the compiled worker, without tsx', async () => {
     const child = fork(path.join(OUT, 'image-worker.js'), [], { execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     try {
@@ -64,7 +73,7 @@ describe('the compiled server', () => {
   }, 60_000);
 
   it('runs with plain node on the embedded database: migrates, seeds, serves the shop', async () => {
-    const child = spawn(process.execPath, [path.join(OUT, 'main.js')], {
+    const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(OUT, 'main.js')], {
       cwd: os.tmpdir(), // nothing is found relative to the working folder
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR },
     });
@@ -85,9 +94,9 @@ describe('the compiled server', () => {
       const answer = (await (await fetch(new URL('/api/category/get', base))).json()) as { success: boolean; data: Array<{ name: string }> };
       expect(answer.success).toBe(true);
       expect(answer.data.map((c) => c.name)).toContain('All Product'); // the demo seed ran, with the shared rules
-      // the process is plain node on the bundle: no loader flag, no TypeScript file among its arguments
+      // the process is plain node on the bundle with production's flags: no loader flag, no TypeScript file among its arguments
       const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      expect(cmdline.slice(1)).toEqual([path.join(OUT, 'main.js')]);
+      expect(cmdline.slice(1)).toEqual([...PRODUCTION_NODE_FLAGS, path.join(OUT, 'main.js')]);
     } finally {
       child.kill('SIGTERM');
     }

@@ -101,7 +101,8 @@ describe('Dockerfile', () => {
     // the server compiled in the build stage, and run as plain JavaScript: no tsx in the running process
     expect(dockerfile).toMatch(/npm run build --workspace @kade\/server/);
     expect(dockerfile).toMatch(/COPY --from=build \/app\/server\/dist server\/dist/);
-    expect(dockerfile).toMatch(/^CMD \["node", "server\/dist\/main\.js"\]$/m);
+    // (production's node flags between, as server/node-flags.json lists them: compiled.test.ts checks they match)
+    expect(dockerfile).toMatch(/^CMD \["node", (?:"--[\w-]+=?[\w.]*", )*"server\/dist\/main\.js"\]$/m);
     expect(dockerfile).not.toMatch(/tsx/);
     // the files the image copies exist
     for (const [, source] of dockerfile.matchAll(/^COPY (?!--from)(\S+)/gm)) expect(existsSync(path.join(REPO_ROOT, source as string)), source).toBe(true);

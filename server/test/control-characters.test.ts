@@ -27,7 +27,13 @@ const address = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const refusal = (field: string, label: string) => ({ success: false, code: 'VALIDATION', field, message: `${label} contains a character that is not allowed` });
+const refusal = (field: string, label: string) => ({
+  success: false,
+  code: 'VALIDATION',
+  field,
+  message: `${label} contains a character that is not allowed`,
+  data: { rule: 'notAllowedCharacter' },
+});
 
 describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
   let server: TestServer;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import knex from 'knex';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/src/bench-process';
 import {
   call,
   CLUSTER_SERVICES,
@@ -14,7 +15,6 @@ import {
   createPerson,
   createProduct,
   fillCart,
-  freePort,
   openSocket,
   orderBody,
   ordersSince,

@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import knex from 'knex';
+import knex, { type Knex } from 'knex';
 import type { Role } from '@kade/shared';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
 import { createLogger } from '../src/logger';
 import { systemClock, type Clock } from '../src/clock';
+import { migratedPgliteImage, migratedPostgresTemplate } from './database-images';
 
 /** Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DB_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -20,23 +21,34 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of the given kind: in-memory PGlite, or a new PostgreSQL database dropped after. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** A new PostgreSQL database on TEST_DATABASE_URL's server, migrated (a copy of the template) unless `empty`. */
+export async function createPostgresDatabase(baseUrl: string, prefix: string, options: { empty?: boolean } = {}): Promise<{ name: string; url: string; admin: Knex }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = knex({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
+  const template = options.empty ? undefined : await migratedPostgresTemplate(admin, baseUrl);
+  await admin.raw(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), admin };
+}
+
+/**
+ * A fresh database of the given kind, already migrated (database-images.ts), or `empty` for the migrations' own
+ * tests: in-memory PGlite, or a new PostgreSQL database dropped after.
+ */
+export async function createTestDatabase(kind: DatabaseKind, options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ database: { kind: 'pglite', dataDir: undefined } });
+    const image = options.empty ? undefined : await migratedPgliteImage();
+    const db = await openDatabase({ database: { kind: 'pglite', dataDir: undefined } }, image ? { image } : {});
     return { db, url: undefined, drop: () => db.close() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `kade_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = knex({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ database: { kind: 'postgres', url: url.toString() } });
+  const { name, url, admin } = await createPostgresDatabase(baseUrl, 'kade_t', options);
+  const db = await openDatabase({ database: { kind: 'postgres', url } });
   return {
     db,
-    url: url.toString(),
+    url,
     drop: async () => {
       await db.close();
       await admin.raw(`drop database if exists ${name} with (force)`);
@@ -51,6 +63,8 @@ export function testConfig(overrides: Record<string, string> = {}): { config: Co
   const config = loadConfig(
     {
       NODE_ENV: 'test',
+      // the cheapest scrypt the server takes (tests only): a production-cost hash is most of a second of a core
+      PASSWORD_COST: '10',
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',
@@ -161,7 +175,7 @@ export async function createAccount(
   server: TestServer,
   options: { role?: Role; mobile?: string; password?: string; name?: string } = {},
 ): Promise<{ id: string; mobile: string; password: string; accessToken: string; refreshToken: string; auth: Record<string, string> }> {
-  const { hashPassword } = await import('../src/modules/users/password');
+  const { hashPassword, scryptParams } = await import('../src/modules/users/password');
   const { mobileToLoginEmail } = await import('@kade/shared');
   const mobile = options.mobile ?? uniqueMobile();
   const password = options.password ?? 'correct-horse-42';
@@ -171,7 +185,7 @@ export async function createAccount(
       name: options.name ?? (options.role === 'ADMIN' ? 'Test Admin' : 'Test Shopper'),
       mobile,
       email: mobileToLoginEmail(mobile, server.config.login),
-      password_hash: await hashPassword(password),
+      password_hash: await hashPassword(password, scryptParams(server.config.passwordCost)),
       role: options.role ?? 'USER',
     })
     .returning('id');

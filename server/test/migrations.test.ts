@@ -10,10 +10,17 @@ const TABLES = [
   'cart_items', 'addresses', 'orders', 'order_lines', 'order_events', 'idempotency_keys',
 ];
 
+/** The migrations as knex reads them, for the tests that apply them one at a time. */
+const migrationSource = {
+  getMigrations: async () => MIGRATIONS.map(([n]) => n),
+  getMigrationName: (n: string) => n,
+  getMigration: async (n: string) => MIGRATIONS.find(([m]) => m === n)![1],
+};
+
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   let test: TestDatabase;
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
+    test = await createTestDatabase(kind, { empty: true });
   });
   afterAll(async () => {
     await test?.drop();
@@ -21,11 +28,6 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
 
   it('finish a start that was killed halfway, even with knex\'s lock left set', async () => {
     const knex = test.db.knex;
-    const migrationSource = {
-      getMigrations: async () => MIGRATIONS.map(([n]) => n),
-      getMigrationName: (n: string) => n,
-      getMigration: async (n: string) => MIGRATIONS.find(([m]) => m === n)![1],
-    };
     await knex.migrate.up({ migrationSource }); // the first migration landed, then the process died
     await knex('knex_migrations_lock').update({ is_locked: 1 }); // …holding knex's lock
     expect(await pendingMigrations(test.db)).toHaveLength(MIGRATIONS.length - 1);
@@ -86,5 +88,43 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     const left = await test.db.knex('information_schema.tables').where({ table_schema: 'public' }).whereIn('table_name', TABLES).count('* as count');
     expect(toCount(left[0]?.count)).toBe(0);
     expect(await migrateLatest(test.db)).toHaveLength(MIGRATIONS.length);
+  });
+
+  it("keep on each order a rider brought back before the columns existed its last 'Could not deliver'", async () => {
+    const knex = test.db.knex;
+    await rollbackAll(test.db);
+    // every migration before the one that adds them
+    while ((await pendingMigrations(test.db))[0] !== '20261128090000_order_returned') await knex.migrate.up({ migrationSource });
+    const [rider, shopper] = (await knex('users')
+      .insert([
+        { name: 'Old Rider', email: 'rider@kade.test', mobile: '0770000001', password_hash: 'h', role: 'RIDER' },
+        { name: 'Old Shopper', email: 'shop@kade.test', mobile: '0770000002', password_hash: 'h', role: 'USER' },
+      ])
+      .returning('id')) as Array<{ id: string }>;
+    const order = async (code: string, riderId: string | null) =>
+      ((await knex('orders')
+        .insert({ order_code: code, user_id: shopper!.id, status: 'Processing', delivery_option: '50 Minutes to 1 Hour', undiscounted_paise: 100, subtotal_paise: 100, total_paise: 100, delivery_address: JSON.stringify({}), rider_id: riderId })
+        .returning('id')) as Array<{ id: string }>)[0]!.id;
+    const event = (orderId: string, kind: string, note: string, at: string) =>
+      knex('order_events').insert({ order_id: orderId, actor_id: rider!.id, from_status: 'Shipped', to_status: 'Processing', kind, note, created_at: at });
+    const back = await order('B1', null); // brought back twice: the later reason counts
+    await event(back, 'returned', 'Gate locked', '2026-11-20T08:00:00Z');
+    await event(back, 'assigned', 'assigned', '2026-11-20T09:00:00Z');
+    await event(back, 'returned', 'Nobody at home', '2026-11-20T10:00:00Z');
+    const out = await order('B2', rider!.id); // brought back, then given out again
+    await event(out, 'returned', 'Wrong lane', '2026-11-20T08:00:00Z');
+    await event(out, 'assigned', 'assigned', '2026-11-20T09:00:00Z');
+    const never = await order('B3', null);
+
+    expect(await migrateLatest(test.db)).toContain('20261128090000_order_returned');
+    const rows = (await knex('orders').whereIn('id', [back, out, never]).select('order_code', 'returned_reason', 'returned_at', 'returned_by')) as Array<{ order_code: string; returned_reason: string | null; returned_at: Date | null; returned_by: string | null }>;
+    const byCode = Object.fromEntries(rows.map((r) => [r.order_code, r]));
+    expect(byCode.B1).toMatchObject({ returned_reason: 'Nobody at home', returned_by: rider!.id });
+    expect(new Date(byCode.B1!.returned_at!).toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    expect(byCode.B2).toMatchObject({ returned_reason: null, returned_at: null, returned_by: null });
+    expect(byCode.B3).toMatchObject({ returned_reason: null, returned_at: null, returned_by: null });
+    await knex('order_events').del();
+    await knex('orders').del();
+    await knex('users').del();
   });
 });

@@ -141,16 +141,19 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
 
   it('refuses a product that went out of stock or off sale after it was put in the cart', async () => {
     const scarce = await insertProduct(server, { name: 'Buffalo Curd Pot', price: 650, stock: 3 });
+    const names = { name: 'Buffalo Curd Pot', nameSi: 'මී කිරි මුට්ටිය', nameTa: 'எருமைத் தயிர் சட்டி' };
+    await server.db.knex('products').where({ id: scarce }).update({ name_si: names.nameSi, name_ta: names.nameTa });
     const who = await buyer([[scarce, 2]]);
     await server.db.knex('product_stock').where({ product_id: scarce }).update({ stock: 1 });
     const res = await server.api<Body<{ productId: string; available: number }>>('POST', '/api/order/cash-on-delivery', await payload(who), who.auth);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Only 1 of Buffalo Curd Pot left.', data: { productId: scarce, available: 1 } });
+    // the names in the three languages go with the refusal, so a Sinhala or Tamil screen names the product
+    expect(res.body).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Only 1 of Buffalo Curd Pot left.', data: { productId: scarce, available: 1, ...names } });
     await server.db.knex('product_stock').where({ product_id: scarce }).update({ stock: 3 });
     await server.db.knex('products').where({ id: scarce }).update({ publish: false });
     const off = await server.api<Body>('POST', '/api/order/cash-on-delivery', await payload(who), who.auth);
     expect(off.status).toBe(409);
-    expect(off.body.code).toBe('PRODUCT_UNAVAILABLE');
+    expect(off.body).toMatchObject({ code: 'PRODUCT_UNAVAILABLE', data: { productId: scarce, ...names } });
     expect(await stockOf(scarce)).toBe(3);
   });
 
@@ -168,7 +171,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       const who = await buyer([[products.rice, 1]]);
       const closed = await server.api<Body>('POST', '/api/order/cash-on-delivery', await payload(who), who.auth);
       expect(closed.status).toBe(409);
-      expect(closed.body.code).toBe('SHOP_CLOSED');
+      expect(closed.body).toMatchObject({ code: 'SHOP_CLOSED', data: { from: '06:30', to: '22:59' } });
     } finally {
       clock.set(OPEN);
     }
@@ -177,7 +180,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       const veg = await buyer([[products.carrots, 1]]);
       const fresh = await server.api<Body>('POST', '/api/order/cash-on-delivery', await payload(veg), veg.auth);
       expect(fresh.status).toBe(409);
-      expect(fresh.body).toMatchObject({ code: 'FRESH_CLOSED', message: 'Carrot 500g can be ordered only from 06:00 to 21:00.' });
+      expect(fresh.body).toMatchObject({ code: 'FRESH_CLOSED', message: 'Carrot 500g can be ordered only from 06:00 to 21:00.', data: { name: 'Carrot 500g', from: '06:00', to: '21:00' } });
     } finally {
       clock.set(OPEN);
     }

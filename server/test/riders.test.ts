@@ -5,7 +5,9 @@
 // report's cash per rider with hand-ins until nothing is outstanding.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay, SOCKET_EVENTS, type DayReport, type RiderCashRow, type RiderOrdersWire, type RiderWire } from '@kade/shared';
+import { clockTime, deliveryOptionByLabel, formatRs, localDay, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow, type RiderOrdersWire, type RiderWire } from '@kade/shared';
+import { fixedClock } from '../src/clock';
+import { issueTokens } from '../src/modules/users/tokens';
 import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
 import { arrives, connected, next, open, placeOrder } from './socket-helpers';
 
@@ -24,8 +26,28 @@ type OrderBody = {
     cashCollected: number | null;
     cashFlagged: boolean;
     cashNote: string | null;
+    returnedReason: string | null;
+    returnedAt: string | null;
+    returnedBy: string | null;
   };
 };
+
+/** The first event of this name that `match` accepts (others, such as an earlier step's, are let by), or a rejection after `ms`. */
+function heard<T>(socket: Socket, event: string, match: (payload: T) => boolean, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no matching ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event, listener);
+  });
+}
 
 describe.each(DB_KINDS)('riders on %s', (kind) => {
   let server: TestServer;
@@ -71,9 +93,20 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     await server?.stop();
   });
 
-  it('lists active riders for staff, on shift first, with their open orders; a rider sets their own shift', async () => {
+  it('lists active riders for staff, on shift first, with their open orders; a rider sets their own shift, told live to staff', async () => {
+    const counter = open(server.url, staff.accessToken);
+    const otherRider = open(server.url, rider.accessToken);
+    const shopper = open(server.url, (await quickAccount(server)).accessToken);
+    sockets.push(counter, otherRider, shopper);
+    await Promise.all([connected(counter), connected(otherRider), connected(shopper)]);
+    const heard = next<{ riderId: string; onShift: boolean }>(counter, SOCKET_EVENTS.riderShift);
+    const riderHears = arrives(otherRider, SOCKET_EVENTS.riderShift, 600);
+    const shopperHears = arrives(shopper, SOCKET_EVENTS.riderShift, 600);
     const shift = await server.api<{ data: { onShift: boolean } }>('PUT', '/api/rider/shift', { onShift: true }, rider2.auth);
     expect(shift).toMatchObject({ status: 200, body: { data: { onShift: true } } });
+    expect(await heard).toEqual({ riderId: rider2.id, onShift: true });
+    // staff only: other riders and shoppers are not told who is on shift
+    expect([await riderHears, await shopperHears]).toEqual([false, false]);
     const bad = await server.api<{ field: string; code: string }>('PUT', '/api/rider/shift', { onShift: 'yes' }, rider2.auth);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('onShift');
@@ -86,7 +119,9 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     expect((await server.api('GET', '/api/riders', undefined, rider.auth)).status).toBe(403);
     expect((await server.api('GET', '/api/riders', undefined, (await quickAccount(server)).auth)).status).toBe(403);
     expect((await server.api('PUT', '/api/rider/shift', { onShift: true }, staff.auth)).status).toBe(403);
+    const off = next<{ riderId: string; onShift: boolean }>(counter, SOCKET_EVENTS.riderShift);
     await server.api('PUT', '/api/rider/shift', { onShift: false }, rider2.auth);
+    expect(await off).toEqual({ riderId: rider2.id, onShift: false });
   });
 
   it('assigns a Processing order to a rider, whose page updates live; reassigning and unassigning are events', async () => {
@@ -109,6 +144,10 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     expect(row?.mapUrl).toBe('https://www.google.com/maps/search/?api=1&query=6.879%2C79.862');
     expect(row?.deliveryOption.name).toBe('50 Minutes to 1 Hour');
     expect(row?.deliveryOption.promise).toMatch(/^by \d\d:\d\d$/);
+    // when it runs out, for the page to say in the rider's language: the option's promise after the order was placed
+    const placedAt = (await server.db.knex('orders').where({ id: order._id }).first('created_at')).created_at;
+    expect(Date.parse(row!.deliveryOption.dueAt!) - new Date(placedAt).getTime()).toBe(deliveryOptionByLabel('50 Minutes to 1 Hour')!.promiseMinutes * 60_000);
+    expect(row?.deliveryOption.promise).toBe(`by ${clockTime(row!.deliveryOption.dueAt!, server.config.shop.timeZone)}`);
 
     // reassigning: the old rider and the new one both hear it; the order's events say from whom to whom
     const oldHears = next(riderSocket, SOCKET_EVENTS.riderOrders);
@@ -266,9 +305,10 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     const riderSocket = open(server.url, rider.accessToken);
     sockets.push(counter, riderSocket);
     await Promise.all([connected(counter), connected(riderSocket)]);
-    const { order } = await assigned(rider);
+    const { order, who } = await assigned(rider);
     await put('/api/orders/pickup', { orderId: order._id }, rider);
     expect((await put('/api/orders/return', { orderId: order._id, reason: '   ' }, rider)).body.field).toBe('reason');
+    const staffHears = heard<{ to: string; order: OrderBody['data'] }>(counter, SOCKET_EVENTS.orderStatus, (e) => e.order._id === order._id && e.to === 'Processing');
     const returned = next<{ orderId: string; reason: string; rider: { id: string; name: string } }>(counter, SOCKET_EVENTS.orderReturned);
     const riderHears = next(riderSocket, SOCKET_EVENTS.riderOrders);
     const res = await put('/api/orders/return', { orderId: order._id, reason: 'Nobody at home, phone off' }, rider);
@@ -280,6 +320,24 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     expect(event).toMatchObject({ note: 'Nobody at home, phone off', from_status: 'Shipped', to_status: 'Processing' });
     // no longer theirs
     expect((await put('/api/orders/pickup', { orderId: order._id }, rider)).status).toBe(404);
+
+    // The reason stays on the order as staff read it, live and on every later read (a reload of the card)...
+    const returnedAt = (await server.db.knex('orders').where({ id: order._id }).first('returned_at')).returned_at;
+    const kept = { returnedReason: 'Nobody at home, phone off', returnedBy: 'Nimal Perera', returnedAt: new Date(returnedAt).toISOString() };
+    expect((await staffHears).order).toMatchObject(kept);
+    expect(res.body.data).toMatchObject(kept);
+    const details = await server.api<OrderBody>('GET', `/api/order/details?orderId=${order._id}`, undefined, staff.auth);
+    expect(details.body.data).toMatchObject(kept);
+    const list = await server.api<{ data: OrderBody['data'][] }>('GET', `/api/order/order-list?scope=all&list=processing&search=${order.orderId}`, undefined, staff.auth);
+    expect(list.body.data.find((o) => o._id === order._id)).toMatchObject(kept);
+    // ...never as its shopper reads it
+    const shopperView = await server.api<OrderBody>('GET', `/api/order/details?orderId=${order._id}`, undefined, who.auth);
+    expect(shopperView.body.data).toMatchObject({ returnedReason: null, returnedAt: null, returnedBy: null });
+    // Unassigning keeps it; given to a rider again, the order is out once more and the flag is gone.
+    expect((await put('/api/orders/assign', { orderId: order._id, riderId: null }, staff)).body.data).toMatchObject(kept);
+    const again = await put('/api/orders/assign', { orderId: order._id, riderId: rider2.id }, staff);
+    expect(again.body.data).toMatchObject({ returnedReason: null, returnedAt: null, returnedBy: null });
+    expect((await server.api<OrderBody>('GET', `/api/order/details?orderId=${order._id}`, undefined, staff.auth)).body.data.returnedReason).toBeNull();
   });
 
   it('closes the loop without riders: staff moving a cash order to Delivered record it Paid, another amount with a reason', async () => {
@@ -377,8 +435,17 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     }
     expect((await server.api('POST', '/api/cash/hand-ins', { riderId: staff.id, amount: 10 }, staff.auth)).status).toBe(404);
 
+    // another staff screen hears the hand-in (its report of the day reads the cash again); the rider's own socket does not
+    const otherCounter = open(server.url, staff2.accessToken);
+    const riderSocket = open(server.url, cashRider.accessToken);
+    sockets.push(otherCounter, riderSocket);
+    await Promise.all([connected(otherCounter), connected(riderSocket)]);
+    const told = next<{ riderId: string; day: string; handInId: string }>(otherCounter, SOCKET_EVENTS.cashHandIn);
+    const riderTold = arrives(riderSocket, SOCKET_EVENTS.cashHandIn, 600);
     const first = await server.api<{ data: RiderCashRow }>('POST', '/api/cash/hand-ins', { riderId: cashRider.id, amount: 100, note: 'first run' }, staff.auth);
     expect(first.status).toBe(201);
+    expect(await told).toEqual({ riderId: cashRider.id, day: localDay(new Date(), server.config.shop.timeZone), handInId: first.body.data.handIns[0]!.id });
+    expect(await riderTold).toBe(false);
     expect(first.body.data).toMatchObject({ riderId: cashRider.id, handedIn: 100, outstanding: collected - 100 });
     expect(first.body.data.handIns[0]).toMatchObject({ amount: 100, receivedBy: 'Counter One', note: 'first run' });
     // two hand-ins of the rest at once: the row lock checks them one after the other, both within the margin
@@ -390,8 +457,94 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     expect(row?.handIns).toHaveLength(3);
 
     const csv = await server.api<string>('GET', `/api/orders/report.csv?day=${localDay(new Date(), server.config.shop.timeZone)}`, undefined, admin.auth);
-    expect(csv.body).toContain('Rider,Deliveries,Collected (Rs.),Handed in (Rs.),Outstanding (Rs.),Flagged');
-    expect(csv.body).toContain(`Cash Rider,2,${collected},${collected},0,1`);
+    expect(csv.body).toContain('Rider,Deliveries,Brought forward (Rs.),Collected (Rs.),Handed in (Rs.),Outstanding (Rs.),Flagged');
+    expect(csv.body).toContain(`Cash Rider,2,0,${collected},${collected},0,1`);
     expect(csv.body).toMatch(/Cash Rider,[^,]+,100,Counter One,first run/);
+  });
+});
+
+// Outstanding cash is the rider's running balance: cash collected one evening and handed in the next morning is
+// owed at the end of the first day and settled on the second (never negative), on a shop clock that crosses midnight.
+describe.each(DB_KINDS)("a rider's cash across two days on %s", (kind) => {
+  const DAY1 = '2026-11-24';
+  const DAY2 = '2026-11-25';
+  /** A time on a day's shop clock (Asia/Colombo, +05:30). */
+  const at = (time: string, day: string) => new Date(`${day}T${time}:00+05:30`);
+  const clock = fixedClock(at('18:30', DAY1));
+  let server: TestServer;
+  let product: string;
+  let staffId = '';
+  const riders = { evening: '', settled: '' };
+
+  /** A session as of the shop clock now (access tokens last 15 minutes, and the clock jumps a night). */
+  const auth = async (id: string, role: 'STAFF' | 'RIDER') => {
+    const tokens = await issueTokens(server.db.knex, server.config.jwtSecret, clock, { id, role });
+    return { authorization: `Bearer ${tokens.accessToken}` };
+  };
+  const riderRow = async (day: string, riderId: string): Promise<RiderCashRow | undefined> => {
+    const res = await server.api<{ data: DayReport }>('GET', `/api/orders/report?day=${day}`, undefined, await auth(staffId, 'STAFF'));
+    expect(res.status).toBe(200);
+    return res.body.data.riders.find((r) => r.riderId === riderId);
+  };
+  /** An order placed now, packed, given to the rider and delivered with its total: that total (rupees). */
+  const deliveredBy = async (riderId: string): Promise<number> => {
+    const { order } = await placeOrder(server, product);
+    const staff = await auth(staffId, 'STAFF');
+    expect((await server.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' }, staff)).status).toBe(200);
+    const given = await server.api<OrderBody>('PUT', '/api/orders/assign', { orderId: order._id, riderId }, staff);
+    const total = given.body.data.totalAmt;
+    const done = await server.api<OrderBody>('PUT', '/api/orders/deliver', { orderId: order._id, cashCollected: total }, await auth(riderId, 'RIDER'));
+    expect(done.status).toBe(200);
+    return total;
+  };
+  const handIn = async (riderId: string, amount: number) =>
+    server.api<{ code?: string; message: string; data: RiderCashRow }>('POST', '/api/cash/hand-ins', { riderId, amount }, await auth(staffId, 'STAFF'));
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock, env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', TIME_ZONE: 'Asia/Colombo' } });
+    product = await insertProduct(server, { name: 'Kithul Treacle 750ml', price: 1250, stock: 100 });
+    staffId = (await quickAccount(server, { role: 'STAFF', name: 'Night Clerk' })).id;
+    riders.evening = (await quickAccount(server, { role: 'RIDER', name: 'Evening Rider' })).id;
+    riders.settled = (await quickAccount(server, { role: 'RIDER', name: 'Settled Rider' })).id;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("owes the evening's cash at the end of that day and settles it the next morning, never negative", async () => {
+    // Day one, evening: two deliveries and Rs.100 handed in before closing; another rider hands in all they took.
+    const first = await deliveredBy(riders.evening);
+    clock.set(at('19:10', DAY1));
+    const second = await deliveredBy(riders.evening);
+    const settled = await deliveredBy(riders.settled);
+    clock.set(at('21:00', DAY1));
+    expect((await handIn(riders.evening, 100)).status).toBe(201);
+    expect((await handIn(riders.settled, settled)).status).toBe(201);
+    const held = first + second - 100;
+    expect(await riderRow(DAY1, riders.evening)).toMatchObject({ deliveries: 2, broughtForward: 0, collected: first + second, handedIn: 100, outstanding: held });
+
+    // Day two, morning: before anything happens the rider still holds last night's cash; the settled one is not listed.
+    clock.set(at('09:00', DAY2));
+    expect(await riderRow(DAY2, riders.evening)).toMatchObject({ deliveries: 0, broughtForward: held, collected: 0, handedIn: 0, outstanding: held, handIns: [] });
+    expect(await riderRow(DAY2, riders.settled)).toBeUndefined();
+    // a hand-in is weighed against all the rider holds, which the refusal names
+    const tooMuch = await handIn(riders.evening, held + 100_000.01);
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.code).toBe('AMOUNT_INVALID');
+    expect(tooMuch.body.message).toContain(`the rider holds ${formatRs(rupeesToPaise(held))}`);
+    const morning = await handIn(riders.evening, held);
+    expect(morning.status).toBe(201);
+    expect(morning.body.data).toMatchObject({ broughtForward: held, collected: 0, handedIn: held, outstanding: 0 });
+    expect(await riderRow(DAY2, riders.evening)).toMatchObject({ broughtForward: held, handedIn: held, outstanding: 0 });
+    // the first day still reads as it closed: what the rider held at its end
+    expect(await riderRow(DAY1, riders.evening)).toMatchObject({ broughtForward: 0, collected: first + second, handedIn: 100, outstanding: held });
+
+    // A delivery later on day two is owed on its own.
+    clock.set(at('11:00', DAY2));
+    const third = await deliveredBy(riders.evening);
+    expect(await riderRow(DAY2, riders.evening)).toMatchObject({ deliveries: 1, broughtForward: held, collected: third, handedIn: held, outstanding: third });
+    const csv = await server.api<string>('GET', `/api/orders/report.csv?day=${DAY2}`, undefined, await auth(staffId, 'STAFF'));
+    expect(csv.body).toContain('Rider,Deliveries,Brought forward (Rs.),Collected (Rs.),Handed in (Rs.),Outstanding (Rs.),Flagged');
+    expect(csv.body).toContain(`Evening Rider,1,${held},${third},${held},${third},0`);
   });
 });

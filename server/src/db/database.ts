@@ -12,6 +12,8 @@ export interface Database {
   url?: string;
   /** PGlite: calls `onNotice` for every NOTIFY on `channel` (its one session); resolves with the way to stop. */
   listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  /** PGlite: the whole data folder as a tar file, which `openDatabase`'s `image` opens again (the tests start from one). */
+  image?(): Promise<Blob>;
   /** Checks the database answers; used by the health endpoint. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -101,7 +103,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   // Loaded only when used: PGlite's modules take about 100 MB of memory that a server on PostgreSQL never needs.
   const [{ PGlite }, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -110,7 +112,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   ]);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
     await pglite.exec(SESSION_SETUP_SQL);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -130,6 +132,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const stop = await pglite.listen(channel, () => onNotice());
       return () => (pglite.closed ? Promise.resolve() : stop());
     },
+    image: async () => {
+      await pglite.exec('checkpoint'); // the image then opens without replaying the log
+      return pglite.dumpDataDir('none');
+    },
     ping: () => db.raw('select 1').then(() => true, () => false),
     close: async () => {
       await db.destroy();
@@ -138,9 +144,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-/** PostgreSQL through `pg` when DATABASE_URL is set, embedded PGlite otherwise. */
-export async function openDatabase(config: Pick<Config, 'database'>, options: { poolMax?: number } = {}): Promise<Database> {
+/**
+ * PostgreSQL through `pg` when DATABASE_URL is set, embedded PGlite otherwise; `image` (PGlite) starts the database
+ * as a copy of another's `image()` instead of an empty one.
+ */
+export async function openDatabase(config: Pick<Config, 'database'>, options: { poolMax?: number; image?: Blob } = {}): Promise<Database> {
   return config.database.kind === 'postgres'
     ? openPostgres(config.database.url, options.poolMax ?? 20)
-    : openPglite(config.database.dataDir);
+    : openPglite(config.database.dataDir, options.image);
 }

@@ -41,16 +41,19 @@ export async function findCaller(db: Knex, claims: AccessClaims): Promise<AuthUs
  * refuses by itself: a route that needs a caller answers 401 with the reason found here.
  */
 export function authenticate(deps: { db: Knex; secret: string; clock: Clock }) {
-  return async function authenticateCaller(ctx: Context, next: Next) {
+  async function callerThenNext(ctx: Context, next: Next, token: string) {
+    try {
+      ctx.state.user = await findCaller(deps.db, verifyAccessToken(deps.secret, token, deps.clock));
+    } catch (error) {
+      ctx.state.authError = error;
+    }
+    return next();
+  }
+  // Not async itself: an anonymous request (most of the shop's reads) passes on without a promise of its own.
+  return function authenticateCaller(ctx: Context, next: Next) {
     const token = bearerToken(ctx) ?? ctx.cookies.get(ACCESS_COOKIE);
     // The refresh call carries a refresh token as its bearer: not a JWT, and not our business here.
-    if (token && token.split('.').length === 3 && !ctx.path.endsWith('/refresh-token')) {
-      try {
-        ctx.state.user = await findCaller(deps.db, verifyAccessToken(deps.secret, token, deps.clock));
-      } catch (error) {
-        ctx.state.authError = error;
-      }
-    }
+    if (token && token.split('.').length === 3 && !ctx.path.endsWith('/refresh-token')) return callerThenNext(ctx, next, token);
     return next();
   };
 }

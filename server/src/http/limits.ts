@@ -9,52 +9,59 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** Every rate limit the server applies, its default, and what it counts (for the README and errors). */
-export const RATE_LIMIT_DEFAULTS = {
+/**
+ * Every rate limit the server applies, what it counts, and its default written as RATE_LIMITS writes a change
+ * (`limit/seconds`, as README.md's table shows them), so one reader turns both into numbers.
+ */
+const DEFAULTS = {
   /** Failed logins for one number from one address: the ordinary guessing limit. */
-  'login.pair': { limit: 10, windowSeconds: 15 * 60 },
+  'login.pair': '10/900',
   /** Failed logins for one number from every address (ASVS 2.2.1: at most 100 an hour per account). */
-  'login.number': { limit: 100, windowSeconds: 60 * 60 },
+  'login.number': '100/3600',
   /** Failed logins from one address across numbers (credential stuffing); successes give theirs back. */
-  'login.address': { limit: 50, windowSeconds: 15 * 60 },
+  'login.address': '50/900',
   /** Reset codes asked for one number. */
-  'forgot.number': { limit: 3, windowSeconds: 15 * 60 },
-  'forgot.address': { limit: 20, windowSeconds: 15 * 60 },
+  'forgot.number': '3/900',
+  'forgot.address': '20/900',
   /** Reset codes checked for one number, and from one address. */
-  'otp.number': { limit: 10, windowSeconds: 15 * 60 },
-  'otp.address': { limit: 30, windowSeconds: 15 * 60 },
+  'otp.number': '10/900',
+  'otp.address': '30/900',
   /** New passwords set (each one hashes): per number and per address. */
-  'reset.number': { limit: 5, windowSeconds: 15 * 60 },
-  'reset.address': { limit: 20, windowSeconds: 15 * 60 },
+  'reset.number': '5/900',
+  'reset.address': '20/900',
   /** Accounts registered (each one hashes a password): per address and per number tried. */
-  'register.address': { limit: 10, windowSeconds: 60 * 60 },
-  'register.number': { limit: 5, windowSeconds: 60 * 60 },
+  'register.address': '10/3600',
+  'register.number': '5/3600',
   /** Verification questions (POST /api/user/check-email-verification) from one address. */
-  'verification.address': { limit: 30, windowSeconds: 15 * 60 },
+  'verification.address': '30/900',
   /** Images uploaded by one account (avatars, and an admin's catalogue pictures). */
-  'upload.user': { limit: 60, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateLimit>;
+  'upload.user': '60/3600',
+} as const satisfies Record<string, `${number}/${number}`>;
 
-export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+export type RateLimitName = keyof typeof DEFAULTS;
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
-export const RATE_LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[];
+export const RATE_LIMIT_NAMES = Object.keys(DEFAULTS) as RateLimitName[];
+
+/** One `name=limit/seconds`, read; throws a message naming what is wrong. */
+function readLimit(part: string): [RateLimitName, RateLimit] {
+  const match = /^([a-z.]+)=(\d{1,7})\/(\d{1,7})$/.exec(part);
+  if (!match) throw new Error(`"${part}" must look like name=limit/seconds, for example login.pair=10/900`);
+  const [, name, limit, seconds] = match as unknown as [string, string, string, string];
+  if (!(RATE_LIMIT_NAMES as string[]).includes(name)) throw new Error(`"${name}" is not a rate limit; the names are ${RATE_LIMIT_NAMES.join(', ')}`);
+  if (Number(limit) < 1 || Number(seconds) < 1) throw new Error(`"${part}" needs a limit and a window of at least 1`);
+  return [name as RateLimitName, { limit: Number(limit), windowSeconds: Number(seconds) }];
+}
+
+export const RATE_LIMIT_DEFAULTS = Object.fromEntries(Object.entries(DEFAULTS).map(([name, value]) => readLimit(`${name}=${value}`))) as RateLimits;
 
 /**
  * Reads `RATE_LIMITS`: comma-separated `name=limit/seconds` overrides of the defaults, for example
  * `register.address=20/3600,login.pair=5/900`. Throws a message naming what is wrong.
  */
 export function parseRateLimits(text: string | undefined): RateLimits {
-  const limits: RateLimits = { ...RATE_LIMIT_DEFAULTS };
-  for (const part of (text ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const match = /^([a-z.]+)=(\d{1,7})\/(\d{1,7})$/.exec(part);
-    if (!match) throw new Error(`"${part}" must look like name=limit/seconds, for example login.pair=10/900`);
-    const [, name, limit, seconds] = match as unknown as [string, string, string, string];
-    if (!(RATE_LIMIT_NAMES as string[]).includes(name)) throw new Error(`"${name}" is not a rate limit; the names are ${RATE_LIMIT_NAMES.join(', ')}`);
-    if (Number(limit) < 1 || Number(seconds) < 1) throw new Error(`"${part}" needs a limit and a window of at least 1`);
-    limits[name as RateLimitName] = { limit: Number(limit), windowSeconds: Number(seconds) };
-  }
-  return limits;
+  const changes = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(readLimit);
+  return { ...RATE_LIMIT_DEFAULTS, ...Object.fromEntries(changes) };
 }
 
 /** The sizes of the work queues (see lib/work-queue.ts): how many run at once, and how many may wait. */

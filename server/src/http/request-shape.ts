@@ -9,7 +9,8 @@ import { AppError } from './errors';
  * the stored files, the router) may then decode it without failing.
  */
 export function wellFormedPath() {
-  return async function checkPath(ctx: Context, next: Next) {
+  // a plain function, not async: it adds no promise to the requests it lets through
+  return function checkPath(ctx: Context, next: Next) {
     try {
       decodeURIComponent(ctx.path);
     } catch {
@@ -64,13 +65,18 @@ export function jsonBodies(options: { rawPaths: ReadonlySet<string>; limitKb: nu
       throw error; // raw-body's 413 and the JSON parser's 400 carry their status; the envelope words them
     },
   });
-  return async function parseJsonBody(ctx: Context, next: Next) {
-    // GET and HEAD carry no body to parse: they skip the parser's set-up entirely.
+  const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the request body as JSON (Content-Type: ${JSON_TYPE}).`, { field: 'content-type' });
+  // Not async: GET and HEAD, which carry no body to parse, pass straight on, and a JSON body goes to the parser
+  // without a promise of this function's own.
+  return function parseJsonBody(ctx: Context, next: Next) {
     if (!BODY_METHODS.includes(ctx.method) || options.rawPaths.has(ctx.path)) return next();
-    const declared = ctx.get('content-type') !== '';
-    if (declared ? ctx.request.type.trim().toLowerCase() !== JSON_TYPE : await carriesBytes(ctx)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the request body as JSON (Content-Type: ${JSON_TYPE}).`, { field: 'content-type' });
+    if (ctx.get('content-type') === '') {
+      return carriesBytes(ctx).then((bytes) => {
+        if (bytes) throw unsupported();
+        return parser(ctx, next);
+      });
     }
+    if (ctx.request.type.trim().toLowerCase() !== JSON_TYPE) throw unsupported();
     return parser(ctx, next);
   };
 }

@@ -49,28 +49,44 @@ async function helmetHeaders(): Promise<FixedHeaders> {
 
 /**
  * Security headers for the API and the web app: helmet's, copied onto each answer from the set worked out
- * on the first request rather than recomputed by helmet's dozen middlewares every time.
+ * on the first request rather than recomputed by helmet's dozen middlewares every time. Not an async function:
+ * once the set is known, it adds no promise of its own to every request.
  */
 export function securityHeaders(): Middleware {
   let pending: Promise<FixedHeaders> | undefined;
   let fixed: FixedHeaders | undefined;
-  return async function securityHeadersOnAnswer(ctx: Context, next: Next) {
-    fixed ??= await (pending ??= helmetHeaders());
-    for (const [name, value] of fixed.set) ctx.set(name, value);
-    for (const name of fixed.removed) ctx.remove(name);
-    return next();
+  const apply = (ctx: Context, headers: FixedHeaders) => {
+    for (const [name, value] of headers.set) ctx.set(name, value);
+    for (const name of headers.removed) ctx.remove(name);
+  };
+  return function securityHeadersOnAnswer(ctx: Context, next: Next) {
+    if (fixed) {
+      apply(ctx, fixed);
+      return next();
+    }
+    return (pending ??= helmetHeaders()).then((headers) => {
+      fixed = headers;
+      apply(ctx, headers);
+      return next();
+    });
   };
 }
 
-/** CORS for the configured origins only (the shop and the dashboard are same-origin and need none). */
+/**
+ * CORS for the configured origins only (the shop and the dashboard are same-origin and need none). A request
+ * whose origin is not allowed (a same-origin call sends none) gets only `Vary: Origin`, as @koa/cors gives it,
+ * without going through its async steps; an allowed one goes through @koa/cors.
+ */
 export function corsFor(origins: readonly string[]): Middleware {
-  return cors({
-    credentials: true,
-    exposeHeaders: ['X-Request-Id', 'Retry-After'],
-    origin: (ctx: Context) => {
-      const origin = ctx.get('Origin');
-      if (origins.includes('*')) return origin || '*';
-      return origins.includes(origin) ? origin : '';
-    },
-  });
+  const allowedOrigin = (ctx: Context): string => {
+    const origin = ctx.get('Origin');
+    if (origins.includes('*')) return origin || '*';
+    return origins.includes(origin) ? origin : '';
+  };
+  const withCors = cors({ credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'], origin: allowedOrigin });
+  return function corsForOrigin(ctx: Context, next: Next) {
+    if (allowedOrigin(ctx) !== '') return withCors(ctx, next);
+    ctx.vary('Origin');
+    return next();
+  };
 }

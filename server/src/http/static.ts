@@ -6,6 +6,7 @@ import { gzip } from 'node:zlib';
 import send from 'koa-send';
 import type { Context, Next } from 'koa';
 import { BOOT_ELEMENT_ID } from '@kade/shared';
+import { escapeHtml, firstPaintHtml, type FirstPaint } from './first-paint';
 
 const gzipAsync = promisify(gzip);
 
@@ -36,11 +37,26 @@ export interface BootPage {
   data: object;
   /** Images the browser should fetch at once, as the page's <img> asks for them (same srcset and sizes). */
   images?: ReadonlyArray<{ href: string; srcset?: string | undefined; sizes?: string | undefined }>;
+  /**
+   * The scripts the first screen will import once the entry has run, named in the head (modulepreload) so they
+   * come beside the entry: the home page's, and the shopper's language catalogue. Looked up in the build's
+   * first-modules.json; a build without it (or a name it lacks) adds nothing.
+   */
+  scripts?: { home?: boolean; language?: string };
+  /** The home page's header frame and banner, drawn inside #root before the script has run (first-paint.ts). */
+  firstPaint?: FirstPaint;
 }
 
-/** Text safe inside a double-quoted HTML attribute. */
-function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** first-modules.json as the web build writes it (shop-web/vite.config.ts). */
+interface FirstModules {
+  home?: string[];
+  languages?: Record<string, string[]>;
+}
+
+/** The build's own script files for a page (only hashed files under /assets/ are ever named). */
+function scriptsFor(first: FirstModules, wanted: BootPage['scripts']): string[] {
+  const files = [...(wanted?.home ? (first.home ?? []) : []), ...(wanted?.language ? (first.languages?.[wanted.language] ?? []) : [])];
+  return files.filter((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
 }
 
 /** JSON safe inside an HTML <script> element: no `</script>`, `<!--` or line separators can end or bend it. */
@@ -53,28 +69,48 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** index.html as built, read again only when the file changes (a new build under a running server). */
-function indexReader(file: string) {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return async (): Promise<string> => {
-    const { mtimeMs } = await stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
-    return cached.html;
+/**
+ * The build's index.html and first-modules.json, read again only when index.html changes (a new build under a
+ * running server writes both): one stat a page. A build without first-modules.json, or with one that does not
+ * parse, names no scripts.
+ */
+function buildReader(root: string) {
+  const index = path.join(root, 'index.html');
+  let cached: { mtimeMs: number; html: string; first: FirstModules } | undefined;
+  return async (): Promise<{ html: string; first: FirstModules }> => {
+    const { mtimeMs } = await stat(index);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const [html, first] = await Promise.all([
+        readFile(index, 'utf8'),
+        readFile(path.join(root, 'first-modules.json'), 'utf8')
+          .then((text) => JSON.parse(text) as FirstModules)
+          .catch((): FirstModules => ({})),
+      ]);
+      cached = { mtimeMs, html, first };
+    }
+    return cached;
   };
 }
 
 /** Sends index.html with the boot data in its head, compressed when the browser takes gzip. */
-async function sendIndexWithBoot(ctx: Context, html: string, boot: BootPage): Promise<void> {
+async function sendIndexWithBoot(ctx: Context, html: string, boot: BootPage, scripts: readonly string[]): Promise<void> {
+  const modules = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
   const preloads = (boot.images ?? []).map(
     (image) =>
-      `<link rel="preload" as="image" fetchpriority="high" href="${attribute(image.href)}"` +
-      (image.srcset ? ` imagesrcset="${attribute(image.srcset)}"` : '') +
-      (image.sizes ? ` imagesizes="${attribute(image.sizes)}"` : '') +
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}"` +
+      (image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}"` : '') +
+      (image.sizes ? ` imagesizes="${escapeHtml(image.sizes)}"` : '') +
       '>',
   );
-  const element = `${preloads.join('')}<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForHtml(boot.data)}</script>`;
+  // the pictures before the head's first script (after the style sheet): over HTTP/1.1's six connections the
+  // banner otherwise waited behind the ~20 scripts the head names
+  const firstScript = html.indexOf('<script');
+  const early = firstScript >= 0 && firstScript < html.indexOf('</head>');
+  const withPictures = early ? `${html.slice(0, firstScript)}${preloads.join('')}${html.slice(firstScript)}` : html;
+  const element = `${modules.join('')}${early ? '' : preloads.join('')}<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForHtml(boot.data)}</script>`;
   // in the head when there is one; else at the end (read by id once the document is parsed)
-  const page = html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${html}${element}`;
+  const withHead = withPictures.includes('</head>') ? withPictures.replace('</head>', `${element}</head>`) : `${withPictures}${element}`;
+  const page = boot.firstPaint ? withHead.replace('<div id="root"></div>', `<div id="root">${firstPaintHtml(boot.firstPaint)}</div>`) : withHead;
   ctx.type = 'text/html; charset=utf-8';
   ctx.vary('Accept-Encoding');
   if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
@@ -87,7 +123,7 @@ async function sendIndexWithBoot(ctx: Context, html: string, boot: BootPage): Pr
 
 export function webApp(distDir: string, options: WebAppOptions = {}) {
   const root = path.resolve(distDir);
-  const readIndex = indexReader(path.join(root, 'index.html'));
+  const readBuild = buildReader(root);
   return async function serveWebApp(ctx: Context, next: Next) {
     // Requests it can never answer pass straight through, without waiting on the rest of the pipeline.
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || notForWebApp(ctx.path)) return next();
@@ -129,7 +165,8 @@ export function webApp(distDir: string, options: WebAppOptions = {}) {
         options.onBootError?.(error);
       }
       if (boot) {
-        await sendIndexWithBoot(ctx, await readIndex(), boot);
+        const { html, first } = await readBuild();
+        await sendIndexWithBoot(ctx, html, boot, boot.scripts ? scriptsFor(first, boot.scripts) : []);
         return;
       }
     }

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { json, toCount } from '../db/database';
 import type { Logger } from '../logger';
 import { setStock } from '../modules/catalog/stock';
-import { hashPassword } from '../modules/users/password';
+import { hashPassword, scryptParams } from '../modules/users/password';
 import { prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct } from './catalogue-data';
 import { CATEGORY_NAMES, PRODUCT_NAMES, SUB_CATEGORY_NAMES, type OtherNames } from './catalogue-names';
@@ -66,7 +66,7 @@ async function ensureUser(trx: Knex.Transaction, config: Config, user: { name: s
     name: user.name,
     email,
     mobile: user.mobile,
-    password_hash: await hashPassword(user.password),
+    password_hash: await hashPassword(user.password, scryptParams(config.passwordCost)),
     role: user.role,
     verify_email: true,
   });

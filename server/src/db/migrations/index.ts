@@ -17,6 +17,7 @@ import * as riders from './20261127090000_riders';
 import * as userLanguage from './20261127100000_user_language';
 import * as multilingualNames from './20261127110000_multilingual_names';
 import * as shopNewestIndex from './20261127120000_shop_newest_index';
+import * as orderReturned from './20261128090000_order_returned';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -43,4 +44,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127100000_user_language', userLanguage],
   ['20261127110000_multilingual_names', multilingualNames],
   ['20261127120000_shop_newest_index', shopNewestIndex],
+  ['20261128090000_order_returned', orderReturned],
 ];

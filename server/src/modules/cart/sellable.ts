@@ -69,13 +69,19 @@ export function imagesOf(row: SellableRow): string[] {
   return Array.isArray(row.images) ? row.images.filter((u): u is string => typeof u === 'string') : [];
 }
 
+/**
+ * A product's names in the three languages, as a refusal about it carries them in its details (issue 21): a
+ * screen in Sinhala or Tamil puts the name in its own sentence instead of showing the server's English one.
+ */
+export function productNames(row: Pick<SellableRow, 'name' | 'name_si' | 'name_ta'>): { name: string; nameSi: string | null; nameTa: string | null } {
+  return { name: row.name, nameSi: row.name_si ?? null, nameTa: row.name_ta ?? null };
+}
+
 /** The product embedded in a cart item (SPEC.md section 3: a cart item's productId is the product). */
 export function toSellableWire(row: SellableRow) {
   return {
     _id: row.id,
-    name: row.name,
-    nameSi: row.name_si ?? null,
-    nameTa: row.name_ta ?? null,
+    ...productNames(row),
     image: imagesOf(row),
     unit: row.unit,
     price: paiseToRupees(row.price_paise),

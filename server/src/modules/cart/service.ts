@@ -3,7 +3,7 @@ import type { CartMergeInput } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, notFound } from '../../http/errors';
 import { orderRefWhere } from '../orders/order-ref';
-import { loadSellables, problemFor, purchasableQuantity, toSellableWire, type SellableProblem, type SellableRow } from './sellable';
+import { loadSellables, problemFor, productNames, purchasableQuantity, toSellableWire, type SellableProblem, type SellableRow } from './sellable';
 
 interface CartRow {
   id: string;
@@ -39,12 +39,12 @@ function stockMessage(product: SellableRow, wanted: number): AppError {
   if (max === 0) {
     const code = problemFor(product, wanted) === 'UNAVAILABLE' ? 'PRODUCT_UNAVAILABLE' : 'OUT_OF_STOCK';
     return new AppError(409, code, code === 'OUT_OF_STOCK' ? `${product.name} is out of stock.` : `${product.name} is no longer sold.`, {
-      details: { productId: product.id, available: 0 },
+      details: { productId: product.id, available: 0, ...productNames(product) },
     });
   }
   return new AppError(409, 'NOT_ENOUGH_STOCK', max === 1 ? `You can have only 1 of ${product.name}.` : `Only ${max} of ${product.name} left.`, {
     field: 'qty',
-    details: { productId: product.id, available: max },
+    details: { productId: product.id, available: max, ...productNames(product) },
   });
 }
 

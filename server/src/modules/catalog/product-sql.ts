@@ -199,18 +199,22 @@ export function liveVariationQuery(db: Db, id: string): Knex.Raw<{ rows: Product
   return db.raw(`select ${VARIATION_SELECT} from products p where p.id = ? and ${ADMIN_VARIATION}`, [id]);
 }
 
-/** The product sheet: one visible product with its lists and its published variations, in one statement. */
-export function productDetailsQuery(db: Db, productId: string): Knex.Raw<{ rows: ProductRow[] }> {
-  return db.raw(
-    `select ${PRODUCT_SELECT},
+/**
+ * The product sheet: one visible product with its lists and its published variations, in one statement. One
+ * fixed text whose one value is the product's id, so the shop's read sends it as it is (prepared.ts
+ * `statementRows`), without knex building and numbering it on every request.
+ */
+export const PRODUCT_DETAILS_SQL = `select ${PRODUCT_SELECT},
   coalesce((
     select json_agg(${VARIATION_JSON} order by v.created_at, v.id)
     from products v
     where v.parent_id = p.id and v.deleted_at is null and v.publish), '[]'::json) as variation_list
 from products p
-where p.id = ? and ${SHOP_PRODUCT}`,
-    [productId],
-  );
+where p.id = ? and ${SHOP_PRODUCT}`;
+
+/** PRODUCT_DETAILS_SQL as a knex statement (the benchmark's baseline sends the same text). */
+export function productDetailsQuery(db: Db, productId: string): Knex.Raw<{ rows: ProductRow[] }> {
+  return db.raw(PRODUCT_DETAILS_SQL, [productId]);
 }
 
 /**

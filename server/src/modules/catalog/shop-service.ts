@@ -20,10 +20,10 @@ import {
 } from '@kade/shared';
 import { notFound } from '../../http/errors';
 import { emptyPage, LISTING_COUNT_CAP, pageQueryFor, readPage, type PageRequest } from './paging';
-import { NEWEST_FIRST, pageQuery, placeholders, productDetailsQuery, SHOP_PRODUCT, stripsQuery } from './product-sql';
-import { readRows } from './prepared';
+import { NEWEST_FIRST, pageQuery, placeholders, PRODUCT_DETAILS_SQL, productDetailsQuery, SHOP_PRODUCT, stripsQuery } from './product-sql';
+import { readRows, statementRows } from './prepared';
 import { searchRequest } from './search';
-import { toCategoryWire, toProductDetailsWire, toProductWire, toVariationWire, type CategoryRow } from './wire';
+import { toCategoryWire, toProductDetailsWire, toProductWire, toVariationWire, type CategoryRow, type ProductRow } from './wire';
 
 const IN_CATEGORY = 'exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)';
 const IN_SUB_CATEGORY = 'exists (select 1 from product_sub_categories ps where ps.product_id = p.id and ps.sub_category_id = ?)';
@@ -137,7 +137,7 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
 
     /** POST /api/product/get-product-details: the product with its published variations, dearest first. */
     async details(productId: string): Promise<ProductDetailsWire> {
-      const [row] = await readRows(db, productDetailsQuery(db, productId));
+      const [row] = await statementRows<ProductRow>(db, PRODUCT_DETAILS_SQL, [productId]);
       if (!row) throw notFound('That product is not available.');
       return toProductDetailsWire(row, sortVariations((row.variation_list ?? []).map(toVariationWire)));
     },

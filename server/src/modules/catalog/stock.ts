@@ -2,6 +2,7 @@
 // `products` row: an order's stock change never rewrites a product or its search indexes (see the migration
 // 20261126090000_product_stock). These are the only statements that write it.
 import type { Knex } from 'knex';
+import { statementRows } from './prepared';
 
 type Db = Knex | Knex.Transaction;
 
@@ -43,7 +44,9 @@ async function moveStock(trx: Knex.Transaction, lines: readonly StockLine[], dir
   if (lines.length === 0) return new Set();
   const values = valuesOf(lines);
   const take = direction === 'take';
-  const { rows } = (await trx.raw(
+  // One text per count of products and direction: a prepared statement each (prepared.ts).
+  const rows = await statementRows<{ product_id: string }>(
+    trx,
     `with wanted (product_id, quantity) as (values ${values.sql}),
 locked as materialized (
   select st.product_id from product_stock st
@@ -56,7 +59,7 @@ from wanted join locked on locked.product_id = wanted.product_id
 where st.product_id = wanted.product_id${take ? ' and st.stock >= wanted.quantity' : ''}
 returning st.product_id`,
     values.bindings,
-  )) as { rows: Array<{ product_id: string }> };
+  );
   return new Set(rows.map((row) => row.product_id));
 }
 

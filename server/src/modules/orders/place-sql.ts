@@ -1,6 +1,8 @@
 // The statements of placing a cash-on-delivery order, besides BEGIN and COMMIT: one read (claiming the
 // Idempotency-Key too, and reading busy mode, attendance and the option's capacity), one stock take
 // (catalog/stock.ts), one write; two more (lock the option, count it) only for an option with a capacity. See ARCHITECTURE.md "Placing an order".
+// The read and the write are texts with their values, run by catalog/prepared.ts `statementRows`: on PostgreSQL a
+// prepared statement per shape (with a key or not, the count of lines), so none is planned again on every order.
 import type { Knex } from 'knex';
 import type { AddressFields } from '@kade/shared';
 import { SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
@@ -23,6 +25,12 @@ export interface PlacementRow extends SellableRow {
   gate: OrderingGate | null;
 }
 
+/** A statement's text (`?` placeholders) and its values, for `statementRows`. */
+export interface Statement {
+  sql: string;
+  values: Knex.RawBinding[];
+}
+
 export interface PlacementRead {
   userId: string;
   addressId: string;
@@ -33,11 +41,15 @@ export interface PlacementRead {
 }
 
 /**
+ * Each line's product (and its parent) is fetched by its key on its own (`lateral … limit 1`, which the planner cannot
+ * turn into a join of whole tables): carts change all day, so their statistics are often stale, and with a plain join
+ * a guess of a hundred lines in a cart made PostgreSQL hash every product of the catalogue for each order.
+ *
  * The caller's cart lines (locked for the order: a second try of the same cart waits, then finds it empty),
  * each with its product, the address and the caller's name and number; with a key, the key's claim.
  * No row at all means an empty cart (with a key, its row then tells whether this request claimed it).
  */
-export function placementReadQuery(trx: Knex.Transaction, read: PlacementRead): Knex.Raw<{ rows: PlacementRow[] }> {
+export function placementReadStatement(read: PlacementRead): Statement {
   const claimCte = read.claim
     ? `with claim as (
   insert into idempotency_keys (user_id, key, request_hash, created_at) values (?, ?, ?, ?)
@@ -53,13 +65,13 @@ export function placementReadQuery(trx: Knex.Transaction, read: PlacementRead): 
   (${ORDERING_GATE_SQL}) as gate,
   ${claimed} as claimed
 from cart_items c
-  join products p on p.id = c.product_id
-  left join products parent on parent.id = p.parent_id
+  cross join lateral (select * from products where id = c.product_id limit 1) p
+  left join lateral (select * from products where id = p.parent_id limit 1) parent on true
 where c.user_id = ?
 order by c.created_at, c.id
 for update of c`;
   const claimBindings = read.claim ? [read.userId, read.claim.key, read.claim.requestHash, read.claim.at] : [];
-  return trx.raw(sql, [...claimBindings, read.addressId, read.userId, read.userId, read.option, read.userId]);
+  return { sql, values: [...claimBindings, read.addressId, read.userId, read.userId, read.option, read.userId] };
 }
 
 /** The rows an order writes, as their columns. */
@@ -91,7 +103,7 @@ const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
  * The order, its lines, its first event, the emptied cart and the key's stored answer in one statement. The
  * order's number is unique: when the one drawn is taken, nothing is written and no row comes back (draw again).
  */
-export function orderWriteQuery(trx: Knex.Transaction, write: OrderWrite): Knex.Raw<{ rows: Array<{ id: string }> }> {
+export function orderWriteStatement(write: OrderWrite): Statement {
   const orderColumns = Object.keys(write.order);
   const lineValues = write.lines.map(() => `(${LINE_COLUMNS.map((c) => `?::${LINE_TYPES[c]}`).join(', ')})`).join(',\n    ');
   const answer = write.answer
@@ -127,5 +139,5 @@ select id from placed`;
     write.event.note,
     ...(write.answer ? [write.answer.status, write.answer.body, write.order.user_id, write.answer.key] : []),
   ];
-  return trx.raw(sql, bindings);
+  return { sql, values: bindings };
 }

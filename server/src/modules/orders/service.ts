@@ -27,6 +27,7 @@ import {
   shelfCategory,
   shopperMayCancel,
   stockMovement,
+  windowEnds,
   type CashOnDeliveryInput,
   type OrderListQuery,
   type OrderStatus,
@@ -37,16 +38,20 @@ import { toCount } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
-import { imagesOf, isVisible, purchasableQuantity, type SellableRow } from '../cart/sellable';
+import { imagesOf, isVisible, productNames, purchasableQuantity, type SellableRow } from '../cart/sellable';
 import { giveBackStock, takeStock } from '../catalog/stock';
 import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents } from '../realtime/events';
-import { orderWriteQuery, placementReadQuery, type PlacementRead, type PlacementRow } from './place-sql';
+import { orderWriteStatement, placementReadStatement, type PlacementRead, type PlacementRow, type Statement } from './place-sql';
+import { statementRows } from '../catalog/prepared';
 import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
 import { deliveryCash } from '../riders/service';
 
 type Db = Knex | Knex.Transaction;
+
+/** One of the placement's statements, prepared on the transaction's connection (catalog/prepared.ts). */
+const run = <T>(trx: Knex.Transaction, statement: Statement): Promise<T[]> => statementRows<T>(trx, statement.sql, statement.values);
 
 interface IdempotencyClaim {
   key: string;
@@ -149,10 +154,12 @@ export function createOrderService({ db, config, clock, addresses, events, order
     return order;
   }
 
-  /** Whether a product (by its shelves) may be sold now: Vegetable and Meat only in the fresh hours. */
-  function freshClosed(product: SellableRow, now: Date): boolean {
-    const fresh = product.category_list.some((c) => isFreshCategory(c.name));
-    return fresh && !isWithinWindow(config.shop.freshHours, now, config.shop.timeZone);
+  /**
+   * Whether a product (by its shelves) may be sold now: Vegetable and Meat only in the fresh hours. `freshOpen` is
+   * the order's own answer to the hours, worked out once (Intl's clock in the shop's zone is the costly part).
+   */
+  function freshClosed(product: SellableRow, freshOpen: () => boolean): boolean {
+    return product.category_list.some((c) => isFreshCategory(c.name)) && !freshOpen();
   }
 
   /**
@@ -171,24 +178,26 @@ export function createOrderService({ db, config, clock, addresses, events, order
 
   /** The order's lines, checked: each visible, in stock as far as the read saw, and sellable at this hour. */
   function checkedLines(rows: readonly PlacementRow[], now: Date) {
+    let open: boolean | undefined;
+    const freshOpen = () => (open ??= isWithinWindow(config.shop.freshHours, now, config.shop.timeZone));
     return rows.map((row) => {
       if (!isVisible(row)) {
         throw new AppError(409, 'PRODUCT_UNAVAILABLE', `${row.name} is no longer sold. Please remove it from your cart.`, {
           field: 'list_items',
-          details: { productId: row.product_id },
+          details: { productId: row.product_id, ...productNames(row) },
         });
       }
       if (row.quantity > purchasableQuantity(row)) {
         const left = purchasableQuantity(row);
         throw new AppError(409, 'OUT_OF_STOCK', left === 0 ? `${row.name} is out of stock.` : `Only ${left} of ${row.name} left.`, {
           field: 'list_items',
-          details: { productId: row.id, available: left },
+          details: { productId: row.id, available: left, ...productNames(row) },
         });
       }
-      if (freshClosed(row, now)) {
+      if (freshClosed(row, freshOpen)) {
         throw new AppError(409, 'FRESH_CLOSED', `${row.name} can be ordered only from ${config.shop.freshHours.replace('-', ' to ')}.`, {
           field: 'list_items',
-          details: { productId: row.id },
+          details: { productId: row.id, ...productNames(row), ...windowEnds(config.shop.freshHours) },
         });
       }
       return { product: row, quantity: row.quantity };
@@ -209,13 +218,13 @@ export function createOrderService({ db, config, clock, addresses, events, order
     const now = clock.now();
     return db.transaction(async (trx) => {
       const read: PlacementRead = { userId: user.id, addressId: input.addressId, option: input.Choose, ...(key ? { claim: { key: key.key, requestHash: key.requestHash, at: now } } : {}) };
-      const { rows } = await placementReadQuery(trx, read);
+      const rows = await run<PlacementRow>(trx, placementReadStatement(read));
       if (key && rows[0]?.claimed !== true) {
         const replay = await storedAnswer(trx, user, key);
         if (replay) return replay;
       }
       if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
-        throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED');
+        throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED', windowEnds(config.shop.shopHours));
       }
       if (rows.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
       // Busy mode, attendance and the option's capacity (its row locked when it has one, until this commits).
@@ -252,9 +261,10 @@ export function createOrderService({ db, config, clock, addresses, events, order
       // Every line's stock in one statement, each only where that much is left (never below zero).
       const taken = await takeStock(trx, lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));
       const short = lines.find((line) => !taken.has(line.product.id));
-      if (short) throw new AppError(409, 'OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id } });
+      if (short) throw new AppError(409, 'OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id, ...productNames(short.product) } });
 
       const point = input.location === LOCATION_NOT_AVAILABLE ? null : parseLocationText(input.location);
+      const deliveryAddress = { ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 };
       const orderRow = {
         id: randomUUID(),
         order_code: '',
@@ -271,7 +281,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
         rounding_paise: totals.roundingPaise,
         total_paise: totals.grandTotalPaise,
         address_id: address.id,
-        delivery_address: JSON.stringify({ ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 }),
+        delivery_address: JSON.stringify(deliveryAddress),
         location: point ? input.location : LOCATION_NOT_AVAILABLE,
         latitude: point?.lat ?? null,
         longitude: point?.lng ?? null,
@@ -296,14 +306,15 @@ export function createOrderService({ db, config, clock, addresses, events, order
       // The order's short number is drawn at random; the rare one already taken writes nothing: draw again.
       for (let attempt = 0; attempt < 5; attempt++) {
         orderRow.order_code = generateOrderId();
-        const order = toOrderWire({ ...orderRow, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows });
-        const written = await orderWriteQuery(trx, {
+        // the address as the object it was written from, not parsed back from its JSON
+        const order = toOrderWire({ ...orderRow, delivery_address: deliveryAddress, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows });
+        const written = await run<{ id: string }>(trx, orderWriteStatement({
           order: orderRow,
           lines: lineRows,
           event: { actor_id: user.id, to_status: 'Pending', note: 'placed' },
           ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
-        });
-        if (written.rows.length > 0) return { status: 201, body: order, replayed: false, order, limited };
+        }));
+        if (written.length > 0) return { status: 201, body: order, replayed: false, order, limited };
       }
       throw new Error('could not find a free order number');
     });
@@ -315,7 +326,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       const key = idempotencyKey ? { key: idempotencyKey, requestHash: createHash('sha256').update(JSON.stringify(input)).digest('hex') } : undefined;
       const outcome = await placeInTransaction(user, input, key);
       if (outcome.order) {
-        events.orderCreated(outcome.order);
+        await events.orderCreated(outcome.order);
         if (outcome.limited) ordering?.announce();
       }
       return outcome;

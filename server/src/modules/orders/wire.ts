@@ -33,6 +33,10 @@ export interface OrderRow {
   cash_collected_paise?: number | null;
   cash_note?: string | null;
   cash_flagged?: boolean | null;
+  /** A rider's 'Could not deliver': the reason, when, and the rider's name (ORDER_SELECT), until it is given out again. */
+  returned_reason?: string | null;
+  returned_at?: Date | string | null;
+  returned_by_name?: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   lines: Array<{
@@ -94,6 +98,9 @@ export function toOrderWire(row: OrderRow): OrderWire {
     cashCollected: row.cash_collected_paise == null ? null : paiseToRupees(row.cash_collected_paise),
     cashFlagged: row.cash_flagged === true,
     cashNote: row.cash_note ?? null,
+    returnedReason: row.returned_reason ?? null,
+    returnedAt: row.returned_at ? new Date(row.returned_at).toISOString() : null,
+    returnedBy: row.returned_reason ? (row.returned_by_name ?? null) : null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -109,12 +116,12 @@ export function assignedRiderOf(order: OrderWire): string | undefined {
 
 /**
  * An order as its shopper may read it: their rider's first name from Shipped on and the number only while it is
- * open (shared `riderForShopper`); no staff flag or note about the cash.
+ * open (shared `riderForShopper`); no staff flag or note about the cash, nor a rider's reason for bringing it back.
  */
 export function orderForShopper(order: OrderWire): OrderWire {
   const rider = order.rider as AssignedRiderWire | null | undefined;
   const status = isOrderStatus(order.order_status) ? order.order_status : 'Pending';
-  return { ...order, rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null };
+  return { ...order, rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null, returnedReason: null, returnedAt: null, returnedBy: null };
 }
 
 /** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
@@ -122,6 +129,7 @@ export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
   (select t.name from users t where t.id = o.taken_by) as taken_by_name,
   (select r.name from users r where r.id = o.rider_id) as rider_name,
   (select r.mobile from users r where r.id = o.rider_id) as rider_mobile,
+  (select r.name from users r where r.id = o.returned_by) as returned_by_name,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
       'name_si', l.name_si, 'name_ta', l.name_ta, 'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
       'original_price_paise', l.original_price_paise, 'discount', l.discount) order by l.position)

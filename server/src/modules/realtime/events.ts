@@ -1,11 +1,12 @@
-import type { OrderingState, OrderWire } from '@kade/shared';
+import type { CashHandInEventWire, OrderingState, OrderWire, RiderShiftEventWire } from '@kade/shared';
 
 /**
  * What the services tell the outside world after a commit. The realtime module implements it over
  * Socket.IO; until a socket server is attached (and in services built without one) events go nowhere.
  */
 export interface OrderEvents {
-  orderCreated(order: { _id: string; userId: unknown }): void;
+  /** A new order: resolves once the event has left this instance (Redis took it), so the answer may go out. */
+  orderCreated(order: { _id: string; userId: unknown }): Promise<void>;
   orderStatusChanged(order: OrderWire, change: { from: string; to: string; by: string }): void;
   /** Someone took the order: it stops ringing on every counter and dashboard. */
   orderAcknowledged(order: { _id: string; acknowledgedBy: string | null; acknowledgedAt: string | null }): void;
@@ -26,18 +27,25 @@ export interface ShopEvents {
   shopOrdering(ordering: OrderingState): void;
 }
 
-/** Riders (issue 20): a rider's own orders changed, a rider brought an order back, a delivery's cash differed. */
+/**
+ * Riders (issue 20): a rider's own orders changed, a rider brought an order back, a delivery's cash differed, a
+ * rider's shift changed, a hand-in was recorded.
+ */
 export interface RiderEvents {
   /** To the rider's room: one of their orders was assigned, unassigned or moved; their page re-reads its list. */
   riderOrders(riderId: string, orderId: string): void;
   /** To staff: the rider could not deliver; the order is back in the store. */
   orderReturned(payload: { orderId: string; reason: string; rider: { id: string; name: string } }): void;
+  /** To staff: a rider went on or off shift (the riders offered for assigning change). */
+  riderShift(payload: RiderShiftEventWire): void;
+  /** To staff: a rider's hand-in was recorded (the cash per rider of that day changed). */
+  cashHandedIn(payload: CashHandInEventWire): void;
 }
 
 export type LiveEvents = OrderEvents & SessionEvents & ShopEvents & RiderEvents;
 
 export const silentEvents: LiveEvents = {
-  orderCreated: () => undefined,
+  orderCreated: () => Promise.resolve(),
   orderStatusChanged: () => undefined,
   orderAcknowledged: () => undefined,
   sessionEnded: () => undefined,
@@ -46,6 +54,8 @@ export const silentEvents: LiveEvents = {
   riderOrders: () => undefined,
   orderReturned: () => undefined,
   orderCashFlagged: () => undefined,
+  riderShift: () => undefined,
+  cashHandedIn: () => undefined,
 };
 
 /** A bus the services can hold from the start, wired to the socket server once it exists. */
@@ -64,5 +74,7 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     riderOrders: (riderId, orderId) => target.riderOrders(riderId, orderId),
     orderReturned: (payload) => target.orderReturned(payload),
     orderCashFlagged: (orderId) => target.orderCashFlagged(orderId),
+    riderShift: (payload) => target.riderShift(payload),
+    cashHandedIn: (payload) => target.cashHandedIn(payload),
   };
 }

@@ -108,23 +108,28 @@ export interface Realtime {
 }
 
 const REDIS_FIRST_CONNECT_MS = 5000;
+/** The longest a new order's answer waits for Redis to take its order:new (a Redis that is slow or gone). */
+const PUBLISH_WAIT_MS = 500;
 
 /**
  * The adapter calls publish and (un)subscribe without waiting for the answer: a call cut short by a lost
  * connection is logged here, not left as an unhandled rejection that would stop the process.
  */
-function catchingRejections<T extends object>(client: T, methods: readonly string[], logger: Logger): T {
+function catchingRejections<T extends object>(client: T, methods: readonly string[], logger: Logger, started?: (call: Promise<unknown>) => void): T {
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== 'function') return value;
       const method = (value as (...args: unknown[]) => unknown).bind(target);
       if (typeof property !== 'string' || !methods.includes(property)) return method;
-      return (...args: unknown[]) =>
-        Promise.resolve(method(...args)).catch((error: unknown) => {
+      return (...args: unknown[]) => {
+        const call = Promise.resolve(method(...args)).catch((error: unknown) => {
           logger.debug({ err: error, call: property }, 'redis call failed');
           return undefined;
         });
+        started?.(call);
+        return call;
+      };
     },
   });
 }
@@ -155,7 +160,9 @@ async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
   // connect() resolves only once Redis answers (it retries for ever): wait a little, then serve anyway.
   const connected = Promise.all([pub.connect(), sub.connect()]);
   connected.catch(() => undefined); // a close() while still connecting rejects it: nothing to do
-  const safePub = catchingRejections(pub, ['publish'], logger);
+  // The publishes `sent` collects while its emit runs (the adapter publishes from inside the emit).
+  let collecting: Array<Promise<unknown>> | undefined;
+  const safePub = catchingRejections(pub, ['publish'], logger, (call) => collecting?.push(call));
   const safeSub = catchingRejections(sub, ['pSubscribe', 'subscribe', 'pUnsubscribe', 'unsubscribe'], logger);
   // The adapter's types lag redis 6's client type; the runtime API is the one it uses.
   type AdapterClient = Parameters<typeof redisAdapter>[0];
@@ -166,6 +173,24 @@ async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
   if (!isUp()) logger.warn({ url: config.redisUrl }, 'redis is not answering: serving without it, live events stay on this instance until it does');
   return {
     state: (): RedisState => (isUp() ? 'up' : 'down'),
+    /**
+     * Runs `emit` and resolves once Redis has taken what it published, so it reaches the other instances even if
+     * this one dies the next moment: its own publishes only, not every event in flight; at once while Redis is
+     * down (the event stays on this instance), and after PUBLISH_WAIT_MS at most.
+     */
+    sent: async (emit: () => void): Promise<void> => {
+      const calls: Array<Promise<unknown>> = [];
+      collecting = calls;
+      try {
+        emit();
+      } finally {
+        collecting = undefined;
+      }
+      if (calls.length === 0 || !isUp()) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(calls), new Promise((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)))]);
+      clearTimeout(timer);
+    },
     close: () => Promise.all([pub, sub].map((c) => closeClient(c))).then(() => undefined),
   };
 }
@@ -256,8 +281,12 @@ export async function attachRealtime(
     },
     sessionEnded: (sessionId) => endRoom(sessionRoom(sessionId), 'ended'),
     accountSessionsEnded: (userId) => endRoom(userRoom(userId), 'ended'),
-    orderCreated: (order) => {
-      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderNew, order);
+    orderCreated: async (order) => {
+      const emit = () => void io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderNew, order);
+      // the shopper's 201 goes out only once the counters on the other instances will hear it: an instance
+      // killed between its answer and its publish left the counters elsewhere silent about an order it had taken
+      if (redis) await redis.sent(emit);
+      else emit();
     },
     shopOrdering: (ordering) => {
       io.emit(SOCKET_EVENTS.shopOrdering, { ordering });
@@ -278,6 +307,13 @@ export async function attachRealtime(
     },
     orderCashFlagged: (orderId) => {
       io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderCashFlagged, { orderId });
+    },
+    // Everyone in the orders room may assign riders and handle their cash (staff, admins); ids only, the screens read again.
+    riderShift: (payload) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.riderShift, payload);
+    },
+    cashHandedIn: (payload) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.cashHandIn, payload);
     },
   };
 

@@ -3,8 +3,8 @@ import {
   ASSIGNABLE_STATUSES,
   can,
   cashNeedsReason,
+  clockTime,
   dayBounds,
-  deliveryOptionByLabel,
   formatRs,
   handInAllowed,
   isAssignable,
@@ -13,6 +13,7 @@ import {
   mapUrl,
   maxHandIn,
   paiseToRupees,
+  promiseDue,
   rupeesToPaise,
   type HandInWire,
   type OrderStatus,
@@ -87,13 +88,10 @@ export function deliveryCash(
   };
 }
 
-/** When the promise of an option runs out for an order placed at `placedAt`, as the shop's clock reads it ('by 14:35'). */
-function promiseText(label: string, placedAt: Date, timeZone: string): string {
-  const option = deliveryOptionByLabel(label);
-  if (!option) return label;
-  const due = new Date(placedAt.getTime() + option.promiseMinutes * 60_000);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(due);
-  return `by ${time}`;
+/** An option's promise for an order placed at `placedAt`: 'by 14:35' on the shop's clock and when that is. */
+function promiseOf(label: string, placedAt: Date, timeZone: string): RiderOrderWire['deliveryOption'] {
+  const due = promiseDue(label, placedAt);
+  return due ? { name: label, promise: `by ${clockTime(due, timeZone)}`, dueAt: due.toISOString() } : { name: label, promise: label, dueAt: null };
 }
 
 interface RiderOrderRow {
@@ -161,7 +159,12 @@ export function createRiderService({ db, config, clock, events, orders, ordering
     return order;
   }
 
-  /** The cash rows of a day (each rider who collected cash, delivered or handed some in), or one rider's. */
+  /**
+   * The cash rows of a day, or one rider's: each rider who delivered, collected or handed in cash that day, or who
+   * still held cash when it began. The day's deliveries, collected and handed in are the day's own; the balance runs
+   * across days: brought forward (every cash collected before the day, less every hand-in before it) plus the day's
+   * collected less its hand-ins is what the rider holds at the day's end.
+   */
   async function cashRows(trx: Db, day: string, riderId?: string): Promise<RiderCashRow[]> {
     const { start, end } = dayBounds(day, timeZone);
     const collected = trx('orders as o')
@@ -183,17 +186,32 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       .orderBy('h.id')
       .select('h.id', 'h.rider_id', 'h.amount_paise', 'h.received_at', 'h.note', 'r.name as received_by');
     if (riderId) handIns.where('h.rider_id', riderId);
-    const [sums, ins] = (await Promise.all([collected, handIns])) as [
+    // What each rider still held when the day began (riders whose cash was all handed in are left out).
+    const priorCash = trx('orders as o').whereNotNull('o.rider_id').whereNotNull('o.cash_collected_paise').where('o.cash_collected_at', '<', start).select('o.rider_id', 'o.cash_collected_paise as paise');
+    const priorHandIns = trx('cash_hand_ins as h').where('h.received_at', '<', start).select('h.rider_id', trx.raw('-h.amount_paise as paise'));
+    if (riderId) {
+      priorCash.where('o.rider_id', riderId);
+      priorHandIns.where('h.rider_id', riderId);
+    }
+    const carried = trx
+      .from(priorCash.unionAll(priorHandIns).as('t'))
+      .groupBy('t.rider_id')
+      .havingRaw('sum(t.paise) <> 0')
+      .select('t.rider_id', trx.raw('sum(t.paise) as paise'));
+    // One after the other: they run on one connection (a transaction's), which takes one query at a time.
+    const [sums, ins, before] = [await collected, await handIns, await carried] as [
       Array<{ rider_id: string; deliveries: unknown; collected: unknown; flagged: unknown }>,
       Array<{ id: string; rider_id: string; amount_paise: number; received_at: Date | string; note: string | null; received_by: string | null }>,
+      Array<{ rider_id: string; paise: unknown }>,
     ];
-    const ids = [...new Set([...sums.map((s) => s.rider_id), ...ins.map((h) => h.rider_id), ...(riderId ? [riderId] : [])])];
+    const ids = [...new Set([...sums.map((s) => s.rider_id), ...ins.map((h) => h.rider_id), ...before.map((b) => b.rider_id), ...(riderId ? [riderId] : [])])];
     if (ids.length === 0) return [];
     const names = new Map((await trx('users').whereIn('id', ids).select<Array<{ id: string; name: string }>>('id', 'name')).map((u) => [u.id, u.name]));
     return ids
       .map((id) => {
         const sum = sums.find((s) => s.rider_id === id);
         const mine = ins.filter((h) => h.rider_id === id);
+        const carriedPaise = toCount(before.find((b) => b.rider_id === id)?.paise);
         const collectedPaise = toCount(sum?.collected);
         const handedPaise = mine.reduce((n, h) => n + h.amount_paise, 0);
         const handInsWire: HandInWire[] = mine.map((h) => ({ id: h.id, amount: paiseToRupees(h.amount_paise), receivedAt: new Date(h.received_at).toISOString(), receivedBy: h.received_by ?? '', note: h.note }));
@@ -201,9 +219,10 @@ export function createRiderService({ db, config, clock, events, orders, ordering
           riderId: id,
           name: names.get(id) ?? '',
           deliveries: toCount(sum?.deliveries),
+          broughtForward: paiseToRupees(carriedPaise),
           collected: paiseToRupees(collectedPaise),
           handedIn: paiseToRupees(handedPaise),
-          outstanding: paiseToRupees(collectedPaise - handedPaise),
+          outstanding: paiseToRupees(carriedPaise + collectedPaise - handedPaise),
           flagged: toCount(sum?.flagged),
           handIns: handInsWire,
         };
@@ -231,7 +250,7 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       address: { text, landmark: typeof address.state === 'string' ? address.state : '' },
       location,
       mapUrl: mapUrl(location, text),
-      deliveryOption: { name: row.delivery_option, promise: promiseText(row.delivery_option, new Date(row.created_at), timeZone) },
+      deliveryOption: promiseOf(row.delivery_option, new Date(row.created_at), timeZone),
       total: paiseToRupees(row.total_paise),
       cashToCollect: paid ? 0 : paiseToRupees(row.total_paise),
       assignedAt: iso(row.assigned_at),
@@ -258,8 +277,10 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       return rows.map((r) => ({ id: r.id, name: r.name, mobile: r.mobile, onShift: r.on_shift, openOrders: toCount(r.open_orders) }));
     },
 
+    /** The rider starts or ends their shift; every staff screen hears it (its riders dropdown reads the list again). */
     async setShift(rider: AuthUser, onShift: boolean): Promise<{ onShift: boolean }> {
       await db('users').where({ id: rider.id }).update({ on_shift: onShift, updated_at: clock.now() });
+      events.riderShift({ riderId: rider.id, onShift });
       return { onShift };
     },
 
@@ -319,7 +340,14 @@ export function createRiderService({ db, config, clock, events, orders, ordering
         const kind = !riderId ? 'unassigned' : from ? 'reassigned' : 'assigned';
         await trx('orders')
           .where({ id: order.id })
-          .update({ rider_id: riderId, assigned_at: riderId ? now : null, ...(from ? { picked_up_at: null } : {}), updated_at: now });
+          .update({
+            rider_id: riderId,
+            assigned_at: riderId ? now : null,
+            ...(from ? { picked_up_at: null } : {}),
+            // out with a rider again: the last 'Could not deliver' is history (order_events keeps it)
+            ...(riderId ? { returned_reason: null, returned_at: null, returned_by: null } : {}),
+            updated_at: now,
+          });
         await trx('order_events').insert({
           order_id: order.id,
           actor_id: actor.id,
@@ -388,14 +416,19 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       return { order, changed: true };
     },
 
-    /** 'Could not deliver': the order goes back to the store (Processing, no rider) with the reason; staff are told. */
+    /**
+     * 'Could not deliver': the order goes back to the store (Processing, no rider) with the reason, kept on the order
+     * (`returned_reason`, when, by whom) until it is given to a rider again; staff are told.
+     */
     async returnOrder(rider: AuthUser, orderRef: string, reason: string): Promise<OrderWire> {
       const now = clock.now();
       const change = await db.transaction(async (trx) => {
         const order = await lockOwn(trx, rider, orderRef);
         const from = statusOf(order);
         if (!isAssignable(from)) throw notOpen(from);
-        await trx('orders').where({ id: order.id }).update({ status: 'Processing', rider_id: null, assigned_at: null, picked_up_at: null, updated_at: now });
+        await trx('orders')
+          .where({ id: order.id })
+          .update({ status: 'Processing', rider_id: null, assigned_at: null, picked_up_at: null, returned_reason: reason, returned_at: now, returned_by: rider.id, updated_at: now });
         await trx('order_events').insert({
           order_id: order.id,
           actor_id: rider.id,
@@ -414,7 +447,7 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       return order;
     },
 
-    /** Today's cash row of one rider (what they collected, handed in, still hold). */
+    /** Today's cash row of one rider (what they collected and handed in today, and the cash they hold now). */
     async cashRow(riderId: string): Promise<RiderCashRow> {
       const rows = await cashRows(db, localDay(clock.now(), timeZone), riderId);
       return rows[0]!;
@@ -422,12 +455,13 @@ export function createRiderService({ db, config, clock, events, orders, ordering
 
     /**
      * Staff record cash a rider handed in. The rider's row is locked, so two hand-ins at once are checked one after
-     * the other: each more than 0 and at most today's outstanding plus Rs.100,000 (400 AMOUNT_INVALID).
+     * the other: each more than 0 and at most what the rider holds now (from every day) plus Rs.100,000 (400
+     * AMOUNT_INVALID). After the commit every staff screen hears it, so open reports of the day show it.
      */
     async handIn(actor: AuthUser, input: { riderId: string; amount: number; note?: string | undefined }): Promise<RiderCashRow> {
       const now = clock.now();
       const day = localDay(now, timeZone);
-      return db.transaction(async (trx) => {
+      const { row, handInId } = await db.transaction(async (trx) => {
         const rider = await trx('users').where({ id: input.riderId, role: 'RIDER' }).forUpdate().first<{ id: string } | undefined>('id');
         if (!rider) throw noRider();
         const [before] = await cashRows(trx, day, rider.id);
@@ -436,10 +470,14 @@ export function createRiderService({ db, config, clock, events, orders, ordering
         if (!handInAllowed(amount, outstanding)) {
           throw new AppError(400, 'AMOUNT_INVALID', `amount must be more than Rs.0 and at most Rs.${maxHandIn(outstanding)} (the rider holds ${formatRs(outstanding)}).`, { field: 'amount' });
         }
-        await trx('cash_hand_ins').insert({ rider_id: rider.id, amount_paise: amount, received_by: actor.id, received_at: now, note: input.note ?? null });
+        const [made] = (await trx('cash_hand_ins')
+          .insert({ rider_id: rider.id, amount_paise: amount, received_by: actor.id, received_at: now, note: input.note ?? null })
+          .returning('id')) as Array<{ id: string }>;
         const [after] = await cashRows(trx, day, rider.id);
-        return after!;
+        return { row: after!, handInId: made!.id };
       });
+      events.cashHandedIn({ riderId: row.riderId, day, handInId });
+      return row;
     },
 
     cashRows,

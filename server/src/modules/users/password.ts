@@ -2,8 +2,15 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { createWorkQueue } from '../../lib/work-queue';
 import { createScryptPool } from './password-pool';
 
-/** OWASP's recommended scrypt cost: N = 2^17, r = 8, p = 1 (128 MiB of memory per hash). */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** OWASP's recommended scrypt cost, as log2 N: N = 2^17, r = 8, p = 1 (128 MiB of memory per hash). */
+export const PASSWORD_COST = 17;
+
+/** scrypt's parameters for a cost (log2 N); a cost below PASSWORD_COST is for tests only (config.ts refuses it in production). */
+export function scryptParams(cost: number): ScryptParams {
+  return { N: 2 ** cost, r: 8, p: 1 };
+}
+
+export const SCRYPT_PARAMS = scryptParams(PASSWORD_COST);
 const KEY_LENGTH = 32;
 
 type ScryptParams = { N: number; r: number; p: number };

@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { countHits, enforceRateLimits, rateLimited, refundRateLimit, rule } from '../../http/rate-limit';
 import type { SessionEvents } from '../realtime/events';
-import { hashPassword, type PasswordHasher } from './password';
+import type { PasswordHasher } from './password';
 import { hashToken, issueTokens, openSuccessor, REFRESH_GRACE_SECONDS, sealSuccessor, type IssuedTokens } from './tokens';
 import type { OtpSender } from './otp-sender';
 
@@ -94,8 +94,6 @@ const WRONG_LOGIN = 'Wrong mobile number or password.';
 const CODE_DEAD = 'This code has expired or is no longer valid. Please ask for a new one.';
 const RESET_TOKEN_NEEDED = 'Please enter the code we sent before setting a new password.';
 const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. Please ask for a new code.';
-// A hash to check against when the number is unknown, so a wrong number takes as long as a wrong password.
-let decoyHash: Promise<string> | undefined;
 
 export interface RequestInfo {
   ip: string;
@@ -115,6 +113,9 @@ export interface UserServiceDeps {
 
 export function createUserService({ db, config, clock, otpSender, events, hasher }: UserServiceDeps) {
   const limits = config.rateLimits;
+  // A hash to check against when the number is unknown, so a wrong number takes as long as a wrong password
+  // (made by this server's hasher, so at its cost).
+  let decoyHash: Promise<string> | undefined;
   const minutesFromNow = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
 
   /** The mobile number a request names, by the number itself or by its login e-mail. */
@@ -251,7 +252,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       }
       const user = await findByMobile(mobile);
       if (!user) {
-        await hasher.verify(input.password, await (decoyHash ??= hashPassword('decoy-password')));
+        await hasher.verify(input.password, await (decoyHash ??= hasher.hash('decoy-password')));
         throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
       }
       if (!(await hasher.verify(input.password, user.password_hash))) {
@@ -436,7 +437,8 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
           const failed = code.failed_attempts + 1;
           await trx('password_reset_codes').where({ id: code.id }).update({ failed_attempts: failed });
           const left = OTP_MAX_FAILED_ATTEMPTS - failed;
-          return new AppError(400, 'OTP_WRONG', left > 0 ? `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_DEAD, { field: 'otp' });
+          // the tries left go in the details too, for a screen that says it in the shopper's language
+          return new AppError(400, 'OTP_WRONG', left > 0 ? `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_DEAD, { field: 'otp', details: { triesLeft: left } });
         }
         await trx('password_reset_codes').where({ id: code.id }).update({ verified_at: clock.now(), reset_token_hash: hashToken(resetToken) });
         await trx('users').where({ id: user.id }).update({ verify_email: true });
