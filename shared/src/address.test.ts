@@ -98,6 +98,12 @@ describe('addressLines', () => {
   ])('%j', (address, lines) => {
     expect(addressLines(address)).toEqual(lines);
   });
+
+  it("says its labels and the place type in the words given (the shopper's language)", () => {
+    const tamil = { landmark: (v: string) => `அடையாளம்: ${v}`, mobile: (v: string) => `கைபேசி: ${v}`, placeType: (v: string) => (v === 'Relative' ? 'உறவினர் வீடு' : v) };
+    expect(addressLines(wire, tamil)).toEqual(["Amma's place (உறவினர் வீடு)", '12 Temple Road, Wellawatte', 'அடையாளம்: Opposite the kovil', 'கைபேசி: 0771234567']);
+    expect(addressLines({ city: 'No 5, Galle Road', mobile: 'Relative' }, tamil)).toEqual(['உறவினர் வீடு', 'No 5, Galle Road']);
+  });
 });
 
 describe('matchesAddressSearch', () => {

@@ -92,22 +92,37 @@ export function addressToWire(row: Partial<Record<keyof AddressFields, string | 
   return wire as AddressWire;
 }
 
+/** How an address's lines name their parts: English for the receipt and the dashboard, the shopper's words on the shop's cards. */
+export interface AddressWords {
+  landmark: (landmark: string) => string;
+  mobile: (mobile: string) => string;
+  /** A place type ('Home') as shown. */
+  placeType: (placeType: string) => string;
+}
+
+const ENGLISH_ADDRESS_WORDS: AddressWords = {
+  landmark: (landmark) => `Landmark: ${landmark}`,
+  mobile: (mobile) => `Mobile: ${mobile}`,
+  placeType: (placeType) => placeType,
+};
+
 /**
  * Lines of an address for a card or a receipt: name, address, 'Landmark: …', 'Mobile: …' and place type,
- * leaving out empty parts.
+ * leaving out empty parts; `words` says the labels in another language.
  */
-export function addressLines(wire: Partial<Record<keyof AddressWire, string | null>>): string[] {
+export function addressLines(wire: Partial<Record<keyof AddressWire, string | null>>, words: AddressWords = ENGLISH_ADDRESS_WORDS): string[] {
   const text = (value: string | null | undefined): string => (value ?? '').trim();
   const landmark = text(wire.state);
   const mobile = text(wire.pincode);
   const placeType = text(wire.mobile);
   const name = text(wire.address_line);
-  const heading = placeType !== '' && placeType !== name ? (name === '' ? placeType : `${name} (${placeType})`) : name;
+  const place = placeType === '' ? '' : words.placeType(placeType);
+  const heading = placeType !== '' && placeType !== name ? (name === '' ? place : `${name} (${place})`) : name;
   return [
     heading,
     text(wire.city),
-    landmark === '' ? '' : `Landmark: ${landmark}`,
-    mobile === '' ? '' : `Mobile: ${mobile}`,
+    landmark === '' ? '' : words.landmark(landmark),
+    mobile === '' ? '' : words.mobile(mobile),
   ].filter((line) => line !== '');
 }
 

@@ -214,6 +214,13 @@ export interface OrderWire {
   /** Staff only (false and null for a shopper): the collected cash differed from the total, and the reason given. */
   cashFlagged?: boolean;
   cashNote?: string | null;
+  /**
+   * Staff only (null for a shopper; issue 20): a rider's 'Could not deliver', kept on the order until it is given to
+   * a rider again: the reason they gave, when (ISO 8601) and the rider's name. Optional here for older fixtures.
+   */
+  returnedReason?: string | null;
+  returnedAt?: string | null;
+  returnedBy?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,7 +2,7 @@
 // (a JSON <script> element, never run) so the first screen renders without waiting for its own requests:
 // the settings every page needs, the category lists every menu needs, and on the home page its shelves.
 // The app takes each part once, for its first render; everything later is asked for as usual.
-import type { CategoryWire, HomeWire, ShopConfigWire, SubCategoryWire } from './api';
+import type { CategoryWire, HomeWire, NamedRef, ProductWire, ShopConfigWire, SubCategoryWire } from './api';
 
 /** The id of the <script type="application/json"> element that carries the boot data. */
 export const BOOT_ELEMENT_ID = 'kade-boot';
@@ -14,6 +14,33 @@ export interface BootWire {
   categories?: CategoryWire[];
   /** POST /api/subcategory/get's data. */
   subCategories?: SubCategoryWire[];
-  /** GET /api/product/home's data: only on the home page. */
-  home?: HomeWire;
+  /** GET /api/product/home's shelves, each product as its card needs it (cardProduct): only on the home page. */
+  home?: BootHome;
+}
+
+/**
+ * A product as a card draws it and a phone's own cart keeps it: its names, picture, unit, stock, price and its
+ * categories (the fresh-hours rule reads them), without description, detail fields, sub-categories, links or
+ * dates. A home page's 230 products in full were most of its HTML.
+ */
+export interface CardProductWire extends Pick<ProductWire, '_id' | 'name' | 'nameSi' | 'nameTa' | 'image' | 'unit' | 'stock' | 'totalStock' | 'price' | 'discount' | 'single_quantity'> {
+  /** Its categories by id and English name. */
+  category: Array<Pick<NamedRef, '_id' | 'name'>>;
+}
+
+/** The home page's shelves as the boot data carries them. */
+export interface BootHome {
+  deals: CardProductWire[];
+  strips: Array<{ category: CategoryWire; products: CardProductWire[] }>;
+}
+
+/** The card's part of a product (see CardProductWire). */
+export function cardProduct(product: ProductWire): CardProductWire {
+  const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, single_quantity } = product;
+  return { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, single_quantity, category: product.category.map((ref) => ({ _id: ref._id, name: ref.name })) };
+}
+
+/** GET /api/product/home's answer with each product cut to its card (the boot data's home part). */
+export function bootHome(home: HomeWire): BootHome {
+  return { deals: home.deals.map(cardProduct), strips: home.strips.map((strip) => ({ category: strip.category, products: strip.products.map(cardProduct) })) };
 }

@@ -93,6 +93,8 @@ export const PLACEHOLDER_COUNTS = {
 
 /** A product strip's arrows move it by 250 px and appear only above 3 items. */
 export const STRIP_SCROLL_PX = 250;
+/** A strip's card at its narrowest (phones); the strip draws a screen's width of them first. */
+export const STRIP_CARD_MIN_PX = 150;
 export const STRIP_ARROWS_ABOVE_ITEMS = 3;
 
 /** Listing pages load the next page 100 px before the end. */
@@ -195,12 +197,15 @@ export const TEXT = {
   loadingMore: 'Loading more...',
   endOfList: 'You have reached the end.',
   loadingAddresses: 'Loading addresses...',
+  /** A file picker while its upload runs (the dashboard's; shoppers read the catalogue's common.uploading). */
+  uploading: 'Uploading…',
 
   // Product and cart
   outOfStock: 'Out of Stock',
   runOut: 'Run Out',
   withinHour: 'Within Hour',
-  nightFlag: 'Delivery from 6:30 AM',
+  /** The product card's flag at night, with the shop's opening time ('Delivery from 6:30 AM'). */
+  nightFlag: (time: string): string => `Delivery from ${time}`,
   roundedFrom: 'Rounded from',
   viewCart: 'View Cart',
   proceed: 'Proceed',
@@ -275,4 +280,8 @@ export const SOCKET_EVENTS = {
   orderReturned: 'order:returned',
   /** To staff: a delivery's cash differed from the order's total (`{ orderId }`). */
   orderCashFlagged: 'order:cash-flagged',
+  /** To staff: a rider went on or off shift (`{ riderId, onShift }`); the assigning dropdowns read GET /api/riders again. */
+  riderShift: 'rider:shift',
+  /** To staff: a rider's hand-in was recorded (`{ riderId, day, handInId }`); a day report open on that day reads its cash again. */
+  cashHandIn: 'cash:hand-in',
 } as const;

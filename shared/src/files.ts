@@ -33,3 +33,12 @@ export function imageSrcSet(url: string | undefined): string | undefined {
  * server writes into the page's head (they must match for the preload to be used).
  */
 export const HOME_BANNER_SIZES = '(min-width: 1200px) 1176px, 100vw';
+
+/**
+ * The home banner as the page asks for it: its address, candidates, sizes and box (3:1). The app's image, the
+ * preload in the page's head and the banner the server draws with the page (first-paint.ts) all use it, so the
+ * browser fetches one picture and the three agree.
+ */
+export function homeBannerImage(url: string): { href: string; srcset: string | undefined; sizes: string; width: number; height: number } {
+  return { href: imageAt(url, 1024), srcset: imageSrcSet(url), sizes: HOME_BANNER_SIZES, width: 1024, height: 341 };
+}

@@ -9,9 +9,11 @@ const report: DayReport = {
       riderId: 'r1',
       name: 'Nimal\u001bp0 Perera',
       deliveries: 3,
+      // Rs.200 still held from the day before, handed in with today's cash
+      broughtForward: 200,
       collected: 4500,
       handedIn: 4000,
-      outstanding: 500,
+      outstanding: 700,
       flagged: 0,
       handIns: [
         { id: 'h1', amount: 1000, receivedAt: '2026-11-24T05:00:00Z', receivedBy: 'Counter One', note: null },
@@ -25,9 +27,14 @@ const shop = { shopName: 'Kade', shopAddress: '', shopPhone: '', footer: '', tim
 describe('the hand-in slip', () => {
   it("shows the rider's day up to that hand-in, so a reprint reads as the first print did", () => {
     const first = buildHandInSlip(report, 'r1', 'h1', shop);
-    expect(first).toMatchObject({ amountPaise: 100_000, collectedPaise: 450_000, handedInPaise: 100_000, outstandingPaise: 350_000, receivedBy: 'Counter One', note: '' });
+    expect(first).toMatchObject({ amountPaise: 100_000, broughtForwardPaise: 20_000, collectedPaise: 450_000, handedInPaise: 100_000, outstandingPaise: 370_000, receivedBy: 'Counter One', note: '' });
     const second = buildHandInSlip(report, 'r1', 'h2', shop);
-    expect(second).toMatchObject({ handedInPaise: 400_000, outstandingPaise: 50_000, note: 'evening bag' });
+    expect(second).toMatchObject({ handedInPaise: 400_000, outstandingPaise: 70_000, note: 'evening bag' });
+  });
+
+  it('carries what the rider held from earlier days into the outstanding, and prints it', () => {
+    const lines = handInSlipTextLines(buildHandInSlip(report, 'r1', 'h2', shop)).map((l) => l.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(expect.arrayContaining(['Brought forward Rs.200.00', 'Collected Rs.4,500.00', 'Handed in Rs.4,000.00', 'Outstanding Rs.700.00']));
   });
 
   it('prints no control character from a name, and no line wider than the paper', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_FRESH_HOURS,
   DEFAULT_SHOP_HOURS,
@@ -6,7 +6,11 @@ import {
   FRESH_CATEGORIES,
   FRESH_HOURS_LABEL,
   NIGHT_FLAG_WINDOW,
+  formatClock,
+  formatDate,
   formatDateTime,
+  numericDateTime,
+  windowEnds,
   formatWindowLabel,
   isFreshCategory,
   isWithinWindow,
@@ -163,5 +167,101 @@ describe('formatDateTime', () => {
     const text = formatDateTime(new Date('2025-05-22T03:00:00Z'));
     expect(text).toBe('22 May 2025, 8:30 am');
     expect(text).not.toMatch(/[\u00a0\u202f]/);
+  });
+
+  it("writes Sinhala and Tamil as Intl does for Sri Lanka (si-LK, ta-LK), on the shop's clock", () => {
+    const when = '2025-11-22T12:35:00Z';
+    expect(formatDateTime(when, 'Asia/Colombo', 'en')).toBe('22 Nov 2025, 6:05 pm');
+    const sinhala = formatDateTime(when, 'Asia/Colombo', 'si');
+    const tamil = formatDateTime(when, 'Asia/Colombo', 'ta');
+    expect(sinhala).toBe(new Intl.DateTimeFormat('si-LK', { timeZone: 'Asia/Colombo', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(when)).replace(/[\u00a0\u202f]/g, ' '));
+    // the month in the script, the day, the year and the shop's 18:05, not English
+    expect(sinhala).toMatch(/[\u0D80-\u0DFF]/u);
+    expect(tamil).toMatch(/[\u0B80-\u0BFF]/u);
+    for (const text of [sinhala, tamil]) {
+      expect(text).toMatch(/22/);
+      expect(text).toMatch(/2025/);
+      expect(text).toMatch(/18[.:]05/);
+      expect(text).not.toMatch(/Nov|pm/);
+    }
+  });
+});
+
+describe('formatDate', () => {
+  it('is the date alone, in each language', () => {
+    expect(formatDate('2025-05-22T00:00:00+05:30', 'Asia/Colombo')).toBe('22 May 2025');
+    expect(formatDate('2025-05-21T20:00:00Z', 'Asia/Colombo')).toBe('22 May 2025');
+    const tamil = formatDate('2025-05-22T00:00:00+05:30', 'Asia/Colombo', 'ta');
+    expect(tamil).toMatch(/[\u0B80-\u0BFF]/u);
+    expect(tamil).not.toMatch(/:/);
+  });
+});
+
+describe('numericDateTime (a language the runtime has no dates for)', () => {
+  it("writes the shop's clock in digits alone", () => {
+    expect(numericDateTime('2025-11-22T12:35:00Z', 'Asia/Colombo')).toBe('2025-11-22 18:05');
+    expect(numericDateTime('2025-11-21T18:29:00Z', 'Asia/Colombo')).toBe('2025-11-21 23:59');
+    expect(numericDateTime('2025-11-21T18:30:00Z', 'Asia/Colombo', false)).toBe('2025-11-22');
+  });
+});
+
+describe('windowEnds', () => {
+  it("gives a window's two ends as written, in English as the server's sentences say them", () => {
+    expect(windowEnds('06:30-22:59')).toEqual({ from: '06:30', to: '22:59' });
+    expect(windowEnds(' 22:00 - 06:00 ')).toEqual({ from: '22:00', to: '06:00' });
+    expect(windowEnds('06:30-22:59', 'en')).toEqual({ from: '06:30', to: '22:59' });
+  });
+
+  it('gives them in Sinhala and Tamil as formatClock writes them', () => {
+    expect(windowEnds('06:30-22:59', 'ta')).toEqual({ from: '06:30', to: '22:59' });
+    expect(windowEnds('06:30-22:59', 'si')).toEqual({ from: formatClock(390, 'si'), to: formatClock(22 * 60 + 59, 'si') });
+    expect(windowEnds('06:30-22:59', 'si').from).toBe(sinhalaIntl(6, 30));
+  });
+});
+
+/** A time of day as Intl writes it in si-LK (Node's ICU has Sinhala; Chromium's has not). */
+function sinhalaIntl(hour: number, minute: number): string {
+  const intl = new Intl.DateTimeFormat('si-LK', { timeZone: 'UTC', timeStyle: 'short' });
+  return intl.format(new Date(Date.UTC(2000, 0, 1, hour, minute))).replace(/[\u00a0\u202f]/g, ' ');
+}
+
+describe("formatClock and formatWindowLabel in the shopper's language (the hours labels)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("writes English as SPEC.md does, AM and PM", () => {
+    expect(formatClock(6 * 60)).toBe('6 AM');
+    expect(formatClock(6 * 60 + 30, 'en')).toBe('6:30 AM');
+    expect(formatClock(22 * 60 + 59, 'en')).toBe('10:59 PM');
+    expect(formatWindowLabel(DEFAULT_FRESH_HOURS, 'en')).toBe('6 AM – 9 PM');
+  });
+
+  it('writes Sinhala and Tamil as Intl writes a time there, never with English AM or PM', () => {
+    expect(formatClock(6 * 60 + 30, 'ta')).toBe('06:30');
+    expect(formatClock(21 * 60, 'ta')).toBe('21:00');
+    expect(formatWindowLabel('06:00-21:00', 'ta')).toBe('06:00 – 21:00');
+    expect(formatClock(6 * 60 + 30, 'si')).toBe(sinhalaIntl(6, 30));
+    expect(formatWindowLabel('06:00-21:00', 'si')).toBe(`${sinhalaIntl(6, 0)} – ${sinhalaIntl(21, 0)}`);
+    for (const language of ['si', 'ta'] as const) {
+      for (const window of ['06:00-21:00', '06:30-22:59', '00:45-06:15', '12:00-00:00']) {
+        const label = formatWindowLabel(window, language);
+        expect(label).not.toMatch(/AM|PM|am|pm/);
+        expect(label).toMatch(/^\d{1,2}[.:]\d\d – \d{1,2}[.:]\d\d$/);
+      }
+    }
+    // a time of day is not an instant: the same whatever zone the runtime is in
+    expect(formatWindowLabel('00:45-23:15', 'ta')).toBe('00:45 – 23:15');
+  });
+
+  it('writes digits where the runtime has no time data for the language, as the dates do', async () => {
+    const supported = Intl.DateTimeFormat.supportedLocalesOf.bind(Intl.DateTimeFormat);
+    vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockImplementation((locales) => supported(locales).filter((locale) => locale !== 'si-LK'));
+    vi.resetModules();
+    const fresh = await import('./hours');
+    expect(fresh.formatClock(6 * 60 + 30, 'si')).toBe('06:30');
+    expect(fresh.formatWindowLabel('06:00-21:00', 'si')).toBe('06:00 – 21:00');
+    expect(fresh.windowEnds('06:30-22:59', 'si')).toEqual({ from: '06:30', to: '22:59' });
+    expect(fresh.formatDateTime('2025-11-22T12:35:00Z', 'Asia/Colombo', 'si')).toBe('2025-11-22 18:05');
   });
 });

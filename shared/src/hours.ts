@@ -1,5 +1,6 @@
 // Time windows of the shop day (SPEC.md section 9, DESIGN.md section 6) and how dates are shown.
 // A window is [start, end) in minutes of the local day and may cross midnight ('22:00-06:00').
+import type { Language } from './language';
 
 /** The zone of the store; the same +05:30 offset as the spec's Asia/Kolkata. */
 export const DEFAULT_TIME_ZONE = 'Asia/Colombo';
@@ -51,6 +52,18 @@ export function parseTimeWindow(text: string): TimeWindow {
   return { startMinute, endMinute, text: `${pad(sh)}:${pad(sm)}-${pad(eh)}:${pad(em)}` };
 }
 
+/**
+ * A window's two ends for a sentence ('The shop takes orders from {{from}} to {{to}}.'): as written, '06:30' and
+ * '22:59', the server's English sentences' words, which English keeps so a notice and the server's refusal of
+ * the same thing read alike; in Sinhala and Tamil as formatClock writes them.
+ */
+export function windowEnds(window: string, language: Language = 'en'): { from: string; to: string } {
+  const parsed = parseTimeWindow(window);
+  if (language !== 'en') return { from: formatClock(parsed.startMinute, language), to: formatClock(parsed.endMinute, language) };
+  const [from, to] = parsed.text.split('-') as [string, string];
+  return { from, to };
+}
+
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 function clockFormat(timeZone: string): Intl.DateTimeFormat {
@@ -100,10 +113,24 @@ function clockLabel(minuteOfDay: number): string {
   return minute === 0 ? `${hour12} ${suffix}` : `${hour12}:${String(minute).padStart(2, '0')} ${suffix}`;
 }
 
-/** A window for people: '06:00-21:00' -> '6 AM – 9 PM', '06:30-22:59' -> '6:30 AM – 10:59 PM'. */
-export function formatWindowLabel(window: TimeWindow | string): string {
+/**
+ * A time of the shop's day (minutes after midnight on the shop's clock) as a shopper reads it: English as SPEC.md
+ * writes the hours ('6 AM', '6:30 AM'); Sinhala and Tamil as Intl writes a time in si-LK and ta-LK ('06.30',
+ * '06:30'), or in digits ('06:30') where the runtime has no data for the language, as formatDateTime does.
+ */
+export function formatClock(minuteOfDay: number, language: Language = 'en'): string {
+  if (language === 'en') return clockLabel(minuteOfDay);
+  // a time of day on the shop's clock, not an instant: written in UTC and read back in UTC, it cannot move
+  return dateFormat('UTC', language, 'time')(new Date(Date.UTC(2000, 0, 1, 0, minuteOfDay)));
+}
+
+/**
+ * A window for people: '06:00-21:00' -> '6 AM – 9 PM', '06:30-22:59' -> '6:30 AM – 10:59 PM'; in Sinhala and
+ * Tamil each end as formatClock writes it ('06:00 – 21:00').
+ */
+export function formatWindowLabel(window: TimeWindow | string, language: Language = 'en'): string {
   const { startMinute, endMinute } = typeof window === 'string' ? parseTimeWindow(window) : window;
-  return `${clockLabel(startMinute)} – ${clockLabel(endMinute)}`;
+  return `${formatClock(startMinute, language)} – ${formatClock(endMinute, language)}`;
 }
 
 /** The label beside fresh categories for the default fresh hours: '(6 AM – 9 PM)'. */
@@ -115,18 +142,67 @@ export function isFreshCategory(name: string): boolean {
   return FRESH_CATEGORIES.some((fresh) => fresh.toLowerCase() === key);
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The Intl locale each of the shop's languages is written in: Sri Lanka's Sinhala and Tamil, English as in India. */
+export const INTL_LOCALES: Readonly<Record<Language, string>> = { en: 'en-IN', si: 'si-LK', ta: 'ta-LK' };
+
+const dateFormats = new Map<string, (date: Date) => string>();
+
+/** Non-breaking spaces some engines put before 'pm' become plain spaces, so the text is the same everywhere and prints on a thermal printer. */
+const plainSpaces = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 
 /**
- * A date and time as shown everywhere (en-IN, in the shop's zone): '22 Nov 2025, 6:05 pm'. Non-breaking
- * spaces some engines put before 'pm' become plain spaces, so the text is the same everywhere and prints
- * on a thermal printer.
+ * A date in digits on the shop's clock, for a language the runtime's Intl has no data for (Chromium's ICU has
+ * no Sinhala dates: asked for si-LK it writes American English): '2025-11-22 18:05', or '2025-11-22'. Digits
+ * read the same in every language, where the fallback's 'Nov' and 'PM' would not.
  */
-export function formatDateTime(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE): string {
-  let format = dateTimeFormats.get(timeZone);
+export function numericDateTime(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE, withTime = true): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(withTime ? { hour: '2-digit' as const, minute: '2-digit' as const, hourCycle: 'h23' as const } : {}),
+  }).formatToParts(toDate(date));
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  return withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
+}
+
+/** What a format shows: the date and time, the date alone, or the time alone. */
+type Shown = 'dateTime' | 'date' | 'time';
+
+const STYLES: Readonly<Record<Shown, Intl.DateTimeFormatOptions>> = {
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  date: { dateStyle: 'medium' },
+  time: { timeStyle: 'short' },
+};
+
+function dateFormat(timeZone: string, language: Language, shown: Shown): (date: Date) => string {
+  const key = `${timeZone} ${language} ${shown}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-IN', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormats.set(timeZone, format);
+    const locale = INTL_LOCALES[language] ?? INTL_LOCALES.en;
+    if (Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 0) {
+      format = shown === 'time' ? (date) => numericDateTime(date, timeZone).slice(-5) : (date) => numericDateTime(date, timeZone, shown === 'dateTime');
+    } else {
+      const intl = new Intl.DateTimeFormat(locale, { timeZone, ...STYLES[shown] });
+      format = (date) => plainSpaces(intl.format(date));
+    }
+    dateFormats.set(key, format);
   }
-  return format.format(toDate(date)).replace(/[\u00a0\u202f]/g, ' ');
+  return format;
+}
+
+/**
+ * A date and time as shown everywhere, in the shop's zone: '22 Nov 2025, 6:05 pm' (en-IN); a shopper reading
+ * Sinhala or Tamil sees it as Intl writes it in si-LK or ta-LK ('2025 ඉල් 22, 18.05', '22 நவ., 2025, 18:05'),
+ * or in digits where the runtime has no data for the language (numericDateTime).
+ */
+export function formatDateTime(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE, language: Language = 'en'): string {
+  return dateFormat(timeZone, language, 'dateTime')(toDate(date));
+}
+
+/** The date alone, as formatDateTime writes it: '22 May 2025', '2025 වෙසක් 22', '22 மே, 2025'. */
+export function formatDate(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE, language: Language = 'en'): string {
+  return dateFormat(timeZone, language, 'date')(toDate(date));
 }

@@ -13,7 +13,7 @@ const CONTRACT = [
   'ORDER_LISTS', 'listForStatus', 'holdsStock', 'SHOPPER_CANCELLABLE', 'shopperMayCancel', 'cancelOrderSchema', 'orderAgainSchema',
   // hours
   'parseTimeWindow', 'localMinutes', 'isWithinWindow', 'DEFAULT_SHOP_HOURS', 'DEFAULT_FRESH_HOURS',
-  'NIGHT_FLAG_WINDOW', 'FRESH_CATEGORIES', 'isFreshCategory', 'DEFAULT_TIME_ZONE', 'formatDateTime',
+  'NIGHT_FLAG_WINDOW', 'FRESH_CATEGORIES', 'isFreshCategory', 'DEFAULT_TIME_ZONE', 'formatDateTime', 'formatDate', 'INTL_LOCALES', 'windowEnds',
   // zone
   'EARTH_RADIUS_KM', 'DEFAULT_DELIVERY_RADIUS_KM', 'distanceKm', 'isInsideZone', 'validateCoordinates',
   // mobile
@@ -31,7 +31,7 @@ const CONTRACT = [
   // address
   'addressFromWire', 'addressToWire', 'PLACE_TYPES', 'ADDRESS_FIELD_LABELS',
   // schemas
-  'uuidSchema', 'formatZodError', 'registerSchema', 'loginSchema', 'cashOnDeliverySchema', 'updateStatusSchema',
+  'uuidSchema', 'formatZodError', 'issueRule', 'registerSchema', 'loginSchema', 'cashOnDeliverySchema', 'updateStatusSchema',
   // receipt
   'buildReceipt', 'receiptTextLines', 'buildDaySummary', 'daySummaryTextLines', 'formatReportDay',
   // the day's report

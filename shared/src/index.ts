@@ -20,3 +20,4 @@ export * from './text';
 export * from './language';
 export * from './boot';
 export * from './riders';
+export * from './app-shell';

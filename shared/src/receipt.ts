@@ -460,7 +460,11 @@ export interface HandInSlipModel {
   amountPaise: number;
   receivedBy: string;
   note: string;
-  /** The rider's day after this hand-in: collected, handed in (all hand-ins so far) and still outstanding. */
+  /**
+   * The rider's day after this hand-in: what they held when it began, collected, handed in (the day's hand-ins so
+   * far) and still outstanding (brought forward + collected - handed in).
+   */
+  broughtForwardPaise: number;
   collectedPaise: number;
   handedInPaise: number;
   outstandingPaise: number;
@@ -479,6 +483,7 @@ export function buildHandInSlip(report: DayReport, riderId: string, handInId: st
   if (!row || !handIn) throw new RangeError('That hand-in is not in this day\'s report.');
   const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => sum + rupeesToPaise(h.amount), 0);
   const collectedPaise = rupeesToPaise(row.collected);
+  const broughtForwardPaise = rupeesToPaise(row.broughtForward ?? 0);
   return {
     ...printedShop(options),
     title: 'CASH HAND-IN',
@@ -488,9 +493,10 @@ export function buildHandInSlip(report: DayReport, riderId: string, handInId: st
     amountPaise: rupeesToPaise(handIn.amount),
     receivedBy: printable(handIn.receivedBy),
     note: printable(handIn.note),
+    broughtForwardPaise,
     collectedPaise,
     handedInPaise,
-    outstandingPaise: collectedPaise - handedInPaise,
+    outstandingPaise: broughtForwardPaise + collectedPaise - handedInPaise,
   };
 }
 
@@ -511,6 +517,7 @@ export function handInSlipTextLines(model: HandInSlipModel, columns: number = RE
   out.push(...row('AMOUNT HANDED IN', formatRs(model.amountPaise)));
   out.push(rule('-'));
   out.push(...wrapText(`THE RIDER'S DAY (${model.day})`, columns, '  '));
+  out.push(...row('  Brought forward', formatRs(model.broughtForwardPaise)));
   out.push(...row('  Collected', formatRs(model.collectedPaise)));
   out.push(...row('  Handed in', formatRs(model.handedInPaise)));
   out.push(...row('  Outstanding', formatRs(model.outstandingPaise)));

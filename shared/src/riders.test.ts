@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './order-status';
 import { assignOrderSchema, deliverOrderSchema, handInSchema, returnOrderSchema } from './schemas';
-import { cashNeedsReason, firstName, handInAllowed, HAND_IN_MARGIN_PAISE, isAssignable, mapUrl, maxHandIn, riderForShopper } from './riders';
+import { cashNeedsReason, clockTime, firstName, handInAllowed, HAND_IN_MARGIN_PAISE, isAssignable, mapUrl, maxHandIn, promiseDue, riderForShopper } from './riders';
 
 const rider = { name: '  Nimal  Perera ', mobile: '0771234567' };
 
 describe('riders', () => {
+  it("says when an option's promise runs out, on the shop's 24-hour clock", () => {
+    const placed = '2026-11-24T08:20:00Z'; // 13:50 in Colombo
+    expect(promiseDue('20 Minutes to 30 Minutes', placed)?.toISOString()).toBe('2026-11-24T08:50:00.000Z');
+    expect(promiseDue('Some other option', placed)).toBeNull();
+    expect(clockTime('2026-11-24T08:50:00Z', 'Asia/Colombo')).toBe('14:20');
+    expect(clockTime('2026-11-24T18:35:00Z', 'Asia/Colombo')).toBe('00:05'); // past midnight: the next day's 00:05
+  });
+
   it('assigns only orders being packed, running late or on their way', () => {
     expect(ORDER_STATUSES.filter(isAssignable)).toEqual(['Processing', 'Shipped', '10 Minutes delay traffic conditions']);
   });

@@ -3,7 +3,9 @@
 // rider's page, the assigning dropdown and the day report's cash per rider. The server enforces these; the
 // screens show the same words.
 import { isCancelled, STATUS_DELAYED, type OrderStatus } from './order-status';
+import { localMinutes } from './hours';
 import { paiseToRupees, rupeesToPaise } from './money';
+import { deliveryOptionByLabel } from './pricing';
 
 /** The statuses in which staff may give an order to a rider (or take it back): packed or packing, not yet delivered. */
 export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped', STATUS_DELAYED];
@@ -63,6 +65,19 @@ export function maxHandIn(outstandingPaise: number): number {
   return paiseToRupees(Math.max(0, outstandingPaise) + HAND_IN_MARGIN_PAISE);
 }
 
+/** When a delivery option's promise runs out for an order placed at `placedAt`; null for an option the shop does not know. */
+export function promiseDue(optionLabel: string, placedAt: Date | string): Date | null {
+  const option = deliveryOptionByLabel(optionLabel);
+  return option ? new Date(new Date(placedAt).getTime() + option.promiseMinutes * 60_000) : null;
+}
+
+/** A time on the shop's clock as the rider's card says it, in any language: 24-hour '14:35'. */
+export function clockTime(date: Date | string, timeZone: string): string {
+  const minutes = localMinutes(date, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
 /** A Google Maps link: to the saved point when there is one, else a search for the address text. */
 export function mapUrl(location: { lat: number; lng: number } | null, addressText: string): string {
   const query = location ? `${location.lat},${location.lng}` : addressText;
@@ -97,7 +112,11 @@ export interface RiderOrderWire {
   address: { text: string; landmark: string };
   location: { lat: number; lng: number } | null;
   mapUrl: string;
-  deliveryOption: { name: string; promise: string };
+  /**
+   * The option's label, its promise in English ('by 14:35', the label for an unknown option) and when it runs out
+   * (ISO 8601, null for an unknown option), from which the page says the promise in the rider's language.
+   */
+  deliveryOption: { name: string; promise: string; dueAt: string | null };
   total: number;
   /** What the rider collects at the door: the total while it is open, 0 once paid. */
   cashToCollect: number;
@@ -125,19 +144,38 @@ export interface HandInWire {
   note: string | null;
 }
 
-/** The day report's cash per rider (rupees): what they collected, handed in and still hold. */
+/**
+ * The day report's cash per rider (rupees). `collected` and `handedIn` are the day's own; `outstanding` is the
+ * rider's running balance at the end of the day (today: now), so cash collected one evening and handed in the next
+ * morning is owed on the first day and settled on the second, never negative.
+ */
 export interface RiderCashRow {
   riderId: string;
   name: string;
   /** Orders they delivered that day. */
   deliveries: number;
+  /** What they still held when the day began: every cash collected before it, less every hand-in before it. */
+  broughtForward: number;
   collected: number;
   handedIn: number;
-  /** collected - handedIn: shown until it is 0. */
+  /** broughtForward + collected - handedIn: what they hold at the day's end, shown until it is 0. */
   outstanding: number;
   /** Deliveries whose cash differed from the order's total (with a reason). */
   flagged: number;
   handIns: HandInWire[];
+}
+
+/** 'rider:shift' to staff: a rider went on or off shift (the riders offered for assigning change). */
+export interface RiderShiftEventWire {
+  riderId: string;
+  onShift: boolean;
+}
+
+/** 'cash:hand-in' to staff: a rider's hand-in was recorded on `day` of the shop's clock (YYYY-MM-DD). */
+export interface CashHandInEventWire {
+  riderId: string;
+  day: string;
+  handInId: string;
 }
 
 /** 'order:returned' to staff: a rider could not deliver, the order is back in the store. */

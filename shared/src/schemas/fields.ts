@@ -35,6 +35,9 @@ export interface TextOptions {
   multiLine?: boolean;
 }
 
+/** How the control-character check names its rule for formatZodError (format-error.ts `issueRule`). */
+const NOT_ALLOWED_CHARACTER = { rule: 'notAllowedCharacter' } as const;
+
 /**
  * The one rule for control characters in text people type (see ../text.ts): refused with
  * '{field} contains a character that is not allowed', as NUL always was, so the person sees what to fix and
@@ -42,7 +45,10 @@ export interface TextOptions {
  */
 function plainText(field: string, text: z.ZodString, options: TextOptions) {
   const multiLine = options.multiLine === true;
-  return text.refine((value) => !hasControlCharacters(value, { multiLine }), `${field} contains a character that is not allowed`);
+  return text.refine((value) => !hasControlCharacters(value, { multiLine }), {
+    error: `${field} contains a character that is not allowed`,
+    params: NOT_ALLOWED_CHARACTER,
+  });
 }
 
 /** Text, trimmed, at most `max` characters, no control characters ('{field} must be text' when it is not text). */
@@ -261,14 +267,14 @@ export function detailsField(field = 'extra details') {
       .trim()
       .min(1, `every ${field} label must be filled in`)
       .max(100, `${field} labels must be at most 100 characters`)
-      .refine((label) => !hasControlCharacters(label), `${field} labels contain a character that is not allowed`),
+      .refine((label) => !hasControlCharacters(label), { error: `${field} labels contain a character that is not allowed`, params: NOT_ALLOWED_CHARACTER }),
     z
       .string({ error: `every ${field} value must be text` })
       .overwrite(normaliseLineBreaks)
       .trim()
       .min(1, `every ${field} value must be filled in`)
       .max(2000, `${field} values must be at most 2000 characters`)
-      .refine((value) => !hasControlCharacters(value, { multiLine: true }), `${field} values contain a character that is not allowed`),
+      .refine((value) => !hasControlCharacters(value, { multiLine: true }), { error: `${field} values contain a character that is not allowed`, params: NOT_ALLOWED_CHARACTER }),
     { error: `${field} must map each label to its text` },
   );
 }
