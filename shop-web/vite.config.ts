@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SCRIPT_FACES, SCRIPT_FONT_WEIGHTS } from './src/i18n/script-fonts.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
@@ -29,9 +31,113 @@ function precompress(): Plugin {
   };
 }
 
+const SCRIPT_FONTS_CSS = 'virtual:script-fonts.css';
+
+/**
+ * `virtual:script-fonts.css`: Sinhala and Tamil for phones that lack them (the delivery banner, the checkout's Tamil
+ * notes, product names). One @font-face per face of src/i18n/script-fonts.ts and weight, its file the script subset
+ * from the face's @fontsource package and its unicode-range that package's own for the subset (unicode.json): a
+ * browser downloads a file only when a character of that script is on screen, and the body's font list names these
+ * first (app/styles.css), which leaves every other letter to the system fonts. The packages' ready-made CSS does not
+ * fit: their per-subset files carry no unicode-range, and their per-weight files add Latin subsets that would draw
+ * every page's Latin text. No local() source: every phone draws the same glyphs. `swap` (issue 21): text is never
+ * held blank while a face downloads; a shopper reading Sinhala or Tamil has the face fetched at start
+ * (warmScriptFont), so their first screen is drawn with it, and English pages swap it in for the banner's few words.
+ */
+function scriptFonts(): Plugin {
+  const resolved = `\0${SCRIPT_FONTS_CSS}`;
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'kade-script-fonts',
+    resolveId: (id) => (id === SCRIPT_FONTS_CSS ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return undefined;
+      const rules = Object.values(SCRIPT_FACES).flatMap(({ family, fontsource, subset }) => {
+        const ranges = JSON.parse(readFileSync(require.resolve(`@fontsource/${fontsource}/unicode.json`), 'utf8')) as Record<string, string>;
+        if (!ranges[subset]) throw new Error(`@fontsource/${fontsource} has no ${subset} subset`);
+        return SCRIPT_FONT_WEIGHTS.map((weight) =>
+          [
+            `@font-face {`,
+            `  font-family: '${family}';`,
+            `  font-style: normal;`,
+            `  font-display: swap;`,
+            `  font-weight: ${weight};`,
+            `  src: url('@fontsource/${fontsource}/files/${fontsource}-${subset}-${weight}-normal.woff2') format('woff2');`,
+            `  unicode-range: ${ranges[subset]};`,
+            `}`,
+          ].join('\n'),
+        );
+      });
+      return rules.join('\n');
+    },
+  };
+}
+
+/** The file the server reads to name, in a page's head, the scripts its first screen will ask for. */
+export const FIRST_MODULES_FILE = 'first-modules.json';
+
+/**
+ * Writes first-modules.json: for the home page, and for each language's catalogue, the script files the app
+ * imports once the entry has run (a lazy chunk and the static imports the entry does not already have). The
+ * server names them in the page's head as modulepreload links, so a phone fetches them beside the entry
+ * instead of one round trip after it (server/src/http/static.ts).
+ */
+function firstModules(): Plugin {
+  return {
+    name: 'kade-first-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, seen: Set<string>): void => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+      };
+      const inEntry = new Set<string>();
+      closure(entry.fileName, inEntry);
+      const firstOf = (test: (id: string) => boolean): string[] => {
+        const chunk = chunks.find((each) => each.facadeModuleId !== null && test(each.facadeModuleId.replace(/\\/g, '/')));
+        if (!chunk) throw new Error('first-modules: a lazy chunk the server preloads was not found in the build');
+        const files = new Set<string>();
+        closure(chunk.fileName, files);
+        return [...files].filter((file) => !inEntry.has(file)).map((file) => `/${file}`);
+      };
+      const languages = Object.fromEntries(['en', 'si', 'ta'].map((language) => [language, firstOf((id) => id.endsWith(`/src/locales/${language}/shop.json`))]));
+      const modules = { home: firstOf((id) => id.endsWith('/src/features/catalogue/components/home-page.tsx')), languages };
+      this.emitFile({ type: 'asset', fileName: FIRST_MODULES_FILE, source: `${JSON.stringify(modules, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * Puts the page's style sheets before its scripts in the head. Vite writes them after the entry and its ~20
+ * modulepreload links, and over HTTP/1.1 (six connections to the shop) the sheet the first paint waits for was
+ * asked for after every script: the phone painted nothing until the scripts had come.
+ */
+function stylesheetsFirst(): Plugin {
+  return {
+    name: 'kade-stylesheets-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const firstScript = html.indexOf('<script');
+        if (sheets.length === 0 || firstScript < 0) return html;
+        const without = sheets.reduce((page, sheet) => page.replace(sheet, ''), html);
+        const at = without.indexOf('<script');
+        return `${without.slice(0, at)}${sheets.map((sheet) => sheet.trim()).join('\n    ')}\n    ${without.slice(at)}`;
+      },
+    },
+  };
+}
+
 // The server serves the built app (dist/) and the API on one origin; in `vite dev` the API is proxied.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), scriptFonts(), firstModules(), stylesheetsFirst(), precompress()],
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', assetsInlineLimit: 2048 },
   server: {
     proxy: {

@@ -8,11 +8,18 @@ import { AddToCart, isFreshProduct } from './add-to-cart';
 import { Price } from './price';
 import type { SellableProduct } from './types';
 
-/** A product tile: picture, night flag, name, unit, stock bar, price and the add control. */
-export function ProductCard({ product }: { product: SellableProduct }) {
+/** Cards at the top of a listing or search grid whose pictures load at once: a phone's first screen of them. */
+export const FIRST_SCREEN_CARDS = 4;
+
+/**
+ * A product tile: picture, night flag, name, unit, stock bar, price and the add control. `eager` for a card on the
+ * first screen: its picture is fetched with the page rather than after layout finds it on screen (a lazy picture
+ * there was the page's largest paint, and came late).
+ */
+export function ProductCard({ product, eager = false }: { product: SellableProduct; eager?: boolean }) {
   const location = useLocation();
   const { t } = useTranslation();
-  const { freshOpen, freshLabel, nightFlag } = useShopClock();
+  const { freshOpen, freshLabel, nightFlag, opensAt } = useShopClock();
   const outOfStock = product.stock <= 0;
   const greyed = !freshOpen && isFreshProduct(product);
   const colour = stockBarColour(product.stock, product.totalStock);
@@ -27,12 +34,12 @@ export function ProductCard({ product }: { product: SellableProduct }) {
             srcSet={imageSrcSet(product.image[0])}
             sizes="(min-width: 768px) 200px, 45vw"
             alt={name}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             width={240}
             height={240}
           />
           {outOfStock ? <span className="product-card__overlay">{t('product.outOfStock')}</span> : null}
-          {nightFlag ? <span className="product-card__flag">{t('product.nightFlag')}</span> : null}
+          {nightFlag ? <span className="product-card__flag">{t('product.nightFlag', { time: opensAt })}</span> : null}
           {greyed ? <span className="product-card__fresh">{freshLabel}</span> : null}
         </div>
         <h3 className="product-card__name">{name}</h3>

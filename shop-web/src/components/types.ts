@@ -14,6 +14,7 @@ export interface SellableProduct {
   stock: number;
   totalStock?: number | null;
   single_quantity?: boolean | null;
-  category?: NamedRef[] | null;
-  subCategory?: NamedRef[] | null;
+  /** By id and English name at least (the fresh-hours rule reads the name). */
+  category?: Array<Pick<NamedRef, '_id' | 'name'>> | null;
+  subCategory?: Array<Pick<NamedRef, '_id' | 'name'>> | null;
 }

@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { isGated } from '@kade/shared';
 import { useShopConfig } from '../../lib/shop-config';
-
-/**
- * True when this visit must see only the 'use the app' message (APP_SHELL_ONLY on, outside the shell, not
- * /dashboard). /login stays open too: the dashboard sends anonymous visitors there, and admins use any browser.
- */
-export function isGated(config: { appShellOnly: boolean; insideShell: boolean }, pathname: string): boolean {
-  if (!config.appShellOnly || config.insideShell) return false;
-  return !(pathname === '/dashboard' || pathname.startsWith('/dashboard/') || pathname === '/login');
-}
 
 /** The app-shell gate of SPEC.md section 1. */
 export function AppGate({ children }: { children: ReactNode }) {

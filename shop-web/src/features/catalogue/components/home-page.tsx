@@ -2,20 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  HOME_BANNER_SIZES,
   hasProductStrip,
+  homeBannerImage,
   isFreshCategory,
   listingPath,
   PLACEHOLDER_COUNTS,
   sameName,
   sortCategories,
   TEXT,
+  type BootHome,
   type CategoryWire,
-  type HomeWire,
   type SubCategoryWire,
 } from '@kade/shared';
 import { Placeholders } from '../../../components/placeholder';
-import { imageAt, imageSrcSet } from '../../../lib/images';
+import { imageAt } from '../../../lib/images';
 import { useShopClock } from '../../../lib/shop-clock';
 import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
@@ -35,18 +35,20 @@ function firstListing(category: CategoryWire, subCategories: SubCategoryWire[]):
   return sub ? listingPath(category, sub) : undefined;
 }
 
-let homeCache: HomeWire | null = null;
+/** The shelves, each product as its card needs it (the API's full answer fits too). */
+let homeCache: BootHome | null = null;
 /** Whether the shelves were asked for yet in this page's life (the first screen may use the page's own). */
 let homeFetched = false;
 
 export default function HomePage() {
   const config = useShopConfig();
+  const banner = config.banner ? homeBannerImage(config.banner.url) : undefined;
   const catalogue = useCatalogueData();
   const { freshOpen, freshLabel } = useShopClock();
   const nameOf = useLocalName();
   const { t } = useTranslation();
   // the shelves the server wrote into the page on a first visit, else the last ones seen, while asking anew
-  const [home, setHome] = useState<HomeWire | null>(() => {
+  const [home, setHome] = useState<BootHome | null>(() => {
     homeCache = takeBoot('home') ?? homeCache;
     return homeCache;
   });
@@ -79,15 +81,15 @@ export default function HomePage() {
   return (
     <div className="home">
       <h1 className="visually-hidden">{t('home.title', { shop: config.name })}</h1>
-      {config.banner ? (
+      {banner ? (
         <img
           className="home__banner"
-          src={imageAt(config.banner.url, 1024)}
-          srcSet={imageSrcSet(config.banner.url)}
-          sizes={HOME_BANNER_SIZES}
+          src={banner.href}
+          srcSet={banner.srcset}
+          sizes={banner.sizes}
           alt={t('home.bannerAlt', { shop: config.name })}
-          width={1024}
-          height={341}
+          width={banner.width}
+          height={banner.height}
           fetchPriority="high"
         />
       ) : null}

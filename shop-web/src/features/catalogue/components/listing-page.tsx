@@ -8,7 +8,7 @@ import {
   listingTitleFromSlug,
   PLACEHOLDER_COUNTS,
 } from '@kade/shared';
-import { ProductCard } from '../../../components/product-card';
+import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import { useSentinel } from '../../../components/use-infinite-scroll';
 import { imageAt } from '../../../lib/images';
@@ -66,8 +66,8 @@ export default function ListingPage() {
           <p className="empty">{t('listing.none')}</p>
         ) : (
           <div className="product-grid">
-            {items.map((product) => (
-              <ProductCard key={product._id} product={product} />
+            {items.map((product, index) => (
+              <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
             ))}
             {items.length === 0 && loading ? (
               <Placeholders count={PLACEHOLDER_COUNTS.strip} className="placeholder--card" label={t('listing.loading')} />

@@ -15,6 +15,7 @@ import { Price } from '../../../components/price';
 import type { SellableProduct } from '../../../components/types';
 import { imageAt, imageSrcSet } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
+import { useFocusTrap } from '../../../lib/use-focus-trap';
 import { useLocalName } from '../../../state/local-name';
 import { fetchProductDetails } from '../api/catalogue-api';
 import './product-sheet.css';
@@ -122,14 +123,11 @@ export default function ProductSheet() {
   }, [productId]);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
     document.body.classList.add('sheet-open');
-    return () => {
-      document.body.classList.remove('sheet-open');
-      previous?.focus?.();
-    };
+    return () => document.body.classList.remove('sheet-open');
   }, []);
+  // The focus starts on the close button, stays in the sheet and goes back where it was.
+  const onKeyDown = useFocusTrap(sheet, () => closeButton.current);
 
   // Escape closes the sheet wherever the focus is (a toast or the page underneath may hold it for a moment), from
   // the moment the sheet is painted: a layout effect, so a quick Escape is never lost to a slow phone.
@@ -140,21 +138,6 @@ export default function ProductSheet() {
     document.addEventListener('keydown', onEscape);
     return () => document.removeEventListener('keydown', onEscape);
   }, [close]);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key !== 'Tab' || !sheet.current) return;
-    const focusable = sheet.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], [tabindex="0"]');
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const onPointerDown = (event: ReactPointerEvent) => {
     if ((event.target as HTMLElement).closest('button')) return; // the X is a button, not a handle

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef, useState, useId } from 'react';
+import { useEffect, useRef, useState, useId, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { PLACEHOLDER_COUNTS, showStripArrows, STRIP_SCROLL_PX } from '@kade/shared';
+import { PLACEHOLDER_COUNTS, showStripArrows, STRIP_CARD_MIN_PX, STRIP_SCROLL_PX } from '@kade/shared';
 import { ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import type { SellableProduct } from '../../../components/types';
@@ -32,6 +32,66 @@ function useNearScreen(deferred: boolean) {
   return { box, near };
 }
 
+/** Cards drawn with the strip: a screen's width of them (at their narrowest) and one more. */
+function firstCards(): number {
+  return Math.ceil((typeof window === 'undefined' ? 1280 : window.innerWidth) / STRIP_CARD_MIN_PX) + 1;
+}
+
+/** The strip's card width for the style sheet, from the same number the first cards are counted by. */
+const ROW_STYLE = { '--strip-card': `${STRIP_CARD_MIN_PX}px` } as CSSProperties;
+
+/**
+ * The room of a strip whose cards wait for the screen: empty cards built of the card's own boxes (picture, two
+ * lines of name, unit, stock bar, two lines of price, the button), so the strip is exactly as tall before its cards
+ * are drawn as after and nothing below it moves when they are. A fixed-height block was 40 to 90 px short, and
+ * a tap on a card further down could land on whatever had moved under the finger.
+ */
+function CardRoom() {
+  return (
+    <div className="strip__item strip__item--room">
+      <div className="product-card product-card--room">
+        <div className="product-card__link">
+          <div className="product-card__media" />
+          <div className="product-card__name" />
+        </div>
+        <p className="product-card__unit">&nbsp;</p>
+        <div className="stock-bar" />
+        <div className="product-card__foot">
+          <div className="price">
+            <span className="price__paid">&nbsp;</span>
+          </div>
+          <span className="add-to-cart add-to-cart--compact">&nbsp;</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Cards drawn in each idle moment after the first ones. */
+const CARDS_PER_IDLE = 2;
+
+/**
+ * How many of a strip's cards are drawn: the first screen's worth at once, the rest a couple at a time when the
+ * phone has nothing else to do, and all of them as soon as the shopper scrolls, points at or tabs into the row.
+ * A row of fifteen cards drawn in one go was a long task a slow phone could not answer a tap during.
+ */
+function useDrawnCount(total: number, near: boolean) {
+  const [count, setCount] = useState(firstCards);
+  useEffect(() => {
+    if (!near || count >= total) return undefined;
+    const more = () => setCount((drawn) => Math.min(total, drawn + CARDS_PER_IDLE));
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(more, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(more, 50);
+    return () => window.clearTimeout(timer);
+  }, [near, count, total]);
+  const drawn = Math.min(count, total);
+  // handed to the row's scroll, pointer and focus events only while cards are still to be drawn
+  return { count: drawn, drawAll: drawn < total ? () => setCount(total) : undefined };
+}
+
 /** A titled horizontal row of product cards with 'See All' and scroll arrows (only above 3 items). */
 export function ProductStrip({
   title,
@@ -50,6 +110,7 @@ export function ProductStrip({
   const row = useRef<HTMLDivElement | null>(null);
   const { t } = useTranslation();
   const { box, near } = useNearScreen(deferred);
+  const { count, drawAll } = useDrawnCount(products.length, near && !loading);
   const scroll = (by: number) => row.current?.scrollBy({ left: by, behavior: 'smooth' });
   // from React, not the title: Sinhala and Tamil titles have no Latin letters to make distinct ids from
   const headingId = `strip-${useId().replace(/[^a-z0-9]+/gi, '')}`;
@@ -76,15 +137,30 @@ export function ProductStrip({
         ) : null}
       </div>
       <div className="strip__body">
-        <div className="strip__row" ref={row}>
-          {loading || !near ? (
-            <Placeholders count={loading ? PLACEHOLDER_COUNTS.strip : Math.min(products.length, PLACEHOLDER_COUNTS.strip)} className="placeholder--card" label={`Loading ${title}`} />
-          ) : (
-            products.map((product) => (
-              <div className="strip__item" key={product._id}>
-                <ProductCard product={product} />
+        <div className="strip__row" ref={row} style={ROW_STYLE} onScroll={drawAll} onPointerEnter={drawAll} onFocus={drawAll}>
+          {loading ? (
+            <Placeholders count={PLACEHOLDER_COUNTS.strip} className="placeholder--card" label={`Loading ${title}`} />
+          ) : !near ? (
+            // its cards are in hand and only wait for the screen: their room, neither animated (a dozen
+            // shimmering strips below the screen kept a phone repainting) nor announced
+            products.length > 0 ? (
+              <div className="strip__reserve" aria-hidden="true" data-testid="strip-reserve">
+                {products.slice(0, firstCards()).map((product) => (
+                  <CardRoom key={product._id} />
+                ))}
               </div>
-            ))
+            ) : null
+          ) : (
+            products.map((product, index) =>
+              index < count ? (
+                <div className="strip__item" key={product._id}>
+                  <ProductCard product={product} />
+                </div>
+              ) : (
+                // a card's room, kept so the row scrolls as far as it will once every card is drawn
+                <div className="strip__item strip__item--later" key={product._id} aria-hidden="true" />
+              ),
+            )
           )}
         </div>
       </div>

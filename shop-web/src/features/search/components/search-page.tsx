@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, type ProductWire } from '@kade/shared';
-import { ProductCard } from '../../../components/product-card';
+import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import { showError } from '../../../lib/show-error';
 import { searchProducts } from '../api/search-api';
@@ -100,8 +100,8 @@ export default function SearchPage() {
       {!query ? <p className="search__hint">{t('search.hint')}</p> : null}
       {results && results.items.length === 0 ? <p className="empty">{t('search.none')}</p> : null}
       <div className="product-grid">
-        {results?.items.map((product) => (
-          <ProductCard key={product._id} product={product} />
+        {results?.items.map((product, index) => (
+          <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
         ))}
         {loading ? <Placeholders count={PLACEHOLDER_COUNTS.search} className="placeholder--card" label={t('search.searching')} /> : null}
       </div>
