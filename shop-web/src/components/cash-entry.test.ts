@@ -1,6 +1,7 @@
 import { RIDER_REASON_MAX } from '@kade/shared';
 import { describe, expect, it } from 'vitest';
-import { amountNeedsReason, CASH_REASONS, noteMax, parseRupees, reasonComplete, reasonText, RETURN_REASONS } from './cash-entry';
+import en from '../locales/en/shop.json';
+import { amountNeedsReason, CASH_REASONS, CASH_TEXT, localReason, noteMax, parseRupees, reasonComplete, reasonText, RETURN_REASONS } from './cash-entry';
 
 describe('cash entry', () => {
   it('reads rupees as people type them and refuses the rest', () => {
@@ -32,5 +33,30 @@ describe('the note beside a chosen reason', () => {
     const max = noteMax(reasons);
     expect(reasonText('Customer refused the order', 'x'.repeat(max))).toHaveLength(RIDER_REASON_MAX);
     expect(noteMax(CASH_REASONS)).toBeGreaterThan(noteMax(RETURN_REASONS));
+  });
+});
+
+describe("the form's words", () => {
+  it("are the English catalogue's on the dashboard, so the rider's page and the staff's screen say the same", () => {
+    const words = en.rider.cash;
+    expect(CASH_TEXT.deliveredWith('Rs.10.00')).toBe(words.deliveredWith.replace('{{amount}}', 'Rs.10.00'));
+    expect(CASH_TEXT.formLabel('1234')).toBe(words.formLabel.replace('{{ref}}', '1234'));
+    for (const key of ['otherAmount', 'amountLabel', 'amountInvalid', 'reasonLegend', 'reasonNeeded', 'noteLabel', 'noteLabelOptional'] as const) {
+      expect(CASH_TEXT[key], key).toBe(words[key]);
+    }
+    expect(CASH_TEXT.cancel).toBe(en.common.cancel);
+    // every reason sent to the store has its English label, which is the reason itself
+    expect(Object.values(en.rider.reasons).sort()).toEqual([...new Set([...CASH_REASONS, ...RETURN_REASONS])].sort());
+  });
+
+  it("says a sent reason's choice in the reader's words and keeps the note as typed", () => {
+    const labels: Record<string, string> = { 'Short change': 'சில்லறை பற்றாக்குறை', Other: 'வேறு' };
+    const tamil = (reason: string) => labels[reason] ?? reason;
+    expect(localReason('Short change: no change for a 5000 note', tamil)).toBe('சில்லறை பற்றாக்குறை: no change for a 5000 note');
+    expect(localReason('Short change', tamil)).toBe('சில்லறை பற்றாக்குறை');
+    expect(localReason('Other: dog at the gate', tamil)).toBe('வேறு: dog at the gate');
+    // only a whole choice at the start: a typed note that merely begins like one stays as it is
+    expect(localReason('Short changes happen', tamil)).toBe('Short changes happen');
+    expect(localReason('Staff typed this', tamil)).toBe('Staff typed this');
   });
 });

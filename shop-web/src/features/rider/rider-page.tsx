@@ -2,51 +2,62 @@
 // cards (customer, a call button, the address and landmark, a map link, the option's promise, the cash to collect
 // in large type), then 'Picked up', 'Delivered, cash collected Rs.N' (or another amount with a reason) and
 // 'Could not deliver' with a reason; below, what they delivered today. It re-reads the list whenever the server
-// says one of their orders changed (`rider:orders`) and after the socket comes back.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// says one of their orders changed (`rider:orders`) and after the socket comes back. Its words are the rider's
+// language's (the catalogues' `rider.*`, with the shop's language switch in the bar); the reasons still go to the
+// store in English, as the staff read them.
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, formatRs, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
+import { can, clockTime, deliveryOptionByLabel, formatRs, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
 import { ApiError, api } from '../../lib/api-client';
 import { useSocketEvents } from '../../lib/realtime';
-import { showError } from '../../lib/show-error';
-import { useFormatDateTime } from '../../lib/shop-clock';
+import { errorText, showError } from '../../lib/show-error';
+import { useShopperDateTime } from '../../lib/shop-clock';
 import { useShopConfig } from '../../lib/shop-config';
 import { sessionCheckedAtom, userAtom } from '../../state/atoms';
 import { useLogout } from '../../state/session';
 import { Loading } from '../../components/loading';
 import { StatusBadge } from '../../components/status-badge';
-import { CashForm, ReasonFields } from '../../components/cash-form';
-import { CASH_TEXT, RETURN_REASONS, reasonComplete, reasonText } from '../../components/cash-entry';
+import { LanguageSwitch } from '../../components/language-switch';
+import { CashForm, FormEnd, ReasonFields } from '../../components/cash-form';
+import { localReason, RETURN_REASONS, reasonComplete, reasonText, type CashReason, type CashWords, type ReturnReason } from '../../components/cash-entry';
 import './rider.css';
 
-export const RIDER_TEXT = {
-  title: 'My deliveries',
-  onShift: 'On shift',
-  shiftOn: 'You are on shift: staff can give you orders.',
-  shiftOff: 'You are off shift: staff will not give you new orders.',
-  empty: 'No deliveries assigned to you',
-  emptyHint: 'New orders appear here by themselves when staff give them to you.',
-  failed: 'Your deliveries could not be loaded.',
-  tryAgain: 'Try again',
-  deliveredToday: 'Delivered today',
-  collect: 'Cash to collect',
-  paid: 'Already paid',
-  call: (name: string) => `Call ${name}`,
-  map: 'Open map',
-  landmark: 'Landmark',
-  pickedUp: 'Picked up',
-  pickedUpDone: 'Picked up: on the way.',
-  delivered: 'Marked delivered. Thank you!',
-  couldNotDeliver: 'Could not deliver',
-  returnLegend: 'Why could it not be delivered?',
-  returnSend: 'Return the order to the store',
-  returned: 'The store has been told: bring the order back.',
-  collected: (amount: string) => `Collected ${amount}`,
-  signOut: 'Sign out',
-  noPermission: 'This page is for the shop’s riders.',
-} as const;
+/** Each reason offered (sent in English) as the rider reads it. */
+function reasonLabels(t: TFunction): Record<CashReason | ReturnReason, string> {
+  return {
+    'Short change': t('rider.reasons.shortChange'),
+    'Refused item': t('rider.reasons.refusedItem'),
+    'Customer not at home': t('rider.reasons.notAtHome'),
+    'Could not find the address': t('rider.reasons.addressNotFound'),
+    'Customer refused the order': t('rider.reasons.refusedOrder'),
+    Other: t('rider.reasons.other'),
+  };
+}
+
+/** The cash form's words in the rider's language. */
+function useCashWords(): CashWords {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const labels: Record<string, string> = reasonLabels(t);
+    return {
+      deliveredWith: (amount) => t('rider.cash.deliveredWith', { amount }),
+      otherAmount: t('rider.cash.otherAmount'),
+      amountLabel: t('rider.cash.amountLabel'),
+      amountInvalid: t('rider.cash.amountInvalid'),
+      reasonLegend: t('rider.cash.reasonLegend'),
+      reasonNeeded: t('rider.cash.reasonNeeded'),
+      noteLabel: t('rider.cash.noteLabel'),
+      noteLabelOptional: t('rider.cash.noteLabelOptional'),
+      formLabel: (orderRef) => t('rider.cash.formLabel', { ref: orderRef }),
+      reason: (reason) => labels[reason] ?? reason,
+      cancel: t('common.cancel'),
+    };
+  }, [t]);
+}
 
 type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: RiderOrdersWire };
 
@@ -57,7 +68,8 @@ function isOpen(order: RiderOrderWire): boolean {
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
 /** 'Could not deliver': a reason from the list (a note for Other), then the order goes back to the store. */
-function ReturnForm({ order, busy, onSubmit, onCancel }: { order: RiderOrderWire; busy: boolean; onSubmit: (reason: string) => void; onCancel: () => void }) {
+function ReturnForm({ order, busy, words, onSubmit, onCancel }: { order: RiderOrderWire; busy: boolean; words: CashWords; onSubmit: (reason: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
   const [choice, setChoice] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
@@ -65,35 +77,46 @@ function ReturnForm({ order, busy, onSubmit, onCancel }: { order: RiderOrderWire
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!reasonComplete(choice, note)) {
-      setProblem(CASH_TEXT.reasonNeeded);
+      setProblem(words.reasonNeeded);
       return;
     }
     setProblem('');
     onSubmit(reasonText(choice, note));
   }
   return (
-    <form className="cash-form" onSubmit={submit} noValidate aria-label={`Could not deliver order ${order.ref}`}>
-      <ReasonFields id={id} legend={RIDER_TEXT.returnLegend} reasons={RETURN_REASONS} choice={choice} onChoice={setChoice} note={note} onNote={setNote} />
-      {problem ? (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="cash-form__actions">
-        <button type="submit" className="button rider-card__danger" disabled={busy} aria-busy={busy}>
-          {RIDER_TEXT.returnSend}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-          {CASH_TEXT.cancel}
-        </button>
-      </div>
+    <form className="cash-form" onSubmit={submit} noValidate aria-label={t('rider.couldNotDeliverOrder', { ref: order.ref })}>
+      <ReasonFields id={id} legend={t('rider.returnLegend')} reasons={RETURN_REASONS} choice={choice} onChoice={setChoice} note={note} onNote={setNote} words={words} />
+      <FormEnd
+        problem={problem}
+        problemId={`${id}-problem`}
+        submitLabel={t('rider.returnSend')}
+        submitClassName="rider-card__danger"
+        busy={busy}
+        cancelLabel={words.cancel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
 type Panel = 'none' | 'amount' | 'return';
 
+/** The option's promise as the rider reads it: its name in their language and the time it runs out ('by 14:35'). */
+function PromiseLine({ order }: { order: RiderOrderWire }) {
+  const { t } = useTranslation();
+  const { timeZone } = useShopConfig();
+  const code = deliveryOptionByLabel(order.deliveryOption.name)?.code;
+  const dueAt = order.deliveryOption.dueAt;
+  return (
+    <p className="rider-card__promise">
+      <span className="delivery-badge">{code ? t(`delivery.${code}`) : order.deliveryOption.name}</span> {dueAt ? t('rider.promise', { time: clockTime(dueAt, timeZone) }) : order.deliveryOption.promise}
+    </p>
+  );
+}
+
 function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const words = useCashWords();
   const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<Panel>('none');
   const headingId = useId();
@@ -114,64 +137,62 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
     }
   }
 
-  const deliver = (cashCollected: number, reason?: string) => void run('/api/orders/deliver', { cashCollected, ...(reason ? { reason } : {}) }, RIDER_TEXT.delivered);
+  const deliver = (cashCollected: number, reason?: string) => void run('/api/orders/deliver', { cashCollected, ...(reason ? { reason } : {}) }, t('rider.delivered'));
 
   return (
     <article className="rider-card" aria-labelledby={headingId} data-testid="rider-order">
       <header className="rider-card__head">
         <h3 id={headingId} className="rider-card__ref">
-          Order #{order.ref}
+          {t('rider.order', { ref: order.ref })}
         </h3>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} translated />
       </header>
       <p className="rider-card__customer">{order.customerName}</p>
       <a className="button rider-card__call" href={`tel:${order.customerMobile}`}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" fill="currentColor" />
         </svg>
-        {RIDER_TEXT.call(order.customerName)} <span className="rider-card__number">{order.customerMobile}</span>
+        {t('rider.call', { name: order.customerName })} <span className="rider-card__number">{order.customerMobile}</span>
       </a>
       <address className="rider-card__address">
         <span>{order.address.text}</span>
         {order.address.landmark ? (
           <span>
-            <strong>{RIDER_TEXT.landmark}:</strong> {order.address.landmark}
+            <strong>{t('address.fields.landmark')}:</strong> {order.address.landmark}
           </span>
         ) : null}
       </address>
       <a className="button button--ghost rider-card__map" href={order.mapUrl} target="_blank" rel="noreferrer">
-        {RIDER_TEXT.map}
-        <span className="visually-hidden"> for order {order.ref} (opens in a new tab)</span>
+        {t('rider.map')}
+        <span className="visually-hidden">{t('rider.mapFor', { ref: order.ref })}</span>
       </a>
-      <p className="rider-card__promise">
-        <span className="delivery-badge">{order.deliveryOption.name}</span> {order.deliveryOption.promise}
-      </p>
+      <PromiseLine order={order} />
       <div className="rider-card__cash">
-        <span>{order.cashToCollect > 0 ? RIDER_TEXT.collect : RIDER_TEXT.paid}</span>
+        <span>{order.cashToCollect > 0 ? t('rider.collect') : t('rider.paid')}</span>
         <strong data-testid="cash-to-collect">{rs(order.cashToCollect)}</strong>
       </div>
       {panel === 'amount' ? (
-        <CashForm total={order.cashToCollect} busy={busy} orderLabel={`order ${order.ref}`} onSubmit={deliver} onCancel={() => setPanel('none')} />
+        <CashForm total={order.cashToCollect} busy={busy} orderRef={order.ref} onSubmit={deliver} onCancel={() => setPanel('none')} words={words} />
       ) : null}
-      {panel === 'return' ? <ReturnForm order={order} busy={busy} onSubmit={(reason) => void run('/api/orders/return', { reason }, RIDER_TEXT.returned)} onCancel={() => setPanel('none')} /> : null}
+      {panel === 'return' ? <ReturnForm order={order} busy={busy} words={words} onSubmit={(reason) => void run('/api/orders/return', { reason }, t('rider.returned'))} onCancel={() => setPanel('none')} /> : null}
       {panel === 'none' ? (
         <div className="rider-card__actions">
           {pickedUp ? (
             <>
               <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => deliver(order.cashToCollect)}>
-                {CASH_TEXT.deliveredWith(rs(order.cashToCollect))}
+                {words.deliveredWith(rs(order.cashToCollect))}
               </button>
               <button type="button" className="button button--ghost" disabled={busy} onClick={() => setPanel('amount')}>
-                {CASH_TEXT.otherAmount}
+                {words.otherAmount}
               </button>
             </>
           ) : (
-            <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => void run('/api/orders/pickup', {}, RIDER_TEXT.pickedUpDone)}>
-              {RIDER_TEXT.pickedUp}
+            <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => void run('/api/orders/pickup', {}, t('rider.pickedUpDone'))}>
+              {t('rider.pickedUp')}
             </button>
           )}
           <button type="button" className="button rider-card__danger" disabled={busy} onClick={() => setPanel('return')}>
-            {RIDER_TEXT.couldNotDeliver}
+            {t('rider.couldNotDeliver')}
           </button>
         </div>
       ) : null}
@@ -180,19 +201,23 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
 }
 
 function DeliveredCard({ order }: { order: RiderOrderWire }) {
-  const format = useFormatDateTime();
+  const { t } = useTranslation();
+  const words = useCashWords();
+  // The time as the rider's language writes it (Intl's ta-LK, si-LK, en-IN).
+  const { dateTime } = useShopperDateTime();
   return (
     <li className="rider-done" data-testid="rider-delivered">
       <span className="rider-done__ref">#{order.ref}</span>
       <span>{order.customerName}</span>
-      <span>{order.cashCollected === null ? '' : RIDER_TEXT.collected(rs(order.cashCollected))}</span>
-      {order.cashNote ? <span className="rider-done__note">{order.cashNote}</span> : null}
-      {order.deliveredAt ? <time dateTime={order.deliveredAt}>{format(order.deliveredAt)}</time> : null}
+      <span>{order.cashCollected === null ? '' : t('rider.collected', { amount: rs(order.cashCollected) })}</span>
+      {order.cashNote ? <span className="rider-done__note">{localReason(order.cashNote, words.reason)}</span> : null}
+      {order.deliveredAt ? <time dateTime={order.deliveredAt}>{dateTime(order.deliveredAt)}</time> : null}
     </li>
   );
 }
 
 function ShiftSwitch({ onShift, onChange }: { onShift: boolean; onChange: (next: boolean) => Promise<void> }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
     <div className="rider-shift">
@@ -208,16 +233,17 @@ function ShiftSwitch({ onShift, onChange }: { onShift: boolean; onChange: (next:
         }}
       >
         <span className="rider-shift__knob" aria-hidden="true" />
-        <span>{RIDER_TEXT.onShift}</span>
+        <span>{t('rider.onShift')}</span>
       </button>
       <p className="rider-shift__text" aria-live="polite">
-        {onShift ? RIDER_TEXT.shiftOn : RIDER_TEXT.shiftOff}
+        {onShift ? t('rider.shiftOn') : t('rider.shiftOff')}
       </p>
     </div>
   );
 }
 
 function RiderDeliveries() {
+  const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const shopName = useShopConfig().name;
   const logout = useLogout();
@@ -232,17 +258,17 @@ function RiderDeliveries() {
     } catch (error) {
       // A list already on screen stays, and a toast says the refresh failed.
       if (shown.current) showError(error);
-      else setLoaded({ kind: 'failed', message: error instanceof ApiError && error.message ? error.message : RIDER_TEXT.failed });
+      else setLoaded({ kind: 'failed', message: error instanceof ApiError ? errorText(error) : t('rider.failed') });
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
   useEffect(() => {
-    document.title = `${RIDER_TEXT.title} · ${shopName}`;
-  }, [shopName]);
+    document.title = `${t('rider.title')} · ${shopName}`;
+  }, [shopName, t]);
 
   useSocketEvents({ [SOCKET_EVENTS.riderOrders]: () => void load() }, () => void load());
 
@@ -261,17 +287,18 @@ function RiderDeliveries() {
   return (
     <div className="rider">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.skip')}
       </a>
       <header className="rider__bar">
         <span className="rider__shop">{shopName}</span>
         <span className="rider__name">{user?.name}</span>
+        <LanguageSwitch />
         <button type="button" className="button button--ghost rider__signout" onClick={() => void logout()}>
-          {RIDER_TEXT.signOut}
+          {t('rider.signOut')}
         </button>
       </header>
       <main id="main" className="rider__main">
-        <h1>{RIDER_TEXT.title}</h1>
+        <h1>{t('rider.title')}</h1>
         {loaded.kind === 'loading' ? <Loading /> : null}
         {loaded.kind === 'failed' ? (
           <div className="rider__failed" role="alert">
@@ -284,7 +311,7 @@ function RiderDeliveries() {
                 void load();
               }}
             >
-              {RIDER_TEXT.tryAgain}
+              {t('rider.tryAgain')}
             </button>
           </div>
         ) : null}
@@ -293,12 +320,12 @@ function RiderDeliveries() {
             <ShiftSwitch onShift={loaded.data.onShift} onChange={setShift} />
             <section aria-labelledby="rider-open" className="rider__list">
               <h2 id="rider-open" className="visually-hidden">
-                Assigned to you
+                {t('rider.assigned')}
               </h2>
               {open.length === 0 ? (
                 <div className="rider__empty" role="status">
-                  <p className="rider__empty-title">{RIDER_TEXT.empty}</p>
-                  <p>{RIDER_TEXT.emptyHint}</p>
+                  <p className="rider__empty-title">{t('rider.empty')}</p>
+                  <p>{t('rider.emptyHint')}</p>
                 </div>
               ) : (
                 open.map((order) => <OpenOrderCard key={order.id} order={order} onChanged={() => void load()} />)
@@ -306,7 +333,7 @@ function RiderDeliveries() {
             </section>
             {done.length > 0 ? (
               <section aria-labelledby="rider-done" className="rider__done">
-                <h2 id="rider-done">{RIDER_TEXT.deliveredToday}</h2>
+                <h2 id="rider-done">{t('rider.deliveredToday')}</h2>
                 <ul className="rider-done__list">
                   {done.map((order) => (
                     <DeliveredCard key={order.id} order={order} />
@@ -323,6 +350,7 @@ function RiderDeliveries() {
 
 /** Signed-in riders only: anonymous visitors go to /login and come back; other accounts are told the page is not theirs. */
 export default function RiderPage() {
+  const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
   const location = useLocation();
@@ -331,7 +359,7 @@ export default function RiderPage() {
   if (!can(user.role, 'deliveries.carry')) {
     return (
       <p className="no-permission" role="alert">
-        {RIDER_TEXT.noPermission}
+        {t('rider.noPermission')}
       </p>
     );
   }

@@ -64,7 +64,7 @@ export const RIDER_CARD_TEXT = {
   noRiders: 'No rider on shift',
   collected: (amount: string) => `Collected ${amount}`,
   cashFlag: (amount: string, total: string) => `Collected ${amount} of ${total}`,
-  returned: (rider: string) => `Could not be delivered (${rider})`,
+  returned: (rider: string | null | undefined) => (rider ? `Could not be delivered (${rider})` : 'Could not be delivered'),
   deliverTitle: 'Mark delivered',
 } as const;
 
@@ -107,7 +107,7 @@ function DeliverPanel({ order, busy, onDeliver, onCancel }: { order: OrderWire; 
   const [other, setOther] = useState(false);
   const total = formatRs(rupeesToPaise(order.totalAmt));
   if (other) {
-    return <CashForm total={order.totalAmt} busy={busy} orderLabel={`order ${order.orderId}`} onSubmit={(cash, reason) => onDeliver(order, cash, reason)} onCancel={onCancel} />;
+    return <CashForm total={order.totalAmt} busy={busy} orderRef={order.orderId} onSubmit={(cash, reason) => onDeliver(order, cash, reason)} onCancel={onCancel} />;
   }
   return (
     <div className="order-card__deliver" role="group" aria-label={`${RIDER_CARD_TEXT.deliverTitle}: order ${order.orderId}`}>
@@ -133,7 +133,6 @@ export function OrderCard({
   riders,
   onAssign,
   onDeliver,
-  returned,
 }: {
   order: OrderWire;
   showDelivery: boolean;
@@ -146,8 +145,6 @@ export function OrderCard({
   onAssign?: (order: OrderWire, riderId: string | null) => void;
   /** Delivered with the cash collected (and a reason when it is not the total). */
   onDeliver?: (order: OrderWire, cashCollected: number, reason?: string) => void;
-  /** A rider could not deliver it (told live): why, and who. */
-  returned?: { reason: string; rider: string };
 }) {
   const [open, setOpen] = useState(false);
   const [delivering, setDelivering] = useState(false);
@@ -190,9 +187,9 @@ export function OrderCard({
           {order.cashNote ? `: ${order.cashNote}` : null}
         </p>
       ) : null}
-      {returned && !rider && status !== 'Delivered' ? (
+      {order.returnedReason && !rider && status !== 'Delivered' ? (
         <p className="order-card__flag" data-testid="returned-flag">
-          <strong>{RIDER_CARD_TEXT.returned(returned.rider)}</strong>: {returned.reason}
+          <strong>{RIDER_CARD_TEXT.returned(order.returnedBy)}</strong>: {order.returnedReason}
         </p>
       ) : null}
       <dl className="order-card__facts">

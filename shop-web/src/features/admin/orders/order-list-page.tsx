@@ -14,6 +14,7 @@ import { OtpUsers, RefreshBar, SummaryPanel, useReloadCountdown } from './pendin
 import { takeOrder } from '../ringer/take-order';
 import { useOrderList } from './use-order-list';
 import './orders.css';
+import { SearchBox } from '../../dashboard/search-box';
 import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useCan } from '../../../state/use-can';
@@ -41,7 +42,10 @@ function EmptyState() {
 }
 
 
-/** The active riders (on shift first) for those who may assign orders; read again after a reconnect and after each assignment. */
+/**
+ * The active riders (on shift first) for those who may assign orders; read again after a reconnect, after each
+ * assignment and whenever a rider goes on or off shift (`rider:shift`).
+ */
 function useRiders(enabled: boolean): { riders: RiderWire[] | undefined; reloadRiders: () => void } {
   const [riders, setRiders] = useState<RiderWire[] | undefined>(undefined);
   const reloadRiders = useCallback(() => {
@@ -67,8 +71,6 @@ function OrdersBoard({ list }: { list: OrderList }) {
   const canReadCodes = useCan('users.manage');
   const canAssign = useCan('orders.assign');
   const { riders, reloadRiders } = useRiders(canAssign);
-  // Orders a rider brought back, told live ('order:returned'), by order id: the card says why until it moves on.
-  const [returned, setReturned] = useState<Record<string, { reason: string; rider: string }>>({});
 
   const { reload, apply } = view;
   const reloadAll = useCallback(() => {
@@ -96,12 +98,13 @@ function OrdersBoard({ list }: { list: OrderList }) {
 
   useSocketEvents({
     [SOCKET_EVENTS.orderReturned]: (payload) => {
+      // The order comes back with its reason (returnedReason) through its status event and the list read below.
       const event = payload as OrderReturnedEventWire;
-      setReturned((now) => ({ ...now, [event.orderId]: { reason: event.reason, rider: event.rider.name } }));
       toast.error(`Order could not be delivered (${event.rider.name}): ${event.reason}`);
       void reload();
       reloadRiders();
     },
+    [SOCKET_EVENTS.riderShift]: () => reloadRiders(),
     // The order's own status event carries the flag to its card; this says it out loud.
     [SOCKET_EVENTS.orderCashFlagged]: (payload) => {
       const { orderId } = payload as { orderId: string };
@@ -134,10 +137,6 @@ function OrdersBoard({ list }: { list: OrderList }) {
       const answer = await api<OrderWire>('PUT', '/api/orders/assign', { orderId: order._id, riderId });
       toast.success(answer.message || (riderId ? 'Rider assigned.' : 'Rider removed.'));
       apply(answer.data, order.order_status);
-      setReturned((now) => {
-        const { [order._id]: _gone, ...rest } = now;
-        return rest;
-      });
     } catch (error) {
       showError(error);
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) void reload();
@@ -184,14 +183,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
           <p className="orders-page__kicker">{list.title}</p>
           <h1 id="orders-title">{TEXT.ordersTitle(view.total)}</h1>
         </div>
-        <input
-          type="search"
-          className="orders-page__search"
-          placeholder={TEXT.searchByStatus}
-          aria-label={TEXT.searchByStatus}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
+        <SearchBox className="orders-page__search" label={TEXT.searchByStatus} value={query} onChange={setQuery} />
       </div>
       {isPending ? <RefreshBar seconds={seconds} updatedAt={view.updatedAt} paused={paused} onToggle={() => setPaused((p) => !p)} /> : null}
       <div className={isPending ? 'orders-page__layout orders-page__layout--pending' : 'orders-page__layout'}>
@@ -213,7 +205,6 @@ function OrdersBoard({ list }: { list: OrderList }) {
               riders={canAssign ? (riders ?? []) : undefined}
               onAssign={(o, riderId) => void assign(o, riderId)}
               onDeliver={(o, cash, reason) => void deliver(o, cash, reason)}
-              returned={returned[order._id] ?? returned[order.orderId]}
             />
           ))}
           <div ref={sentinel} className="list-end" aria-live="polite">

@@ -1,11 +1,15 @@
 // /dashboard/report: the day's report for staff and admins. A day in the shop's zone (today by default, kept in
 // the address as ?day=), its figures as tables, a chart of orders per hour (Chart.js, loaded only here), the CSV
-// download, and inside the counter app 'Print day summary' on the thermal printer.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+// download, and inside the counter app 'Print day summary' on the thermal printer. A hand-in recorded on another
+// screen (`cash:hand-in` for this day), and an order delivered or moved that changes the day (`order:status`, as a
+// rider or staff deliver it with its cash, or a rider brings it back), read the report again, quietly and at most
+// once a second, so every open report shows the same cash.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, type DayReport, type RiderCashRow } from '@kade/shared';
+import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, SOCKET_EVENTS, type CashHandInEventWire, type DayReport, type OrderStatusEventWire, type RiderCashRow } from '@kade/shared';
 import { Loading } from '../../../components/loading';
+import { useSocketEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
 import { useCan } from '../../../state/use-can';
@@ -13,6 +17,7 @@ import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
 import { downloadDayReportCsv, fetchDayReport } from './report-api';
 import type { HoursChart } from './hours-chart';
 import { RiderCash } from './rider-cash';
+import { changesReport, coalesce } from './live-report';
 import '../print/controls.css';
 import './report.css';
 
@@ -20,6 +25,8 @@ type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind
 
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 const minutes = (value: number | null) => (value === null ? '–' : `${value} min`);
+/** The least time between two live re-reads of the report. */
+const REFRESH_GAP_MS = 1000;
 
 /** The chart's words for people who cannot see it: the hours that had orders. */
 function hoursText(counts: readonly number[]): string {
@@ -246,6 +253,34 @@ export default function ReportPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Read again without the loading state: the tables stay while the new figures come, and a failure keeps them.
+  // Only the latest read may land, so a slow answer never puts older figures back.
+  const reads = useRef(0);
+  const refresh = useCallback(async () => {
+    const read = ++reads.current;
+    try {
+      const report = await fetchDayReport(day);
+      if (read !== reads.current) return;
+      setLoaded((now) => (now.kind === 'ready' && now.report.day === report.day ? { kind: 'ready', report } : now));
+    } catch {
+      // the next event, reconnect or visit reads it again
+    }
+  }, [day]);
+  const live = useMemo(() => coalesce(() => void refresh(), REFRESH_GAP_MS), [refresh]);
+  useEffect(() => () => live.cancel(), [live]);
+  useSocketEvents(
+    {
+      [SOCKET_EVENTS.cashHandIn]: (payload) => {
+        if ((payload as CashHandInEventWire).day === day) live.request();
+      },
+      [SOCKET_EVENTS.orderStatus]: (payload) => {
+        if (changesReport(payload as OrderStatusEventWire, day, localDay(new Date(), timeZone), timeZone)) live.request();
+      },
+    },
+    () => live.request(),
+    canSeeCash,
+  );
 
   useEffect(() => {
     document.title = `Day report ${day}`;

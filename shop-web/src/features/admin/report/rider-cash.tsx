@@ -1,5 +1,5 @@
-// The day report's "Cash per rider" (issue 20): what each rider collected, handed in and still holds, the
-// difference marked until it is zero; today's rows take a hand-in (amount prefilled with what is outstanding, a
+// The day report's "Cash per rider" (issue 20): what each rider brought forward from earlier days, collected and
+// handed in that day, and still holds at its end, the outstanding marked until it is zero; today's rows take a hand-in (amount prefilled with what is outstanding, a
 // note) through POST /api/cash/hand-ins, and inside the counter app each hand-in's slip prints in one tap.
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -8,12 +8,14 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { parseRupees } from '../../../components/cash-entry';
+import { RupeesInput } from '../../../components/cash-form';
 import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
 
 export const RIDER_CASH_TEXT = {
   title: 'Cash per rider',
-  none: 'No rider delivered or handed in cash on this day.',
+  none: 'No rider delivered, held or handed in cash on this day.',
   deliveries: 'Deliveries',
+  broughtForward: 'Brought forward',
   collected: 'Collected',
   handedIn: 'Handed in',
   outstanding: 'Outstanding',
@@ -67,16 +69,13 @@ function HandInForm({ row, onRecorded }: { row: RiderCashRow; onRecorded: (row: 
     <form className="rider-cash__form" onSubmit={(event) => void submit(event)} noValidate aria-label={`${RIDER_CASH_TEXT.record}: ${row.name}`}>
       <label className="report-day">
         <span>{RIDER_CASH_TEXT.amount}</span>
-        <input
+        <RupeesInput
           id={`${id}-amount`}
           className="rider-cash__amount"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
           value={amountText}
-          aria-invalid={problem !== ''}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setAmountText(event.target.value)}
+          onChange={setAmountText}
+          invalid={problem !== ''}
+          problemId={problem ? `${id}-problem` : undefined}
         />
       </label>
       <label className="report-day">
@@ -133,6 +132,10 @@ function RiderCard({ row, day, today, onRecorded }: { row: RiderCashRow; day: st
         <div>
           <dt>{RIDER_CASH_TEXT.deliveries}</dt>
           <dd>{row.deliveries}</dd>
+        </div>
+        <div>
+          <dt>{RIDER_CASH_TEXT.broughtForward}</dt>
+          <dd>{rs(row.broughtForward)}</dd>
         </div>
         <div>
           <dt>{RIDER_CASH_TEXT.collected}</dt>

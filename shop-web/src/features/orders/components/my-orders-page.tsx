@@ -2,11 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { addressLines, deliveryOptionByLabel, formatDateTime, formatRs, MY_ORDERS_PAGE_SIZE, rupeesToPaise, type OrderWire } from '@kade/shared';
+import { deliveryOptionByLabel, formatRs, isPaymentPaid, MY_ORDERS_PAGE_SIZE, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
-import { useShopConfig } from '../../../lib/shop-config';
+import { useShopperDateTime } from '../../../lib/shop-clock';
+import { useAddressLines } from '../../addresses/hooks/use-address-lines';
 import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { useLocalName } from '../../../state/local-name';
@@ -19,9 +20,22 @@ import { RiderLine } from './rider-line';
 
 
 
-function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone: string; onChanged: (order: OrderWire | undefined) => void }) {
+/** The payment method and status in the shopper's words ('Cash on Delivery', 'Paid', 'Not Paid'); other values as stored. */
+function usePaymentText(): (order: OrderWire) => string {
+  const { t } = useTranslation();
+  return (order) => {
+    const method = order.payment_method === TEXT.cashOnDelivery ? t('checkout.cashOnDelivery') : order.payment_method || t('orders.notApplicable');
+    const status = isPaymentPaid(order.payment_status) ? t('orders.paid') : order.payment_status || t('orders.notPaid');
+    return `${method} · ${status}`;
+  };
+}
+
+function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: OrderWire | undefined) => void }) {
   const nameOf = useLocalName();
   const { t } = useTranslation();
+  const { dateTime } = useShopperDateTime();
+  const addressLines = useAddressLines();
+  const paymentText = usePaymentText();
   const optionCode = deliveryOptionByLabel(order.Choose)?.code;
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
@@ -34,11 +48,11 @@ function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone:
       <dl className="order-card__facts">
         <div>
           <dt>{t('orders.orderedAt')}</dt>
-          <dd>{formatDateTime(order.createdAt, timeZone)}</dd>
+          <dd>{dateTime(order.createdAt)}</dd>
         </div>
         <div>
           <dt>{t('orders.completedAt')}</dt>
-          <dd>{formatDateTime(order.updatedAt, timeZone)}</dd>
+          <dd>{dateTime(order.updatedAt)}</dd>
         </div>
         <div>
           <dt>{t('orders.items')}</dt>
@@ -50,9 +64,7 @@ function OrderCard({ order, timeZone, onChanged }: { order: OrderWire; timeZone:
         </div>
         <div>
           <dt>{t('orders.payment')}</dt>
-          <dd>
-            {order.payment_method || t('orders.notApplicable')} · {order.payment_status || t('orders.notPaid')}
-          </dd>
+          <dd>{paymentText(order)}</dd>
         </div>
         <div className="order-card__total">
           <dt>{t('orders.total')}</dt>
@@ -89,7 +101,6 @@ export default function MyOrdersPage() {
   const user = useAtomValue(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
   const setCounts = useSetAtom(ordersAtom);
-  const { timeZone } = useShopConfig();
   const [orders, setOrders] = useState<OrderWire[] | null>(null);
   const [page, setPage] = useState(1);
   const [totalPage, setTotalPage] = useState(1);
@@ -169,7 +180,7 @@ export default function MyOrdersPage() {
         <>
           <div className="my-orders__list">
             {orders.map((order) => (
-              <OrderCard key={order._id} order={order} timeZone={timeZone} onChanged={changed} />
+              <OrderCard key={order._id} order={order} onChanged={changed} />
             ))}
           </div>
           {page < totalPage ? (
