@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@kade/shared';
+import { usePopupMenu } from '../lib/use-popup-menu';
 import { useLanguage } from '../state/language';
 import { useChooseLanguage } from '../state/language-choice';
 import './language-switch.css';
@@ -14,21 +15,7 @@ export function LanguageSwitch({ variant = 'menu' }: { variant?: 'menu' | 'butto
   const language = useLanguage();
   const choose = useChooseLanguage();
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, box } = usePopupMenu();
   if (variant === 'buttons') {
     return (
       <div className="language-buttons" role="group" aria-labelledby={id}>

@@ -7,7 +7,21 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_OPTIONS, LANGUAGES, ORDER_STATUSES, ORDERING_TEXT, PLACE_TYPES, SEARCH_PLACEHOLDER_WORDS, TEXT } from '@kade/shared';
+import {
+  DELIVERY_OPTIONS,
+  LANGUAGES,
+  MOBILE_EXACT,
+  MOBILE_REQUIRED,
+  ORDER_STATUSES,
+  ORDERING_TEXT,
+  PASSWORD_MIN_LENGTH,
+  PASSWORDS_DIFFER,
+  PLACE_TYPES,
+  RESET_MISMATCH,
+  SEARCH_PLACEHOLDER_WORDS,
+  TEXT,
+  VALIDATION_RULES,
+} from '@kade/shared';
 import en from '../locales/en/shop.json';
 import si from '../locales/si/shop.json';
 import ta from '../locales/ta/shop.json';
@@ -108,6 +122,10 @@ describe('the catalogues', () => {
       ...PLACE_TYPES.map((type) => `address.place.${type}`),
       ...['SHOP_CLOSED', 'STORE_UNATTENDED', 'STORE_PAUSED', 'OPTION_PAUSED', 'OPTION_FULL'].map((code) => `ordering.${code}`),
       ...SEARCH_PLACEHOLDER_WORDS.map((word) => `search.words.${word}`),
+      ...VALIDATION_RULES.map((rule) => `validation.${rule}`),
+      'validation.check',
+      // the refusals said with their details (lib/show-error.ts), plurals by their _other form
+      ...['OUT_OF_STOCK', 'PRODUCT_UNAVAILABLE', 'FEW_LEFT_other', 'FRESH_CLOSED', 'SHOP_CLOSED', 'OTP_WRONG_other'].map((key) => `errorDetail.${key}`),
     ];
     expect(made.filter((key) => !english.has(key))).toEqual([]);
   });
@@ -116,7 +134,8 @@ describe('the catalogues', () => {
     const pairs: Array<[string, string]> = [
       ['product.outOfStock', TEXT.outOfStock],
       ['product.runOut', TEXT.runOut],
-      ['product.nightFlag', TEXT.nightFlag],
+      ['product.nightFlag', TEXT.nightFlag('{{time}}')],
+      ['common.uploading', TEXT.uploading],
       ['product.withinHour', TEXT.withinHour],
       ['product.linkCopied', TEXT.linkCopied],
       ['cart.viewCart', TEXT.viewCart],
@@ -153,6 +172,13 @@ describe('the catalogues', () => {
       ['ordering.OPTION_FULL', ORDERING_TEXT.optionFull],
       ['orders.notPaid', TEXT.notPaid],
       ['orders.notApplicable', TEXT.notApplicable],
+      ['auth.sendOtp', TEXT.sendOtp],
+      ['auth.verifyError', TEXT.emailVerificationError],
+      ['validation.mobileInvalid', TEXT.mobileInvalid],
+      ['validation.mobileRequired', MOBILE_REQUIRED],
+      ['validation.mobileExact', MOBILE_EXACT],
+      ['validation.passwordsDiffer', PASSWORDS_DIFFER],
+      ['validation.resetMismatch', RESET_MISMATCH],
     ];
     expect(pairs.filter(([key, text]) => english.get(key) !== text)).toEqual([]);
   });
@@ -169,5 +195,6 @@ describe('i18next over the catalogues', () => {
     expect(i18n.t('checkout.shipment', { count: 1 })).toBe(TEXT.shipmentOf(1));
     expect(i18n.t('checkout.shipment', { count: 4 })).toBe(TEXT.shipmentOf(4));
     expect(i18n.t('result.redirecting', { count: 6 })).toBe(TEXT.redirectingIn(6));
+    expect(i18n.t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH })).toBe(TEXT.passwordTooShort);
   });
 });

@@ -36,9 +36,8 @@ export function startI18n(language: Language): Promise<unknown> {
 /** The shopper's own pages that live under /dashboard (the account menu's links): they speak the shopper's language. */
 const SHOPPER_DASHBOARD_PAGES = ['/dashboard/profile', '/dashboard/myorders', '/dashboard/address'];
 
-/** True on the staff's screens (the dashboard but the shopper's own pages, and the rider's screen): English only. */
+/** True on the staff's screens (the dashboard but the shopper's own pages): English only. The rider's screen is not. */
 export function isEnglishOnlyPage(pathname: string): boolean {
-  if (pathname === '/rider' || pathname.startsWith('/rider/')) return true;
   if (!(pathname === '/dashboard' || pathname.startsWith('/dashboard/'))) return false;
   return !SHOPPER_DASHBOARD_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
 }

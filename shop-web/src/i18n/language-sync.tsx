@@ -5,8 +5,8 @@ import { i18n, isEnglishOnlyPage } from './i18n';
 import { warmScriptFont } from './script-fonts';
 
 /**
- * Keeps i18next and `<html lang>` on the shopper's language (the staff's dashboard and the rider's screen stay
- * English, so they say `lang="en"`). Mounted once inside the router.
+ * Keeps i18next and `<html lang>` on the reader's language (the staff's dashboard stays English, so it says
+ * `lang="en"`; the rider's screen follows the rider's language). Mounted once inside the router.
  */
 export function LanguageSync() {
   const language = useLanguage();

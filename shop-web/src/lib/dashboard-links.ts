@@ -19,6 +19,13 @@ export const SHOPPER_LINKS: readonly DashboardLink[] = [
   { to: '/dashboard/address', label: 'Save Address' },
 ];
 
+/** The shopper's pages by the catalogue key of their name, for the screens that speak the shopper's language. */
+export const SHOPPER_LINK_KEYS: Readonly<Record<string, string>> = {
+  '/dashboard/profile': 'account.profile',
+  '/dashboard/myorders': 'account.myOrders',
+  '/dashboard/address': 'account.saveAddress',
+};
+
 /** The admin's catalogue, address and user pages (the order lists are listed from ORDER_LISTS). */
 export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [
   { to: '/dashboard/category', label: 'Category', permission: 'catalogue.manage' },

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { orderingState, type OrderingInput } from '@kade/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatClock, orderingState, type OrderingInput } from '@kade/shared';
+import si from '../locales/si/shop.json';
+import ta from '../locales/ta/shop.json';
+import { i18n, startI18n } from '../i18n/i18n';
 import { closedNotice, optionNotice, pauseText } from './ordering-text';
 
 const ZONE = 'Asia/Colombo';
@@ -54,5 +57,26 @@ describe('pauseText', () => {
   it('says what is paused and until when', () => {
     expect(pauseText({ scope: 'all', until: null, by: 'Asha' }, '20 Minutes to 30 Minutes', ZONE)).toBe('All ordering paused until resumed');
     expect(pauseText({ scope: 'fastest', until: '2025-11-22T05:00:00Z', by: null }, '20 Minutes to 30 Minutes', ZONE)).toBe('20 Minutes to 30 Minutes paused until 22 Nov 2025, 10:30 am');
+  });
+});
+
+describe("closedNotice in the shopper's language (issue 21)", () => {
+  // 10:00 in Colombo is before these hours: the shop is closed (SHOP_CLOSED)
+  const hours = '11:00-22:30';
+  const closed = orderingState({ ...base, shopHours: hours });
+
+  afterAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it("says the shop's hours as each language writes a time: English as the server does, never AM or PM in Sinhala or Tamil", async () => {
+    await startI18n('en');
+    expect(closedNotice(closed, ZONE, { say: i18n.t, language: 'en', shopHours: hours })?.message).toBe('The shop takes orders from 11:00 to 22:30.');
+    await i18n.changeLanguage('ta');
+    expect(closedNotice(closed, ZONE, { say: i18n.t, language: 'ta', shopHours: hours })?.message).toBe(ta.ordering.SHOP_CLOSED.replace('{{from}}', '11:00').replace('{{to}}', '22:30'));
+    await i18n.changeLanguage('si');
+    const sinhala = closedNotice(closed, ZONE, { say: i18n.t, language: 'si', shopHours: hours })?.message;
+    expect(sinhala).toBe(si.ordering.SHOP_CLOSED.replace('{{from}}', formatClock(11 * 60, 'si')).replace('{{to}}', formatClock(22 * 60 + 30, 'si')));
+    expect(sinhala).not.toMatch(/AM|PM/);
   });
 });

@@ -1,13 +1,19 @@
 // The words the screens show for the ordering state (issue 19), from the server's state and the shared texts:
 // the shop's notice and the checkout ("We are not taking orders right now"), each delivery option's line, and the
-// staff's pause. Times are in the shop's zone (formatDateTime). The shopper's screens pass `say` (i18next's t)
-// and get them in the shopper's language, from each reason's stable code; without it they are the English of
-// ORDERING_TEXT (the staff's screens).
+// staff's pause. Times are in the shop's zone (formatDateTime). The shopper's screens pass `shopper` (i18next's t
+// and the language) and get them in the shopper's language, from each reason's stable code, with times as that
+// language writes them; without it they are the English of ORDERING_TEXT (the staff's screens).
 import type { TFunction } from 'i18next';
-import { formatDateTime, ORDERING_TEXT, type OptionOrdering, type OrderingState, type PauseState } from '@kade/shared';
+import { formatDateTime, ORDERING_TEXT, windowEnds, type Language, type OptionOrdering, type OrderingState, type PauseState } from '@kade/shared';
 
 /** A translator (i18next's t): a catalogue key and its values to the words in the shopper's language. */
 export type Say = TFunction;
+
+/** How a shopper's screen says things: in their language, through the catalogue. */
+export interface ShopperWords {
+  say: Say;
+  language: Language;
+}
 
 export interface ClosedNotice {
   title: string;
@@ -17,21 +23,18 @@ export interface ClosedNotice {
   until: string | null;
 }
 
-/** '06:30-23:00' as the two times the catalogue's sentence puts in ('The shop takes orders from 06:30 to 23:00.'). */
-function hoursOf(window: string): Record<string, string> {
-  const [from = window, to = ''] = window.split('-');
-  return { from, to };
-}
-
 /** What the shop shows while it takes no orders; null while it does (or while the state is unknown). */
-export function closedNotice(state: OrderingState | null, timeZone: string, say?: Say, shopHours?: string): ClosedNotice | null {
+export function closedNotice(state: OrderingState | null, timeZone: string, shopper?: ShopperWords & { shopHours?: string }): ClosedNotice | null {
   if (!state || state.open) return null;
-  const when = state.reason?.until ? formatDateTime(state.reason.until, timeZone) : null;
-  if (!say) {
+  const until = state.reason?.until;
+  if (!shopper) {
+    const when = until ? formatDateTime(until, timeZone) : null;
     return { title: ORDERING_TEXT.notTaking, message: state.reason?.message ?? '', until: when ? ORDERING_TEXT.until(when) : null };
   }
+  const { say, language, shopHours } = shopper;
+  const when = until ? formatDateTime(until, timeZone, language) : null;
   const code = state.reason?.code;
-  const message = !code ? '' : code === 'SHOP_CLOSED' && shopHours ? say('ordering.SHOP_CLOSED', hoursOf(shopHours)) : code === 'SHOP_CLOSED' ? (state.reason?.message ?? '') : say(`ordering.${code}`);
+  const message = !code ? '' : code === 'SHOP_CLOSED' && shopHours ? say('ordering.SHOP_CLOSED', windowEnds(shopHours, language)) : code === 'SHOP_CLOSED' ? (state.reason?.message ?? '') : say(`ordering.${code}`);
   return { title: say('ordering.notTaking'), message, until: when ? say('ordering.until', { time: when }) : null };
 }
 
@@ -40,14 +43,17 @@ export function closedNotice(state: OrderingState | null, timeZone: string, say?
  * 'Paused while the shop is busy until 22 Nov 2025, 6:05 pm. Try …'. `optionName` names an option in the
  * shopper's language (the label is the English one the server knows).
  */
-export function optionNotice(option: OptionOrdering | undefined, timeZone: string, say?: Say, optionName: (label: string) => string = (label) => label): string | null {
+export function optionNotice(option: OptionOrdering | undefined, timeZone: string, shopper?: ShopperWords & { optionName?: (label: string) => string }): string | null {
   if (!option || option.available) return null;
-  const when = option.reason?.until ? formatDateTime(option.reason.until, timeZone) : null;
-  if (!say) {
+  const until = option.reason?.until;
+  if (!shopper) {
+    const when = until ? formatDateTime(until, timeZone) : null;
     const why = option.reason?.message ?? ORDERING_TEXT.optionFull;
     const sentence = when ? `${why} until ${when}.` : `${why}.`;
     return option.suggestion ? `${sentence} ${ORDERING_TEXT.tryInstead(option.suggestion)}` : sentence;
   }
+  const { say, language, optionName = (label: string) => label } = shopper;
+  const when = until ? formatDateTime(until, timeZone, language) : null;
   const why = say(`ordering.${option.reason?.code ?? 'OPTION_FULL'}`);
   const sentence = when ? say('ordering.optionUntil', { why, time: when }) : say('ordering.optionNow', { why });
   return option.suggestion ? `${sentence} ${say('ordering.tryInstead', { option: optionName(option.suggestion) })}` : sentence;

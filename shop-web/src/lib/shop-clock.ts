@@ -1,6 +1,10 @@
-import { useEffect, useState } from 'react';
-import { formatDateTime, formatWindowLabel, isWithinWindow, NIGHT_FLAG_WINDOW } from '@kade/shared';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { formatDate, formatDateTime } from '@kade/shared';
+import { createTicker, SHOP_CLOCK_TICK_MS, shopClockAt, type ShopClock } from './shop-clock-state';
 import { useShopConfig } from './shop-config';
+import { useLanguage } from '../state/language';
+
+export type { ShopClock } from './shop-clock-state';
 
 /** The current time, refreshed every `everyMs` (30 s by default) so hour-based states change on their own. */
 export function useNow(everyMs = 30_000): Date {
@@ -12,31 +16,35 @@ export function useNow(everyMs = 30_000): Date {
   return now;
 }
 
-export interface ShopClock {
-  /** Add works and orders are taken (SHOP_HOURS); otherwise buttons read 'Run Out'. */
-  shopOpen: boolean;
-  /** Vegetable and Meat can be ordered (FRESH_HOURS). */
-  freshOpen: boolean;
-  /** The fresh hours for people, e.g. '(6 AM – 9 PM)'. */
-  freshLabel: string;
-  /** Product cards show 'Delivery from 6:30 AM' (00:45 to 06:15). */
-  nightFlag: boolean;
-}
+/** The one clock every card, tile and notice reads the shop's hours by. */
+const shopTicker = createTicker(SHOP_CLOCK_TICK_MS, {
+  now: () => Date.now(),
+  every: (fn, ms) => {
+    const timer = window.setInterval(fn, ms);
+    return () => window.clearInterval(timer);
+  },
+});
 
-/** The shop's hour-based states, on the shop's clock (TIME_ZONE), from the rules in @kade/shared. */
+/** The shop's hour-based states, on the shop's clock (TIME_ZONE), from the rules in @kade/shared; its hours as the shopper's language writes them. */
 export function useShopClock(): ShopClock {
   const config = useShopConfig();
-  const now = useNow();
-  return {
-    shopOpen: isWithinWindow(config.shopHours, now, config.timeZone),
-    freshOpen: isWithinWindow(config.freshHours, now, config.timeZone),
-    freshLabel: `(${formatWindowLabel(config.freshHours)})`,
-    nightFlag: isWithinWindow(NIGHT_FLAG_WINDOW, now, config.timeZone),
-  };
+  const language = useLanguage();
+  const now = useSyncExternalStore(shopTicker.subscribe, shopTicker.snapshot);
+  return shopClockAt(config, language, now);
 }
 
-/** Formats dates and times in the shop's zone, en-IN. */
+/** Formats dates and times in the shop's zone, en-IN (the staff's screens). */
 export function useFormatDateTime(): (date: Date | string | number) => string {
   const { timeZone } = useShopConfig();
   return (date) => formatDateTime(date, timeZone);
+}
+
+/** Formats dates and times in the shop's zone as the shopper's language writes them (si-LK, ta-LK, en-IN). */
+export function useShopperDateTime(): { dateTime: (date: Date | string | number) => string; date: (date: Date | string | number) => string } {
+  const { timeZone } = useShopConfig();
+  const language = useLanguage();
+  return useMemo(
+    () => ({ dateTime: (date) => formatDateTime(date, timeZone, language), date: (date) => formatDate(date, timeZone, language) }),
+    [timeZone, language],
+  );
 }

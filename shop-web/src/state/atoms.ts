@@ -20,8 +20,9 @@ export interface SessionUser {
 export interface CartProduct extends SellableProduct {
   totalStock?: number;
   single_quantity: boolean;
-  category: NamedRef[];
-  subCategory: NamedRef[];
+  /** By id and English name at least (a card of the home page carries no more). */
+  category: Array<Pick<NamedRef, '_id' | 'name'>>;
+  subCategory: Array<Pick<NamedRef, '_id' | 'name'>>;
 }
 
 export interface CartLine {

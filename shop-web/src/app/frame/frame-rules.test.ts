@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGated } from './app-gate';
+import { isGated } from '@kade/shared';
 import { placeholderText } from './use-typing-placeholder';
 
 describe('the app-shell gate', () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { closedNotice } from '../../lib/ordering-text';
 import { useShopConfig } from '../../lib/shop-config';
 import { useOrdering } from '../../state/ordering';
+import { useLanguage } from '../../state/language';
 
 /**
  * Under the shop's header on every page while the shop takes no orders: 'We are not taking orders right now',
@@ -10,7 +11,8 @@ import { useOrdering } from '../../state/ordering';
 export function OrderingNotice() {
   const { timeZone, shopHours } = useShopConfig();
   const { t } = useTranslation();
-  const notice = closedNotice(useOrdering(), timeZone, t, shopHours);
+  const language = useLanguage();
+  const notice = closedNotice(useOrdering(), timeZone, { say: t, language, shopHours });
   return (
     <div className="ordering-notice-slot" role="status">
       {notice ? (

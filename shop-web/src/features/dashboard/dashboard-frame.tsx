@@ -12,6 +12,11 @@ import './dashboard.css';
 import { SHOPPER_LINKS } from '../../lib/dashboard-links';
 import { MenuLinks } from './menu-links';
 import { useShopConfig } from '../../lib/shop-config';
+import { useTranslation } from 'react-i18next';
+import { isEnglishOnlyPage } from '../../i18n/i18n';
+
+/** The frame's own words on the staff's pages, which stay English. */
+const ENGLISH = { skip: 'Skip to content', menu: 'Menu', closeMenu: 'Close menu', nav: 'Dashboard' };
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
@@ -27,6 +32,10 @@ export function DashboardFrame() {
   const tag = roleTag(user?.role);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const { t } = useTranslation();
+  // The shopper's own pages (profile, My Orders, addresses) speak the shopper's language, frame and links too.
+  const shopperPage = !isEnglishOnlyPage(pathname);
+  const words = shopperPage ? { skip: t('common.skip'), menu: t('dashboard.menu'), closeMenu: t('dashboard.closeMenu'), nav: t('account.myAccount') } : ENGLISH;
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   // Closing by hand gives the focus back to the Menu button.
@@ -54,11 +63,11 @@ export function DashboardFrame() {
   return (
     <div className="dash">
       <a className="skip-link" href="#main">
-        Skip to content
+        {words.skip}
       </a>
       <header className="dash__bar">
         <button ref={toggle} type="button" className="dash__menu-toggle button button--ghost" aria-expanded={open} aria-controls="dash-menu" onClick={() => setOpen((v) => !v)}>
-          Menu
+          {words.menu}
         </button>
         <Link to="/" className="dash__logo">
           {shopName}
@@ -76,11 +85,11 @@ export function DashboardFrame() {
         ) : null}
       </header>
       <div className="dash__body">
-        <nav id="dash-menu" className={`dash__menu${open ? ' dash__menu--open' : ''}`} aria-label="Dashboard">
+        <nav id="dash-menu" className={`dash__menu${open ? ' dash__menu--open' : ''}`} aria-label={words.nav}>
           <button ref={closeButton} type="button" className="dash__menu-close button button--ghost" onClick={close}>
-            Close menu
+            {words.closeMenu}
           </button>
-          <MenuLinks links={SHOPPER_LINKS} />
+          <MenuLinks links={SHOPPER_LINKS} translated={shopperPage} />
           {isStaff ? (
             <Suspense fallback={null}>
               <AdminMenuLinks />

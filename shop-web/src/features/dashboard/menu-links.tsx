@@ -1,14 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import type { DashboardLink } from '../../lib/dashboard-links';
+import { SHOPPER_LINK_KEYS, type DashboardLink } from '../../lib/dashboard-links';
 
-/** A list of the dashboard's side-menu links (the shopper's pages, the admin pages the role may open). */
-export function MenuLinks({ links }: { links: readonly DashboardLink[] }) {
+/**
+ * A list of the dashboard's side-menu links (the shopper's pages, the admin pages the role may open); with
+ * `translated`, the shopper's pages are named in the shopper's language.
+ */
+export function MenuLinks({ links, translated = false }: { links: readonly DashboardLink[]; translated?: boolean }) {
+  const { t } = useTranslation();
   return (
     <ul className="dash-menu">
       {links.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} className="dash-menu__link">
-            {link.label}
+            {translated && SHOPPER_LINK_KEYS[link.to] ? t(SHOPPER_LINK_KEYS[link.to] as string) : link.label}
           </NavLink>
         </li>
       ))}

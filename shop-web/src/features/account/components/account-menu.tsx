@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -6,7 +6,8 @@ import { can, ORDER_LISTS, roleTag } from '@kade/shared';
 import { ordersAtom, userAtom } from '../../../state/atoms';
 import { useLogout } from '../../../state/session';
 import { useIsNarrow } from '../../../lib/use-media-query';
-import { ADMIN_PAGE_LINKS, linksFor, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
+import { usePopupMenu } from '../../../lib/use-popup-menu';
+import { ADMIN_PAGE_LINKS, linksFor, SHOPPER_LINK_KEYS, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
 import './account.css';
 
 /** The staff's and admin's links: the pages, then the order lists (Pending with its count); each shown to the roles that may open it. */
@@ -14,13 +15,6 @@ const STAFF_LINKS: readonly DashboardLink[] = [
   ...ADMIN_PAGE_LINKS,
   ...ORDER_LISTS.map((list): DashboardLink => ({ to: `/dashboard/${list.key}`, label: list.title, permission: 'orders.view', ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
 ];
-
-/** The shopper's own links in the shopper's language; the staff's dashboard links stay English. */
-const SHOPPER_LINK_KEYS: Readonly<Record<string, string>> = {
-  '/dashboard/profile': 'account.profile',
-  '/dashboard/myorders': 'account.myOrders',
-  '/dashboard/address': 'account.saveAddress',
-};
 
 /** The account's links: 'My Account', the name ('(Admin)' for admins, '(Staff)' for staff), the allowed dashboard links, 'Log Out'. */
 export function AccountLinks() {
@@ -60,27 +54,13 @@ export function AccountLinks() {
 /** The account menu: 'My Account', the name ('(Admin)' for admins), the allowed dashboard links, 'Log Out'; 'Login' when anonymous. */
 export function AccountMenu() {
   const user = useAtomValue(userAtom);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, box } = usePopupMenu();
   const menuId = useId();
-  const box = useRef<HTMLDivElement | null>(null);
   const { pathname } = useLocation();
   const narrow = useIsNarrow();
   const { t } = useTranslation();
 
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   if (!user) {
     return (

@@ -1,14 +1,15 @@
 // The avatar upload modal (SPEC.md section 2): the photo as it is, a picker, a preview of the chosen photo,
 // Cancel and Save. Nothing is sent until Save (PUT /api/user/upload-avatar, form field `avatar`); Cancel,
 // Escape or a click outside leave the photo as it was. A modal <dialog>: the browser keeps focus inside it.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@kade/shared';
+import { FileButton } from '../../../components/file-button';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
-
-const WRONG_FILE = 'Please choose a PNG, JPEG or WebP photo of at most 5 MB.';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 
 export function AvatarDialog({
   current,
@@ -23,24 +24,15 @@ export function AvatarDialog({
   onClose: () => void;
   onSaved: (avatar: string) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  const fileId = useId();
   const problemId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
+  const [wrongFile, setWrongFile] = useState(false);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const node = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (node && !node.open) node.showModal();
-    return () => {
-      node?.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  const { t } = useTranslation();
+  const problem = wrongFile ? t('profile.wrongFile') : '';
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => {
@@ -50,15 +42,13 @@ export function AvatarDialog({
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
+  function choose([chosen]: File[]) {
     if (!chosen) return;
     if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(chosen.type) || chosen.size > UPLOAD_MAX_BYTES) {
-      setProblem(WRONG_FILE);
+      setWrongFile(true);
       return;
     }
-    setProblem('');
+    setWrongFile(false);
     setFile(chosen);
   }
 
@@ -70,7 +60,7 @@ export function AvatarDialog({
     setSaving(true);
     try {
       const answer = await api<{ avatar: string }>('PUT', '/api/user/upload-avatar', form);
-      toast.success(answer.message);
+      toast.success(t('profile.photoUpdated'));
       onSaved(answer.data.avatar);
     } catch (error) {
       showError(error);
@@ -91,27 +81,23 @@ export function AvatarDialog({
       onMouseDown={(event) => event.target === event.currentTarget && !saving && onClose()}
     >
       <form className="avatar-dialog__form" onSubmit={(event) => void save(event)} aria-busy={saving}>
-        <h2 id={titleId}>Change photo</h2>
+        <h2 id={titleId}>{t('profile.changePhoto')}</h2>
         <div className="avatar-dialog__preview">
           {shown ? (
-            <img src={shown} alt={preview ? 'Preview of the new photo' : 'Your photo'} width={160} height={160} />
+            <img src={shown} alt={preview ? t('profile.previewPhoto') : t('profile.yourPhoto')} width={160} height={160} />
           ) : (
             <span className="profile__initial profile__initial--large" aria-hidden="true">
               {initial}
             </span>
           )}
         </div>
-        <label htmlFor={fileId} className="button button--ghost avatar-dialog__pick">
-          {file ? 'Choose another photo' : 'Choose a photo'}
-        </label>
-        <input
-          id={fileId}
-          className="visually-hidden"
-          type="file"
+        <FileButton
+          label={file ? t('profile.chooseAnother') : t('profile.choosePhoto')}
           accept={UPLOAD_IMAGE_TYPES.join(',')}
-          onChange={choose}
-          disabled={saving}
-          aria-describedby={problem ? problemId : undefined}
+          onFiles={choose}
+          busy={saving}
+          busyLabel={t('common.uploading')}
+          describedBy={problem ? problemId : undefined}
         />
         {problem ? (
           <p id={problemId} className="avatar-dialog__problem" role="alert">
@@ -120,10 +106,10 @@ export function AvatarDialog({
         ) : null}
         <div className="avatar-dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={!file || saving}>
-            {saving ? 'Saving…' : 'Save'}
+            {saving ? t('profile.saving') : t('profile.save')}
           </button>
         </div>
       </form>

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile } from '../../../state/session';
@@ -12,30 +11,27 @@ import './account.css';
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const { mobile, setMobile, error, check } = useMobileInput(lastMobile);
-  const { busy, run } = useBusyAction();
+  const { busy, onSubmit } = useBusyAction();
+  const { t } = useTranslation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check()) return;
-    await run(async () => {
-      const answer = await api('PUT', '/api/user/forgot-password', { mobile });
-      toast.success(answer.message);
-      navigate('/verification-otp', { state: { mobile } });
-    });
-  };
+  const submit = onSubmit(check, async () => {
+    await api('PUT', '/api/user/forgot-password', { mobile });
+    toast.success(t('auth.codeSent'));
+    navigate('/verification-otp', { state: { mobile } });
+  });
 
   return (
     <section className="auth">
-      <h1>Forgot password</h1>
-      <p>Enter your mobile number and we will send you a code to set a new password.</p>
-      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+      <h1>{t('auth.forgotTitle')}</h1>
+      <p>{t('auth.forgotText')}</p>
+      <form className="auth__form" onSubmit={submit} noValidate>
         <MobileField value={mobile} onChange={setMobile} error={error} />
         <button type="submit" className="button button--primary auth__submit" disabled={busy || mobile === ''}>
-          {TEXT.sendOtp}
+          {t('auth.sendOtp')}
         </button>
       </form>
       <p className="auth__switch">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('auth.backToLogin')}</Link>
       </p>
     </section>
   );

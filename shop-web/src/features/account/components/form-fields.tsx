@@ -1,5 +1,9 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
-import { isValidMobile, MOBILE_LENGTH, sanitizeMobileInput, TEXT } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
+import { isValidMobile, MOBILE_LENGTH, sanitizeMobileInput } from '@kade/shared';
+
+/** How a Sri Lankan mobile number is written, as the box's hint (a pattern, not words). */
+const MOBILE_PATTERN_HINT = '07XXXXXXXX';
 
 type FieldProps = { label: string; error?: string | null | undefined } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
@@ -21,15 +25,16 @@ export function Field({ label, error, ...input }: FieldProps) {
 }
 
 /** The mobile number input of SPEC.md section 5: digits only, at most 10 kept of whatever is typed or pasted. */
-export function MobileField({ value, onChange, error, label = 'Mobile number' }: { value: string; onChange: (value: string) => void; error?: string | null | undefined; label?: string }) {
+export function MobileField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string | null | undefined }) {
+  const { t } = useTranslation();
   return (
     <Field
-      label={label}
+      label={t('address.fields.mobile')}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
       maxLength={MOBILE_LENGTH}
-      placeholder="07XXXXXXXX"
+      placeholder={MOBILE_PATTERN_HINT}
       value={value}
       onChange={(event) => onChange(sanitizeMobileInput(event.target.value))}
       error={error}
@@ -44,15 +49,16 @@ export function PasswordField({ onChange, ...field }: Omit<FieldProps, 'type' | 
 
 /**
  * A mobile number being typed and the error shown under its field: `check` answers whether it is a valid number
- * (the shared rule) and says so under the field when it is not.
+ * (the shared rule) and says so under the field when it is not, in the shopper's language.
  */
 export function useMobileInput(initial: string | (() => string)) {
+  const { t } = useTranslation();
   const [mobile, setMobile] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const check = (): boolean => {
     const valid = isValidMobile(mobile);
-    setError(valid ? null : TEXT.mobileInvalid);
+    setInvalid(!valid);
     return valid;
   };
-  return { mobile, setMobile, error, check };
+  return { mobile, setMobile, error: invalid ? t('validation.mobileInvalid') : null, check };
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { api } from '../../../lib/api-client';
@@ -21,37 +22,37 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const { mobile, setMobile, error: mobileError, check } = useMobileInput(lastMobile);
   const [password, setPassword] = useState('');
-  const { busy, run } = useBusyAction();
+  const { busy, onSubmit } = useBusyAction();
+  const { t } = useTranslation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check()) return;
-    await run(async () => {
-      const answer = await api<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password });
-      const user = await signIn(answer.data, mobile);
-      setMobile('');
-      setPassword('');
-      toast.success(answer.message);
-      // Back where the login was asked from; else a shopper goes home and staff to the Pending orders.
-      navigate(returnPath(location.state) ?? homeAfterLogin(user?.role), { replace: true });
-    });
-  };
+  const submit = onSubmit(check, async () => {
+    const answer = await api<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password });
+    const user = await signIn(answer.data, mobile);
+    setMobile('');
+    setPassword('');
+    toast.success(t('auth.loggedIn'));
+    // Back where the login was asked from; else a shopper goes home and staff to the Pending orders.
+    navigate(returnPath(location.state) ?? homeAfterLogin(user?.role), { replace: true });
+  });
 
   return (
     <section className="auth">
-      <h1>Login</h1>
-      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+      <h1>{t('auth.loginTitle')}</h1>
+      <form className="auth__form" onSubmit={submit} noValidate>
         <MobileField value={mobile} onChange={setMobile} error={mobileError} />
-        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <PasswordField label={t('auth.password')} autoComplete="current-password" value={password} onChange={setPassword} />
         <p className="auth__aside">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t('auth.forgotLink')}</Link>
         </p>
         <button type="submit" className="button button--primary auth__submit" disabled={busy || mobile === '' || password === ''}>
-          Login
+          {t('auth.loginButton')}
         </button>
       </form>
       <p className="auth__switch">
-        Don&apos;t have an account? <Link to="/register" state={location.state}>Register</Link>
+        {t('auth.noAccount')}{' '}
+        <Link to="/register" state={location.state}>
+          {t('auth.registerLink')}
+        </Link>
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH } from '@kade/shared';
 
 /**
@@ -7,6 +8,7 @@ import { OTP_LENGTH } from '@kade/shared';
  */
 export function OtpBoxes({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const { t } = useTranslation();
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
 
   const type = (index: number, text: string) => {
@@ -51,7 +53,7 @@ export function OtpBoxes({ value, onChange }: { value: string[]; onChange: (valu
 
   return (
     <fieldset className="otp">
-      <legend>Enter the {OTP_LENGTH}-digit code</legend>
+      <legend>{t('auth.otpLegend', { length: OTP_LENGTH })}</legend>
       <div className="otp__boxes">
         {Array.from({ length: OTP_LENGTH }, (_, index) => (
           <input
@@ -64,7 +66,7 @@ export function OtpBoxes({ value, onChange }: { value: string[]; onChange: (valu
             inputMode="numeric"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             maxLength={OTP_LENGTH}
-            aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+            aria-label={t('auth.digitOf', { n: index + 1, total: OTP_LENGTH })}
             value={value[index] ?? ''}
             onChange={(event) => type(index, event.target.value.slice(-OTP_LENGTH))}
             onPaste={(event) => onPaste(index, event)}
@@ -80,12 +82,13 @@ export function OtpBoxes({ value, onChange }: { value: string[]; onChange: (valu
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
 
 /** The code's form: the boxes and 'Verify OTP', enabled once every box holds a digit (see useOtpCheck). */
-export function OtpForm({ digits, setDigits, busy, complete, submit }: { digits: string[]; setDigits: (value: string[]) => void; busy: boolean; complete: boolean; submit: (event: FormEvent) => Promise<void> }) {
+export function OtpForm({ digits, setDigits, busy, complete, submit }: { digits: string[]; setDigits: (value: string[]) => void; busy: boolean; complete: boolean; submit: (event: FormEvent) => void }) {
+  const { t } = useTranslation();
   return (
-    <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth__form" onSubmit={submit} noValidate>
       <OtpBoxes value={digits} onChange={setDigits} />
       <button type="submit" className="button button--primary auth__submit" disabled={busy || !complete}>
-        Verify OTP
+        {t('auth.verifyOtp')}
       </button>
     </form>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { OtpForm } from './otp-boxes';
@@ -20,8 +20,9 @@ export default function OtpPage() {
   const checked = useAtomValue(sessionCheckedAtom);
   const { verified, recheck } = useVerification(!!user);
   const [sent, setSent] = useState(false);
+  const { t } = useTranslation();
   const { digits, setDigits, busy, run, complete, submit } = useOtpCheck(user?.mobile, async () => {
-    toast.success('Your number is verified.');
+    toast.success(t('auth.verifiedToast'));
     await recheck();
   });
 
@@ -31,12 +32,11 @@ export default function OtpPage() {
   if (!user) {
     return (
       <section className="auth">
-        <h1>Verify your number</h1>
+        <h1>{t('auth.verifyTitle')}</h1>
         <p>
           <Link to="/login" state={{ from: '/otp' }}>
-            Login
-          </Link>{' '}
-          to verify your number.
+            {t('auth.loginToVerify')}
+          </Link>
         </p>
       </section>
     );
@@ -44,34 +44,34 @@ export default function OtpPage() {
 
   const send = () =>
     run(async () => {
-      const answer = await api('PUT', '/api/user/forgot-password', { mobile: user.mobile });
-      toast.success(answer.message);
+      await api('PUT', '/api/user/forgot-password', { mobile: user.mobile });
+      toast.success(t('auth.codeSent'));
       setSent(true);
     });
 
   return (
     <section className="auth">
-      <h1>Verify your number</h1>
+      <h1>{t('auth.verifyTitle')}</h1>
       {verified === null ? (
-        <p role="status">Checking…</p>
+        <p role="status">{t('auth.checking')}</p>
       ) : verified === true ? (
         <p className="auth__ok" role="status">
-          Your number {user.mobile} is verified.
+          {t('auth.numberVerified', { mobile: user.mobile })}
         </p>
       ) : (
         <>
           {verified === 'error' ? (
             <p className="field__error" role="alert">
-              {TEXT.emailVerificationError}
+              {t('auth.verifyError')}
             </p>
           ) : (
-            <p>Your number {user.mobile} is not verified yet.</p>
+            <p>{t('auth.numberNotVerified', { mobile: user.mobile })}</p>
           )}
           {sent ? (
             <OtpForm digits={digits} setDigits={setDigits} busy={busy} complete={complete} submit={submit} />
           ) : (
             <button type="button" className="button button--primary auth__submit" onClick={() => void send()} disabled={busy}>
-              {TEXT.sendOtp}
+              {t('auth.sendOtp')}
             </button>
           )}
         </>

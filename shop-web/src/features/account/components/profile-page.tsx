@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useBusyAction } from '../../../lib/use-busy-action';
@@ -20,8 +20,9 @@ export default function ProfilePage() {
   const { verified } = useVerification(!!user);
   const [name, setName] = useState('');
   const { mobile, setMobile, error: mobileError, check } = useMobileInput('');
-  const { busy, run } = useBusyAction();
+  const { busy, onSubmit } = useBusyAction();
   const [changingPhoto, setChangingPhoto] = useState(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (user) {
@@ -36,41 +37,36 @@ export default function ProfilePage() {
   if (!user) {
     return (
       <section className="page-text">
-        <h1>Profile</h1>
+        <h1>{t('account.profile')}</h1>
         <p>
           <Link to="/login" state={{ from: '/dashboard/profile' }}>
-            Login
-          </Link>{' '}
-          to see your profile.
+            {t('profile.loginToSee')}
+          </Link>
         </p>
       </section>
     );
   }
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check()) return;
-    await run(async () => {
-      const answer = await api<SessionUser>('PUT', '/api/user/update-user', { name: name.trim(), mobile });
-      setUser({ ...user, ...answer.data });
-      toast.success(answer.message);
-    });
-  };
+  const save = onSubmit(check, async () => {
+    const answer = await api<SessionUser>('PUT', '/api/user/update-user', { name: name.trim(), mobile });
+    setUser({ ...user, ...answer.data });
+    toast.success(t('profile.updated'));
+  });
 
   const changed = name.trim() !== user.name || mobile !== user.mobile;
   return (
     <section className="profile">
-      <h1>Profile</h1>
+      <h1>{t('account.profile')}</h1>
       <div className="profile__avatar">
         {user.avatar ? (
-          <img src={imageAt(user.avatar, 160)} alt="Your photo" width={96} height={96} />
+          <img src={imageAt(user.avatar, 160)} alt={t('profile.yourPhoto')} width={96} height={96} />
         ) : (
           <span className="profile__initial" aria-hidden="true">
             {(user.name || '?').slice(0, 1).toUpperCase()}
           </span>
         )}
         <button type="button" className="button button--ghost" aria-haspopup="dialog" onClick={() => setChangingPhoto(true)}>
-          Change photo
+          {t('profile.changePhoto')}
         </button>
       </div>
       {changingPhoto ? (
@@ -85,13 +81,23 @@ export default function ProfilePage() {
         />
       ) : null}
       <p className="profile__verified" role="status">
-        {verified === null ? 'Checking your number…' : verified === 'error' ? TEXT.emailVerificationError : verified ? 'Number verified' : <>Number not verified. <Link to="/otp">Verify now</Link></>}
+        {verified === null ? (
+          t('profile.checkingNumber')
+        ) : verified === 'error' ? (
+          t('auth.verifyError')
+        ) : verified ? (
+          t('profile.numberVerified')
+        ) : (
+          <>
+            {t('profile.numberNotVerified')} <Link to="/otp">{t('profile.verifyNow')}</Link>
+          </>
+        )}
       </p>
-      <form className="auth__form" onSubmit={(event) => void save(event)} noValidate>
-        <Field label="Name" autoComplete="name" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+      <form className="auth__form" onSubmit={save} noValidate>
+        <Field label={t('auth.name')} autoComplete="name" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
         <MobileField value={mobile} onChange={setMobile} error={mobileError} />
         <button type="submit" className="button button--primary auth__submit" disabled={busy || !changed || name.trim() === '' || mobile === ''}>
-          Submit
+          {t('profile.submit')}
         </button>
       </form>
     </section>

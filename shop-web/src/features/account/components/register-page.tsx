@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, STORAGE_KEYS, TEXT } from '@kade/shared';
+import { isValidMobile, PASSWORD_MIN_LENGTH, STORAGE_KEYS } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { Field, MobileField, PasswordField } from './form-fields';
 import './account.css';
 
+/** Each field's problem, as the catalogue key of its sentence (said in the language shown now). */
 interface Errors {
   mobile?: string;
   password?: string;
@@ -22,39 +24,45 @@ export default function RegisterPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const { busy, run } = useBusyAction();
+  const { busy, onSubmit } = useBusyAction();
+  const { t } = useTranslation();
+  const say = (key: string | undefined) => (key ? t(key, { min: PASSWORD_MIN_LENGTH }) : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Shows each field's problem; answers whether there is none. */
+  const valid = () => {
     const found: Errors = {};
-    if (!isValidMobile(mobile)) found.mobile = TEXT.mobileInvalid;
-    if (password.length < PASSWORD_MIN_LENGTH) found.password = TEXT.passwordTooShort;
-    else if (password !== confirm) found.confirm = PASSWORDS_DIFFER;
+    if (!isValidMobile(mobile)) found.mobile = 'validation.mobileInvalid';
+    if (password.length < PASSWORD_MIN_LENGTH) found.password = 'validation.passwordTooShort';
+    else if (password !== confirm) found.confirm = 'validation.passwordsDiffer';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await run(async () => {
-      const answer = await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
-      window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
-      toast.success(answer.message);
-      navigate('/login', { replace: true, state: location.state });
-    });
+    return Object.keys(found).length === 0;
   };
+
+  const submit = onSubmit(valid, async () => {
+    await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
+    window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
+    toast.success(t('auth.registered'));
+    navigate('/login', { replace: true, state: location.state });
+  });
 
   const filled = name.trim() !== '' && mobile !== '' && password !== '' && confirm !== '';
   return (
     <section className="auth">
-      <h1>Register</h1>
-      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Name" autoComplete="name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-        <MobileField value={mobile} onChange={setMobile} error={errors.mobile} />
-        <PasswordField label="Password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
-        <PasswordField label="Confirm password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
+      <h1>{t('auth.registerTitle')}</h1>
+      <form className="auth__form" onSubmit={submit} noValidate>
+        <Field label={t('auth.name')} autoComplete="name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        <MobileField value={mobile} onChange={setMobile} error={say(errors.mobile)} />
+        <PasswordField label={t('auth.password')} autoComplete="new-password" value={password} onChange={setPassword} error={say(errors.password)} />
+        <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" value={confirm} onChange={setConfirm} error={say(errors.confirm)} />
         <button type="submit" className="button button--primary auth__submit" disabled={busy || !filled}>
-          Register
+          {t('auth.registerButton')}
         </button>
       </form>
       <p className="auth__switch">
-        Already have an account? <Link to="/login" state={location.state}>Login</Link>
+        {t('auth.haveAccount')}{' '}
+        <Link to="/login" state={location.state}>
+          {t('auth.loginLink')}
+        </Link>
       </p>
     </section>
   );

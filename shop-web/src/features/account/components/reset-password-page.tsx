@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { PASSWORD_MIN_LENGTH, STORAGE_KEYS, TEXT } from '@kade/shared';
+import { PASSWORD_MIN_LENGTH, STORAGE_KEYS } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { PasswordField } from './form-fields';
@@ -17,34 +18,42 @@ export default function ResetPasswordPage() {
   const state = location.state as { mobile?: string; resetToken?: string } | null;
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<{ field: 'new' | 'confirm'; text: string } | null>(null);
-  const { busy, run } = useBusyAction();
+  // the field at fault and the catalogue key of what is wrong with it
+  const [error, setError] = useState<{ field: 'new' | 'confirm'; key: string } | null>(null);
+  const { busy, onSubmit } = useBusyAction();
+  const { t } = useTranslation();
+  const errorFor = (field: 'new' | 'confirm') => (error?.field === field ? t(error.key, { min: PASSWORD_MIN_LENGTH }) : null);
 
   if (!state?.resetToken || !state.mobile) return <Navigate to="/" replace />;
   const { mobile, resetToken } = state;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (newPassword.length < PASSWORD_MIN_LENGTH) return setError({ field: 'new', text: TEXT.passwordTooShort });
-    if (newPassword !== confirmPassword) return setError({ field: 'confirm', text: TEXT.resetMismatch });
-    setError(null);
-    await run(async () => {
-      const answer = await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
-      window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
-      toast.success(answer.message);
-      navigate('/login', { replace: true });
-    });
-    return undefined;
+  /** Shows the first problem of the two fields; answers whether there is none. */
+  const valid = () => {
+    const problem =
+      newPassword.length < PASSWORD_MIN_LENGTH
+        ? ({ field: 'new', key: 'validation.passwordTooShort' } as const)
+        : newPassword !== confirmPassword
+          ? ({ field: 'confirm', key: 'validation.resetMismatch' } as const)
+          : null;
+    setError(problem);
+    return problem === null;
   };
+
+  const submit = onSubmit(valid, async () => {
+    await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
+    window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
+    toast.success(t('auth.passwordChanged'));
+    navigate('/login', { replace: true });
+  });
 
   return (
     <section className="auth">
-      <h1>Reset password</h1>
-      <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
-        <PasswordField label="New password" autoComplete="new-password" required value={newPassword} onChange={setNewPassword} error={error?.field === 'new' ? error.text : null} />
-        <PasswordField label="Confirm password" autoComplete="new-password" required value={confirmPassword} onChange={setConfirmPassword} error={error?.field === 'confirm' ? error.text : null} />
+      <h1>{t('auth.resetTitle')}</h1>
+      <form className="auth__form" onSubmit={submit} noValidate>
+        <PasswordField label={t('auth.newPassword')} autoComplete="new-password" required value={newPassword} onChange={setNewPassword} error={errorFor('new')} />
+        <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" required value={confirmPassword} onChange={setConfirmPassword} error={errorFor('confirm')} />
         <button type="submit" className="button button--primary auth__submit" disabled={busy || newPassword === '' || confirmPassword === ''}>
-          Change Password
+          {t('auth.changePassword')}
         </button>
       </form>
     </section>

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { TEXT } from '@kade/shared';
+import { i18n } from '../../../i18n/i18n';
 import { api } from '../../../lib/api-client';
 
 /** Whether the account's number is verified: null while checking, 'error' when the check failed. */
 export type Verification = boolean | null | 'error';
 
-/** Asks the server whether the number is verified; a failed check says 'Error checking email verification'. */
+/** Asks the server whether the number is verified; a failed check says 'Error checking email verification' (in the shopper's language). */
 export function useVerification(enabled: boolean): { verified: Verification; recheck: () => Promise<void> } {
   const [verified, setVerified] = useState<Verification>(null);
   const recheck = useCallback(async () => {
@@ -15,7 +15,7 @@ export function useVerification(enabled: boolean): { verified: Verification; rec
       setVerified(answer.data.verified);
     } catch {
       setVerified('error');
-      toast.error(TEXT.emailVerificationError);
+      toast.error(i18n.t('auth.verifyError'));
     }
   }, []);
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { OtpForm } from './otp-boxes';
@@ -9,9 +10,10 @@ export default function VerificationOtpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const mobile = (location.state as { mobile?: string } | null)?.mobile;
+  const { t } = useTranslation();
   // The reset token the server gave for this verification: only this screen's next step can use it.
   const { digits, setDigits, busy, complete, submit } = useOtpCheck(mobile, (answer) => {
-    toast.success(answer.message);
+    toast.success(t('auth.codeVerified'));
     navigate('/reset-password', { replace: true, state: { mobile, resetToken: answer.data.resetToken } });
   });
 
@@ -19,11 +21,11 @@ export default function VerificationOtpPage() {
 
   return (
     <section className="auth">
-      <h1>Enter the code</h1>
-      <p>We sent a code for {mobile}. The shop can also read it to you on the phone.</p>
+      <h1>{t('auth.codeTitle')}</h1>
+      <p>{t('auth.codeText', { mobile })}</p>
       <OtpForm digits={digits} setDigits={setDigits} busy={busy} complete={complete} submit={submit} />
       <p className="auth__switch">
-        <Link to="/forgot-password">Send a new code</Link>
+        <Link to="/forgot-password">{t('auth.newCode')}</Link>
       </p>
     </section>
   );

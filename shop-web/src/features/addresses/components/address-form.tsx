@@ -4,27 +4,20 @@ import toast from 'react-hot-toast';
 import {
   addressCreateSchema,
   addressUpdateSchema,
+  issueRule,
   locationText,
   MOBILE_LENGTH,
   PLACE_TYPES,
 } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
+import { ADDRESS_LABEL_KEYS, validationText } from '../../../lib/validation-text';
 import type { SavedAddress } from '../../../state/atoms';
 import { useZoneLocation, type LocationState } from '../hooks/use-zone-location';
 
 type WireField = 'address_line' | 'city' | 'state' | 'pincode' | 'mobile';
 type Values = Record<WireField, string>;
 type Errors = Partial<Record<WireField | 'location', string>>;
-
-/** Each field's label in the shopper's language (the wire names are SPEC.md's). */
-const LABEL_KEYS: Readonly<Record<WireField, string>> = {
-  address_line: 'address.fields.name',
-  city: 'address.fields.address',
-  state: 'address.fields.landmark',
-  pincode: 'address.fields.mobile',
-  mobile: 'address.fields.place',
-};
 
 function Row({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
   return (
@@ -73,7 +66,7 @@ function LocationStatus({ location }: { location: LocationState }) {
 export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedAddress | undefined; onSaved: (address: SavedAddress) => void; onCancel: () => void }) {
   const id = useId();
   const { t } = useTranslation();
-  const fieldLabel = (field: WireField) => t(LABEL_KEYS[field]);
+  const fieldLabel = (field: WireField) => t(ADDRESS_LABEL_KEYS[field]);
   const { location, detect } = useZoneLocation();
   const [values, setValues] = useState<Values>({
     address_line: existing?.address_line ?? '',
@@ -105,9 +98,10 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as WireField;
         if (!(field in values) || found[field]) continue;
-        // An empty field says which one is missing; the contact mobile keeps SPEC.md's exact texts.
+        // An empty field says which one is missing; the contact mobile keeps SPEC.md's exact texts; the rest
+        // say the rule the shared schema names, in the shopper's language.
         found[field] =
-          field !== 'pincode' && values[field].trim() === '' ? t('address.required', { field: fieldLabel(field) }) : issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+          field !== 'pincode' && values[field].trim() === '' ? t('validation.required', { field: fieldLabel(field) }) : validationText(issueRule(issue), fieldLabel(field));
       }
       setErrors(found);
       return;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { addressLines } from '@kade/shared';
+import { useAddressLines } from '../hooks/use-address-lines';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
@@ -39,6 +39,7 @@ function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress
 /** /dashboard/address: the shopper's saved addresses, add ('Save Address'), edit ('Address Updated'), remove ('Address Remove'). */
 export default function AddressPage() {
   const { t } = useTranslation();
+  const addressLines = useAddressLines();
   const user = useAtomValue(userAtom);
   const checked = useAtomValue(sessionCheckedAtom);
   const [addresses, setAddresses] = useAtom(addressesAtom);

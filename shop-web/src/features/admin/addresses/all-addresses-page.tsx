@@ -6,6 +6,7 @@ import { ADDRESS_FIELD_LABELS, TEXT, matchesAddressSearch } from '@kade/shared';
 import { ApiError, api } from '../../../lib/api-client';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { EditAddressDialog, type AdminAddress } from './edit-address-dialog';
+import { SearchBox } from '../../dashboard/search-box';
 import './addresses.css';
 
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; addresses: AdminAddress[] };
@@ -82,14 +83,7 @@ export default function AllAddressesPage() {
   return (
     <section className="all-addresses" aria-labelledby="all-addresses-title">
       <h1 id="all-addresses-title">{TEXT.allUserAddresses}</h1>
-      <input
-        type="search"
-        className="all-addresses__search"
-        placeholder={TEXT.searchAddressesPlaceholder}
-        aria-label={TEXT.searchAddressesPlaceholder}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-      />
+      <SearchBox className="all-addresses__search" label={TEXT.searchAddressesPlaceholder} value={query} onChange={setQuery} />
       {phase.kind === 'loading' ? (
         <p className="empty" role="status">
           {TEXT.loadingAddresses}

@@ -1,10 +1,11 @@
 // 'Edit Address' for admins: the six text fields, each labelled by what it holds, with Cancel and Save.
 // The admin editor checks nothing itself (SPEC.md section 5); the server refuses malformed values with a message.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { ADDRESS_FIELD_LABELS, TEXT, type AddressWire, type SavedAddressWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/show-error';
+import { useBusyAction } from '../../../lib/use-busy-action';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 
 /** An address in the admin's list: what the page shows of a saved address; its owner may have been deleted. */
 export type AdminAddress = Pick<SavedAddressWire, '_id' | keyof AddressWire | 'status' | 'createdAt'> & { userId: SavedAddressWire['userId'] | null };
@@ -13,29 +14,18 @@ const FIELDS = ['address_line', 'city', 'state', 'pincode', 'country', 'mobile']
 type Field = (typeof FIELDS)[number];
 
 export function EditAddressDialog({ address, onClose, onSaved }: { address: AdminAddress; onClose: () => void; onSaved: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, address[f] ?? ''])) as Record<Field, string>);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
+  const { busy: saving, run } = useBusyAction();
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    try {
+    await run(async () => {
       const answer = await api('PUT', '/api/address/update', { _id: address._id, ...values });
       toast.success(answer.message || TEXT.addressUpdated);
       onSaved();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -2,13 +2,11 @@
 // 300 ms), 12 placeholders while loading, 'No products found', cards with Edit ('Upload Product' modal) and
 // Delete ('Permanent Delete'); under each card its variations, with the same Edit and Delete.
 import { useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatRs, PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS, rupeesToPaise, TEXT, type ProductWire, type VariationWire } from '@kade/shared';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
-import { showError } from '../../../lib/show-error';
 import { catalogueAdminApi } from './api/catalogue-admin-api';
-import { ConfirmDialog, Modal } from './components/modal';
+import { Modal, PermanentDeleteDialog } from './components/modal';
 import { ProductForm, productFormFrom } from './components/product-form';
 import { VariationList } from './components/variation-list';
 import { useProducts, useVariations } from './hooks/use-catalogue-data';
@@ -30,18 +28,6 @@ export default function ProductAdminPage() {
   }, [variations.items]);
   const [editing, setEditing] = useState<ProductWire | null>(null);
   const [deleting, setDeleting] = useState<ProductWire | null>(null);
-
-  async function remove(product: ProductWire) {
-    try {
-      const answer = await catalogueAdminApi.deleteProduct(product._id);
-      toast.success(answer.message);
-      setDeleting(null);
-      void products.reload();
-      void variations.reload(); // its variations went with it
-    } catch (error) {
-      showError(error);
-    }
-  }
 
   return (
     <section className="cat-page" aria-labelledby="product-title">
@@ -111,10 +97,13 @@ export default function ProductAdminPage() {
         </Modal>
       ) : null}
       {deleting ? (
-        <ConfirmDialog
-          title={TEXT.permanentDelete}
-          message={TEXT.confirmPermanentDelete}
-          onConfirm={() => remove(deleting)}
+        <PermanentDeleteDialog
+          remove={() => catalogueAdminApi.deleteProduct(deleting._id)}
+          onDeleted={() => {
+            setDeleting(null);
+            void products.reload();
+            void variations.reload(); // its variations went with it
+          }}
           onClose={() => setDeleting(null)}
         />
       ) : null}

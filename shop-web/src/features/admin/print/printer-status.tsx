@@ -1,12 +1,13 @@
 // The counter's receipt printer in the dashboard header: its state, how many receipts wait (a link to the
 // print-jobs screen) and a test print. After an outage it offers the held backlog once. Shown only inside the
 // counter app (its bridge present); in an ordinary browser it renders nothing.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { COUNTER_PRINT_TEXT, counterBridge, type CounterBridge, type CounterJobView, type CounterPrinterState } from './bridge';
 import { jobName, PRINT_JOBS_TEXT, unofferedBacklog } from './print-jobs';
 import { resolveJobsAndTell } from './resolve-jobs';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 import './controls.css';
 import './print-jobs.css';
 
@@ -130,14 +131,8 @@ export function PrinterStatus() {
 
 /** The held backlog, offered once as a dialog: print it all, skip it all, or review it on the print-jobs screen. */
 function HeldOffer({ bridge, jobs, onClose }: { bridge: CounterBridge; jobs: CounterJobView[]; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const decide = async (decision: 'print' | 'cancel') => {
     setBusy(true);

@@ -2,12 +2,13 @@
 // dashboard's bar (so also in the counter app's window, which shows the same dashboard) with what to pause and for
 // how long, and while paused what is paused, until when, and 'Resume'. For admins, a red banner on every
 // dashboard page while shoppers cannot order because nobody is attending or the shop is paused.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FASTEST_OPTION, type OrderingState, type PauseScope } from '@kade/shared';
 import { ApiError, api } from '../../../lib/api-client';
 import { pauseText } from '../../../lib/ordering-text';
 import { useShopConfig } from '../../../lib/shop-config';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { useOrdering, useSetOrdering } from '../../../state/ordering';
 import { useCan } from '../../../state/use-can';
 import './store.css';
@@ -26,19 +27,13 @@ function failureText(error: unknown): string {
 
 /** The pause dialog: what to pause and for how long, then 'Pause'. */
 function PauseDialog({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const [scope, setScope] = useState<PauseScope>('all');
   const [length, setLength] = useState<number | null>(30);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState('');
   const setOrdering = useSetOrdering();
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => node?.close();
-  }, []);
 
   async function pause(event: FormEvent) {
     event.preventDefault();

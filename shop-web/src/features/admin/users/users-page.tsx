@@ -7,6 +7,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import './users.css';
+import { SearchBox } from '../../dashboard/search-box';
 import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
 
@@ -226,14 +227,7 @@ export default function UsersPage() {
     <section className="users-page" aria-labelledby="users-title">
       <h1 id="users-title">Users</h1>
       <CreateAccount onCreated={() => void load()} />
-      <input
-        type="search"
-        className="users-page__search"
-        placeholder="Search by name or mobile"
-        aria-label="Search by name or mobile"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-      />
+      <SearchBox className="users-page__search" label="Search by name or mobile" value={query} onChange={setQuery} />
       {!data && !failed ? (
         <Loading />
       ) : null}

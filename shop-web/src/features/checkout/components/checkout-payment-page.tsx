@@ -189,8 +189,9 @@ export default function CheckoutPaymentPage() {
   const optionState = (label: string) => ordering?.options.find((each) => each.label === label);
   // Why Cash on Delivery cannot be pressed now: the shop takes no orders, the chosen option cannot be chosen
   // any more (paused or full since it was picked), or a choice is missing.
-  const closed = closedNotice(ordering, timeZone, t, shopHours);
-  const optionBlocked = option ? optionNotice(optionState(option), timeZone, t, optionName) : null;
+  const shopper = { say: t, language, optionName };
+  const closed = closedNotice(ordering, timeZone, { ...shopper, shopHours });
+  const optionBlocked = option ? optionNotice(optionState(option), timeZone, shopper) : null;
   const blocked = closed
     ? [`${closed.title}.`, closed.message, closed.until].filter(Boolean).join(' ')
     : optionBlocked
@@ -263,7 +264,7 @@ export default function CheckoutPaymentPage() {
         {DELIVERY_OPTIONS.map((each) => {
           const fee = each.fee(totals.subtotalPaise);
           const state = optionState(each.label);
-          const why = optionNotice(state, timeZone, t, optionName);
+          const why = optionNotice(state, timeZone, shopper);
           const whyId = `option-why-${each.code}`;
           return (
             <div key={each.code} className="checkout__option">

@@ -14,9 +14,9 @@ export default function AboutPage() {
   return (
     <article className="page-text" aria-labelledby="about-title">
       <h1 id="about-title">{title}</h1>
-      <p>{config.name} is the online counter of a neighbourhood grocery. Vegetables, milk, tea, biscuits, medicine, snacks and the other things a home runs on reach your door from a shop a short ride away.</p>
-      <p>We deliver to homes close to the store, so an order can arrive within the hour. You choose how fast you need it, and you pay in cash when it arrives.</p>
-      <p>Every order is packed by people who know the shelves, checked against your list and handed to a local delivery partner. If something is not right, tell us and we will put it right.</p>
+      <p>{t('pages.aboutText1', { shop: config.name })}</p>
+      <p>{t('pages.aboutText2')}</p>
+      <p>{t('pages.aboutText3')}</p>
     </article>
   );
 }

@@ -13,7 +13,7 @@ export default function ContactPage() {
   return (
     <article className="page-text" aria-labelledby="contact-title">
       <h1 id="contact-title">{title}</h1>
-      <p>Questions about an order, a product or your account? Reach us any day between 9:00 AM and 5:00 PM.</p>
+      <p>{t('pages.contactText')}</p>
       <ContactBlock />
     </article>
   );

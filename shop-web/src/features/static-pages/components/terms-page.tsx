@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { POLICY } from '@kade/shared';
 import { useShopConfig } from '../../../lib/shop-config';
 import { ContactBlock } from './contact-block';
+import { EnglishOnlyNote } from './english-only-note';
 import './static-pages.css';
 
 interface Section {
@@ -70,7 +71,8 @@ export default function TermsPage() {
   return (
     <article className="page-text" aria-labelledby="terms-title">
       <h1 id="terms-title">{title}</h1>
-      <ol className="terms">
+      <EnglishOnlyNote />
+      <ol className="terms" lang="en">
         {sections(config.name).map((section, i) => (
           <li key={section.title}>
             <h2>
@@ -82,7 +84,7 @@ export default function TermsPage() {
       </ol>
       <h2>{t('pages.contactUs')}</h2>
       <ContactBlock />
-      <p className="page-text__footnote">
+      <p className="page-text__footnote" lang="en">
         © {RIGHTS_YEAR} {config.name}. All rights reserved.
       </p>
     </article>

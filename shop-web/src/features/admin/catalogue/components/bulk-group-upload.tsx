@@ -1,7 +1,7 @@
 // The bulk modals of the category pages: 'Upload Multiple Categories', 'Upload Multiple Sub Categories' (one
 // editable row per PNG, with optional Sinhala and Tamil names; rows without a name, an image or (sub-categories) a category are skipped) and
 // 'Update Category' (each PNG replaces the image of the category it is named after).
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { draftNameFromFileName, sameName, TEXT, type CategoryWire } from '@kade/shared';
 import { imageAt } from '../../../../lib/images';
@@ -35,37 +35,19 @@ export function BulkGroupUpload({
   onSaved: () => void;
 }) {
   const baseId = useId();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [saving, setSaving] = useState(false);
   const sub = kind === 'subcategory';
-  const update = (key: number, change: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
-
-  async function submit() {
-    setSaving(true);
-    const left: Row[] = [];
-    let created = 0;
-    for (const row of rows) {
+  const { rows, setRows, saving, submit } = useBulkRows<Row>(
+    (row) => {
       const name = row.name.trim();
-      if (!name || !row.image || (sub && row.category.length === 0)) continue; // skipped, as the spec says
+      if (!name || !row.image || (sub && row.category.length === 0)) return null; // skipped, as the spec says
       const names = { nameSi: row.nameSi.trim() || null, nameTa: row.nameTa.trim() || null };
-      try {
-        if (sub) await catalogueAdminApi.createSubCategory({ name, ...names, image: row.image, category: row.category });
-        else await catalogueAdminApi.addCategory({ name, ...names, image: row.image });
-        created += 1;
-      } catch (error) {
-        showError(error);
-        left.push(row);
-      }
-    }
-    setSaving(false);
-    if (created > 0) onSaved();
-    if (left.length === 0) {
-      toast.success(sub ? TEXT.allSubcategoriesUploaded : TEXT.allCategoriesUploaded);
-      onClose();
-    } else {
-      setRows(left);
-    }
-  }
+      return sub
+        ? catalogueAdminApi.createSubCategory({ name, ...names, image: row.image, category: row.category })
+        : catalogueAdminApi.addCategory({ name, ...names, image: row.image });
+    },
+    { onSaved, onClose, doneText: () => (sub ? TEXT.allSubcategoriesUploaded : TEXT.allCategoriesUploaded) },
+  );
+  const update = (key: number, change: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   return (
     <Modal title={sub ? 'Upload Multiple Sub Categories' : 'Upload Multiple Categories'} onClose={onClose} size="wide">
@@ -80,8 +62,7 @@ export function BulkGroupUpload({
       />
       <ul className="cat-bulk-list">
         {rows.map((row) => (
-          <li key={row.key} className="cat-bulk-row">
-            <img src={imageAt(row.image, 160)} alt="" width={64} height={64} />
+          <BulkRow key={row.key} image={row.image} removeLabel={`Remove ${row.name || 'row'}`} onRemove={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
             <div className="cat-bulk-row__fields">
               <label htmlFor={`${baseId}-${row.key}`} className="cat-field__label">
                 Name
@@ -90,17 +71,10 @@ export function BulkGroupUpload({
               <OtherNameFields value={row} onChange={(change) => update(row.key, change)} />
               {sub ? <CategoryChips all={categories} selected={row.category} onChange={(category) => update(row.key, { category })} /> : null}
             </div>
-            <button type="button" className="button button--ghost" aria-label={`Remove ${row.name || 'row'}`} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
-              Remove
-            </button>
-          </li>
+          </BulkRow>
         ))}
       </ul>
-      <div className="cat-actions">
-        <button type="button" className="button button--primary" disabled={saving || rows.length === 0} onClick={() => void submit()}>
-          {saving ? 'Saving…' : 'Submit'}
-        </button>
-      </div>
+      <BulkSubmit saving={saving} empty={rows.length === 0} onSubmit={submit} />
     </Modal>
   );
 }
@@ -112,8 +86,11 @@ interface Replacement {
 
 /** 'Update Category': new images for existing categories, matched by file name ('Fruit.png' → Fruit). */
 export function BulkCategoryUpdate({ categories, onClose, onSaved }: { categories: CategoryWire[]; onClose: () => void; onSaved: () => void }) {
-  const [rows, setRows] = useState<Replacement[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { rows, setRows, saving, submit } = useBulkRows<Replacement>((row) => catalogueAdminApi.updateCategory({ _id: row.category._id, image: row.image }), {
+    onSaved,
+    onClose,
+    doneText: (updated) => `${updated} ${updated === 1 ? 'category' : 'categories'} updated.`,
+  });
 
   async function pick(files: File[]) {
     const matched: Array<{ file: File; category: CategoryWire }> = [];
@@ -134,47 +111,82 @@ export function BulkCategoryUpdate({ categories, onClose, onSaved }: { categorie
     );
   }
 
-  async function submit() {
-    setSaving(true);
-    const left: Replacement[] = [];
-    for (const row of rows) {
-      try {
-        await catalogueAdminApi.updateCategory({ _id: row.category._id, image: row.image });
-      } catch (error) {
-        showError(error);
-        left.push(row);
-      }
-    }
-    setSaving(false);
-    onSaved();
-    if (left.length === 0) {
-      toast.success(`${rows.length} ${rows.length === 1 ? 'category' : 'categories'} updated.`);
-      onClose();
-    } else {
-      setRows(left);
-    }
-  }
-
   return (
     <Modal title="Update Category" onClose={onClose} size="wide">
       <p className="cat-hint">Name each PNG after the category it belongs to, for example “Fruit.png”.</p>
       <PngPicker onFiles={pick} />
       <ul className="cat-bulk-list">
         {rows.map((row) => (
-          <li key={row.category._id} className="cat-bulk-row">
-            <img src={imageAt(row.image, 160)} alt="" width={64} height={64} />
+          <BulkRow key={row.category._id} image={row.image} removeLabel={`Remove ${row.category.name}`} onRemove={() => setRows((all) => all.filter((r) => r !== row))}>
             <span className="cat-bulk-row__fields">{row.category.name}</span>
-            <button type="button" className="button button--ghost" aria-label={`Remove ${row.category.name}`} onClick={() => setRows((all) => all.filter((r) => r !== row))}>
-              Remove
-            </button>
-          </li>
+          </BulkRow>
         ))}
       </ul>
-      <div className="cat-actions">
-        <button type="button" className="button button--primary" disabled={saving || rows.length === 0} onClick={() => void submit()}>
-          {saving ? 'Saving…' : 'Submit'}
-        </button>
-      </div>
+      <BulkSubmit saving={saving} empty={rows.length === 0} onSubmit={submit} />
     </Modal>
+  );
+}
+
+/**
+ * The rows of a bulk modal and their Submit. Each row is sent in order (`send` answers null for a row it skips);
+ * a refused row shows its error and stays to be corrected while the others leave the list. `onSaved` once any
+ * went; when none is left, `doneText` (of how many went) as a success toast and the modal closes.
+ */
+function useBulkRows<R>(
+  send: (row: R) => Promise<unknown> | null,
+  { onSaved, onClose, doneText }: { onSaved: () => void; onClose: () => void; doneText: (sent: number) => string },
+) {
+  const [rows, setRows] = useState<R[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  async function submit() {
+    setSaving(true);
+    const left: R[] = [];
+    let sent = 0;
+    for (const row of rows) {
+      const sending = send(row);
+      if (!sending) continue;
+      try {
+        await sending;
+        sent += 1;
+      } catch (error) {
+        showError(error);
+        left.push(row);
+      }
+    }
+    setSaving(false);
+    if (sent > 0) onSaved();
+    if (left.length === 0) {
+      toast.success(doneText(sent));
+      onClose();
+    } else {
+      setRows(left);
+    }
+  }
+
+  return { rows, setRows, saving, submit };
+}
+
+/** One row of a bulk modal: its image, what is said of it, and Remove. */
+function BulkRow({ image, removeLabel, onRemove, children }: { image: string; removeLabel: string; onRemove: () => void; children: ReactNode }) {
+  return (
+    <li className="cat-bulk-row">
+      <img src={imageAt(image, 160)} alt="" width={64} height={64} />
+      {children}
+      <button type="button" className="button button--ghost" aria-label={removeLabel} onClick={onRemove}>
+        Remove
+      </button>
+    </li>
+  );
+}
+
+/** A bulk modal's Submit: off while there is nothing to send or it is sending. */
+function BulkSubmit({ saving, empty, onSubmit }: { saving: boolean; empty: boolean; onSubmit: () => Promise<void> }) {
+  return (
+    <div className="cat-actions">
+      <button type="button" className="button button--primary" disabled={saving || empty} onClick={() => void onSubmit()}>
+        {saving ? 'Saving…' : 'Submit'}
+      </button>
+    </div>
   );
 }

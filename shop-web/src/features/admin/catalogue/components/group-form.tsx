@@ -1,8 +1,6 @@
 // The add and edit dialog of a category or a sub-category: Name (and its optional Sinhala and Tamil forms), the image with the 'Upload Image' picker, and
 // (sub-categories) the category chips. Checked with the shared schema before sending; the server's message
 // shows as a toast and the caller reloads its list.
-import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import {
   categoryAddSchema,
   categoryUpdateSchema,
@@ -11,11 +9,12 @@ import {
   subCategoryUpdateSchema,
   type CategoryWire,
 } from '@kade/shared';
-import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
+import { useCatalogueForm } from '../hooks/use-catalogue-form';
 import { Modal } from './modal';
 import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ImagePicker } from './pickers';
+import { FormSubmit, TextField } from './text-field';
 
 export interface GroupDraft {
   _id?: string;
@@ -41,63 +40,37 @@ export function GroupForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const nameId = useId();
-  const [draft, setDraft] = useState(initial);
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
+  const { form: draft, update, set, uploading, setUploading, saving, problem, submit } = useCatalogueForm(initial);
   const withCategories = kind === 'subcategory';
   // The spec's hint: Submit looks active only when the form is complete, but is not blocked otherwise.
   const complete = draft.name.trim() !== '' && draft.image !== '' && (!withCategories || draft.category.length > 0);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (uploading || saving) return;
+  function check(): string {
     const body = withCategories ? draft : { _id: draft._id, name: draft.name, nameSi: draft.nameSi, nameTa: draft.nameTa, image: draft.image };
     const schema = draft._id
       ? withCategories ? subCategoryUpdateSchema : categoryUpdateSchema
       : withCategories ? subCategoryCreateSchema : categoryAddSchema;
     const checked = schema.safeParse(body);
-    if (!checked.success) {
-      setProblem(formatZodError(checked.error).message);
-      return;
-    }
-    setProblem('');
-    setSaving(true);
-    try {
-      const answer = await send(kind, draft);
-      toast.success(answer.message);
-      onSaved();
-      onClose();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    return checked.success ? '' : formatZodError(checked.error).message;
   }
 
   return (
     <Modal title={title} onClose={onClose}>
-      <form className="cat-form" onSubmit={submit} noValidate>
-        <div className="cat-field">
-          <label htmlFor={nameId} className="cat-field__label">
-            Name
-          </label>
-          <input id={nameId} className="cat-input" required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-        </div>
-        <OtherNameFields value={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} />
-        <ImagePicker value={draft.image} onChange={(image) => setDraft((d) => ({ ...d, image }))} onUploading={setUploading} />
-        {withCategories ? (
-          <CategoryChips all={categories} selected={draft.category} onChange={(category) => setDraft((d) => ({ ...d, category }))} />
-        ) : null}
-        {problem ? (
-          <p className="cat-problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <button type="submit" className={`button button--primary${complete ? '' : ' button--dim'}`} disabled={uploading || saving}>
-          {uploading ? 'Uploading…' : saving ? 'Saving…' : 'Submit'}
-        </button>
+      <form
+        className="cat-form"
+        onSubmit={(event) =>
+          void submit(event, check, () => send(kind, draft), () => {
+            onSaved();
+            onClose();
+          })
+        }
+        noValidate
+      >
+        <TextField label="Name" required value={draft.name} onChange={set('name')} />
+        <OtherNameFields value={draft} onChange={update} />
+        <ImagePicker value={draft.image} onChange={set('image')} onUploading={setUploading} />
+        {withCategories ? <CategoryChips all={categories} selected={draft.category} onChange={set('category')} /> : null}
+        <FormSubmit problem={problem} uploading={uploading} saving={saving} incomplete={!complete} />
       </form>
     </Modal>
   );

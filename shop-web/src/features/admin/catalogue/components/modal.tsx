@@ -1,9 +1,12 @@
 // One accessible dialog for the admin catalogue: role=dialog, labelled by its title, focus moved in on open
 // (the first field, else the first control) and back to the opener on close, Tab kept inside, Escape closes.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import toast from 'react-hot-toast';
+import { TEXT } from '@kade/shared';
+import { showError } from '../../../../lib/show-error';
+import { FOCUSABLE, useFocusTrap } from '../../../../lib/use-focus-trap';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const FIELDS = 'input:not([disabled]):not([type="file"]), select:not([disabled]), textarea:not([disabled])';
 
 export function Modal({
@@ -22,16 +25,8 @@ export function Modal({
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const node = dialog.current;
-    const first = node?.querySelector<HTMLElement>(FIELDS) ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
-    return () => {
-      // The opener may have gone with a reloaded list; then focus stays where the page puts it.
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  // The first field, else the first control.
+  const trapTab = useFocusTrap(dialog, (node) => node.querySelector<HTMLElement>(FIELDS) ?? node.querySelector<HTMLElement>(FOCUSABLE));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -39,18 +34,7 @@ export function Modal({
       close.current();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0] as HTMLElement;
-    const last = items[items.length - 1] as HTMLElement;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event);
   }
 
   return createPortal(
@@ -114,6 +98,23 @@ export function ConfirmDialog({
       </div>
     </Modal>
   );
+}
+
+/**
+ * 'Permanent Delete' of a product or a variation: on confirm `remove` runs, the server's message shows as a
+ * success toast and `onDeleted` follows; a refusal shows as every failure does and the question stays open.
+ */
+export function PermanentDeleteDialog({ remove, onDeleted, onClose }: { remove: () => Promise<{ message: string }>; onDeleted: () => void; onClose: () => void }) {
+  async function confirm() {
+    try {
+      const answer = await remove();
+      toast.success(answer.message);
+      onDeleted();
+    } catch (error) {
+      showError(error);
+    }
+  }
+  return <ConfirmDialog title={TEXT.permanentDelete} message={TEXT.confirmPermanentDelete} onConfirm={confirm} onClose={onClose} />;
 }
 
 /** The full-screen image viewer with its close button. */

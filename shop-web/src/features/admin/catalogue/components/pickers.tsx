@@ -2,6 +2,7 @@
 // 'Select Category' dropdown, toggled choices, and the extra detail fields with their 'Add Field' dialog.
 import { useId, useState, type FormEvent } from 'react';
 import { TEXT, toggleId } from '@kade/shared';
+import { FileButton } from '../../../../components/file-button';
 import { imageAt } from '../../../../lib/images';
 import { showError } from '../../../../lib/show-error';
 import { uploadImage } from '../api/catalogue-admin-api';
@@ -19,7 +20,6 @@ export function ImagePicker({
   onUploading?: (busy: boolean) => void;
   label?: string;
 }) {
-  const id = useId();
   const [busy, setBusy] = useState(false);
   async function pick(file: File | undefined) {
     if (!file) return;
@@ -39,20 +39,7 @@ export function ImagePicker({
       <div className="cat-image-picker__preview">
         {value ? <img src={imageAt(value, 160)} alt="Selected image" width={96} height={96} /> : <span>No Image</span>}
       </div>
-      <label htmlFor={id} className={`button button--ghost cat-file${busy ? ' cat-file--busy' : ''}`}>
-        {busy ? 'Uploading…' : label}
-      </label>
-      <input
-        id={id}
-        className="cat-file__input"
-        type="file"
-        accept="image/*"
-        disabled={busy}
-        onChange={(event) => {
-          void pick(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
+      <FileButton label={label} accept="image/*" busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void pick(files[0])} />
     </div>
   );
 }
@@ -67,10 +54,8 @@ export function ImageListPicker({
   onChange: (urls: string[]) => void;
   onUploading: (busy: boolean) => void;
 }) {
-  const id = useId();
   const [busy, setBusy] = useState(false);
   async function pick(files: File[]) {
-    if (files.length === 0) return;
     setBusy(true);
     onUploading(true);
     let urls = value;
@@ -100,21 +85,7 @@ export function ImageListPicker({
           </li>
         ))}
       </ul>
-      <label htmlFor={id} className={`button button--ghost cat-file${busy ? ' cat-file--busy' : ''}`}>
-        {busy ? 'Uploading…' : 'Upload Image'}
-      </label>
-      <input
-        id={id}
-        className="cat-file__input"
-        type="file"
-        accept="image/*"
-        multiple
-        disabled={busy}
-        onChange={(event) => {
-          void pick([...(event.target.files ?? [])]);
-          event.target.value = '';
-        }}
-      />
+      <FileButton label="Upload Image" accept="image/*" multiple busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void pick(files)} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // The bulk uploads' picker ('Upload PNG Images', PNG only, several files) and their upload loop: one file at
 // a time, each failure announced with its file name while the others go on.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { TEXT } from '@kade/shared';
+import { FileButton } from '../../../../components/file-button';
 import { uploadImage } from '../api/catalogue-admin-api';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -33,32 +35,18 @@ export async function uploadPngs(
 
 /** 'Upload PNG Images': a PNG-only, several-file picker; busy while its files upload. */
 export function PngPicker({ onFiles }: { onFiles: (files: File[]) => Promise<void> }) {
-  const id = useId();
   const [busy, setBusy] = useState(false);
+  async function upload(files: File[]) {
+    setBusy(true);
+    try {
+      await onFiles(files);
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <div className="cat-field">
-      <label htmlFor={id} className={`button button--primary cat-file${busy ? ' cat-file--busy' : ''}`}>
-        {busy ? 'Uploading…' : 'Upload PNG Images'}
-      </label>
-      <input
-        id={id}
-        className="cat-file__input"
-        type="file"
-        accept="image/png"
-        multiple
-        disabled={busy}
-        onChange={async (event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = '';
-          if (files.length === 0) return;
-          setBusy(true);
-          try {
-            await onFiles(files);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
+      <FileButton label="Upload PNG Images" accept="image/png" multiple primary busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void upload(files)} />
       {busy ? (
         <p className="visually-hidden" role="status">
           Uploading images

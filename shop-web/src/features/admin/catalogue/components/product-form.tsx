@@ -2,29 +2,23 @@
 // price, discount, description, extra detail fields ('Add Field'), related products, publish and
 // single-quantity. Used to add a product ('Upload Product' page) and to edit one (the 'Upload Product' modal).
 // Checked with the shared schema before sending; the server checks again and its message is shown.
-import { useMemo, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { formatZodError, productCreateSchema, productUpdateSchema, type ProductWire } from '@kade/shared';
-import { showError } from '../../../../lib/show-error';
-import { catalogueAdminApi, typedNumber, type ProductBody } from '../api/catalogue-admin-api';
+import { useMemo, type FormEvent } from 'react';
+import { productCreateSchema, productUpdateSchema, type ProductWire } from '@kade/shared';
+import { catalogueAdminApi, type ProductBody } from '../api/catalogue-admin-api';
+import { useCatalogueForm } from '../hooks/use-catalogue-form';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
 import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ExtraFields, ImageListPicker, ToggleChips } from './pickers';
-import { CheckField, TextField } from './text-field';
+import { sellableBody, sellableProblem, UnitStockPriceRow, type SellableFields } from './sellable-fields';
+import { CheckField, FormSubmit, TextField } from './text-field';
 
-export interface ProductFormState {
+export interface ProductFormState extends SellableFields {
   name: string;
   nameSi: string;
   nameTa: string;
   image: string[];
   category: string[];
   subCategory: string[];
-  unit: string;
-  stock: string;
-  price: string;
-  discount: string;
-  description: string;
-  details: Array<[string, string]>;
   product: string[];
   publish: boolean;
   single_quantity: boolean;
@@ -66,84 +60,41 @@ export const productFormFrom = (p: ProductWire): ProductFormState => ({
   single_quantity: p.single_quantity,
 });
 
-/** The first extra detail field left empty, as a message; '' when all are filled. */
-export function missingDetail(details: Array<[string, string]>): string {
-  const empty = details.find(([, text]) => text.trim() === '');
-  return empty ? `${empty[0]} is required` : '';
-}
-
 export function ProductForm({ initial, productId, onSaved }: { initial: ProductFormState; productId?: string; onSaved: () => void }) {
-  const [form, setForm] = useState(initial);
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
+  const { form, setForm, update, set, uploading, setUploading, saving, problem, submit } = useCatalogueForm(initial);
   const categories = useCategories();
   const subCategories = useSubCategories();
   const products = useProducts('');
   const related = useMemo(() => products.items.filter((p) => p._id !== productId), [products.items, productId]);
-  const set = <K extends keyof ProductFormState>(key: K) => (value: ProductFormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setProblem(''); // an old complaint goes once the admin changes something
-  };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (uploading || saving) return;
-    const { details, ...rest } = form;
-    const body: ProductBody = {
-      ...rest,
-      stock: typedNumber(rest.stock),
-      price: typedNumber(rest.price),
-      discount: typedNumber(rest.discount),
-      more_details: Object.fromEntries(details),
-    };
-    const checked = productId ? productUpdateSchema.safeParse({ _id: productId, ...body }) : productCreateSchema.safeParse(body);
-    // An empty extra field is named by its label first (the schema's message cannot name it).
-    const message = missingDetail(details) || (checked.success ? '' : formatZodError(checked.error).message);
-    if (message) {
-      setProblem(message);
-      return;
-    }
-    setProblem('');
-    setSaving(true);
-    try {
-      const answer = productId ? await catalogueAdminApi.updateProduct({ _id: productId, ...body }) : await catalogueAdminApi.createProduct(body);
-      toast.success(answer.message);
-      if (!productId) setForm(emptyProductForm());
-      onSaved();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+  function send(event: FormEvent) {
+    const { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity } = form;
+    const body: ProductBody = { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity, ...sellableBody(form) };
+    return submit(
+      event,
+      () => sellableProblem(form.details, productId ? productUpdateSchema.safeParse({ _id: productId, ...body }) : productCreateSchema.safeParse(body)),
+      () => (productId ? catalogueAdminApi.updateProduct({ _id: productId, ...body }) : catalogueAdminApi.createProduct(body)),
+      () => {
+        if (!productId) setForm(emptyProductForm());
+        onSaved();
+      },
+    );
   }
 
   return (
-    <form className="cat-form" onSubmit={submit} noValidate aria-busy={uploading || saving}>
+    <form className="cat-form" onSubmit={(event) => void send(event)} noValidate aria-busy={uploading || saving}>
       <TextField label="Name" required value={form.name} onChange={set('name')} />
-      <OtherNameFields value={form} onChange={(change) => setForm((f) => ({ ...f, ...change }))} />
+      <OtherNameFields value={form} onChange={update} />
       <TextField label="Description" required multiline value={form.description} onChange={set('description')} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <CategoryChips all={categories.items} selected={form.category} onChange={set('category')} />
       <ToggleChips legend="Sub Category" items={subCategories.items} selected={form.subCategory} onChange={set('subCategory')} />
-      <div className="cat-row">
-        <TextField label="Unit" required value={form.unit} onChange={set('unit')} placeholder="1kg, 500ml" />
-        <TextField label="Stock" required type="number" inputMode="numeric" min={0} step={1} value={form.stock} onChange={set('stock')} />
-        <TextField label="Price" required type="number" inputMode="decimal" min={0} step="0.01" value={form.price} onChange={set('price')} />
-        <TextField label="Discount" required type="number" inputMode="decimal" min={0} max={100} value={form.discount} onChange={set('discount')} />
-      </div>
+      <UnitStockPriceRow value={form} onChange={update} discountRequired />
       <ExtraFields value={form.details} onChange={set('details')} />
       <ToggleChips legend="Related products" items={related} selected={form.product} onChange={set('product')} filterLabel="Find a product to link" />
       <CheckField label="Published" checked={form.publish} onChange={set('publish')} />
       <CheckField label="One per order" checked={form.single_quantity} onChange={set('single_quantity')} />
-      {problem ? (
-        <p className="cat-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary" disabled={uploading || saving}>
-        {uploading ? 'Uploading…' : saving ? 'Saving…' : 'Submit'}
-      </button>
+      <FormSubmit problem={problem} uploading={uploading} saving={saving} />
     </form>
   );
 }

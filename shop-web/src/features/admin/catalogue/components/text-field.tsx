@@ -1,4 +1,4 @@
-// A labelled input (or textarea) of the catalogue forms.
+// The catalogue forms' own controls: a labelled input (or textarea), a checkbox, and the form's end (its problem and Submit).
 import { useId, type InputHTMLAttributes } from 'react';
 
 export function TextField({
@@ -35,5 +35,24 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {label}
     </label>
+  );
+}
+
+/**
+ * The end of a catalogue form: what was found wrong before sending, and Submit, busy while an image uploads or
+ * the form saves. `incomplete` dims it (the spec's hint) without blocking it.
+ */
+export function FormSubmit({ problem, uploading, saving, incomplete = false }: { problem: string; uploading: boolean; saving: boolean; incomplete?: boolean }) {
+  return (
+    <>
+      {problem ? (
+        <p className="cat-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className={`button button--primary${incomplete ? ' button--dim' : ''}`} disabled={uploading || saving}>
+        {uploading ? 'Uploading…' : saving ? 'Saving…' : 'Submit'}
+      </button>
+    </>
   );
 }

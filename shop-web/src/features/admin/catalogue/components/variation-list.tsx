@@ -2,11 +2,10 @@
 // variation afresh (POST /api/variation/details) into the 'Upload Product Variation' form in a modal; Delete
 // asks the 'Permanent Delete' question as the other catalogue pages do (DELETE /api/variation/delete).
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { formatRs, rupeesToPaise, TEXT, type VariationWire } from '@kade/shared';
+import { formatRs, rupeesToPaise, type VariationWire } from '@kade/shared';
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
-import { ConfirmDialog, Modal } from './modal';
+import { Modal, PermanentDeleteDialog } from './modal';
 import { VariationForm, variationFormFrom } from './variation-form';
 import { OtherNames } from '../../../../components/other-names';
 
@@ -41,17 +40,6 @@ export function VariationList({
       showError(error);
     } finally {
       setOpening(null);
-    }
-  }
-
-  async function remove(variation: VariationWire) {
-    try {
-      const answer = await catalogueAdminApi.deleteVariation(variation._id);
-      toast.success(answer.message);
-      setDeleting(null);
-      onChanged();
-    } catch (error) {
-      showError(error);
     }
   }
 
@@ -103,10 +91,12 @@ export function VariationList({
         </Modal>
       ) : null}
       {deleting ? (
-        <ConfirmDialog
-          title={TEXT.permanentDelete}
-          message={TEXT.confirmPermanentDelete}
-          onConfirm={() => remove(deleting)}
+        <PermanentDeleteDialog
+          remove={() => catalogueAdminApi.deleteVariation(deleting._id)}
+          onDeleted={() => {
+            setDeleting(null);
+            onChanged();
+          }}
           onClose={() => setDeleting(null)}
         />
       ) : null}
