@@ -2,7 +2,7 @@
 // `npm start`: on a fresh clone, install what is missing, build what is stale (the web app, the server), then run
 // the compiled server on the embedded database (or DATABASE_URL). Plain Node only: this runs before any dependency is installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,8 +69,10 @@ if (serverBuiltAt === 0 || serverSourcesAt > serverBuiltAt) {
   run(['run', 'build', '--workspace', '@kade/server'], 'Building the server');
 }
 
-// 4. The server: migrates, seeds once, serves. Signals pass through so the server stops cleanly.
-const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+// 4. The server, with the node flags production runs it with (server/node-flags.json): migrates, seeds once, serves.
+//    Signals pass through so the server stops cleanly.
+const { flags } = JSON.parse(readFileSync(path.join(root, 'server', 'node-flags.json'), 'utf8'));
+const child = spawn(process.execPath, [...flags, path.join(root, 'server', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

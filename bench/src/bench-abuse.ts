@@ -29,7 +29,7 @@ import { hashPassword } from '../../server/src/modules/users/password';
 import { mintSessions } from '../../server/src/modules/users/tokens';
 import type { LoadResult } from './bench-load';
 import { KADE_ENTRY, percentile } from './bench-load';
-import { freePort, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, kadeEnv, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
 import type { ReadsCommand, ReadsReply } from './bench-abuse-reads';
 import { mb, median, ms, ok } from './bench-stats';
 
@@ -293,14 +293,7 @@ export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchR
   const dataDir = path.join(input.dataDir, 'abuse');
   mkdirSync(dataDir, { recursive: true });
   const server = startChild(KADE_ENTRY, {
-    DATABASE_URL: input.databaseUrl,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: input.jwtSecret,
+    ...kadeEnv(input.databaseUrl, port, dataDir, input.jwtSecret),
     // Behind a proxy, as docker-compose.yml runs it: each registration's address comes from X-Forwarded-For.
     TRUST_PROXY: 'true',
   });

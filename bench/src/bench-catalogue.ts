@@ -35,7 +35,7 @@ import { statementName } from '../../server/src/modules/catalog/prepared';
 import { shopReadQueries } from '../../server/src/modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
-import { cpuMs, freePort, startChild, stopChild, waitReady } from './bench-process';
+import { cpuMs, freePort, kadeEnv, OPEN_ALL_DAY, PRODUCTION_NODE_FLAGS, startChild, stopChild, waitReady } from './bench-process';
 import { latencySummary, loadAverageLine, median, mergeSections, ms, ok, roundsCell, type SectionName } from './bench-stats';
 import type { BaselineQueries } from './bench-baseline';
 import { orderReport, runOrderBench, type SearchFigures } from './bench-orders';
@@ -91,25 +91,9 @@ async function measured(pid: number | undefined, run: () => Promise<LoadResult>)
   return { ...result, cpuPerRequest: before === undefined || after === undefined ? undefined : (after - before) / result.requests };
 }
 
-/** The environment of every Kade server the benchmark starts (shop hours open all day for the order parts). */
-function kadeEnv(databaseUrl: string, port: number, dataDir: string, jwtSecret: string): Record<string, string> {
-  return {
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: jwtSecret,
-    SHOP_HOURS: '00:00-23:59',
-    FRESH_HOURS: '00:00-23:59',
-  };
-}
-
-/** Starts the compiled Kade server and waits for its health check. */
+/** Starts the compiled Kade server, its shop open all day for the order parts, and waits for its health check. */
 async function startKade(env: Record<string, string>, nodeArgs: readonly string[] = [], entry = KADE_ENTRY) {
-  const started = startChild(entry, env, nodeArgs);
+  const started = startChild(entry, { ...env, ...OPEN_ALL_DAY }, nodeArgs);
   const base = `http://127.0.0.1:${env.PORT}`;
   await waitReady(started.child, 'the Kade server', started.output, async () => (await fetch(`${base}/api/health`)).ok);
   return { ...started, base };
@@ -262,7 +246,7 @@ function headerSection(input: { pgVersion: string; parts: readonly string[]; sec
     '',
     `- ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
     `- Node ${process.version}; ${input.pgVersion.split(' on ')[0]}`,
-    '- Every Kade server is the compiled one (server/dist/main.js, built by server/scripts/build.mjs at the start of the run) run by plain node with NODE_ENV=production, as `npm start` and the Docker image run it.',
+    `- Every Kade server is the compiled one (server/dist/main.js, built by server/scripts/build.mjs at the start of the run) run by plain node with NODE_ENV=production and \`${PRODUCTION_NODE_FLAGS.join(' ')}\` (server/node-flags.json), as \`npm start\` and the Docker image run it.`,
     '- The HTTP load comes from processes of their own (bench-loadgen.ts for reads, bench-order-load.ts for orders, bench-journey-load.ts for the shopper journeys, bench-abuse-reads.ts under abuse), never from the benchmark process; the load generator, the servers and PostgreSQL share the machine, on loopback.',
     `- Every figure is the median of at least ${ROUNDS} rounds, written **median** (round 1 · round 2 · …) or with a row per round; each section states the machine's load average when it started and ended: other work on the machine slows every figure.`,
     `- Load average (1, 5, 15 min) when the run ended: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}.`,

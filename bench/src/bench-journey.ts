@@ -21,7 +21,7 @@ import { CATEGORY_PAGE_SIZE } from '@kade/shared';
 import { createBenchPeople, setStock, type LoadedCatalogue } from './bench-data';
 import { runJourneyLoad, STEPS, type JourneyRound } from './bench-journey-load';
 import { KADE_ENTRY } from './bench-load';
-import { freePort, openSockets, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, kadeEnv, OPEN_ALL_DAY, openSockets, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
 import { mb, median, ok, roundsCell } from './bench-stats';
 
 const SHOPPERS = Number(process.env.BENCH_LOAD_SHOPPERS ?? 500);
@@ -106,22 +106,12 @@ function tally(placed: readonly string[], seen: readonly string[]): SocketTally 
 
 export async function runJourneyBench(input: JourneyBenchInput): Promise<JourneyBenchResult> {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const env = {
-    DATABASE_URL: input.databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `kade-bench-${randomBytes(4).toString('hex')}`,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    JWT_SECRET: input.jwtSecret,
-    SHOP_HOURS: '00:00-23:59',
-    FRESH_HOURS: '00:00-23:59',
-  };
+  // the two instances share the database and, through Redis under one prefix, their events
+  const shared = { ...OPEN_ALL_DAY, REDIS_URL: redisUrl, REDIS_PREFIX: `kade-bench-${randomBytes(4).toString('hex')}` };
   const ports = [await freePort(), await freePort()];
   const instances = ports.map((port, i) => ({
     base: `http://127.0.0.1:${port}`,
-    ...startChild(KADE_ENTRY, { ...env, PORT: String(port), DATA_DIR: path.join(input.dataDir, `load-${i}`) }),
+    ...startChild(KADE_ENTRY, { ...kadeEnv(input.databaseUrl, port, path.join(input.dataDir, `load-${i}`), input.jwtSecret), ...shared }),
   }));
   const open: Socket[] = [];
   try {

@@ -13,7 +13,7 @@ import { systemClock } from '../../server/src/clock';
 import { mintSessions } from '../../server/src/modules/users/tokens';
 import type { LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, type LoadGenerator } from './bench-load';
-import { openSockets, residentMb, sleep } from './bench-process';
+import { openSockets, PRODUCTION_NODE_FLAGS, residentMb, sleep } from './bench-process';
 import { median, ok, roundsCell } from './bench-stats';
 
 const SOCKETS = Number(process.env.BENCH_MEMORY_SOCKETS ?? 500);
@@ -113,7 +113,7 @@ export function memoryReport(r: MemoryBenchResult): string[] {
   return [
     '## Server memory',
     '',
-    `Resident memory (VmRSS from /proc) of one Kade server on PostgreSQL with ${r.products.toLocaleString('en-US')} products and ${r.variations.toLocaleString('en-US')} variations, as production runs it: the compiled server (\`${KADE_ENTRY}\`, plain node, NODE_ENV=production), a fresh process each round. Idle is ${SETTLE_MS / 1000} s after its health check answered; then ${SOCKETS} shopper sockets connect (socket.io-client, websocket) and stay connected while the load generator process sends ${r.rounds[0]?.readRequests ?? 0} reads from 50 clients (${r.reads.map((n) => `\`${n}\``).join(', ')}, in turn); the peak is sampled every 100 ms. The last column runs the same sources through tsx, once, for comparison.`,
+    `Resident memory (VmRSS from /proc) of one Kade server on PostgreSQL with ${r.products.toLocaleString('en-US')} products and ${r.variations.toLocaleString('en-US')} variations, as production runs it: the compiled server (\`${KADE_ENTRY}\`, plain node with \`${PRODUCTION_NODE_FLAGS.join(' ')}\`, NODE_ENV=production), a fresh process each round. Idle is ${SETTLE_MS / 1000} s after its health check answered; then ${SOCKETS} shopper sockets connect (socket.io-client, websocket) and stay connected while the load generator process sends ${r.rounds[0]?.readRequests ?? 0} reads from 50 clients (${r.reads.map((n) => `\`${n}\``).join(', ')}, in turn); the peak is sampled every 100 ms. The last column runs the same sources through tsx, once, for comparison.`,
     '',
     '| when | compiled, MB | through tsx, MB |',
     '| --- | ---: | ---: |',

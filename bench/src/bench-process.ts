@@ -14,9 +14,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository's root (bench/src/../..): where every child starts, and what `startChild`'s paths are relative to. */
 const REPO_ROOT = path.resolve(here, '..', '..');
 
+/** The node flags production runs the compiled server with (server/node-flags.json): the benchmark runs it the same way. */
+export const PRODUCTION_NODE_FLAGS: readonly string[] = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'server', 'node-flags.json'), 'utf8')) as { flags: string[] }).flags;
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A port nothing listens on at the moment, on 127.0.0.1. */
+/** A port nothing listens on at the moment, on 127.0.0.1 (also the server's fault tests' and the browser tests' set-up). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -26,6 +29,23 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** The shop's hours and fresh hours open all day, for the parts that place orders whatever the time. */
+export const OPEN_ALL_DAY = { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } as const;
+
+/** The environment of a Kade server the benchmark starts: production, on loopback, quiet, unseeded, on `databaseUrl`. */
+export function kadeEnv(databaseUrl: string, port: number, dataDir: string, jwtSecret: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+  };
 }
 
 /** CPU time (user + system) a process has used, in ms, where /proc tells it (Linux; 100 ticks a second). */
@@ -56,14 +76,14 @@ export interface StartedChild {
 }
 
 /**
- * Starts a process of the repository (a path from the repository's root): compiled JavaScript with plain node,
- * TypeScript through tsx. It gets the benchmark's environment with `env` on top; a variable set to undefined there is
+ * Starts a process of the repository (a path from the repository's root): compiled JavaScript with plain node (the
+ * compiled server with production's flags), TypeScript through tsx. It gets the benchmark's environment with `env` on top; a variable set to undefined there is
  * left out.
  */
 export function startChild(file: string, env: Record<string, string | undefined>, nodeArgs: readonly string[] = []): StartedChild {
-  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const runWith = file.endsWith('.ts') ? ['--import', 'tsx'] : file.endsWith('dist/main.js') ? PRODUCTION_NODE_FLAGS : [];
   const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, file], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...runWith, file], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-4000);
