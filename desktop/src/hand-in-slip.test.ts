@@ -75,6 +75,7 @@ describe("the counter prints a rider's hand-in slip", () => {
       'Note: first bag',
       'AMOUNT HANDED IN Rs.100.00',
       `THE RIDER'S DAY (${formatReportDay(day)})`,
+      'Brought forward Rs.0.00',
       `Collected ${formatRs(collected)}`,
       'Handed in Rs.100.00',
       `Outstanding ${formatRs(collected - 10_000)}`,

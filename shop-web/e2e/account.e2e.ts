@@ -2,21 +2,12 @@
 // shop's admin sees, verify the number, edit the profile, and a session renewed behind the shopper's back.
 import { expect, test, type Page } from '@playwright/test';
 import { accountControl, expectAccessible, openUrl, shot } from './helpers';
-import { adminSession, call, expiredCopy, freshMobile, newShopper, useSession } from './shopper-api';
+import { call, expiredCopy, freshMobile, newShopper, resetCodeFor, useSession } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL });
 
 const mobileBox = (page: Page) => page.getByLabel('Mobile number');
 const otpBoxes = (page: Page) => page.getByRole('textbox', { name: /^Digit \d of 6$/ });
-
-/** The live reset code of a number, as the admin's OTP list shows it. */
-async function codeFor(request: Parameters<typeof adminSession>[0], mobile: string): Promise<string> {
-  const admin = await adminSession(request);
-  const list = await call<Array<{ mobile: string; forgot_password_otp: string }>>(request, admin.accessToken, 'GET', '/api/users/all');
-  const code = list.body.data.find((user) => user.mobile === mobile)?.forgot_password_otp;
-  expect(code, `a live code for ${mobile}`).toMatch(/^\d{6}$/);
-  return code ?? '';
-}
 
 test.describe('accounts', () => {
   test('register, log in, log out, and log in again with the number pre-filled', async ({ page }, info) => {
@@ -112,7 +103,7 @@ test.describe('accounts', () => {
     await expect(otpBoxes(page)).toHaveCount(6);
     const verify = page.getByRole('button', { name: 'Verify OTP' });
     await expect(verify).toBeDisabled();
-    const code = await codeFor(request, shopper.mobile);
+    const code = await resetCodeFor(request, shopper.mobile);
 
     // a wrong code is refused and counted
     const wrong = code === '111111' ? '222222' : '111111';
@@ -222,7 +213,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(`Your number ${newNumber} is not verified yet.`)).toBeVisible();
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expect(otpBoxes(page)).toHaveCount(6);
-    const code = await codeFor(request, newNumber);
+    const code = await resetCodeFor(request, newNumber);
     await otpBoxes(page).first().click();
     await page.keyboard.type(code);
     await shot(page, info, 'otp');

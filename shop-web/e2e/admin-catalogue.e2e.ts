@@ -92,6 +92,8 @@ test('categories: add one with an image, bulk-upload PNGs with a bad file among 
 });
 
 test('sub-categories: add with category chips, edit, and the table', async ({ page }, info) => {
+  // a long walk: add, edit, a refused delete, a delete, each screen scanned by axe
+  test.slow();
   await openAs(page, '/dashboard/subcategory', 'Sub Category');
   await page.getByRole('button', { name: 'Add Sub Category' }).click();
   const add = dialog(page, 'Add Sub Category');

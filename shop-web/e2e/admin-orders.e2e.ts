@@ -123,7 +123,8 @@ test.describe('the dashboard guard', () => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto('/dashboard/myorders');
-    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    // a shopper's own pages speak the shopper's language: their side menu is 'My Account', the staff's 'Dashboard'
+    const menu = page.getByRole('navigation', { name: 'My Account' });
     await expect(menu.getByRole('link', { name: 'My Orders' })).toBeAttached();
     await expect(menu.getByRole('link', { name: /Pending/ })).toHaveCount(0);
     expect(scripts.filter((url) => /order-list-page|all-addresses-page|users-page|admin-menu-links|printer-status|category-page|product-page/.test(url))).toEqual([]);
@@ -398,7 +399,11 @@ test.describe('order lists', () => {
     ];
     for (const [list, next, offered] of steps) {
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: new RegExp(`^${list}`, 'i') }).click();
+      // The router draws the new list in a transition: the old list's search box stays on screen until it has, and
+      // text typed into it then would be lost with it. Type once the new list is up.
+      await expect(page.locator('.orders-page__kicker')).toHaveText(new RegExp(`^${list}$`, 'i'));
       await page.getByRole('searchbox', { name: 'Search by status' }).fill(order.orderId);
+      await expect(page.getByRole('searchbox', { name: 'Search by status' })).toHaveValue(order.orderId);
       await expect(page.getByTestId('order-card')).toHaveCount(1);
       await expect(statusBox(page, order.orderId).locator('option:not([disabled])')).toHaveText(offered);
       await shot(page, test.info(), `dashboard-${list}`);

@@ -2,24 +2,13 @@
 // catalogue: one at ordinary hours, and one whose SHOP_HOURS and FRESH_HOURS exclude the present time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../bench/src/bench-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A window around now on the shop's clock: `fromMinutes` to `toMinutes` from the present minute. */
 export function windowFromNow(fromMinutes: number, toMinutes: number, timeZone = 'Asia/Colombo', now = new Date()): string {
@@ -47,6 +36,8 @@ export async function startServer(dataDir: string, env: Record<string, string>):
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // the cheapest scrypt the server takes (tests only): a production-cost hash is most of a second of a core
+      PASSWORD_COST: '10',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -118,6 +109,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const orderingDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-ordering-'));
   rmSync(orderingDir, { recursive: true, force: true });
   cpSync(seeded, orderingDir, { recursive: true });
+  // A fifth, never opened before the busy-mode file's last walk starts a server on it: no staff dashboard has ever been
+  // seen on it, so the shop is unattended from the start (a used copy is attended until a minute after its last one).
+  const unattendedDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-unattended-'));
+  rmSync(unattendedDir, { recursive: true, force: true });
+  cpSync(seeded, unattendedDir, { recursive: true });
   // The open server's hours hold the next 10 hours and the closed one's start 2 hours from now, so the tests
   // mean the same at any time of day.
   const around = windowFromNow(-60, 600);
@@ -131,11 +127,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.KADE_DATA_DIR = seeded;
   process.env.KADE_QUIET_DATA_DIR = quietDir;
   process.env.KADE_ORDERING_DATA_DIR = orderingDir;
+  process.env.KADE_UNATTENDED_DATA_DIR = unattendedDir;
   return async () => {
     await Promise.all([stop(open), stop(closed)]);
     rmSync(seeded, { recursive: true, force: true });
     rmSync(closedDir, { recursive: true, force: true });
     rmSync(quietDir, { recursive: true, force: true });
     rmSync(orderingDir, { recursive: true, force: true });
+    rmSync(unattendedDir, { recursive: true, force: true });
   };
 }

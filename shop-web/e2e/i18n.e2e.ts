@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { LANGUAGE_NAMES, STORAGE_KEYS, type Language } from '@kade/shared';
 import { expectAccessible, shot } from './helpers';
-import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
+import { addAddress, adminSession, call, createProduct, freshMobile, newShopper, PASSWORD, placeCodOrder, resetCodeFor, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, geolocation: SHOP_POSITION, permissions: ['geolocation'], viewport: { width: 360, height: 780 } });
 
@@ -57,6 +57,9 @@ async function buyIn(page: Page, language: Language, info: TestInfo): Promise<vo
   await expect(page.getByRole('heading', { name: t('home.byCategory') })).toBeVisible();
   await expect(page.getByRole('heading', { name: t('home.specialDeal') })).toBeVisible();
   await expectScriptFont(page, language);
+  // the fresh hours beside Vegetable and Meat as the language writes a time (Intl, or digits): never 'AM' or 'PM'
+  const freshHours = page.locator('.category-tile__hours').first();
+  await expect(freshHours).toHaveText(/^\(\d{1,2}[.:]\d\d – \d{1,2}[.:]\d\d\)$/);
   await step('home');
 
   // a listing: the first shelf that has products
@@ -117,7 +120,24 @@ async function buyIn(page: Page, language: Language, info: TestInfo): Promise<vo
   await expect(card.locator('.status-badge')).toHaveText(t('status.Pending'));
   await expect(card).toContainText(t('delivery.standard'));
   await expect(card.getByRole('button', { name: t('orders.cancel.cancel') })).toBeVisible();
+  // the payment, the address's labels and place type, and the dates in the language (Intl's si-LK, ta-LK)
+  await expect(card).toContainText(`${t('checkout.cashOnDelivery')} · ${t('orders.notPaid')}`);
+  await expect(card).toContainText(t('address.mobileValue', { mobile: '0771234567' }));
+  await expect(card).toContainText(t('address.landmarkValue', { landmark: 'Near the temple' }));
+  await expect(card).toContainText(`Veedu (${t('address.place.Home')})`);
+  const orderedAt = card.locator('dt', { hasText: t('orders.orderedAt') }).locator('xpath=following-sibling::dd');
+  // Intl's words for the month where the browser has them (Tamil), else digits (Chromium has no Sinhala dates):
+  // never English's 'Nov' and 'PM'
+  await expect(orderedAt).toHaveText(/\d{4}/);
+  await expect(orderedAt).not.toHaveText(/[A-Za-z]/);
   await step('my-orders');
+  // the dashboard's frame around the shopper's own pages speaks the language too: its menu and the menu's links
+  await page.getByRole('button', { name: t('dashboard.menu') }).click();
+  const menu = page.getByRole('navigation', { name: t('account.myAccount') });
+  await expect(menu.getByRole('link', { name: t('account.profile') })).toBeVisible();
+  await expect(menu.getByRole('link', { name: t('account.saveAddress') })).toBeVisible();
+  await step('my-orders-menu');
+  await menu.getByRole('button', { name: t('dashboard.closeMenu') }).click();
 }
 
 test.describe('the shop in Tamil and in Sinhala', () => {
@@ -189,9 +209,145 @@ test.describe('the shop in Tamil and in Sinhala', () => {
     expect(catalogues.length).toBeLessThanOrEqual(2);
   });
 
+  test('a shopper registers and logs in in Sinhala, then sets a new password with a code in Tamil: every screen, field error and refusal in the language', async ({ page, request }, info) => {
+    test.setTimeout(180_000);
+    const step = async (name: string) => {
+      await expectNoOverflow(page, name);
+      await shot(page, info, name);
+      await expectAccessible(page, info, name);
+    };
+    await page.addInitScript(([key]) => window.localStorage.getItem(key) ?? window.localStorage.setItem(key, '"si"'), [STORAGE_KEYS.language] as const);
+    const si = wordsOf('si');
+    const mobile = freshMobile();
+
+    // register: the phone's own checks, in Sinhala
+    await page.goto('/register');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'si');
+    await expect(page.getByRole('heading', { name: si('auth.registerTitle'), level: 1 })).toBeVisible();
+    await page.getByLabel(si('auth.name')).fill('Nila Perera');
+    await page.getByLabel(si('address.fields.mobile')).fill('0771');
+    await page.getByLabel(si('auth.password'), { exact: true }).fill('short');
+    await page.getByLabel(si('auth.confirmPassword')).fill('short');
+    await page.getByRole('button', { name: si('auth.registerButton') }).click();
+    await expect(page.getByText(si('validation.mobileInvalid'))).toBeVisible();
+    await expect(page.getByText(si('validation.passwordTooShort', { min: 8 }))).toBeVisible();
+    await expectScriptFont(page, 'si');
+    await step('i18n-si-register');
+    await page.getByLabel(si('address.fields.mobile')).fill(mobile);
+    await page.getByLabel(si('auth.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(si('auth.confirmPassword')).fill(PASSWORD);
+    await page.getByRole('button', { name: si('auth.registerButton') }).click();
+    await expect(page.getByText(si('auth.registered'))).toBeVisible();
+
+    // login: the server's refusal from its code, then in
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: si('auth.loginTitle'), level: 1 })).toBeVisible();
+    await expect(page.getByLabel(si('address.fields.mobile'))).toHaveValue(mobile);
+    await page.getByLabel(si('auth.password')).fill('not-the-password');
+    await page.getByRole('button', { name: si('auth.loginButton') }).click();
+    await expect(page.getByText(si('errors.WRONG_CREDENTIALS'))).toBeVisible();
+    await step('i18n-si-login');
+    await page.getByLabel(si('auth.password')).fill(PASSWORD);
+    await page.getByRole('button', { name: si('auth.loginButton') }).click();
+    await expect(page.getByText(si('auth.loggedIn'))).toBeVisible();
+
+    // the profile: a name the server refuses (a control character) is said from the rule it broke, not in English
+    await page.goto('/dashboard/profile');
+    await expect(page.getByRole('heading', { name: si('account.profile'), level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: si('dashboard.menu') })).toBeVisible();
+    await expect(page.getByRole('button', { name: si('profile.changePhoto') })).toBeVisible();
+    await expect(page.getByText(si('profile.numberNotVerified'))).toBeVisible();
+    await page.getByLabel(si('auth.name')).fill('Nila\u0007 Perera');
+    await page.getByRole('button', { name: si('profile.submit') }).click();
+    await expect(page.getByText(si('validation.notAllowedCharacter', { field: si('auth.name') }))).toBeVisible();
+    await expect(page.getByText('contains a character that is not allowed')).toHaveCount(0);
+    await step('i18n-si-profile');
+    await page.getByRole('button', { name: si('profile.changePhoto') }).click();
+    const photo = page.getByRole('dialog', { name: si('profile.changePhoto') });
+    await photo.getByLabel(si('profile.choosePhoto')).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await expect(photo.getByRole('alert')).toHaveText(si('profile.wrongFile'));
+    await step('i18n-si-photo');
+    await photo.getByRole('button', { name: si('common.cancel') }).click();
+
+    // Tamil, signed out: a new password with the code the shop reads out
+    await page.evaluate((key) => {
+      window.localStorage.clear();
+      window.localStorage.setItem(key, '"ta"');
+    }, STORAGE_KEYS.language);
+    await page.context().clearCookies();
+    const ta = wordsOf('ta');
+    await page.goto('/forgot-password');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    await expect(page.getByRole('heading', { name: ta('auth.forgotTitle'), level: 1 })).toBeVisible();
+    await page.getByLabel(ta('address.fields.mobile')).fill(mobile);
+    await page.getByRole('button', { name: ta('auth.sendOtp') }).click();
+    await expect(page.getByText(ta('auth.codeSent'))).toBeVisible();
+    await expect(page).toHaveURL(/\/verification-otp$/);
+    await expect(page.getByRole('heading', { name: ta('auth.codeTitle'), level: 1 })).toBeVisible();
+    await expect(page.getByText(ta('auth.codeText', { mobile }))).toBeVisible();
+    const boxes = page.getByRole('group', { name: ta('auth.otpLegend', { length: 6 }) }).getByRole('textbox');
+    await expect(boxes).toHaveCount(6);
+    await expect(boxes.first()).toHaveAccessibleName(ta('auth.digitOf', { n: 1, total: 6 }));
+    const code = await resetCodeFor(request, mobile);
+    const wrong = code === '111111' ? '222222' : '111111';
+    await boxes.first().click();
+    for (const digit of wrong) await page.keyboard.type(digit);
+    await page.getByRole('button', { name: ta('auth.verifyOtp') }).click();
+    // the tries left, which the English sentence counts, are counted in Tamil too
+    await expect(page.getByText(ta('errorDetail.OTP_WRONG_other', { count: 4 }))).toBeVisible();
+    await step('i18n-ta-code');
+    await boxes.first().click();
+    for (const digit of code) await page.keyboard.type(digit);
+    await page.getByRole('button', { name: ta('auth.verifyOtp') }).click();
+
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByRole('heading', { name: ta('auth.resetTitle'), level: 1 })).toBeVisible();
+    await page.getByLabel(ta('auth.newPassword')).fill('tamil-new-pass');
+    await page.getByLabel(ta('auth.confirmPassword')).fill('tamil-new-pas');
+    await page.getByRole('button', { name: ta('auth.changePassword') }).click();
+    await expect(page.getByText(ta('validation.resetMismatch'))).toBeVisible();
+    await expectScriptFont(page, 'ta');
+    await step('i18n-ta-reset');
+    await page.getByLabel(ta('auth.confirmPassword')).fill('tamil-new-pass');
+    await page.getByRole('button', { name: ta('auth.changePassword') }).click();
+    await expect(page.getByText(ta('auth.passwordChanged'))).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel(ta('auth.password')).fill('tamil-new-pass');
+    await page.getByRole('button', { name: ta('auth.loginButton') }).click();
+    await expect(page.getByText(ta('auth.loggedIn'))).toBeVisible();
+    await step('i18n-ta-logged-in');
+  });
+
+  test('the static pages in Tamil: about and contact written in Tamil, the privacy policy and the terms saying in Tamil that they are in English', async ({ page }, info) => {
+    await page.addInitScript(([key]) => window.localStorage.setItem(key, '"ta"'), [STORAGE_KEYS.language] as const);
+    const ta = wordsOf('ta');
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: ta('pages.aboutShop', { shop: 'Kade' }), level: 1 })).toBeVisible();
+    await expect(page.getByText(ta('pages.aboutText2'))).toBeVisible();
+    await expect(page.getByText(ta('pages.englishOnly'))).toHaveCount(0);
+    await page.goto('/contact');
+    await expect(page.getByText(ta('pages.contactText'))).toBeVisible();
+    await expect(page.locator('.contact-block')).toContainText(`${ta('pages.phone')}:`);
+    await shot(page, info, 'i18n-ta-contact');
+    for (const [path, title] of [['/privacy-policy', 'pages.privacy'], ['/terms-and-conditions', 'pages.terms']] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: ta(title), level: 1 })).toBeVisible();
+      await expect(page.getByRole('note')).toHaveText(ta('pages.englishOnly'));
+      // the English text in force, marked as English for screen readers
+      await expect(page.locator('article [lang="en"]').first()).toBeVisible();
+    }
+    await expect(page.locator('.terms')).toHaveAttribute('lang', 'en');
+    await page.goto('/privacy-policy');
+    await expect(page.getByText(ta('pages.effectiveDate', { date: '' }).trim())).toBeVisible();
+    await expect(page.getByText(/Effective date|May 2025/)).toHaveCount(0);
+    await shot(page, info, 'i18n-ta-privacy');
+    await expectAccessible(page, info, 'i18n-ta-privacy');
+  });
+
   test('a server refusal shows in the language from its code: the last one of an item bought by someone else first', async ({ page, request }, info) => {
     const admin = await adminSession(request);
-    const productId = await createProduct(request, admin, { name: `E2E Last Tea ${Date.now()}`, price: 50, stock: 1 });
+    const productName = `E2E Last Tea ${Date.now()}`;
+    const productId = await createProduct(request, admin, { name: productName, price: 50, stock: 1 });
     const shopper = await newShopper(request, 'Late Buyer');
     await addAddress(request, shopper);
     await setCart(request, shopper, [{ productId, quantity: 1 }]);
@@ -205,7 +361,8 @@ test.describe('the shop in Tamil and in Sinhala', () => {
     const other = await newShopper(request, 'Quick Buyer');
     await placeCodOrder(request, other, await addAddress(request, other), [{ productId, quantity: 1 }]);
     await page.getByRole('button', { name: ta('checkout.cashOnDelivery') }).click();
-    await expect(page.getByText(ta('errors.OUT_OF_STOCK'))).toBeVisible();
+    // the product named, as the English sentence names it (no Tamil name given: the English one)
+    await expect(page.getByText(ta('errorDetail.OUT_OF_STOCK', { name: productName }))).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await shot(page, info, 'i18n-ta-refusal');
   });

@@ -360,18 +360,24 @@ test.describe('staff and admins', () => {
 test.describe('nobody attending', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, geolocation: SHOP_POSITION, permissions: ['geolocation'] });
 
+  // A copy of the seeded data no server has run on (global-setup): no staff screen has ever been seen there, so nobody
+  // attends from the start (the walks above had dashboards open on theirs, which counts as attended for a minute).
+  const unattendedDir = () => process.env.KADE_UNATTENDED_DATA_DIR ?? '';
+  // Its own API shortcuts: the admin's session cached above belongs to the other database.
+  const fresh = apiOn({ url: base, dataDir: unattendedDir });
+
   test.beforeAll(async () => {
     test.setTimeout(240_000);
+    if (!unattendedDir()) throw new Error('KADE_UNATTENDED_DATA_DIR is not set: run through the e2e config (global-setup copies it)');
     if (server) await stop(server);
     const hours = windowFromNow(-60, 600);
-    server = await startServer(process.env.KADE_ORDERING_DATA_DIR ?? '', { SHOP_HOURS: hours, FRESH_HOURS: hours, REQUIRE_COUNTER_ONLINE: 'true' });
+    server = await startServer(unattendedDir(), { SHOP_HOURS: hours, FRESH_HOURS: hours, REQUIRE_COUNTER_ONLINE: 'true' });
   });
 
   test('the shop says nobody is at the counter until a staff dashboard opens, and the checkout opens live', async ({ page, browser, request }, info) => {
     test.setTimeout(240_000);
     const shopper = await readyShopper(request, 'Early Shopper');
-    const clerk = await staffSession(request, `Late Clerk ${Date.now() % 10_000}`);
-    // The walks before this one had staff dashboards open on this database: a minute after the last, nobody attends.
+    const clerk = await fresh.staffSession(request, `Late Clerk ${Date.now() % 10_000}`);
     await expect.poll(async () => (await ordering(request)).reason?.code, { timeout: 90_000, intervals: [2000] }).toBe('STORE_UNATTENDED');
     await openCheckout(page, shopper);
     await radio(page, STANDARD).check();

@@ -3,11 +3,17 @@
 // rider from the order cards and the rider's page shows them live; the rider picks up and delivers one with the
 // right amount, one with a short amount and a reason, and brings one back; the shopper sees who brings the order
 // and can call them while it is on its way; the clerk sees the flags, marks an order Delivered without a rider,
-// and records the rider's hand-in on the day report. Runs in the desktop project (the clerk's screen) and opens
-// the phones itself. The server is shared with other tests: everything is found by this run's own names.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { formatRs, rupeesToPaise, type RiderOrdersWire } from '@kade/shared';
+// and records the rider's hand-in on the day report (an open report follows a delivery's cash and a hand-in live, the
+// riders dropdowns a shift); the rider reads their page in Tamil, its times as Tamil writes them, and the shopper
+// their rider's line in Sinhala. Runs in the desktop project (the clerk's screen) and opens the phones itself. The
+// server is shared with other tests: everything is found by this run's own names.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { deliveryOptionByLabel, formatRs, LANGUAGE_NAMES, rupeesToPaise, STORAGE_KEYS, type OrderWire, type RiderOrdersWire } from '@kade/shared';
 import { decodeEscPos } from '../../desktop/src/printer/escpos-text';
+import type englishCatalogue from '../src/locales/en/shop.json';
 import { COUNTER_PRINT_TEXT } from '../src/features/admin/print/bridge';
 import { startCounterWindow, type CounterWindow } from './counter-window';
 import { SHELL_USER_AGENT } from './playwright.config';
@@ -23,6 +29,13 @@ const riderName = `Nimal Perera ${run}`;
 const shopperName = `Kumari Riders${run}`;
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
+/** A catalogue of the shop's words (its shape is the English one's), read as the page loads it. */
+type Catalogue = typeof englishCatalogue;
+const catalogue = (language: 'si' | 'ta'): Catalogue =>
+  JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'locales', language, 'shop.json'), 'utf8')) as Catalogue;
+/** A catalogue's text with its {{values}} put in. */
+const said = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
 async function phone(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: SHELL_USER_AGENT, baseURL: process.env.KADE_URL });
 }
@@ -35,6 +48,11 @@ async function withRole(request: Parameters<typeof adminSession>[0], name: strin
   const id = found.body.data.users.find((u) => u.mobile === person.mobile)?._id;
   expect((await call(request, admin.accessToken, 'PUT', '/api/users/update-role', { _id: id, role })).status).toBe(200);
   return login(request, person.mobile, person.password);
+}
+
+/** One figure of a rider's cash card on the day report, by its term ('Collected'). */
+function figure(row: Locator, term: string): Locator {
+  return row.locator('.rider-cash__figures > div').filter({ has: row.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
 }
 
 /** Narrows an order list to one shopper's orders and waits for the narrowed list (the box waits 300 ms before asking). */
@@ -56,13 +74,15 @@ test.describe('riders and their cash', () => {
   let shopperPhone: BrowserContext;
   let handedIn = 0;
   let counterWindow: CounterWindow | undefined;
+  let productId = '';
+  let address = '';
 
   test.beforeAll(async ({ request, browser }) => {
     staff = await withRole(request, 'Cash Clerk', 'STAFF');
     const admin = await adminSession(request);
-    const productId = await createProduct(request, admin, { name: `Rider Tea ${run}`, price: 240 });
+    productId = await createProduct(request, admin, { name: `Rider Tea ${run}`, price: 240 });
     shopper = await newShopper(request, shopperName);
-    const address = await addAddress(request, shopper);
+    address = await addAddress(request, shopper);
     // Four orders, packed: A delivered in full, B short, C brought back, D delivered by the clerk without a rider.
     for (const quantity of [1, 2, 3, 4]) {
       const order = await placeCodOrder(request, shopper, address, [{ productId, quantity }]);
@@ -140,6 +160,16 @@ test.describe('riders and their cash', () => {
     }
     await shot(page, info, 'riders-assigned-cards');
     await expectAccessible(page, info, 'riders-assigned-cards');
+    // A rider going off shift leaves the other screens' dropdowns at once; back on shift, they are offered again.
+    const free = page.getByLabel(`Rider for order ${orders[3]!.orderId}`);
+    await expect(free.locator('option', { hasText: riderName })).toHaveCount(1);
+    const shift = riderPage.getByRole('switch', { name: 'On shift' });
+    await shift.click();
+    await expect(shift).toHaveAttribute('aria-checked', 'false');
+    await expect(free.locator('option', { hasText: riderName })).toHaveCount(0);
+    await shift.click();
+    await expect(shift).toHaveAttribute('aria-checked', 'true');
+    await expect(free.locator('option', { hasText: riderName })).toHaveCount(1);
     // The rider's page was open all along: the three orders arrived without a reload.
     await expect(riderPage.getByTestId('rider-order')).toHaveCount(3);
     const first = riderPage.getByRole('article', { name: `Order #${orders[0]!.orderId}` });
@@ -153,7 +183,7 @@ test.describe('riders and their cash', () => {
     await expectAccessible(riderPage, info, 'rider-assigned');
   });
 
-  test('the rider picks up and delivers with the right amount; the shopper sees who brings it and can call them', async ({ request }, info) => {
+  test("the rider picks up and delivers with the right amount; the shopper sees who brings it and can call them, and the clerk's open report counts the cash", async ({ page, request }, info) => {
     const listed = (await call<RiderOrdersWire>(request, rider.accessToken, 'GET', '/api/rider/orders')).body.data;
     const a = listed.orders.find((o) => o.ref === orders[0]!.orderId)!;
     const card = riderPage.getByRole('article', { name: `Order #${a.ref}` });
@@ -171,8 +201,23 @@ test.describe('riders and their cash', () => {
     await shot(shopperPage, info, 'riders-shopper-on-the-way');
     await expectAccessible(shopperPage, info, 'shopper-rider-line');
 
+    // The clerk has the day report open: the rider has no cash row yet.
+    await useSession(page, staff);
+    await page.goto('/dashboard/report');
+    const tiles = page.locator('.report-tiles');
+    await expect(tiles).toBeVisible();
+    const cashRow = page.getByRole('article', { name: riderName });
+    await expect(cashRow).toHaveCount(0);
+    await tiles.evaluate((element) => element.setAttribute('data-shown-before', ''));
+
     await card.getByRole('button', { name: `Delivered, cash collected ${rs(a.total)}` }).click();
     await expect(riderPage.getByText('Marked delivered. Thank you!')).toBeVisible();
+    // The report follows the delivery without a reload, and without blanking: the figures on screen are the same
+    // elements, brought up to date.
+    await expect(figure(cashRow, 'Deliveries')).toHaveText('1');
+    await expect(figure(cashRow, 'Collected')).toHaveText(rs(a.total));
+    await expect(figure(cashRow, 'Outstanding')).toHaveText(rs(a.total));
+    await expect(page.locator('.report-tiles[data-shown-before]')).toHaveCount(1);
     const done = riderPage.getByTestId('rider-delivered').filter({ hasText: `#${a.ref}` });
     await expect(done).toContainText(`Collected ${rs(a.total)}`);
     await expect(riderPage.getByTestId('rider-order')).toHaveCount(2);
@@ -220,6 +265,10 @@ test.describe('riders and their cash', () => {
     await expect(cardC.getByTestId('returned-flag')).toHaveText(`Could not be delivered (${riderName}): Customer not at home`);
     await expect(cardC.getByText(`Rider: ${riderName}`)).toHaveCount(0);
     await expect(cardC.getByLabel(`Rider for order ${c.orderId}`)).toHaveValue('');
+    // The order keeps its reason: the flag is still there after a reload.
+    await page.reload();
+    await searchFor(page, shopperName);
+    await expect(cardC.getByTestId('returned-flag')).toHaveText(`Could not be delivered (${riderName}): Customer not at home`);
     await shot(page, info, 'riders-returned-flag');
     await riderPage.evaluate(() => window.scrollTo(0, 0));
     await shot(riderPage, info, 'riders-rider-done');
@@ -256,11 +305,17 @@ test.describe('riders and their cash', () => {
     const collected = listed.orders.reduce((sum, o) => sum + (o.cashCollected ?? 0), 0);
     await useSession(page, staff);
     await page.goto('/dashboard/report');
+    // A second screen keeps the same report open: the hand-in reaches it live.
+    const other = await page.context().newPage();
+    await other.goto('/dashboard/report');
+    const otherRow = other.getByRole('article', { name: riderName });
+    await expect(figure(otherRow, 'Outstanding')).toHaveText(rs(collected));
     const row = page.getByRole('article', { name: riderName });
     await expect(row).toBeVisible();
-    await expect(row.getByRole('definition').nth(0)).toHaveText('2');
-    await expect(row.getByRole('definition').nth(1)).toHaveText(rs(collected));
-    await expect(row.getByRole('definition').nth(3)).toHaveText(rs(collected));
+    await expect(figure(row, 'Deliveries')).toHaveText('2');
+    await expect(figure(row, 'Brought forward')).toHaveText(rs(0));
+    await expect(figure(row, 'Collected')).toHaveText(rs(collected));
+    await expect(figure(row, 'Outstanding')).toHaveText(rs(collected));
     await expect(row.getByText('1 delivery with a different amount')).toBeVisible();
     await expect(row.getByLabel('Amount (Rs.)')).toHaveValue(String(collected));
     await row.scrollIntoViewIfNeeded();
@@ -269,10 +324,14 @@ test.describe('riders and their cash', () => {
     await row.getByLabel('Note (optional)').fill('evening hand-in');
     await row.getByRole('button', { name: 'Record hand-in' }).click();
     await expect(page.getByText(`Hand-in of ${rs(collected)} from ${riderName} recorded.`)).toBeVisible();
-    await expect(row.getByRole('definition').nth(2)).toHaveText(rs(collected));
-    await expect(row.getByRole('definition').nth(3)).toHaveText('All handed in');
+    await expect(figure(row, 'Handed in')).toHaveText(rs(collected));
+    await expect(figure(row, 'Outstanding')).toHaveText('All handed in');
     await expect(row.getByRole('listitem')).toContainText([/received by Cash Clerk · evening hand-in/]);
     await expect(row.getByRole('button', { name: 'Print slip' })).toHaveCount(0); // no counter app here
+    await expect(figure(otherRow, 'Handed in')).toHaveText(rs(collected));
+    await expect(figure(otherRow, 'Outstanding')).toHaveText('All handed in');
+    await expect(otherRow.getByRole('listitem')).toContainText([/received by Cash Clerk · evening hand-in/]);
+    await other.close();
     await shot(page, info, 'riders-report-handed-in');
     await expectAccessible(page, info, 'riders-report');
   });
@@ -294,5 +353,85 @@ test.describe('riders and their cash', () => {
     expect(lines).toContain(`AMOUNT HANDED IN ${rs(handedIn)}`);
     expect(lines).toContain('Received by Cash Clerk');
     await shot(page, info, 'riders-report-slip-printed');
+  });
+
+  test("the rider works in Tamil and the shopper reads their rider's line in Sinhala, each on a 360 px phone", async ({ request }, info) => {
+    const ta = catalogue('ta');
+    const si = catalogue('si');
+    const e = await placeCodOrder(request, shopper, address, [{ productId, quantity: 5 }]);
+    expect((await call(request, staff.accessToken, 'PUT', '/api/orders/update-status', { orderId: e._id, order_status: 'Processing' })).status).toBe(200);
+    const given = await call<OrderWire>(request, staff.accessToken, 'PUT', '/api/orders/assign', { orderId: e._id, riderId });
+    expect(given.status).toBe(200);
+    const { totalAmt: total, Choose: option } = given.body.data;
+
+    // The rider switches their page to Tamil from its bar: every word on it is the catalogue's.
+    const page = riderPage;
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.locator('.language-menu__list').getByRole('button', { name: LANGUAGE_NAMES.ta }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    await expect(page.getByRole('heading', { name: ta.rider.title })).toBeVisible();
+    await expect(page.getByRole('switch', { name: ta.rider.onShift })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText(ta.rider.shiftOn)).toBeVisible();
+    const card = page.getByRole('article', { name: said(ta.rider.order, { ref: e.orderId }) });
+    await expect(card.locator('.rider-card__promise')).toContainText(ta.delivery[deliveryOptionByLabel(option)!.code]);
+    await expect(card.locator('.rider-card__promise')).toContainText(new RegExp(`${said(ta.rider.promise, { time: '\\d\\d:\\d\\d' })}$`));
+    await expect(card.getByRole('link', { name: new RegExp(`^${said(ta.rider.call, { name: shopperName })}`) })).toBeVisible();
+    await expect(card.getByText(ta.rider.collect)).toBeVisible();
+    await expect(card.getByRole('button', { name: ta.rider.couldNotDeliver })).toBeVisible();
+    await card.getByRole('button', { name: ta.rider.pickedUp }).click();
+    await expect(card.getByText(ta.status.Shipped)).toBeVisible();
+
+    // The shopper, reading Sinhala, sees who brings it and can call them.
+    const shopperPage = await shopperPhone.newPage();
+    await shopperPage.addInitScript(([key]) => window.localStorage.setItem(key, '"si"'), [STORAGE_KEYS.language] as const);
+    await useSession(shopperPage, shopper);
+    await shopperPage.goto('/dashboard/myorders');
+    await expect(shopperPage.locator('html')).toHaveAttribute('lang', 'si');
+    const mine = shopperPage.getByRole('article', { name: said(si.orders.order, { id: e.orderId }) });
+    await expect(mine.getByText(said(si.orders.rider.onTheWay, { name: 'Nimal' }))).toBeVisible();
+    await expect(mine.getByRole('link', { name: said(si.orders.rider.call, { name: 'Nimal' }) })).toHaveAttribute('href', `tel:${riderMobile}`);
+    await mine.scrollIntoViewIfNeeded();
+    expect(await shopperPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(shopperPage, info, 'riders-shopper-si-on-the-way');
+    await expectAccessible(shopperPage, info, 'riders-shopper-si');
+
+    // A short amount, its reason chosen in Tamil; the store reads the reason in English.
+    const short = total - 20;
+    await card.getByRole('button', { name: ta.rider.cash.otherAmount }).click();
+    await card.getByLabel(ta.rider.cash.amountLabel).fill(String(short));
+    await card.getByRole('button', { name: said(ta.rider.cash.deliveredWith, { amount: rs(short) }) }).click();
+    await expect(card.getByRole('alert')).toHaveText(ta.rider.cash.reasonNeeded);
+    await card.getByRole('radio', { name: ta.rider.reasons.shortChange }).check();
+    await card.getByLabel(ta.rider.cash.noteLabelOptional).fill('5000 நோட்டுக்கு சில்லறை இல்லை');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, info, 'riders-rider-ta-short-amount');
+    await expectAccessible(page, info, 'rider-ta-short-amount');
+    await card.getByRole('button', { name: said(ta.rider.cash.deliveredWith, { amount: rs(short) }) }).click();
+    await expect(page.getByText(ta.rider.delivered)).toBeVisible();
+    const done = page.getByTestId('rider-delivered').filter({ hasText: `#${e.orderId}` });
+    await expect(done).toContainText(said(ta.rider.collected, { amount: rs(short) }));
+    await expect(done).toContainText(`${ta.rider.reasons.shortChange}: 5000 நோட்டுக்கு சில்லறை இல்லை`);
+    const stored = await call<OrderWire>(request, staff.accessToken, 'GET', `/api/order/details?orderId=${e._id}`);
+    expect(stored.body.data.cashNote).toBe('Short change: 5000 நோட்டுக்கு சில்லறை இல்லை');
+    // When it was delivered, as Tamil (Intl's ta-LK, in the shop's zone) writes it, not as English does.
+    const { timeZone } = (await call<{ timeZone: string }>(request, null, 'GET', '/api/shop/config')).body.data;
+    const deliveredAt = (await call<RiderOrdersWire>(request, rider.accessToken, 'GET', '/api/rider/orders')).body.data.orders.find((o) => o.ref === e.orderId)!.deliveredAt!;
+    const written = await page.evaluate(
+      ([iso, zone]) => {
+        const write = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)).replace(/[\u00a0\u202f]/g, ' ');
+        return { ta: write('ta-LK'), en: write('en-IN') };
+      },
+      [deliveredAt, timeZone] as const,
+    );
+    expect(written.ta).not.toBe(written.en);
+    await expect(done.locator('time')).toHaveText(written.ta);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, info, 'riders-rider-ta-done');
+    await expectAccessible(page, info, 'rider-ta-done');
+
+    // The shopper's line follows live: delivered by Nimal, no number any more.
+    await expect(mine.getByText(said(si.orders.rider.broughtBy, { name: 'Nimal' }))).toBeVisible();
+    await expect(mine.getByRole('link', { name: said(si.orders.rider.call, { name: 'Nimal' }) })).toHaveCount(0);
   });
 });

@@ -133,6 +133,8 @@ test('+ Add address from checkout stays in the shop frame and comes back to the 
   await addThrough(/\/checkout$/, 'Office');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/checkout\/payment$/);
+  // the payment step is its own file: wait for it to replace the address step before using its '+ Add address'
+  await expect(page.getByRole('heading', { name: 'Select a Delivery Option' })).toBeVisible();
   await addThrough(/\/checkout\/payment$/, 'Studio');
   await expect(page.getByRole('radio', { name: /Office/ })).not.toBeChecked();
   await shot(page, info, 'edges-add-address-back-on-payment');

@@ -36,6 +36,16 @@ test.describe('browsing', () => {
     await expect(page.locator('section.strip').first().locator('.product-card').first()).toBeVisible();
     await expect(page.locator('.category-tile').first()).toBeVisible();
     expect(asked).toEqual([]);
+    // the home page's own script and the English catalogue were named in the page's head, fetched beside the entry
+    const named = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(named.some((file) => /^\/assets\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
+    // the style sheet the first paint waits for is asked for before any script
+    const head = await page.locator('head > script[src], head > link[rel="modulepreload"], head > link[rel="stylesheet"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('rel') ?? 'script'));
+    expect(head.indexOf('stylesheet')).toBe(0);
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    const catalogue = named.filter((file) => /^\/assets\/shop-[\w-]{8}\.js$/.test(file)); // locales/en/shop.json's chunk
+    expect(catalogue).toHaveLength(1);
+    expect(loaded).toContain(catalogue[0]);
     await shot(page, info, 'home-from-boot');
     // a later visit to the home page in the same tab asks for fresh shelves
     await page.goto('/search');
@@ -45,9 +55,11 @@ test.describe('browsing', () => {
   });
 
   test('home: banner, deals, categories, a strip per category with See All, Buy Brand, rotating banner, footer', async ({ page, request }, info) => {
+    // it walks every strip down the page, each drawing its cards and pictures as it comes near
+    test.slow();
     // Other tests (the admin's) add categories and products to the same shop: count what the server has now.
     const categories = ((await (await request.get(`${openUrl()}/api/category/get`)).json()) as { data: unknown[] }).data;
-    const home = ((await (await request.get(`${openUrl()}/api/product/home`)).json()) as { data: { strips: Array<{ category: { name: string } }> } }).data;
+    const home = ((await (await request.get(`${openUrl()}/api/product/home`)).json()) as { data: { deals: Array<{ name: string }>; strips: Array<{ category: { name: string } }> } }).data;
     const shownStrips = home.strips.filter((strip) => hasProductStrip(strip.category.name));
     expect(categories.length).toBeGreaterThanOrEqual(19); // the demo catalogue's
     expect(shownStrips.length).toBeGreaterThanOrEqual(16);
@@ -67,6 +79,19 @@ test.describe('browsing', () => {
     await shot(page, info, 'home');
     await expectAccessible(page, info, 'home');
 
+    // a strip far below the screen waits as one still block (no shimmering placeholders, nothing announced)
+    // until it comes near; then its cards draw
+    const farStrip = strips(page).last();
+    await expect(farStrip.getByTestId('strip-reserve')).toHaveCount(1);
+    await expect(farStrip.getByTestId('placeholder')).toHaveCount(0);
+    await expect(farStrip.getByRole('status')).toHaveCount(0);
+    // and it is as tall before its cards are drawn as after, so nothing below it moves when they are
+    const waiting = await farStrip.boundingBox();
+    await farStrip.scrollIntoViewIfNeeded();
+    await expect(farStrip.getByTestId('strip-reserve')).toHaveCount(0);
+    await expect(farStrip.locator('.product-card').first()).toBeVisible();
+    expect(Math.abs(((await farStrip.boundingBox())?.height ?? 0) - (waiting?.height ?? -1))).toBeLessThan(1);
+
     // every strip has products; arrows move a strip by 250 px
     const count = await strips(page).count();
     for (let i = 0; i < count; i += 1) {
@@ -81,6 +106,16 @@ test.describe('browsing', () => {
     const room = await row.evaluate((el) => el.scrollWidth - el.clientWidth);
     await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(Math.min(250, room) - 1);
     await shot(page, info, 'home-strip-scrolled');
+
+    // a strip draws a screen's width of cards at once and the rest soon after, a couple at a time while the
+    // phone is idle: every card of the deals strip is there, and its row scrolls to the last product
+    const deals = strips(page).first();
+    expect(home.deals.length).toBeGreaterThan(4); // more than a phone draws at once
+    await expect(deals.locator('.product-card')).toHaveCount(home.deals.length);
+    await expect(deals.locator('.strip__item--later')).toHaveCount(0);
+    await deals.scrollIntoViewIfNeeded();
+    await deals.locator('.strip__row').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(deals.getByRole('article', { name: home.deals.at(-1)?.name, exact: true }).last()).toBeInViewport();
 
     // the delivery banner changes language every 3 seconds
     const banner = page.getByTestId('delivery-banner');
@@ -100,6 +135,10 @@ test.describe('browsing', () => {
     await expect(page).toHaveURL(/\/fruit-[0-9a-f-]+\/all-fruits-[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
     await expect(page.locator('.product-card').first()).toBeVisible();
+    // the first screen's pictures come with the page; the rest as they near the screen
+    const loading = await page.locator('.product-card img').evaluateAll((images) => images.map((img) => img.getAttribute('loading')));
+    expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(new Set(loading.slice(4))).toEqual(new Set(['lazy']));
     await shot(page, info, 'listing');
     await expectAccessible(page, info, 'listing');
     await scrollUntil(page, async () => (await page.getByText('You have reached the end.').count()) > 0);

@@ -101,6 +101,15 @@ export function apiOn(server: { url: () => string; dataDir: () => string }) {
     return cachedAdmin.session;
   }
 
+  /** The live reset code of a number, as the admin's OTP list shows it. */
+  async function resetCodeFor(request: APIRequestContext, mobile: string): Promise<string> {
+    const admin = await adminSession(request);
+    const list = await call<Array<{ mobile: string; forgot_password_otp: string }>>(request, admin.accessToken, 'GET', '/api/users/all');
+    const code = list.body.data.find((user) => user.mobile === mobile)?.forgot_password_otp;
+    expect(code, `a live code for ${mobile}`).toMatch(/^\d{6}$/);
+    return code ?? '';
+  }
+
   /** A counter clerk: an account the admin made STAFF, signed in after the change (a role change ends sessions). */
   async function staffSession(request: APIRequestContext, name: string): Promise<Session> {
     const mobile = await register(request, name);
@@ -209,7 +218,7 @@ export function apiOn(server: { url: () => string; dataDir: () => string }) {
     return { _id: placed.body.data._id, orderId: placed.body.data.orderId };
   }
 
-  return { call, login, register, newShopper, adminSession, staffSession, createProduct, findProduct, setCart, addAddress, placeCashOrder, placeCodOrder };
+  return { call, login, register, newShopper, adminSession, resetCodeFor, staffSession, createProduct, findProduct, setCart, addAddress, placeCashOrder, placeCodOrder };
 }
 
 /** The main test server's data folder (global-setup seeds it). */
@@ -219,7 +228,7 @@ function mainDataDir(): string {
   return dataDir;
 }
 
-export const { call, login, register, newShopper, adminSession, staffSession, createProduct, findProduct, setCart, addAddress, placeCashOrder, placeCodOrder } = apiOn({
+export const { call, login, register, newShopper, adminSession, resetCodeFor, staffSession, createProduct, findProduct, setCart, addAddress, placeCashOrder, placeCodOrder } = apiOn({
   url: () => openUrl(),
   dataDir: mainDataDir,
 });

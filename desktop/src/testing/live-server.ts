@@ -1,8 +1,10 @@
 // The real shop server for the counter's tests, as its own process (the counter only ever talks to it over
 // HTTP and sockets), a shopper who places orders over the real API, and a wait that gives up.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { computeTotals, paiseToRupees, rupeesToPaise } from '@kade/shared';
 import type { CounterOrder } from '../dispatcher/dispatcher';
 import { ServerApi } from '../dispatcher/server-api';
@@ -10,8 +12,38 @@ import { ServerApi } from '../dispatcher/server-api';
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ADMIN = { mobile: '0770000001', password: 'counter-staff-1' };
 
-/** The real shop server, as its own process (the counter only ever talks to it over HTTP and sockets). */
-export async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder seeded-data.ts seeds once for the run, and the file it writes beside it when done (or failed). */
+    kadeSeededData: { dir: string; done: string };
+  }
+}
+
+/** The run's seeded folder (seeded-data.ts), once its seed is done; undefined outside the desktop tests' setup. */
+async function seededFolder(): Promise<string | undefined> {
+  let seeded: { dir: string; done: string } | undefined;
+  try {
+    seeded = inject('kadeSeededData');
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+  if (!seeded) return undefined;
+  while (!existsSync(seeded.done)) await new Promise((resolve) => setTimeout(resolve, 200));
+  const result = JSON.parse(readFileSync(seeded.done, 'utf8')) as { ok: boolean; error?: string };
+  if (!result.ok) throw new Error(`seeding the desktop tests' shop data failed: ${result.error}`);
+  return seeded.dir;
+}
+
+/**
+ * The real shop server, as its own process (the counter only ever talks to it over HTTP and sockets). A new data
+ * folder starts as a copy of the run's seeded one (the demo catalogue, seeded once: seeded-data.ts), unless `seed`
+ * asks for a seed of its own.
+ */
+export async function startServer(dataDir: string, options: { seed?: boolean } = {}): Promise<{ url: string; process: ChildProcess }> {
+  if (!options.seed && !existsSync(dataDir)) {
+    const seeded = await seededFolder();
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
