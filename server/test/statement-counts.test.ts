@@ -14,6 +14,7 @@ import { placementReadStatement } from '../src/modules/orders/place-sql';
 // 10:30 in Colombo: the shop is open and so are the fresh counters.
 const OPEN = '2026-11-22T05:00:00Z';
 const INSIDE = { latitude: 6.879, longitude: 79.862, accuracy: 10 };
+type PlanNode = { 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
 type Body<T = unknown> = { success: boolean; data: T; hasMore?: boolean; totalCount?: number; totalCountExact?: boolean };
 
 describe.each(DB_KINDS)('statements per request on %s', (kind) => {
@@ -91,6 +92,72 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
     const { answer, statements } = await statementsOf<unknown[]>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(1));
     expect(answer).toMatchObject({ totalCount: LISTING_COUNT_CAP, totalCountExact: false, hasMore: true });
     expect(statements).toHaveLength(1);
+  });
+
+  /**
+   * The most rows any step of a listing page's plan handled (rows × loops), with PostgreSQL keeping `mode`'s plan
+   * for the prepared statement: the server's statements are prepared, and after five runs PostgreSQL may keep one
+   * generic plan for every shelf, big or small.
+   */
+  async function rowsHandled(page: number, mode: 'force_generic_plan' | 'force_custom_plan') {
+    const native = shopReadQueries(server.db.knex).listing(listing(page)).toSQL().toNative();
+    const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+    return server.db.knex.transaction(async (trx) => {
+      await trx.raw(`set local plan_cache_mode = ${mode}`);
+      await trx.raw(`prepare shelf_page as ${native.sql}`);
+      try {
+        const { rows } = (await trx.raw(`explain (analyze, format json) execute shelf_page(${native.bindings.map(literal).join(', ')})`)) as { rows: Array<Record<string, unknown>> };
+        const raw = Object.values(rows[0] ?? {})[0];
+        const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+        let most = 0;
+        const walk = (node: PlanNode) => {
+          most = Math.max(most, node['Actual Rows'] * node['Actual Loops']);
+          node.Plans?.forEach(walk);
+        };
+        walk(plan[0]!.Plan);
+        return { most, plan: JSON.stringify(plan) };
+      } finally {
+        await trx.raw('deallocate shelf_page');
+      }
+    });
+  }
+
+  it('reads about one page of a shelf, not the whole shelf, under the generic plan of a prepared statement as under a custom one', async () => {
+    await addProducts(3000, 'Kekulu Rice');
+    const total = Number((await server.db.knex('product_sub_categories').where({ sub_category_id: allSub }).count('* as n'))[0]!.n);
+    expect(total).toBeGreaterThan(4000);
+    // with the statistics autovacuum keeps (a table of a handful of rows planned as a thousand is another matter)
+    await server.db.knex.raw('analyze products, product_categories, product_sub_categories, product_stock');
+    for (const mode of ['force_generic_plan', 'force_custom_plan'] as const) {
+      // page 1: the page (9 rows) and the capped count (121); page 40: the 312 rows before it and its 9
+      const first = await rowsHandled(1, mode);
+      expect(first.most, `${mode} page 1: ${first.plan}`).toBeLessThanOrEqual(LISTING_COUNT_CAP + 10);
+      const deep = await rowsHandled(40, mode);
+      expect(deep.most, `${mode} page 40: ${deep.plan}`).toBeLessThanOrEqual(39 * 8 + 9 + 10);
+      expect(deep.plan).toMatch(/product_sub_categories_shelf_newest/);
+    }
+  });
+
+  it('keeps each shelf link\'s copy of its product\'s created_at, so a product given a new date moves in its listing', async () => {
+    const knex = server.db.knex;
+    const differing = async () =>
+      Number(
+        (
+          await knex.raw(`select count(*) as n from (
+            select 1 from product_categories l join products p on p.id = l.product_id where l.product_created_at <> p.created_at
+            union all select 1 from product_sub_categories l join products p on p.id = l.product_id where l.product_created_at <> p.created_at) d`)
+        ).rows[0].n,
+      );
+    expect(await differing()).toBe(0);
+    // a link written with another date takes its product's
+    const oldest = (await knex('products').where('name', 'like', 'Brown Rice %').orderBy('created_at').first('id')).id as string;
+    await knex('product_categories').where({ product_id: oldest }).update({ product_created_at: new Date('2000-01-01') });
+    expect(await differing()).toBe(0);
+    // the oldest made the newest: its links follow, and it heads page 1
+    await knex('products').where({ id: oldest }).update({ created_at: new Date(Date.now() + 60_000) });
+    expect(await differing()).toBe(0);
+    const { answer } = await statementsOf<Array<{ _id: string }>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(1));
+    expect(answer.data[0]?._id).toBe(oldest);
   });
 
   it('searches in one statement', async () => {

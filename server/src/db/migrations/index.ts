@@ -18,6 +18,7 @@ import * as userLanguage from './20261127100000_user_language';
 import * as multilingualNames from './20261127110000_multilingual_names';
 import * as shopNewestIndex from './20261127120000_shop_newest_index';
 import * as orderReturned from './20261128090000_order_returned';
+import * as shelfOrder from './20261129090000_shelf_order';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127110000_multilingual_names', multilingualNames],
   ['20261127120000_shop_newest_index', shopNewestIndex],
   ['20261128090000_order_returned', orderReturned],
+  ['20261129090000_shelf_order', shelfOrder],
 ];

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { PageInfo } from '@kade/shared';
 import { toCount } from '../../db/database';
-import { countQuery, pageQuery, type PageQuery, type SortKey } from './product-sql';
+import { countQuery, pageQuery, type PageQuery, type Shelf, type SortKey } from './product-sql';
 import { readRows } from './prepared';
 import type { ProductRow } from './wire';
 
@@ -32,6 +32,8 @@ export interface PageRequest {
   ranked?: PageQuery['ranked'];
   /** Where counting stops (TOTAL_COUNT_CAP unless said). */
   countCap?: number;
+  /** One shelf's page, newest first, read from its links' index: see PageQuery.shelf. */
+  shelf?: Shelf;
 }
 
 /** Pages needed for a count (at least 1, so an empty list is one empty page). */
@@ -64,6 +66,7 @@ export function pageQueryFor(db: Knex | Knex.Transaction, request: PageRequest) 
     ...(countsMatches(request) ? { countUpTo: countLimit(request.page, request.limit, request.countCap) + 1 } : {}),
     ...(request.select ? { select: request.select } : {}),
     ...(request.ranked ? { ranked: request.ranked } : {}),
+    ...(request.shelf ? { shelf: request.shelf } : {}),
   });
 }
 
@@ -107,7 +110,7 @@ export async function readPage(db: Knex | Knex.Transaction, request: PageRequest
   }
   let counted = rows[0]?.total_count === null || rows[0]?.total_count === undefined ? undefined : toCount(rows[0].total_count);
   if (rows.length === 0 && request.page > 1) {
-    const found = await readRows(db, countQuery(db, request.where, request.bindings, countLimit(request.page, request.limit, request.countCap) + 1));
+    const found = await readRows(db, countQuery(db, request.where, request.bindings, countLimit(request.page, request.limit, request.countCap) + 1, request.shelf));
     counted = toCount(found[0]?.count);
   }
   return { rows: rows.slice(0, request.limit), page: pageInfo(request, rows.length, counted) };

@@ -88,6 +88,43 @@ export interface PageQuery {
    * when the page is not full: then the rows before it and on it are all there is). Left out: no count.
    */
   countUpTo?: number;
+  /**
+   * The page is one shelf's (a category or sub-category, among other conditions in `where`) in NEWEST_FIRST order:
+   * it walks that shelf's link index (`…_shelf_newest`, links carry their product's created_at) and stops after the
+   * page, and the capped count reads the same links. Without it the page reads `products` in `order`.
+   */
+  shelf?: Shelf;
+}
+
+/** A category's or a sub-category's links, which hold its products newest first in an index of their own. */
+export interface Shelf {
+  table: 'product_categories' | 'product_sub_categories';
+  key: 'category_id' | 'sub_category_id';
+  id: string;
+}
+
+export const categoryShelf = (id: string): Shelf => ({ table: 'product_categories', key: 'category_id', id });
+export const subCategoryShelf = (id: string): Shelf => ({ table: 'product_sub_categories', key: 'sub_category_id', id });
+
+/**
+ * The product with this id, as a LATERAL subquery for the page's few rows: a plain join let a generic plan, which
+ * guesses a page as a tenth of its matches, hash the whole catalogue to join a page of 9.
+ */
+const ONE_PRODUCT = (id: string) => `select * from products p where p.id = ${id} limit 1`;
+
+/**
+ * The rows of `products p` matching `where`, read through a shelf's links when given: each link, newest first, takes
+ * its product through a LATERAL subquery with LIMIT 1, which PostgreSQL cannot merge into a join. The only ways left
+ * to it are to walk the links in the index's order and stop at the page's end, or to probe every link and sort;
+ * probing fewer costs less under any estimate, so even a generic plan that guesses a LIMIT parameter as a tenth of
+ * the shelf walks (a plain join let it hash the whole shelf and sort it). Its bindings:
+ * `where`'s, then the shelf's id (`shelfIs`, a binding unless said).
+ */
+function productsOf(where: string, shelf: Pick<Shelf, 'table' | 'key'> | undefined, shelfIs = '?'): string {
+  if (!shelf) return `products p\n  where ${where}`;
+  return `${shelf.table} shelf
+  cross join lateral (select p.id, p.created_at from products p where p.id = shelf.product_id and ${where} limit 1) p
+  where shelf.${shelf.key} = ${shelfIs}`;
 }
 
 /** Names (`name`: p.name, p.name_si or p.name_ta) from `from` (inclusive) to `below` (exclusive), in byte order: the products_name(_si|_ta)_prefix index. */
@@ -160,33 +197,39 @@ export function pageQuery(db: Db, query: PageQuery): Knex.Raw<{ rows: ProductRow
     const page = rankedPage({ ...query, ranked }, keys, inner);
     const sql = `${page.ctes}
 select ${query.select ?? PRODUCT_SELECT}${page.count}
-from page join products p on p.id = page.id
+from page cross join lateral (${ONE_PRODUCT('page.id')}) p
 order by ${outer}`;
     return db.raw(sql, [...page.bindings, ...page.countBindings]);
   }
+  const { shelf } = query;
+  if (shelf && query.order !== NEWEST_FIRST) throw new Error('A shelf page is read newest first');
+  const source = productsOf(query.where, shelf);
+  const sourceBindings = [...query.bindings, ...(shelf ? [shelf.id] : [])];
   const count =
     query.countUpTo === undefined
       ? ''
       : `,
-  case when (select count(*) from page) >= ? then (select count(*) from (select 1 from products p where ${query.where} limit ?) counted) end as total_count`;
+  case when (select count(*) from page) >= ? then (select count(*) from (select 1 from ${source} limit ?) counted) end as total_count`;
   const sql = `with page as (
   select p.id, ${keys}
-  from products p
-  where ${query.where}
-  order by ${inner}
+  from ${source}
+  order by ${shelf ? 'shelf.product_created_at desc, shelf.product_id' : inner}
   limit ? offset ?
 )
 select ${query.select ?? PRODUCT_SELECT}${count}
-from page join products p on p.id = page.id
+from page cross join lateral (${ONE_PRODUCT('page.id')}) p
 order by ${outer}`;
   const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
-  const countBindings = query.countUpTo === undefined ? [] : [query.limit, ...query.bindings, query.countUpTo];
-  return db.raw(sql, [...orderBindings, ...query.bindings, query.limit, query.offset, ...countBindings]);
+  const countBindings = query.countUpTo === undefined ? [] : [query.limit, ...sourceBindings, query.countUpTo];
+  return db.raw(sql, [...orderBindings, ...sourceBindings, query.limit, query.offset, ...countBindings]);
 }
 
-/** How many products match a condition, counting at most `upTo` (for a page past the end, which has no row to carry it). */
-export function countQuery(db: Db, where: string, bindings: readonly Knex.RawBinding[], upTo: number): Knex.Raw<{ rows: Array<{ count: number | string }> }> {
-  return db.raw(`select count(*) as count from (select 1 from products p where ${where} limit ?) counted`, [...bindings, upTo]);
+/**
+ * How many products match a condition (on a shelf's links when given), counting at most `upTo` (for a page past
+ * the end, which has no row to carry it).
+ */
+export function countQuery(db: Db, where: string, bindings: readonly Knex.RawBinding[], upTo: number, shelf?: Shelf): Knex.Raw<{ rows: Array<{ count: number | string }> }> {
+  return db.raw(`select count(*) as count from (select 1 from ${productsOf(where, shelf)} limit ?) counted`, [...bindings, ...(shelf ? [shelf.id] : []), upTo]);
 }
 
 /** Products by id (any state), with their lists. */
@@ -219,7 +262,8 @@ export function productDetailsQuery(db: Db, productId: string): Knex.Raw<{ rows:
 
 /**
  * The home page's category strips in one statement: the first `perCategory` visible products (newest first)
- * of each category given, tagged with the category.
+ * of each category given, tagged with the category. Each strip walks its category's links newest first and stops
+ * after its products (the category's `_shelf_newest` index), so the home costs the same at any catalogue size.
  */
 export function stripsQuery(
   db: Db,
@@ -227,16 +271,16 @@ export function stripsQuery(
   perCategory: number,
 ): Knex.Raw<{ rows: Array<ProductRow & { strip_category_id: string }> }> {
   return db.raw(
-    `with ranked as (
-  select pc.category_id, p.id,
-    row_number() over (partition by pc.category_id order by p.created_at desc, p.id) as position
-  from product_categories pc join products p on p.id = pc.product_id
-  where pc.category_id in (${placeholders(categoryIds)}) and ${SHOP_PRODUCT}
-)
-select ranked.category_id as strip_category_id, ${PRODUCT_SELECT}
-from ranked join products p on p.id = ranked.id
-where ranked.position <= ?
-order by ranked.category_id, ranked.position`,
+    `select strip.category_id as strip_category_id, ${PRODUCT_SELECT}
+from (select c.id as category_id from categories c where c.id in (${placeholders(categoryIds)})) strip
+cross join lateral (
+  select shelf.product_id, shelf.product_created_at
+  from ${productsOf(SHOP_PRODUCT, { table: 'product_categories', key: 'category_id' }, 'strip.category_id')}
+  order by shelf.product_created_at desc, shelf.product_id
+  limit ?
+) top
+cross join lateral (${ONE_PRODUCT('top.product_id')}) p
+order by strip.category_id, top.product_created_at desc, top.product_id`,
     [...categoryIds, perCategory],
   );
 }

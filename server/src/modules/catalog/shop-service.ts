@@ -20,19 +20,20 @@ import {
 } from '@kade/shared';
 import { notFound } from '../../http/errors';
 import { emptyPage, LISTING_COUNT_CAP, pageQueryFor, readPage, type PageRequest } from './paging';
-import { NEWEST_FIRST, pageQuery, placeholders, PRODUCT_DETAILS_SQL, productDetailsQuery, SHOP_PRODUCT, stripsQuery } from './product-sql';
+import { categoryShelf, NEWEST_FIRST, pageQuery, placeholders, PRODUCT_DETAILS_SQL, productDetailsQuery, SHOP_PRODUCT, stripsQuery, subCategoryShelf } from './product-sql';
 import { readRows, statementRows } from './prepared';
 import { searchRequest } from './search';
 import { toCategoryWire, toProductDetailsWire, toProductWire, toVariationWire, type CategoryRow, type ProductRow } from './wire';
 
 const IN_CATEGORY = 'exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)';
-const IN_SUB_CATEGORY = 'exists (select 1 from product_sub_categories ps where ps.product_id = p.id and ps.sub_category_id = ?)';
 
 /** A listing page: visible products in the category and the sub-category, newest first. */
 function listingRequest(input: ProductByCategoryAndSubCategoryInput): PageRequest {
   return {
-    where: `${SHOP_PRODUCT} and ${IN_CATEGORY} and ${IN_SUB_CATEGORY}`,
-    bindings: [input.categoryId, input.subCategoryId],
+    // walked from the sub-category's links, newest first (the narrower shelf of the two as the shop lays them out)
+    where: `${SHOP_PRODUCT} and ${IN_CATEGORY}`,
+    bindings: [input.categoryId],
+    shelf: subCategoryShelf(input.subCategoryId),
     order: NEWEST_FIRST,
     page: input.page,
     limit: input.limit,
@@ -117,8 +118,9 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
       const rows = await readRows(
         db,
         pageQuery(db, {
-          where: `${SHOP_PRODUCT} and ${IN_CATEGORY}`,
-          bindings: [categoryId],
+          where: SHOP_PRODUCT,
+          bindings: [],
+          shelf: categoryShelf(categoryId),
           order: NEWEST_FIRST,
           limit: HOME_STRIP_SIZE,
           offset: 0,
