@@ -205,23 +205,43 @@ order by ${outer}`;
   if (shelf && query.order !== NEWEST_FIRST) throw new Error('A shelf page is read newest first');
   const source = productsOf(query.where, shelf);
   const sourceBindings = [...query.bindings, ...(shelf ? [shelf.id] : [])];
+  // A shelf's first pages carry their numbers in the text, so the generic plan knows them (see SHELF_TEXT_OFFSETS).
+  const inText = shelf !== undefined && query.offset <= SHELF_TEXT_OFFSETS;
+  const number = (value: number) => (inText ? wholeNumber(value) : '?');
+  const numbers = (...values: number[]) => (inText ? [] : values);
   const count =
     query.countUpTo === undefined
       ? ''
       : `,
-  case when (select count(*) from page) >= ? then (select count(*) from (select 1 from ${source} limit ?) counted) end as total_count`;
+  case when (select count(*) from page) >= ${number(query.limit)} then (select count(*) from (select 1 from ${source} limit ${number(query.countUpTo)}) counted) end as total_count`;
   const sql = `with page as (
   select p.id, ${keys}
   from ${source}
   order by ${shelf ? 'shelf.product_created_at desc, shelf.product_id' : inner}
-  limit ? offset ?
+  limit ${number(query.limit)} offset ${number(query.offset)}
 )
 select ${query.select ?? PRODUCT_SELECT}${count}
 from page cross join lateral (${ONE_PRODUCT('page.id')}) p
 order by ${outer}`;
   const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
-  const countBindings = query.countUpTo === undefined ? [] : [query.limit, ...sourceBindings, query.countUpTo];
-  return db.raw(sql, [...orderBindings, ...sourceBindings, query.limit, query.offset, ...countBindings]);
+  const countBindings = query.countUpTo === undefined ? [] : [...numbers(query.limit), ...sourceBindings, ...numbers(query.countUpTo)];
+  return db.raw(sql, [...orderBindings, ...sourceBindings, ...numbers(query.limit, query.offset), ...countBindings]);
+}
+
+/**
+ * A shelf page up to this offset (20 pages of 8) writes its LIMIT and OFFSET into the statement's text instead of
+ * binding them. PostgreSQL guesses a bound LIMIT or OFFSET as a tenth of the matches, so the generic plan of the
+ * prepared statement looked dearer than planning afresh and every request was planned again (about 2 ms, more
+ * than running the page); with the numbers in the text the generic plan is priced right and kept. Each depth is a
+ * text of its own, prepared once per connection: deeper pages, which few shoppers reach, share one bound text so
+ * that a crawler walking every page cannot prepare a statement per page on every connection.
+ */
+export const SHELF_TEXT_OFFSETS = 160;
+
+/** A whole number for a statement's text, refused if it is anything else (it is never a shopper's text). */
+function wholeNumber(value: number): string {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a whole number: ${value}`);
+  return String(value);
 }
 
 /**
@@ -277,11 +297,11 @@ cross join lateral (
   select shelf.product_id, shelf.product_created_at
   from ${productsOf(SHOP_PRODUCT, { table: 'product_categories', key: 'category_id' }, 'strip.category_id')}
   order by shelf.product_created_at desc, shelf.product_id
-  limit ?
+  limit ${wholeNumber(perCategory)}
 ) top
 cross join lateral (${ONE_PRODUCT('top.product_id')}) p
 order by strip.category_id, top.product_created_at desc, top.product_id`,
-    [...categoryIds, perCategory],
+    [...categoryIds],
   );
 }
 
