@@ -122,12 +122,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);
   });
 
-  it("hashes passwords at OWASP's scrypt cost unless told otherwise, and never below it in production", () => {
+  it("hashes passwords at OWASP's scrypt cost: only a test server lowers it, and nothing raises it", () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir }).passwordCost).toBe(17);
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test', PASSWORD_COST: '10' }).passwordCost).toBe(10);
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PASSWORD_COST: '18' }).passwordCost).toBe(18);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PASSWORD_COST: '17' }).passwordCost).toBe(17);
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PASSWORD_COST: '10' })).toThrow(/PASSWORD_COST below 17 is for tests only/);
+    // `npm start` leaves NODE_ENV at development: a test's cost is refused there too
+    expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_COST: '10' })).toThrow(/PASSWORD_COST below 17 is for tests only/);
+    // never above 17: a dearer hash for new accounts than the decoy and the old ones would tell numbers apart
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PASSWORD_COST: '18' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_COST: '9' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_COST: '21' })).toThrow(ConfigError);
   });
