@@ -288,15 +288,15 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
       put('/api/orders/deliver', { orderId: order._id, cashCollected: total }, rider),
       put('/api/orders/return', { orderId: order._id, reason: 'Gate locked' }, rider),
     ]);
-    const row = await server.db.knex('orders').where({ id: order._id }).first('status', 'rider_id', 'payment_status', 'cash_collected_paise');
+    const row = await server.db.knex('orders').where({ id: order._id }).first('status', 'rider_id', 'payment_status', 'cash_collected_paise', 'returned_reason');
     if (delivered.status === 200) {
       // the return came second: it finds the order delivered (409), or no longer theirs
       expect([404, 409]).toContain(returned.status);
-      expect(row).toMatchObject({ status: 'Delivered', rider_id: rider.id, payment_status: 'Paid' });
+      expect(row).toMatchObject({ status: 'Delivered', rider_id: rider.id, payment_status: 'Paid', returned_reason: null });
     } else {
       expect(returned.status).toBe(200);
       expect(delivered.status).toBe(404);
-      expect(row).toMatchObject({ status: 'Processing', rider_id: null, cash_collected_paise: null });
+      expect(row).toMatchObject({ status: 'Processing', rider_id: null, cash_collected_paise: null, returned_reason: 'Gate locked' });
     }
   });
 
@@ -338,6 +338,15 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
     const again = await put('/api/orders/assign', { orderId: order._id, riderId: rider2.id }, staff);
     expect(again.body.data).toMatchObject({ returnedReason: null, returnedAt: null, returnedBy: null });
     expect((await server.api<OrderBody>('GET', `/api/order/details?orderId=${order._id}`, undefined, staff.auth)).body.data.returnedReason).toBeNull();
+  });
+
+  it('ends the flag of an order brought back when staff close it instead (cancelled here): its journey is over', async () => {
+    const { order } = await assigned(rider);
+    expect((await put('/api/orders/return', { orderId: order._id, reason: 'Address not found' }, rider)).body.data).toMatchObject({ returnedReason: 'Address not found' });
+    const closed = await put('/api/orders/update-status', { orderId: order._id, order_status: 'Cancelled' }, staff);
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({ order_status: 'Cancelled', returnedReason: null, returnedAt: null, returnedBy: null });
+    expect(await server.db.knex('orders').where({ id: order._id }).first('returned_reason', 'returned_at', 'returned_by')).toEqual({ returned_reason: null, returned_at: null, returned_by: null });
   });
 
   it('closes the loop without riders: staff moving a cash order to Delivered record it Paid, another amount with a reason', async () => {

@@ -7,6 +7,7 @@ import {
   canTransition,
   holdsStock,
   isCancelled,
+  isClosedStatus,
   isOrderStatus,
   listForStatus,
   normalizeStatus,
@@ -139,6 +140,10 @@ describe('transitions', () => {
 
   it('Delivered is the only final status', () => {
     expect(ORDER_STATUSES.filter((status) => NEXT_STATUSES[status].length === 0)).toEqual(['Delivered']);
+  });
+
+  it('closes an order once it is Delivered or cancelled, and no earlier', () => {
+    expect(ORDER_STATUSES.filter(isClosedStatus)).toEqual(['Delivered', 'Cancelled', 'Cancelled Out Of Service Area']);
   });
 });
 

@@ -115,6 +115,11 @@ export function isCancelled(status: OrderStatus): boolean {
   return status === 'Cancelled' || status === 'Cancelled Out Of Service Area';
 }
 
+/** True once an order's journey has ended, Delivered or cancelled: nothing about it is on its way any more. */
+export function isClosedStatus(status: OrderStatus): boolean {
+  return status === 'Delivered' || isCancelled(status);
+}
+
 /** Whether an order in this status keeps its items' stock taken: every status but the cancelled ones. */
 export function holdsStock(status: OrderStatus): boolean {
   return !isCancelled(status);

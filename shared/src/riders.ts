@@ -2,7 +2,7 @@
 // their rider, when a collected amount needs a reason, how much a hand-in may be, and the wire shapes of the
 // rider's page, the assigning dropdown and the day report's cash per rider. The server enforces these; the
 // screens show the same words.
-import { isCancelled, STATUS_DELAYED, type OrderStatus } from './order-status';
+import { isClosedStatus, STATUS_DELAYED, type OrderStatus } from './order-status';
 import { localMinutes } from './hours';
 import { paiseToRupees, rupeesToPaise } from './money';
 import { deliveryOptionByLabel } from './pricing';
@@ -42,7 +42,7 @@ export interface ShopperRiderWire {
  */
 export function riderForShopper(status: OrderStatus, rider: { name: string; mobile: string } | null): ShopperRiderWire | null {
   if (!rider) return null;
-  const shown = RIDER_OPEN_STATUSES.includes(status) || status === 'Delivered' || isCancelled(status);
+  const shown = RIDER_OPEN_STATUSES.includes(status) || isClosedStatus(status);
   if (!shown) return null;
   return { firstName: firstName(rider.name), mobile: RIDER_OPEN_STATUSES.includes(status) ? rider.mobile : null };
 }

@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 
+/** Orders whose journey had ended (shared `isClosedStatus`, written out: a migration keeps the rule of its day). */
+const CLOSED = ['Delivered', 'Cancelled', 'Cancelled Out Of Service Area'];
+
 /**
  * A rider's 'Could not deliver' kept on the order (issue 20): the reason, when, and which rider brought it back, so
- * the staff's flag on the order card survives a reload. Held until the order is given to a rider again. Orders
- * already brought back take them from their last 'returned' event when no assignment came after it.
+ * the staff's flag on the order card survives a reload. Held until the order is given to a rider again or
+ * its journey ends (Delivered or cancelled). Orders
+ * already brought back and still open take them from their last 'returned' event when no assignment came after it.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('orders', (t) => {
@@ -19,7 +23,8 @@ export async function up(knex: Knex): Promise<void> {
       where kind in ('returned', 'assigned', 'reassigned')
       order by order_id, created_at desc, id desc
     ) e
-    where e.order_id = o.id and e.kind = 'returned' and o.rider_id is null`);
+    where e.order_id = o.id and e.kind = 'returned' and o.rider_id is null
+      and o.status not in (${CLOSED.map(() => '?').join(', ')})`, [...CLOSED]);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -14,6 +14,7 @@ import {
   discountedPricePaise,
   formatRs,
   generateOrderId,
+  isClosedStatus,
   isFreshCategory,
   isOrderStatus,
   isOrderTooLarge,
@@ -49,6 +50,12 @@ import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWi
 import { deliveryCash } from '../riders/service';
 
 type Db = Knex | Knex.Transaction;
+
+/** A window in a refusal's sentence, '06:30 to 22:59': the ends its details carry (windowEnds), so the two agree. */
+function hoursText(window: string): string {
+  const { from, to } = windowEnds(window);
+  return `${from} to ${to}`;
+}
 
 /** One of the placement's statements, prepared on the transaction's connection (catalog/prepared.ts). */
 const run = <T>(trx: Knex.Transaction, statement: Statement): Promise<T[]> => statementRows<T>(trx, statement.sql, statement.values);
@@ -132,9 +139,11 @@ export function createOrderService({ db, config, clock, addresses, events, order
     // Staff moving a Pending order on take it too (when nobody has), so it stops ringing with their name on it; a
     // shopper's own cancel stops it ringing by its status alone.
     const takes = staffMove && from === 'Pending' && to !== 'Pending' && !order.taken_by;
+    // A rider's 'Could not deliver' flags the order until it is on its way again or its journey ends here.
+    const returnEnds = isClosedStatus(to) ? { returned_reason: null, returned_at: null, returned_by: null } : {};
     await trx('orders')
       .where({ id: order.id })
-      .update({ status: to, updated_at: now, ...(takes ? { taken_by: actor.id, taken_at: now } : {}) });
+      .update({ status: to, updated_at: now, ...(takes ? { taken_by: actor.id, taken_at: now } : {}), ...returnEnds });
     await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: to, created_at: now });
     return { id: order.id, from, takes };
   }
@@ -195,7 +204,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
         });
       }
       if (freshClosed(row, freshOpen)) {
-        throw new AppError(409, 'FRESH_CLOSED', `${row.name} can be ordered only from ${config.shop.freshHours.replace('-', ' to ')}.`, {
+        throw new AppError(409, 'FRESH_CLOSED', `${row.name} can be ordered only from ${hoursText(config.shop.freshHours)}.`, {
           field: 'list_items',
           details: { productId: row.id, ...productNames(row), ...windowEnds(config.shop.freshHours) },
         });
@@ -224,7 +233,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
         if (replay) return replay;
       }
       if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
-        throw conflict(`The shop takes orders from ${config.shop.shopHours.replace('-', ' to ')}. Please order again then.`, 'SHOP_CLOSED', windowEnds(config.shop.shopHours));
+        throw conflict(`The shop takes orders from ${hoursText(config.shop.shopHours)}. Please order again then.`, 'SHOP_CLOSED', windowEnds(config.shop.shopHours));
       }
       if (rows.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
       // Busy mode, attendance and the option's capacity (its row locked when it has one, until this commits).

@@ -187,7 +187,7 @@ export function OrderCard({
           {order.cashNote ? `: ${order.cashNote}` : null}
         </p>
       ) : null}
-      {order.returnedReason && !rider && status !== 'Delivered' ? (
+      {order.returnedReason ? (
         <p className="order-card__flag" data-testid="returned-flag">
           <strong>{RIDER_CARD_TEXT.returned(order.returnedBy)}</strong>: {order.returnedReason}
         </p>
