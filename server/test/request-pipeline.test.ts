@@ -39,6 +39,7 @@ describe('the route table', () => {
         handler: async ({ body }) => ({ data: body.word }),
       }),
       route({ method: 'get', path: '/api/mine', access: 'user', handler: async () => ({ data: 'yours' }) }),
+      route({ method: 'get', path: '/api/item/:id', access: 'public', handler: async ({ ctx }) => ({ data: (ctx.params as { id?: string }).id ?? null }) }),
       route({ method: 'get', path: '/api/staff-only', access: 'orders.view', handler: async () => ({ data: 'secret' }) }),
     ]);
     const app = new Koa();
@@ -51,6 +52,14 @@ describe('the route table', () => {
     served = await listen(app);
   });
   afterAll(() => served.close());
+
+  it('leaves a path with a parameter to the router, which sets its params (even when asked for the pattern itself)', async () => {
+    for (const [path, id] of [['/api/item/42', '42'], ['/api/item/:id', ':id']]) {
+      const res = await fetch(`${served.base}${path}`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: unknown }).data).toBe(id);
+    }
+  });
 
   it('answers a route called by its exact method and path, and each alias', async () => {
     const res = await fetch(`${served.base}/api/thing?x=1`);

@@ -150,19 +150,32 @@ const dateFormats = new Map<string, (date: Date) => string>();
 /** Non-breaking spaces some engines put before 'pm' become plain spaces, so the text is the same everywhere and prints on a thermal printer. */
 const plainSpaces = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 
+const numericFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** numericDateTime's formatter, made once per zone and shape (a list of orders in Sinhala asks for one per date). */
+function numericFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone} ${withTime}`;
+  let format = numericFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(withTime ? { hour: '2-digit' as const, minute: '2-digit' as const, hourCycle: 'h23' as const } : {}),
+    });
+    numericFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * A date in digits on the shop's clock, for a language the runtime's Intl has no data for (Chromium's ICU has
  * no Sinhala dates: asked for si-LK it writes American English): '2025-11-22 18:05', or '2025-11-22'. Digits
  * read the same in every language, where the fallback's 'Nov' and 'PM' would not.
  */
 export function numericDateTime(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE, withTime = true): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(withTime ? { hour: '2-digit' as const, minute: '2-digit' as const, hourCycle: 'h23' as const } : {}),
-  }).formatToParts(toDate(date));
+  const parts = numericFormat(timeZone, withTime).formatToParts(toDate(date));
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${part('year')}-${part('month')}-${part('day')}`;
   return withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
