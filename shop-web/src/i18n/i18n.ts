@@ -7,6 +7,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@kade/shared';
+import { isShopperDashboardPage } from '../lib/dashboard-links';
 
 export const NAMESPACE = 'shop';
 
@@ -33,11 +34,8 @@ export function startI18n(language: Language): Promise<unknown> {
   return started;
 }
 
-/** The shopper's own pages that live under /dashboard (the account menu's links): they speak the shopper's language. */
-const SHOPPER_DASHBOARD_PAGES = ['/dashboard/profile', '/dashboard/myorders', '/dashboard/address'];
-
 /** True on the staff's screens (the dashboard but the shopper's own pages): English only. The rider's screen is not. */
 export function isEnglishOnlyPage(pathname: string): boolean {
   if (!(pathname === '/dashboard' || pathname.startsWith('/dashboard/'))) return false;
-  return !SHOPPER_DASHBOARD_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+  return !isShopperDashboardPage(pathname);
 }

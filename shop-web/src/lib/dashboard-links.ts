@@ -10,21 +10,21 @@ export interface DashboardLink {
   count?: 'orders' | 'pending';
   /** The permission the page needs; none for a shopper's own pages. */
   permission?: Permission;
+  /** The catalogue key of its name, for a page a shopper reads in their language (the staff's pages are English). */
+  labelKey?: string;
 }
 
 /** Pages every logged-in user has. */
 export const SHOPPER_LINKS: readonly DashboardLink[] = [
-  { to: '/dashboard/profile', label: 'Profile' },
-  { to: '/dashboard/myorders', label: 'My Orders', count: 'orders' },
-  { to: '/dashboard/address', label: 'Save Address' },
+  { to: '/dashboard/profile', label: 'Profile', labelKey: 'account.profile' },
+  { to: '/dashboard/myorders', label: 'My Orders', count: 'orders', labelKey: 'account.myOrders' },
+  { to: '/dashboard/address', label: 'Save Address', labelKey: 'account.saveAddress' },
 ];
 
-/** The shopper's pages by the catalogue key of their name, for the screens that speak the shopper's language. */
-export const SHOPPER_LINK_KEYS: Readonly<Record<string, string>> = {
-  '/dashboard/profile': 'account.profile',
-  '/dashboard/myorders': 'account.myOrders',
-  '/dashboard/address': 'account.saveAddress',
-};
+/** True on one of the shopper's own pages under /dashboard (or a page beneath one): they speak the shopper's language. */
+export function isShopperDashboardPage(pathname: string): boolean {
+  return SHOPPER_LINKS.some((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+}
 
 /** The admin's catalogue, address and user pages (the order lists are listed from ORDER_LISTS). */
 export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [

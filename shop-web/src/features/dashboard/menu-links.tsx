@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { SHOPPER_LINK_KEYS, type DashboardLink } from '../../lib/dashboard-links';
+import type { DashboardLink } from '../../lib/dashboard-links';
 
 /**
  * A list of the dashboard's side-menu links (the shopper's pages, the admin pages the role may open); with
@@ -13,7 +13,7 @@ export function MenuLinks({ links, translated = false }: { links: readonly Dashb
       {links.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} className="dash-menu__link">
-            {translated && SHOPPER_LINK_KEYS[link.to] ? t(SHOPPER_LINK_KEYS[link.to] as string) : link.label}
+            {translated && link.labelKey ? t(link.labelKey) : link.label}
           </NavLink>
         </li>
       ))}

@@ -7,7 +7,7 @@ import { ordersAtom, userAtom } from '../../../state/atoms';
 import { useLogout } from '../../../state/session';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { usePopupMenu } from '../../../lib/use-popup-menu';
-import { ADMIN_PAGE_LINKS, linksFor, SHOPPER_LINK_KEYS, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
+import { ADMIN_PAGE_LINKS, linksFor, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
 import './account.css';
 
 /** The staff's and admin's links: the pages, then the order lists (Pending with its count); each shown to the roles that may open it. */
@@ -37,7 +37,7 @@ export function AccountLinks() {
           return (
             <li key={link.to}>
               <Link to={link.to}>
-                {SHOPPER_LINK_KEYS[link.to] ? t(SHOPPER_LINK_KEYS[link.to] as string) : link.label}
+                {link.labelKey ? t(link.labelKey) : link.label}
                 {count !== null && count !== undefined ? <span className="account__count">{count}</span> : null}
               </Link>
             </li>

@@ -32,7 +32,7 @@ export function AvatarDialog({
   const [wrongFile, setWrongFile] = useState(false);
   const [saving, setSaving] = useState(false);
   const { t } = useTranslation();
-  const problem = wrongFile ? t('profile.wrongFile') : '';
+  const problem = wrongFile ? t('profile.wrongFile', { mb: UPLOAD_MAX_BYTES / 2 ** 20 }) : '';
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
+import { OTP_LENGTH } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile } from '../../../state/session';
@@ -16,7 +17,7 @@ export default function ForgotPasswordPage() {
 
   const submit = onSubmit(check, async () => {
     await api('PUT', '/api/user/forgot-password', { mobile });
-    toast.success(t('auth.codeSent'));
+    toast.success(t('auth.codeSent', { length: OTP_LENGTH }));
     navigate('/verification-otp', { state: { mobile } });
   });
 

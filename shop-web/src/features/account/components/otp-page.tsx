@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
+import { OTP_LENGTH } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { OtpForm } from './otp-boxes';
@@ -45,7 +46,7 @@ export default function OtpPage() {
   const send = () =>
     run(async () => {
       await api('PUT', '/api/user/forgot-password', { mobile: user.mobile });
-      toast.success(t('auth.codeSent'));
+      toast.success(t('auth.codeSent', { length: OTP_LENGTH }));
       setSent(true);
     });
 
