@@ -395,6 +395,19 @@ test.describe('the cart', () => {
     await expect(drawer.getByText('Grand total')).toBeVisible();
     await shot(page, info, 'cart-drawer');
     await expectAccessible(page, info, 'cart-drawer');
+    // the keyboard stays in the drawer: it opens on Close, Shift+Tab wraps to Proceed and Tab back to Close;
+    // Escape closes it and the focus goes back to what opened it
+    const close = drawer.getByRole('button', { name: 'Close cart' });
+    const proceedButton = drawer.getByRole('button', { name: 'Proceed' });
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(proceedButton).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(info.project.name === 'phone' ? page.getByRole('button', { name: 'View Cart' }) : page.locator('.cart-button')).toBeFocused();
+    await (info.project.name === 'phone' ? page.getByRole('button', { name: 'View Cart' }) : page.locator('.cart-button')).click();
     await drawer.getByRole('button', { name: 'Proceed' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.locator('.view-cart-bar')).toHaveCount(0);

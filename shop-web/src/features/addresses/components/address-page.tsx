@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { useAddressLines } from '../hooks/use-address-lines';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
+import { useFocusTrap } from '../../../lib/use-focus-trap';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
 import { AddressForm } from './address-form';
 import './addresses.css';
@@ -15,20 +16,16 @@ import { Loading } from '../../../components/loading';
 function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress | undefined; onClose: () => void; onSaved: (address: SavedAddress) => void }) {
   const box = useRef<HTMLDivElement | null>(null);
   const { t } = useTranslation();
+  const keepFocus = useFocusTrap(box, (node) => node.querySelector<HTMLElement>('input, textarea, select'));
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
+    return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   const title = existing ? t('address.editTitle') : t('address.addTitle');
   return (
     <div className="address-modal-backdrop">
-      <div className="address-modal" role="dialog" aria-modal="true" aria-labelledby="address-dialog-title" ref={box}>
+      <div className="address-modal" role="dialog" aria-modal="true" aria-labelledby="address-dialog-title" ref={box} onKeyDown={keepFocus}>
         <h2 id="address-dialog-title">{title}</h2>
         <AddressForm existing={existing} onSaved={onSaved} onCancel={onClose} />
       </div>
