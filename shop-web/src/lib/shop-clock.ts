@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { formatDate, formatDateTime } from '@kade/shared';
 import { createTicker, SHOP_CLOCK_TICK_MS, shopClockAt, type ShopClock } from './shop-clock-state';
 import { useShopConfig } from './shop-config';
@@ -6,24 +6,35 @@ import { useLanguage } from '../state/language';
 
 export type { ShopClock } from './shop-clock-state';
 
-/** The current time, refreshed every `everyMs` (30 s by default) so hour-based states change on their own. */
-export function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
+/** The screen's tickers, one per interval, each one timer however many components read it. */
+const tickers = new Map<number, ReturnType<typeof createTicker>>();
+
+function tickerFor(everyMs: number): ReturnType<typeof createTicker> {
+  let ticker = tickers.get(everyMs);
+  if (!ticker) {
+    ticker = createTicker(everyMs, {
+      now: () => Date.now(),
+      every: (fn, ms) => {
+        const timer = window.setInterval(fn, ms);
+        return () => window.clearInterval(timer);
+      },
+    });
+    tickers.set(everyMs, ticker);
+  }
+  return ticker;
+}
+
+/**
+ * The current time (ms), refreshed every `everyMs` (30 s by default) so time-based states change on their own:
+ * every component asking for the same interval shares one timer and one moment (each Pending card's waiting mark).
+ */
+export function useNow(everyMs = 30_000): number {
+  const ticker = tickerFor(everyMs);
+  return useSyncExternalStore(ticker.subscribe, ticker.snapshot);
 }
 
 /** The one clock every card, tile and notice reads the shop's hours by. */
-const shopTicker = createTicker(SHOP_CLOCK_TICK_MS, {
-  now: () => Date.now(),
-  every: (fn, ms) => {
-    const timer = window.setInterval(fn, ms);
-    return () => window.clearInterval(timer);
-  },
-});
+const shopTicker = tickerFor(SHOP_CLOCK_TICK_MS);
 
 /** The shop's hour-based states, on the shop's clock (TIME_ZONE), from the rules in @kade/shared; its hours as the shopper's language writes them. */
 export function useShopClock(): ShopClock {

@@ -171,7 +171,7 @@ export default function OrderRinger() {
   const ringing = state.orders.length > 0;
   const { blocked, start } = useChime(audio, ringing);
   const height = useHeight(bar, ringing);
-  const now = useNow(WAIT_TICK_MS).getTime();
+  const now = useNow(WAIT_TICK_MS);
 
   async function take(order: OrderWire) {
     setBusy((ids) => new Set(ids).add(order._id));

@@ -21,7 +21,7 @@ export function WaitingMark({ minutes }: { minutes: number }) {
 
 /** The mark for one order, once it is overdue; nothing before. */
 export function OverdueMark({ order }: { order: Pick<OrderWire, 'createdAt'> }) {
-  const now = useNow(WAIT_TICK_MS).getTime();
+  const now = useNow(WAIT_TICK_MS);
   const { takeAlertMinutes } = useShopConfig();
   if (!isOverdue(order, now, takeAlertMinutes)) return null;
   return <WaitingMark minutes={minutesWaited(order.createdAt, now)} />;

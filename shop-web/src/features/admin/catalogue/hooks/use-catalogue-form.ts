@@ -3,12 +3,13 @@
 // the one way it is sent.
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { showError } from '../../../../lib/show-error';
+import { useBusyAction } from '../../../../lib/use-busy-action';
 
 export function useCatalogueForm<S extends object>(initial: S) {
   const [form, setForm] = useState(initial);
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // saving: one send at a time, a refusal shown as every failure is (useBusyAction)
+  const { busy: saving, run } = useBusyAction();
   const [problem, setProblem] = useState('');
 
   /** Changes some fields; an old complaint goes once the admin changes something. */
@@ -33,16 +34,11 @@ export function useCatalogueForm<S extends object>(initial: S) {
     const message = check();
     setProblem(message);
     if (message) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const answer = await send();
       toast.success(answer.message);
       saved(answer);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return { form, setForm, update, set, uploading, setUploading, saving, problem, submit };
