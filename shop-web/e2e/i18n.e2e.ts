@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { LANGUAGE_NAMES, STORAGE_KEYS, type Language } from '@kade/shared';
+import { LANGUAGE_NAMES, OTP_LENGTH, STORAGE_KEYS, UPLOAD_MAX_BYTES, type Language } from '@kade/shared';
 import { expectAccessible, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, freshMobile, newShopper, PASSWORD, placeCodOrder, resetCodeFor, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
 
@@ -265,7 +265,7 @@ test.describe('the shop in Tamil and in Sinhala', () => {
     await page.getByRole('button', { name: si('profile.changePhoto') }).click();
     const photo = page.getByRole('dialog', { name: si('profile.changePhoto') });
     await photo.getByLabel(si('profile.choosePhoto')).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
-    await expect(photo.getByRole('alert')).toHaveText(si('profile.wrongFile'));
+    await expect(photo.getByRole('alert')).toHaveText(si('profile.wrongFile', { mb: UPLOAD_MAX_BYTES / 2 ** 20 }));
     await step('i18n-si-photo');
     await photo.getByRole('button', { name: si('common.cancel') }).click();
 
@@ -281,7 +281,7 @@ test.describe('the shop in Tamil and in Sinhala', () => {
     await expect(page.getByRole('heading', { name: ta('auth.forgotTitle'), level: 1 })).toBeVisible();
     await page.getByLabel(ta('address.fields.mobile')).fill(mobile);
     await page.getByRole('button', { name: ta('auth.sendOtp') }).click();
-    await expect(page.getByText(ta('auth.codeSent'))).toBeVisible();
+    await expect(page.getByText(ta('auth.codeSent', { length: OTP_LENGTH }))).toBeVisible();
     await expect(page).toHaveURL(/\/verification-otp$/);
     await expect(page.getByRole('heading', { name: ta('auth.codeTitle'), level: 1 })).toBeVisible();
     await expect(page.getByText(ta('auth.codeText', { mobile }))).toBeVisible();
