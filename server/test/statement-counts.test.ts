@@ -99,8 +99,8 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
    * for the prepared statement: the server's statements are prepared, and after five runs PostgreSQL may keep one
    * generic plan for every shelf, big or small.
    */
-  async function rowsHandled(page: number, mode: 'force_generic_plan' | 'force_custom_plan') {
-    const native = shopReadQueries(server.db.knex).listing(listing(page)).toSQL().toNative();
+  async function rowsHandled(page: number | ReturnType<typeof listing>, mode: 'force_generic_plan' | 'force_custom_plan') {
+    const native = shopReadQueries(server.db.knex).listing(typeof page === 'number' ? listing(page) : page).toSQL().toNative();
     const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
     return server.db.knex.transaction(async (trx) => {
       await trx.raw(`set local plan_cache_mode = ${mode}`);
@@ -140,6 +140,28 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
       expect(first.most, `${mode} page 1: ${first.plan}`).toBeLessThanOrEqual(LISTING_COUNT_CAP + 10);
       const deep = await rowsHandled(40, mode);
       expect(deep.most, `${mode} page 40: ${deep.plan}`).toBeLessThanOrEqual(39 * 8 + 9 + 10);
+      expect(deep.plan).toMatch(/product_sub_categories_shelf_newest/);
+    }
+  });
+
+  it('reads one page after a cursor however deep it is, in one statement whose text has no number of its own', async () => {
+    // the cursor after page 400 of the shelf's 4,051 products, as the answer before it gives it
+    const before = await statementsOf<Array<{ _id: string }>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(400));
+    const after = before.answer as Body<Array<{ _id: string }>> & { nextCursor: string };
+    expect(after.nextCursor).toMatch(new RegExp(`_${before.answer.data.at(-1)!._id}$`));
+    const { answer, statements } = await statementsOf<Array<{ _id: string }>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', { ...listing(401), after: after.nextCursor });
+    const byNumber = await statementsOf<Array<{ _id: string }>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', listing(401));
+    expect(answer.data.map((p) => p._id)).toEqual(byNumber.answer.data.map((p) => p._id));
+    expect(statements).toHaveLength(1);
+    // one text for every cursor: the cursor is bound, the page's size written in
+    const cursorText = (cursor: string) => shopReadQueries(server.db.knex).listing({ ...listing(401), after: { at: cursor.slice(0, 27), id: cursor.slice(28) } }).toSQL().toNative().sql;
+    expect(cursorText(after.nextCursor)).toBe(cursorText(`2020-01-01T00:00:00.000000Z_${before.answer.data[0]!._id}`));
+    expect(cursorText(after.nextCursor)).toMatch(/limit 9\s/);
+    const input = { ...listing(401), after: { at: after.nextCursor.slice(0, 27), id: after.nextCursor.slice(28) } };
+    for (const mode of ['force_generic_plan', 'force_custom_plan'] as const) {
+      // the page's 9 rows from each of the cursor's two walks; the 3,200 before it are never read
+      const deep = await rowsHandled(input, mode);
+      expect(deep.most, `${mode} after page 400: ${deep.plan}`).toBeLessThanOrEqual(2 * 9 + 2);
       expect(deep.plan).toMatch(/product_sub_categories_shelf_newest/);
     }
   });

@@ -43,6 +43,14 @@ export interface PageInfo {
   totalCountExact: boolean;
 }
 
+/**
+ * A listing's page (POST /api/product/get-pruduct-by-category-and-subcategory): also where the next page starts,
+ * to send back as `after` (null on the last page).
+ */
+export interface ListingPageInfo extends PageInfo {
+  nextCursor: string | null;
+}
+
 // Catalogue answers (SPEC.md section 3). Ids are UUIDs as `_id`; prices are rupees; times are ISO 8601.
 
 /**

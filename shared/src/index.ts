@@ -7,6 +7,7 @@ export * from './hours';
 export * from './zone';
 export * from './mobile';
 export * from './ids';
+export * from './listing-cursor';
 export * from './catalogue';
 export * from './constants';
 export * from './permissions';

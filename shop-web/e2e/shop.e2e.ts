@@ -130,6 +130,12 @@ test.describe('browsing', () => {
   });
 
   test('a category listing to its end, the sub-category panel, and the cache on return', async ({ page }, info) => {
+    // each page after the first is asked for after the previous answer's nextCursor
+    const pages: Array<Promise<{ asked: { page: number; after?: string }; next: string | null }>> = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('get-pruduct-by-category-and-subcategory')) return;
+      pages.push(response.json().then((body: { nextCursor: string | null }) => ({ asked: response.request().postDataJSON() as { page: number; after?: string }, next: body.nextCursor })));
+    });
     await page.goto('/');
     await page.locator('.category-tile').filter({ hasText: 'Fruit' }).getByRole('link').click();
     await expect(page).toHaveURL(/\/fruit-[0-9a-f-]+\/all-fruits-[0-9a-f-]+$/);
@@ -146,6 +152,14 @@ test.describe('browsing', () => {
     expect(ids.length).toBeGreaterThan(8);
     expect(new Set(ids).size).toBe(ids.length);
     await shot(page, info, 'listing-end');
+    const walked = await Promise.all(pages);
+    expect(walked.length).toBeGreaterThan(1);
+    expect(walked[0]?.asked.after).toBeUndefined();
+    walked.slice(1).forEach((step, i) => {
+      expect(step.asked).toMatchObject({ page: i + 2, after: walked[i]?.next });
+      expect(step.asked.after).toMatch(/Z_[0-9a-f-]{36}$/);
+    });
+    expect(walked.at(-1)?.next).toBeNull();
 
     // another sub-category, then back: the first one comes from the cache, without a request
     const nav = page.getByRole('navigation', { name: 'Sub-categories' });

@@ -16,6 +16,7 @@ import {
   imageListField,
   imageUrlField,
   limitField,
+  listingCursorField,
   optionalShape,
   otherNameField,
   pageField,
@@ -154,12 +155,17 @@ export type ProductGetInput = z.infer<typeof productGetSchema>;
 export const productByCategorySchema = requestBody({ id: idField('category id') });
 export type ProductByCategoryInput = z.infer<typeof productByCategorySchema>;
 
-/** POST /api/product/get-pruduct-by-category-and-subcategory: both ids, page (>= 1), limit (1 to 50, default 8). */
+/**
+ * POST /api/product/get-pruduct-by-category-and-subcategory: both ids, page (>= 1), limit (1 to 50, default 8),
+ * and optionally `after`, the previous page's `nextCursor`: the page then starts after that product, whatever its
+ * number (which then only names the page in the answer).
+ */
 export const productByCategoryAndSubCategorySchema = requestBody({
   categoryId: idField('category id'),
   subCategoryId: idField('sub-category id'),
   page: pageField(),
   limit: limitField(CATEGORY_PAGE_SIZE_MAX, CATEGORY_PAGE_SIZE),
+  after: listingCursorField(),
 });
 export type ProductByCategoryAndSubCategoryInput = z.infer<typeof productByCategoryAndSubCategorySchema>;
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { UPLOADED_IMAGE_PATTERN } from '../files';
 import { UUID_PATTERN } from '../ids';
+import { LISTING_CURSOR_LENGTH, parseListingCursor } from '../listing-cursor';
 import { paiseToRupees, rupeesToPaise } from '../money';
 import { SEARCH_MAX_LENGTH } from '../constants';
 import { hasControlCharacters, normaliseLineBreaks, printableText } from '../text';
@@ -221,6 +222,27 @@ export function limitField(max: number, fallback: number) {
   const range = `limit must be between 1 and ${max}`;
   return z.preprocess(numeric, z.int({ error: numberError('limit', 'whole number') }).min(1, range).max(max, range)).default(
     fallback,
+  );
+}
+
+/**
+ * Where a listing goes on (an earlier answer's `nextCursor`), given as the cursor it names; optional, and null
+ * counts as missing (the first page).
+ */
+export function listingCursorField(field = 'after') {
+  const invalid = `${field} must be the nextCursor of an earlier page`;
+  return z.preprocess(
+    nullToUndefined,
+    z
+      .string({ error: invalid })
+      .trim()
+      .max(LISTING_CURSOR_LENGTH, invalid)
+      .transform((text, context) => {
+        const cursor = parseListingCursor(text);
+        if (!cursor) context.addIssue({ code: 'custom', message: invalid });
+        return cursor ?? { at: '', id: '' };
+      })
+      .optional(),
   );
 }
 

@@ -2,7 +2,7 @@
 // same wherever it is and however many products match: it reads one row more than it shows (so `hasMore`
 // is exact) and counts the matches only up to a cap.
 import type { Knex } from 'knex';
-import type { PageInfo } from '@kade/shared';
+import type { ListingCursor, PageInfo } from '@kade/shared';
 import { toCount } from '../../db/database';
 import { countQuery, pageQuery, type PageQuery, type Shelf, type SortKey } from './product-sql';
 import { readRows } from './prepared';
@@ -34,6 +34,8 @@ export interface PageRequest {
   countCap?: number;
   /** One shelf's page, newest first, read from its links' index: see PageQuery.shelf. */
   shelf?: Shelf;
+  /** A shelf page that starts after this product, not at its page's offset: see PageQuery.after. */
+  after?: ListingCursor;
 }
 
 /** Pages needed for a count (at least 1, so an empty list is one empty page). */
@@ -61,12 +63,13 @@ export function pageQueryFor(db: Knex | Knex.Transaction, request: PageRequest) 
     bindings: request.bindings,
     order: request.order,
     limit: request.limit + 1,
-    offset: (request.page - 1) * request.limit,
+    offset: request.after ? 0 : (request.page - 1) * request.limit,
     // one more than the cap, to tell "exactly the cap" from "more than the cap"
     ...(countsMatches(request) ? { countUpTo: countLimit(request.page, request.limit, request.countCap) + 1 } : {}),
     ...(request.select ? { select: request.select } : {}),
     ...(request.ranked ? { ranked: request.ranked } : {}),
     ...(request.shelf ? { shelf: request.shelf } : {}),
+    ...(request.after ? { after: request.after } : {}),
   });
 }
 

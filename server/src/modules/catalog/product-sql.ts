@@ -2,6 +2,7 @@
 // more than the page shows, and a count capped at a limit), then each product's categories, sub-categories
 // and links as json_agg subselects on those rows only. Every value travels as a binding; the SQL text is fixed.
 import type { Knex } from 'knex';
+import type { ListingCursor } from '@kade/shared';
 import { stockOf } from './stock';
 import type { ProductRow } from './wire';
 
@@ -94,6 +95,12 @@ export interface PageQuery {
    * page, and the capped count reads the same links. Without it the page reads `products` in `order`.
    */
   shelf?: Shelf;
+  /**
+   * A shelf page that starts after this product (an earlier page's last, see ListingCursor) instead of at `offset`:
+   * it reads from there in the shelf's index, so its cost is one page at any depth. Each row then also carries
+   * `shelf_at`, its created_at to the microsecond, for the next cursor.
+   */
+  after?: ListingCursor;
 }
 
 /** A category's or a sub-category's links, which hold its products newest first in an index of their own. */
@@ -203,9 +210,11 @@ order by ${outer}`;
   }
   const { shelf } = query;
   if (shelf && query.order !== NEWEST_FIRST) throw new Error('A shelf page is read newest first');
+  if (query.after && (!shelf || query.offset !== 0)) throw new Error('A cursor starts a shelf page, in place of an offset');
   const source = productsOf(query.where, shelf);
   const sourceBindings = [...query.bindings, ...(shelf ? [shelf.id] : [])];
-  // A shelf's first pages carry their numbers in the text, so the generic plan knows them (see SHELF_TEXT_OFFSETS).
+  // A shelf's first pages carry their numbers in the text, so the generic plan knows them (see SHELF_TEXT_OFFSETS);
+  // so does every page after a cursor (its offset is 0, and a page's size is one of a few).
   const inText = shelf !== undefined && query.offset <= SHELF_TEXT_OFFSETS;
   const number = (value: number) => (inText ? wholeNumber(value) : '?');
   const numbers = (...values: number[]) => (inText ? [] : values);
@@ -214,19 +223,48 @@ order by ${outer}`;
       ? ''
       : `,
   case when (select count(*) from page) >= ${number(query.limit)} then (select count(*) from (select 1 from ${source} limit ${number(query.countUpTo)}) counted) end as total_count`;
+  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
+  const countBindings = query.countUpTo === undefined ? [] : [...numbers(query.limit), ...sourceBindings, ...numbers(query.countUpTo)];
+  const select = `select ${query.select ?? PRODUCT_SELECT}${count}${shelf ? `,
+  ${SHELF_AT} as shelf_at` : ''}
+from page cross join lateral (${ONE_PRODUCT('page.id')}) p
+order by ${outer}`;
+  if (shelf && query.after) {
+    // Two walks of the shelf's index, each stopping after a page: the rest of the cursor's own instant (a bulk
+    // import gives thousands of products one created_at), then everything older. Neither needs a filter to find
+    // its start, so a page after any cursor costs the same.
+    const limit = wholeNumber(query.limit);
+    const sql = `with page as (
+  select * from (
+    (select p.id, ${keys}
+    from ${source} and shelf.product_created_at = ?::timestamptz and shelf.product_id > ?::uuid
+    order by shelf.product_id
+    limit ${limit})
+    union all
+    (select p.id, ${keys}
+    from ${source} and shelf.product_created_at < ?::timestamptz
+    order by shelf.product_created_at desc, shelf.product_id
+    limit ${limit})
+  ) after_cursor
+  order by ${inner}
+  limit ${limit}
+)
+${select}`;
+    const { at, id } = query.after;
+    return db.raw(sql, [...orderBindings, ...sourceBindings, at, id, ...orderBindings, ...sourceBindings, at, ...countBindings]);
+  }
   const sql = `with page as (
   select p.id, ${keys}
   from ${source}
   order by ${shelf ? 'shelf.product_created_at desc, shelf.product_id' : inner}
   limit ${number(query.limit)} offset ${number(query.offset)}
 )
-select ${query.select ?? PRODUCT_SELECT}${count}
-from page cross join lateral (${ONE_PRODUCT('page.id')}) p
-order by ${outer}`;
-  const orderBindings = query.order.flatMap((key) => key.bindings ?? []);
-  const countBindings = query.countUpTo === undefined ? [] : [...numbers(query.limit), ...sourceBindings, ...numbers(query.countUpTo)];
+${select}`;
   return db.raw(sql, [...orderBindings, ...sourceBindings, ...numbers(query.limit, query.offset), ...countBindings]);
 }
+
+/** A shelf page row's created_at as a cursor carries it: UTC, to the microsecond PostgreSQL keeps. */
+const SHELF_AT = `to_char(page.sort_0 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * A shelf page up to this offset (20 pages of 8) writes its LIMIT and OFFSET into the statement's text instead of

@@ -150,7 +150,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
       body: productByCategoryAndSubCategorySchema,
       handler: async ({ body }) => {
         const { items, page } = await shop.listing(body);
-        return { data: items, extras: pageExtras(page) };
+        return { data: items, extras: { ...pageExtras(page), nextCursor: page.nextCursor } };
       },
     }),
     route({

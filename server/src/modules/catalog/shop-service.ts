@@ -11,7 +11,9 @@ import {
   sortCategories,
   sortVariations,
   type CategoryWire,
+  formatListingCursor,
   type HomeWire,
+  type ListingPageInfo,
   type PageInfo,
   type ProductByCategoryAndSubCategoryInput,
   type ProductDetailsWire,
@@ -38,6 +40,7 @@ function listingRequest(input: ProductByCategoryAndSubCategoryInput): PageReques
     page: input.page,
     limit: input.limit,
     countCap: LISTING_COUNT_CAP,
+    ...(input.after ? { after: input.after } : {}),
   };
 }
 
@@ -131,10 +134,12 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
     },
 
     /** POST /api/product/get-pruduct-by-category-and-subcategory: a page of products in both, newest first. */
-    async listing(input: ProductByCategoryAndSubCategoryInput): Promise<{ items: ProductWire[]; page: PageInfo }> {
+    async listing(input: ProductByCategoryAndSubCategoryInput): Promise<{ items: ProductWire[]; page: ListingPageInfo }> {
       const { rows, page } = await readPage(db, listingRequest(input));
-      if (rows.length === 0 && page.totalCount === 0) await assertListingExists(input.categoryId, input.subCategoryId);
-      return { items: rows.map(toProductWire), page };
+      if (rows.length === 0 && page.totalCount === 0 && !input.after) await assertListingExists(input.categoryId, input.subCategoryId);
+      const last = rows.at(-1);
+      const nextCursor = page.hasMore && last?.shelf_at ? formatListingCursor({ at: last.shelf_at, id: last.id }) : null;
+      return { items: rows.map(toProductWire), page: { ...page, nextCursor } };
     },
 
     /** POST /api/product/get-product-details: the product with its published variations, dearest first. */

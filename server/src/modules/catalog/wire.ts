@@ -57,6 +57,8 @@ export interface ProductRow extends ProductCoreRow {
   total_count?: number | string | null;
   /** A ranked page's: whether its candidates are every match. */
   total_exact?: boolean | null;
+  /** A shelf page's: the row's created_at to the microsecond, for the cursor after it. */
+  shelf_at?: string;
 }
 
 /** A time from a row (a Date from a column, text from inside json) as ISO 8601. */

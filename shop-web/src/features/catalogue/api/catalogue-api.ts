@@ -1,18 +1,34 @@
-import { CATEGORY_PAGE_SIZE, type HomeWire, type PageInfo, type ProductDetailsWire, type ProductWire } from '@kade/shared';
+import { CATEGORY_PAGE_SIZE, hasMorePages, type HomeWire, type ListingPageInfo, type ProductDetailsWire, type ProductWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 
 export async function fetchHome(): Promise<HomeWire> {
   return (await api<HomeWire>('GET', '/api/product/home')).data;
 }
 
-export async function fetchListingPage(categoryId: string, subCategoryId: string, page: number): Promise<ProductWire[]> {
-  const answer = await api<ProductWire[], Partial<PageInfo>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', {
+/** A listing page's products, whether more follow, and where the next page starts (send it back as `after`). */
+export interface ListingPage {
+  items: ProductWire[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/**
+ * Page `page` of a listing: after `after` (the previous page's nextCursor) when given, which costs the server one
+ * page however deep the shopper has scrolled.
+ */
+export async function fetchListingPage(categoryId: string, subCategoryId: string, page: number, after?: string | null): Promise<ListingPage> {
+  const answer = await api<ProductWire[], Partial<ListingPageInfo>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', {
     categoryId,
     subCategoryId,
     page,
     limit: CATEGORY_PAGE_SIZE,
+    ...(after ? { after } : {}),
   });
-  return answer.data;
+  return {
+    items: answer.data,
+    hasMore: answer.hasMore ?? hasMorePages(answer.data.length),
+    nextCursor: answer.nextCursor ?? null,
+  };
 }
 
 export async function fetchProductDetails(productId: string): Promise<ProductDetailsWire> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
-import { appendUnique, hasMorePages, shuffle } from '@kade/shared';
+import { appendUnique, shuffle } from '@kade/shared';
 import { showError } from '../../../lib/show-error';
 import { fetchListingPage } from '../api/catalogue-api';
 import { listingCacheAtom, listingKey, type ListingCacheEntry } from '../state/listing-cache';
@@ -9,7 +9,8 @@ const EMPTY: ListingCacheEntry = { data: [], page: 0, hasMore: true };
 
 /**
  * A listing's pages of 8, each shuffled, appended without duplicates, cached per category and sub-category
- * pair (a return shows the cache without a request); the page starts again on a route change.
+ * pair (a return shows the cache without a request); the page starts again on a route change. Each page after
+ * the first is asked for after the last one's cursor, so a long scroll costs the server one page each time.
  */
 export function useListing(categoryId: string, subCategoryId: string) {
   const key = listingKey(categoryId, subCategoryId);
@@ -25,10 +26,10 @@ export function useListing(categoryId: string, subCategoryId: string) {
     setLoading(true);
     const page = current.page + 1;
     try {
-      const items = await fetchListingPage(categoryId, subCategoryId, page);
+      const next = await fetchListingPage(categoryId, subCategoryId, page, current.cursor);
       setCache((all) => {
         const before = all[key] ?? EMPTY;
-        return { ...all, [key]: { data: appendUnique(before.data, shuffle(items)), page, hasMore: hasMorePages(items.length) } };
+        return { ...all, [key]: { data: appendUnique(before.data, shuffle(next.items)), page, hasMore: next.hasMore, cursor: next.nextCursor } };
       });
     } catch (error) {
       showError(error);

@@ -6,6 +6,8 @@ export interface ListingCacheEntry {
   data: ProductWire[];
   page: number;
   hasMore: boolean;
+  /** Where the next page starts (the last answer's nextCursor). */
+  cursor?: string | null;
 }
 
 export const listingCacheAtom = atom<Record<string, ListingCacheEntry>>({});
