@@ -1,16 +1,18 @@
+import type http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
 import type { Clock } from './clock';
-import { bootHome, homeBannerImage, isGated, languageFromTags, type BootWire } from '@kade/shared';
+import { bootHome, homeBannerImage, idFromSlug, isGated, languageFromTags, type BootWire, type SubCategoryWire } from '@kade/shared';
 import { envelopeMiddleware } from './http/envelope';
+import { fastLane } from './http/fast-lane';
 import { AppError } from './http/errors';
 import { corsFor, securityHeaders } from './http/security';
 import { mountRoutes, type RouteSpec } from './http/route';
 import { jsonBodies, wellFormedPath } from './http/request-shape';
-import { webApp, type BootPage } from './http/static';
+import { webApp, type BootPage, type FirstScreen } from './http/static';
 import { healthRoutes } from './modules/health/routes';
 import { serveStoredFiles } from './modules/files/routes';
 import { fileRoutes } from './modules/files/upload-routes';
@@ -139,12 +141,30 @@ function bootDataFor(deps: AppDeps, services: Services) {
     // beside the entry rather than after it; a shopper who chose another language on the phone fetches theirs as before
     // the home's header frame and banner drawn with the page, for the shopper (not the app-shell gate's visitor)
     const firstPaint = bannerImage && !isGated(config, ctx.path) ? { shopName: config.name, banner: bannerImage } : undefined;
-    return { data, images, scripts: { home: ctx.path === '/', language: languageFromTags(ctx.get('accept-language')) }, ...(firstPaint ? { firstPaint } : {}) };
+    const page = firstScreenOf(ctx.path, subCategories);
+    return { data, images, scripts: { page, language: languageFromTags(ctx.get('accept-language')) }, ...(firstPaint ? { firstPaint } : {}) };
   };
 }
 
-/** Builds the Koa app from its dependencies; nothing here listens or holds global state. */
-export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; services: Services } {
+/**
+ * Which of the shop's first screens a path draws, for the scripts its head names: the home page, the search page,
+ * or a listing (/{category}-{id}/{sub-category}-{id} naming a sub-category that exists: the app's listing route).
+ */
+export function firstScreenOf(pathname: string, subCategories: readonly SubCategoryWire[]): FirstScreen | undefined {
+  if (pathname === '/') return 'home';
+  if (pathname === '/search') return 'search';
+  const parts = pathname.split('/');
+  if (parts.length !== 3) return undefined;
+  const subCategoryId = idFromSlug(parts[2] ?? '');
+  return subCategories.some((sub) => sub._id === subCategoryId) ? 'listing' : undefined;
+}
+
+/**
+ * Builds the Koa app from its dependencies, and `listener`, what the HTTP server calls: the fast lane for the
+ * hottest public reads when a request is plain (http/fast-lane.ts), Koa for everything else. Nothing here listens
+ * or holds global state.
+ */
+export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; services: Services; listener: http.RequestListener } {
   const app = new Koa({ proxy: deps.config.trustProxy });
   app.silent = true; // errors are logged by the envelope middleware, with the request id
   const services = createServices(deps);
@@ -171,5 +191,10 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
       notImplemented: () => new AppError(501, 'NOT_IMPLEMENTED', 'That method is not supported.'),
     }),
   );
-  return { app, routes, services };
+  const viaKoa = app.callback();
+  const lane = fastLane(routes, { corsOrigins: deps.config.corsOrigins, bodyLimitKb: deps.config.bodyLimitKb, logger: deps.logger });
+  const listener: http.RequestListener = (req, res) => {
+    if (!lane(req, res)) void viaKoa(req, res);
+  };
+  return { app, routes, services, listener };
 }

@@ -61,8 +61,8 @@ export async function startServer(
     const redisState = () => live.realtime?.redisState() ?? (config.redisUrl ? 'down' : 'off');
     // Categories are served from memory while this instance hears of every change to them (catalogue-changes.ts).
     catalogueChanges = await catalogueChangesOf(db, logger);
-    const { app, services } = createApp({ config, db, logger, clock, version: version(), events, redisState, catalogueChanges });
-    const server = http.createServer(app.callback());
+    const { listener, services } = createApp({ config, db, logger, clock, version: version(), events, redisState, catalogueChanges });
+    const server = http.createServer(listener);
     const realtime = await attachRealtime(server, { db: db.knex, config, clock, logger, onAttendance: () => services.ordering.announce() });
     live.realtime = realtime;
     events.attach(realtime.events);

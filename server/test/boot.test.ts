@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, HOME_BANNER_SIZES, homeBannerImage, imageAt, imageSrcSet, type BootWire, type HomeWire } from '@kade/shared';
+import { BOOT_ELEMENT_ID, HOME_BANNER_SIZES, homeBannerImage, imageAt, imageSrcSet, listingPath, type BootWire, type CategoryWire, type HomeWire, type SubCategoryWire } from '@kade/shared';
 import { firstPaintHtml } from '../src/http/first-paint';
 import { BANNER_KEY } from '../src/seed/run';
 import { DB_KINDS, insertProduct, startTestServer, type TestServer } from './helpers';
@@ -140,12 +140,14 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(html).toContain('Snacks&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
   });
 
-  it("names the first screen's scripts in the head: the home page's and the catalogue of the phone's language, only the build's own files", async () => {
+  it("names the first screen's scripts in the head: the page's own (home, a listing, search) and the catalogue of the phone's language, only the build's own files", async () => {
     const preloads = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     // before the build has written the list: nothing named, the page still goes out
     expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual([]);
     const first = {
       home: ['/assets/home-page-AAAA.js', '/assets/product-card-BBBB.js', '/files/not-a-script.webp', '/assets/"><script>x</script>.js'],
+      listing: ['/assets/listing-page-LLLL.js', '/assets/product-card-BBBB.js'],
+      search: ['/assets/search-page-SSSS.js'],
       languages: { en: ['/assets/shop-EN.js'], si: ['/assets/shop-SI.js'], ta: ['/assets/shop-TA.js'] },
     };
     // a build writes the list beside a new index.html: the server reads both again when index.html changes
@@ -161,8 +163,17 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     const home = await (await fetch(`${server.url}/`, { headers: { 'accept-language': 'ta-LK,ta;q=0.9,en;q=0.8' } })).text();
     expect(preloads(home)).toEqual(['/assets/home-page-AAAA.js', '/assets/product-card-BBBB.js', '/assets/shop-TA.js']);
     expect(bootOf(home)?.home).toBeDefined();
-    // another page names only the catalogue; a phone asking for no language of the shop gets English
-    expect(preloads(await (await fetch(`${server.url}/search?q=rice`, { headers: { 'accept-language': 'si' } })).text())).toEqual(['/assets/shop-SI.js']);
+    // the search page and a listing name their own; another page only the catalogue; a phone asking for no
+    // language of the shop gets English
+    expect(preloads(await (await fetch(`${server.url}/search?q=rice`, { headers: { 'accept-language': 'si' } })).text())).toEqual(['/assets/search-page-SSSS.js', '/assets/shop-SI.js']);
+    const subs = (await server.api<{ data: SubCategoryWire[] }>('POST', '/api/subcategory/get')).body.data;
+    const rice = subs.find((sub) => sub.name === 'Rice');
+    const category = (await server.api<{ data: CategoryWire[] }>('GET', '/api/category/get')).body.data.find((c) => c.name === HOSTILE);
+    if (!rice || !category) throw new Error('the test product has no listing');
+    expect(preloads(await (await fetch(`${server.url}${listingPath(category, rice)}`)).text())).toEqual(['/assets/listing-page-LLLL.js', '/assets/product-card-BBBB.js', '/assets/shop-EN.js']);
+    expect(preloads(await (await fetch(`${server.url}/about`)).text())).toEqual(['/assets/shop-EN.js']);
+    // a path of two parts that names no sub-category is not a listing
+    expect(preloads(await (await fetch(`${server.url}/${listingPath(category, rice).split('/')[1]}/no-such-shelf-0`)).text())).toEqual(['/assets/shop-EN.js']);
     expect(preloads(await (await fetch(`${server.url}/`, { headers: { 'accept-language': 'fr-FR' } })).text())).toContain('/assets/shop-EN.js');
     expect(preloads(await (await fetch(`${server.url}/dashboard/pending`)).text())).toEqual([]);
     // a broken list is ignored, not a failed page

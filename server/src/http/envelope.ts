@@ -43,16 +43,63 @@ const LIBRARY_MESSAGES: Record<number, [string, string]> = {
   415: ['UNSUPPORTED_MEDIA_TYPE', 'That content type is not supported here.'],
 };
 
+/** The request's id: the caller's X-Request-Id when it is a plain token of 8 to 64 characters, else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming !== undefined && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** What a failed request answers: its status, the envelope, and when to try again (429 and 503). */
+export interface ErrorAnswer {
+  status: number;
+  body: Envelope;
+  retryAfterSeconds?: number;
+}
+
 /**
- * Request id, access log and the error envelope in one place. An AppError answers with its own status,
- * code and message; a library's 4xx with a plain sentence; anything else is logged with the request id
- * and answered 500 with a message that leaks nothing.
+ * The answer for an error. An AppError answers with its own status, code and message; a library's 4xx with a
+ * plain sentence; anything else is logged with the request id and answered 500 with a message that leaks nothing.
  */
+export function errorAnswer(error: unknown, logger: Logger, request: { requestId: string; method: string; path: string }): ErrorAnswer {
+  if (isAppError(error)) {
+    const retry = error.details?.retryAfterSeconds;
+    return {
+      status: error.status,
+      body: {
+        success: false,
+        error: true,
+        code: error.code,
+        message: error.message,
+        ...(error.field === undefined ? {} : { field: error.field }),
+        ...(error.details === undefined ? {} : { data: error.details }),
+      },
+      ...((error.status === 429 || error.status === 503) && typeof retry === 'number' ? { retryAfterSeconds: retry } : {}),
+    };
+  }
+  const status = httpStatusOf(error);
+  if (status !== undefined) {
+    const [code, message] = LIBRARY_MESSAGES[status] ?? ['BAD_REQUEST', 'The request cannot be handled.'];
+    return { status, body: { success: false, error: true, code, message } };
+  }
+  logger.error({ err: error, ...request }, 'unhandled error');
+  return {
+    status: 500,
+    body: { success: false, error: true, code: 'INTERNAL', message: `Something went wrong on our side. Please try again (reference ${request.requestId}).` },
+  };
+}
+
+/** The access line of an answer: written for a 5xx, and for every answer when debug is on (never in production). */
+export function logAnswer(logger: Logger, request: { requestId: string; method: string; path: string }, status: number, started: number): void {
+  if (status < 500 && !logger.isLevelEnabled('debug')) return;
+  const line = { ...request, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+  if (status >= 500) logger.error(line, 'request');
+  else logger.debug(line, 'request');
+}
+
+/** Request id, access log and the error envelope in one place (errorAnswer, logAnswer). */
 export function envelopeMiddleware(logger: Logger) {
   return async function envelope(ctx: Context, next: Next) {
     const started = performance.now();
-    const incoming = ctx.get('x-request-id');
-    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     try {
@@ -62,43 +109,12 @@ export function envelopeMiddleware(logger: Logger) {
         ctx.body = { success: false, error: true, code: 'NOT_FOUND', message: `There is no ${ctx.method} ${ctx.path}.` } satisfies Envelope;
       }
     } catch (error) {
-      if (isAppError(error)) {
-        ctx.status = error.status;
-        ctx.body = {
-          success: false,
-          error: true,
-          code: error.code,
-          message: error.message,
-          ...(error.field === undefined ? {} : { field: error.field }),
-          ...(error.details === undefined ? {} : { data: error.details }),
-        } satisfies Envelope;
-        const retry = error.details?.retryAfterSeconds;
-        if ((error.status === 429 || error.status === 503) && typeof retry === 'number') ctx.set('Retry-After', String(retry));
-      } else {
-        const status = httpStatusOf(error);
-        if (status !== undefined) {
-          const [code, message] = LIBRARY_MESSAGES[status] ?? ['BAD_REQUEST', 'The request cannot be handled.'];
-          ctx.status = status;
-          ctx.body = { success: false, error: true, code, message } satisfies Envelope;
-        } else {
-          logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
-          ctx.status = 500;
-          ctx.body = {
-            success: false,
-            error: true,
-            code: 'INTERNAL',
-            message: `Something went wrong on our side. Please try again (reference ${requestId}).`,
-          } satisfies Envelope;
-        }
-      }
+      const answer = errorAnswer(error, logger, { requestId, method: ctx.method, path: ctx.path });
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+      if (answer.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(answer.retryAfterSeconds));
     } finally {
-      // The access line is built only when it will be written (debug is off in production).
-      if (ctx.status >= 500 || logger.isLevelEnabled('debug')) {
-        const ms = Math.round((performance.now() - started) * 10) / 10;
-        const line = { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms };
-        if (ctx.status >= 500) logger.error(line, 'request');
-        else logger.debug(line, 'request');
-      }
+      logAnswer(logger, { requestId, method: ctx.method, path: ctx.path }, ctx.status, started);
     }
   };
 }

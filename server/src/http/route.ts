@@ -37,6 +37,11 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   query?: z.ZodType<Q>;
   /** Set when the handler reads the raw request (uploads): the JSON body parser leaves it alone. */
   raw?: boolean;
+  /**
+   * A hot public read answered on the fast lane (fast-lane.ts) when the request is plain, without Koa: its handler
+   * must read nothing but `body` (no ctx, no caller). Only a public route without raw body or query may say so.
+   */
+  fastLane?: boolean;
   handler(input: { ctx: Context; body: B; query: Q; user: AuthUser | undefined }): Promise<Handled<unknown>>;
 }
 
@@ -90,6 +95,9 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[]): Middl
   const exact = new Map<string, Middleware>();
   for (const spec of routes) {
     const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
+    if (spec.fastLane && (spec.access !== 'public' || spec.raw || spec.query)) {
+      throw new Error(`Route ${spec.method.toUpperCase()} ${paths.join(', ')} is on the fast lane: it must be public, with no raw body and no query.`);
+    }
     if (!ACCESS.includes(spec.access)) {
       throw new Error(`Route ${spec.method.toUpperCase()} ${paths.join(', ')} declares no access rule: say who may call it.`);
     }

@@ -19,7 +19,7 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   strictTransportSecurity: false, // set by the TLS proxy in production, never on plain http
 };
 
-interface FixedHeaders {
+export interface FixedHeaders {
   set: Array<[string, string | string[]]>;
   removed: string[];
 }
@@ -47,28 +47,49 @@ async function helmetHeaders(): Promise<FixedHeaders> {
   return { set: [...set], removed: [...removed] };
 }
 
+let pendingHeaders: Promise<FixedHeaders> | undefined;
+let knownHeaders: FixedHeaders | undefined;
+
+/** helmet's headers for every answer, worked out once per process (helmetHeaders). */
+export function fixedSecurityHeaders(): Promise<FixedHeaders> {
+  pendingHeaders ??= helmetHeaders().then((headers) => (knownHeaders = headers));
+  return pendingHeaders;
+}
+
+/** The fixed security headers when they have been worked out, else undefined (and they are being worked out). */
+export function knownSecurityHeaders(): FixedHeaders | undefined {
+  if (!knownHeaders) void fixedSecurityHeaders();
+  return knownHeaders;
+}
+
 /**
  * Security headers for the API and the web app: helmet's, copied onto each answer from the set worked out
  * on the first request rather than recomputed by helmet's dozen middlewares every time. Not an async function:
  * once the set is known, it adds no promise of its own to every request.
  */
 export function securityHeaders(): Middleware {
-  let pending: Promise<FixedHeaders> | undefined;
-  let fixed: FixedHeaders | undefined;
   const apply = (ctx: Context, headers: FixedHeaders) => {
     for (const [name, value] of headers.set) ctx.set(name, value);
     for (const name of headers.removed) ctx.remove(name);
   };
   return function securityHeadersOnAnswer(ctx: Context, next: Next) {
+    const fixed = knownHeaders;
     if (fixed) {
       apply(ctx, fixed);
       return next();
     }
-    return (pending ??= helmetHeaders()).then((headers) => {
-      fixed = headers;
+    return fixedSecurityHeaders().then((headers) => {
       apply(ctx, headers);
       return next();
     });
+  };
+}
+
+/** The origin a request may be answered for with CORS headers ('' for none): one of the configured, or any with '*'. */
+export function allowedOriginFor(origins: readonly string[]): (origin: string) => string {
+  return (origin) => {
+    if (origins.includes('*')) return origin || '*';
+    return origins.includes(origin) ? origin : '';
   };
 }
 
@@ -78,11 +99,8 @@ export function securityHeaders(): Middleware {
  * without going through its async steps; an allowed one goes through @koa/cors.
  */
 export function corsFor(origins: readonly string[]): Middleware {
-  const allowedOrigin = (ctx: Context): string => {
-    const origin = ctx.get('Origin');
-    if (origins.includes('*')) return origin || '*';
-    return origins.includes(origin) ? origin : '';
-  };
+  const allowed = allowedOriginFor(origins);
+  const allowedOrigin = (ctx: Context): string => allowed(ctx.get('Origin'));
   const withCors = cors({ credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'], origin: allowedOrigin });
   return function corsForOrigin(ctx: Context, next: Next) {
     if (allowedOrigin(ctx) !== '') return withCors(ctx, next);

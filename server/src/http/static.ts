@@ -39,23 +39,24 @@ export interface BootPage {
   images?: ReadonlyArray<{ href: string; srcset?: string | undefined; sizes?: string | undefined }>;
   /**
    * The scripts the first screen will import once the entry has run, named in the head (modulepreload) so they
-   * come beside the entry: the home page's, and the shopper's language catalogue. Looked up in the build's
-   * first-modules.json; a build without it (or a name it lacks) adds nothing.
+   * come beside the entry: the page's own (the home page's, a listing's, the search page's), and the shopper's
+   * language catalogue. Looked up in the build's first-modules.json; a build without it (or a name it lacks) adds
+   * nothing.
    */
-  scripts?: { home?: boolean; language?: string };
+  scripts?: { page?: FirstScreen | undefined; language?: string };
   /** The home page's header frame and banner, drawn inside #root before the script has run (first-paint.ts). */
   firstPaint?: FirstPaint;
 }
 
+/** The shop's pages whose own scripts the build lists (shop-web/vite.config.ts FIRST_SCREENS). */
+export type FirstScreen = 'home' | 'listing' | 'search';
+
 /** first-modules.json as the web build writes it (shop-web/vite.config.ts). */
-interface FirstModules {
-  home?: string[];
-  languages?: Record<string, string[]>;
-}
+type FirstModules = { [page in FirstScreen]?: string[] } & { languages?: Record<string, string[]> };
 
 /** The build's own script files for a page (only hashed files under /assets/ are ever named). */
 function scriptsFor(first: FirstModules, wanted: BootPage['scripts']): string[] {
-  const files = [...(wanted?.home ? (first.home ?? []) : []), ...(wanted?.language ? (first.languages?.[wanted.language] ?? []) : [])];
+  const files = [...(wanted?.page ? (first[wanted.page] ?? []) : []), ...(wanted?.language ? (first.languages?.[wanted.language] ?? []) : [])];
   return files.filter((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
 }
 

@@ -39,6 +39,7 @@ function categoryRoutes({ categories }: CatalogService): RouteSpec[] {
       method: 'get',
       path: '/api/category/get',
       access: 'public',
+      fastLane: true,
       handler: async () => ({ data: await categories.listCategories() }),
     }),
     route({
@@ -69,6 +70,7 @@ function categoryRoutes({ categories }: CatalogService): RouteSpec[] {
       method: 'post',
       path: '/api/subcategory/get',
       access: 'public',
+      fastLane: true,
       handler: async () => ({ data: await categories.listSubCategories() }),
     }),
     route({
@@ -147,6 +149,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
       // The spec's client calls the misspelt path; the right spelling is an alias (DESIGN.md section 3).
       path: ['/api/product/get-pruduct-by-category-and-subcategory', '/api/product/get-product-by-category-and-subcategory'],
       access: 'public',
+      fastLane: true,
       body: productByCategoryAndSubCategorySchema,
       handler: async ({ body }) => {
         const { items, page } = await shop.listing(body);
@@ -157,6 +160,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
       method: 'post',
       path: '/api/product/get-product-details',
       access: 'public',
+      fastLane: true,
       body: productDetailsSchema,
       handler: async ({ body }) => ({ data: await shop.details(body.productId) }),
     }),
@@ -164,6 +168,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
       method: 'post',
       path: '/api/product/search-product',
       access: 'public',
+      fastLane: true,
       body: productSearchSchema,
       handler: async ({ body }) => {
         const { items, page } = await shop.search(body);
@@ -174,6 +179,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
       method: 'get',
       path: '/api/product/home',
       access: 'public',
+      fastLane: true,
       handler: async () => ({ data: await shop.home() }),
     }),
   ];
