@@ -11,7 +11,7 @@
 //    (median of a few runs) with LCP, TBT and CLS, against 90.
 // Everything listens on 127.0.0.1 and every loop is bounded.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,6 +25,8 @@ import { growCatalogue } from './bench-web-data';
 
 export const WEB_BUDGET = { firstJsGzipKb: 150, lighthouseScore: 90 } as const;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep every Lighthouse JSON report in (for finding where the time goes); unset, they are deleted. */
+const LIGHTHOUSE_KEEP = process.env.BENCH_LIGHTHOUSE_KEEP;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_MODULE = /(^|\/)src\/features\/(admin|dashboard)\//;
 const HOME_ROUTE_MODULE = 'src/features/catalogue/components/home-page.tsx';
@@ -183,8 +185,10 @@ interface LighthouseResult {
 }
 
 /** One Lighthouse run (its CLI: mobile form factor and throttling by default), performance only. */
-function lighthouseOnce(url: string, outDir: string, run: number): LighthouseResult {
-  const output = path.join(outDir, `lighthouse-${run}.json`);
+function lighthouseOnce(url: string, outDir: string, run: number, page: string): LighthouseResult {
+  const keep = LIGHTHOUSE_KEEP ? path.resolve(LIGHTHOUSE_KEEP) : undefined;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const output = path.join(keep ?? outDir, `lighthouse-${keep ? `${page.split(' ')[0]}-` : ''}${run}.json`);
   const bin = path.join(REPO_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const result = spawnSync(
     process.execPath,
@@ -194,7 +198,7 @@ function lighthouseOnce(url: string, outDir: string, run: number): LighthouseRes
   );
   if (result.status !== 0 || !existsSync(output)) throw new Error(`lighthouse failed on ${url}:\n${result.stdout}\n${result.stderr}`);
   const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult;
-  rmSync(output, { force: true });
+  if (!keep) rmSync(output, { force: true });
   if (report.runtimeError) throw new Error(`lighthouse on ${url}: ${report.runtimeError.message}`);
   return report;
 }
@@ -204,10 +208,10 @@ function lighthouse(page: string, url: string, outDir: string): LighthouseFigure
   // Lighthouse sometimes loses its trace (NO_NAVSTART, on a busy machine): such a run is tried once more.
   const attempt = (run: number): LighthouseResult => {
     try {
-      return lighthouseOnce(url, outDir, run);
+      return lighthouseOnce(url, outDir, run, page);
     } catch (error) {
       console.log(`bench: web: lighthouse run ${run + 1} on ${url} failed, trying again: ${error instanceof Error ? error.message.split('\n').find((l) => l.trim()) : error}`);
-      return lighthouseOnce(url, outDir, run);
+      return lighthouseOnce(url, outDir, run, page);
     }
   };
   const runs = Array.from({ length: Math.max(1, LIGHTHOUSE_RUNS) }, (_, run) => attempt(run));

@@ -39,10 +39,11 @@ test.describe('browsing', () => {
     // the home page's own script and the English catalogue were named in the page's head, fetched beside the entry
     const named = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     expect(named.some((file) => /^\/assets\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
-    // the style sheet the first paint waits for is asked for before any script
-    const head = await page.locator('head > script[src], head > link[rel="modulepreload"], head > link[rel="stylesheet"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('rel') ?? 'script'));
-    expect(head.indexOf('stylesheet')).toBe(0);
+    // the style sheet the first paint waits for comes inside the page, before any script: nothing to ask for first
+    const head = await page.locator('head > script[src], head > link[rel="modulepreload"], head > link[rel="stylesheet"], head > style').evaluateAll((nodes) => nodes.map((node) => (node.tagName === 'STYLE' ? 'style' : (node.getAttribute('rel') ?? 'script'))));
+    expect(head.indexOf('style')).toBe(0);
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(loaded.filter((file) => /^\/assets\/index-[\w-]+\.css$/.test(file))).toEqual([]); // only lazy pages' own sheets are asked for
     const catalogue = named.filter((file) => /^\/assets\/shop-[\w-]{8}\.js$/.test(file)); // locales/en/shop.json's chunk
     expect(catalogue).toHaveLength(1);
     expect(loaded).toContain(catalogue[0]);

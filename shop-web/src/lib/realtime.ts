@@ -4,7 +4,7 @@
 // token, or cuts the socket as its token expires, a call through the API client renews the session once and
 // the socket tries again.
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as IoClient, Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type OrderingState, type OrderStatusEventWire, type OrderWire } from '@kade/shared';
 import { api, tokens } from './api-client';
 import { webConfig } from './web-config';
@@ -12,7 +12,12 @@ import { webConfig } from './web-config';
 let socket: Socket | null = null;
 let users = 0;
 
-function connect(): Socket {
+// socket.io-client (about 14 KB compressed) is loaded when the first listener mounts: a shopper who is not signed
+// in never opens a socket, so it stays out of the script every phone loads before the shop's first screen.
+let client: Promise<{ io: typeof IoClient }> | undefined;
+const loadClient = () => (client ??= import('socket.io-client'));
+
+function connect(io: typeof IoClient): Socket {
   const next = io(webConfig.apiBase || undefined, {
     transports: ['websocket'],
     withCredentials: true,
@@ -42,9 +47,12 @@ function connect(): Socket {
   return next;
 }
 
-function acquire(): Socket {
-  socket ??= connect();
+/** Counts a listener in; the one socket, opened when the client has loaded (undefined if every listener left meanwhile). */
+async function acquire(): Promise<Socket | undefined> {
   users += 1;
+  const { io } = await loadClient();
+  if (users === 0) return undefined;
+  socket ??= connect(io);
   return socket;
 }
 
@@ -103,18 +111,29 @@ export function useSocketEvents(handlers: Record<string, (payload: unknown) => v
   const names = Object.keys(handlers).sort().join('\n');
   useEffect(() => {
     if (!enabled) return undefined;
-    const live = acquire();
-    let connectedBefore = live.connected;
+    let live: Socket | undefined;
+    let left = false;
     const listeners = names.split('\n').filter(Boolean).map((name) => [name, (payload: unknown) => latest.current.handlers[name]?.(payload)] as const);
+    let connectedBefore = false;
     const onConnect = () => {
       if (connectedBefore) latest.current.onReconnect?.();
       connectedBefore = true;
     };
-    for (const [name, listener] of listeners) live.on(name, listener);
-    live.on('connect', onConnect);
+    void acquire()
+      .then((socketNow) => {
+        if (left || !socketNow) return;
+        live = socketNow;
+        connectedBefore = live.connected;
+        for (const [name, listener] of listeners) live.on(name, listener);
+        live.on('connect', onConnect);
+      })
+      .catch(() => undefined); // the client could not load (offline): no live updates, the pages still read the API
     return () => {
-      for (const [name, listener] of listeners) live.off(name, listener);
-      live.off('connect', onConnect);
+      left = true;
+      if (live) {
+        for (const [name, listener] of listeners) live.off(name, listener);
+        live.off('connect', onConnect);
+      }
       release();
     };
   }, [enabled, names]);
