@@ -86,8 +86,9 @@ const FIRST_SCREENS = {
 /**
  * Writes first-modules.json: for the home page, a listing and the search page, and for each language's catalogue,
  * the script files the app imports once the entry has run (a lazy chunk and the static imports the entry does not
- * already have). The server names them in the page's head as modulepreload links, so a phone fetches them beside
- * the entry instead of one round trip after it (server/src/http/static.ts).
+ * already have), then those scripts' style sheets. The server names them in the page's head (modulepreload links,
+ * and style preloads), so a phone fetches them beside the entry instead of one or two round trips after it
+ * (server/src/http/static.ts).
  */
 function firstModules(): Plugin {
   return {
@@ -110,7 +111,10 @@ function firstModules(): Plugin {
         if (!chunk) throw new Error('first-modules: a lazy chunk the server preloads was not found in the build');
         const files = new Set<string>();
         closure(chunk.fileName, files);
-        return [...files].filter((file) => !inEntry.has(file)).map((file) => `/${file}`);
+        const scripts = [...files].filter((file) => !inEntry.has(file));
+        // and their style sheets, which Vite's loader asks for (and waits on) before the chunk runs
+        const sheets = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        return [...scripts, ...new Set(sheets)].map((file) => `/${file}`);
       };
       const languages = Object.fromEntries(['en', 'si', 'ta'].map((language) => [language, firstOf((id) => id.endsWith(`/src/locales/${language}/shop.json`))]));
       const screens = Object.fromEntries(Object.entries(FIRST_SCREENS).map(([page, module]) => [page, firstOf((id) => id.endsWith(module))]));

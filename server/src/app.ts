@@ -5,7 +5,25 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
 import type { Clock } from './clock';
-import { bootHome, homeBannerImage, idFromSlug, isGated, languageFromTags, type BootWire, type SubCategoryWire } from '@kade/shared';
+import {
+  bootHome,
+  cardProduct,
+  CATEGORY_PAGE_SIZE,
+  FIRST_SCREEN_CARDS,
+  homeBannerImage,
+  idFromSlug,
+  isGated,
+  languageFromTags,
+  productByCategoryAndSubCategorySchema,
+  productCardImage,
+  productSearchSchema,
+  shuffle,
+  type BootListing,
+  type BootSearch,
+  type BootWire,
+  type CategoryWire,
+  type SubCategoryWire,
+} from '@kade/shared';
 import { envelopeMiddleware } from './http/envelope';
 import { fastLane } from './http/fast-lane';
 import { AppError } from './http/errors';
@@ -118,8 +136,10 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
 
 /**
  * What the server writes into each page of the shop it sends (shared/src/boot.ts): the settings and the
- * category lists (both from memory) on every page, and the home page's shelves on the home page, so the first
- * screen renders without three requests after the script. The shop's own pages only: not the dashboard.
+ * category lists (both from memory) on every page, the home page's shelves on the home page, a listing's first
+ * page on that listing and the first results on the search page, so the first screen renders without its
+ * requests after the script; and the pictures that screen shows first, preloaded from the head as it asks for
+ * them. The shop's own pages only: not the dashboard.
  */
 function bootDataFor(deps: AppDeps, services: Services) {
   const shopDeps = { config: deps.config, db: deps.db.knex, clock: deps.clock, ordering: services.ordering };
@@ -132,18 +152,73 @@ function bootDataFor(deps: AppDeps, services: Services) {
       categories.listSubCategories(),
       ctx.path === '/' ? shop.home() : undefined,
     ]);
-    const data: BootWire = { config, categories: [...categoryList], subCategories: [...subCategories], ...(home ? { home: bootHome(home) } : {}) };
+    const page = firstScreenOf(ctx.path, subCategories);
+    // the app-shell gate's visitor sees only its message: no products for it
+    const gated = isGated(config, ctx.path);
+    const [listing, search] = gated
+      ? [undefined, undefined]
+      : await Promise.all([
+          page === 'listing' ? bootListingFor(shop, ctx.path, categoryList) : undefined,
+          page === 'search' ? bootSearchFor(shop, ctx.query.q) : undefined,
+        ]);
+    const data: BootWire = {
+      config,
+      categories: [...categoryList],
+      subCategories: [...subCategories],
+      ...(home ? { home: bootHome(home) } : {}),
+      ...(listing ? { listing } : {}),
+      ...(search ? { search } : {}),
+    };
     // the home page's largest picture, its banner, fetched while the script loads rather than after it runs
     const banner = ctx.path === '/' ? config.banner?.url : undefined;
     const bannerImage = banner ? homeBannerImage(banner) : undefined;
-    const images = bannerImage ? [bannerImage] : [];
+    // a listing's or a search's first cards' pictures, likewise (the largest paint there is one of them)
+    const firstCards = (listing ?? search)?.items.slice(0, FIRST_SCREEN_CARDS) ?? [];
+    const cardImages = firstCards.flatMap((product) => (product.image[0] ? [productCardImage(product.image[0])] : []));
+    const images = [...(bannerImage ? [bannerImage] : []), ...cardImages];
     // the first screen's own scripts (the home page's, the catalogue of the language the phone asks for) come
     // beside the entry rather than after it; a shopper who chose another language on the phone fetches theirs as before
     // the home's header frame and banner drawn with the page, for the shopper (not the app-shell gate's visitor)
-    const firstPaint = bannerImage && !isGated(config, ctx.path) ? { shopName: config.name, banner: bannerImage } : undefined;
-    const page = firstScreenOf(ctx.path, subCategories);
+    const firstPaint = bannerImage && !gated ? { shopName: config.name, banner: bannerImage } : undefined;
     return { data, images, scripts: { page, language: languageFromTags(ctx.get('accept-language')) }, ...(firstPaint ? { firstPaint } : {}) };
   };
+}
+
+/**
+ * A listing's first page for its boot data, shuffled as the shop shows each page (the app keeps this order, so
+ * the pictures the head preloads are the first cards'), each product cut to its card; undefined when the path's
+ * category is not one the shop has, or the read fails (the app then asks for the page itself).
+ */
+async function bootListingFor(shop: CatalogService['shop'], pathname: string, categoryList: readonly CategoryWire[]): Promise<BootListing | undefined> {
+  const [, categorySlug = '', subSlug = ''] = pathname.split('/');
+  const categoryId = idFromSlug(categorySlug);
+  const subCategoryId = idFromSlug(subSlug);
+  if (!categoryList.some((category) => category._id === categoryId)) return undefined;
+  const input = productByCategoryAndSubCategorySchema.safeParse({ categoryId, subCategoryId, page: 1, limit: CATEGORY_PAGE_SIZE });
+  if (!input.success) return undefined;
+  try {
+    const { items, page } = await shop.listing(input.data);
+    return { categoryId, subCategoryId, items: shuffle(items).map(cardProduct), hasMore: page.hasMore, nextCursor: page.nextCursor };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The search page's first results for its `q`, as the page asks for them (page 1, the default page size), each
+ * product cut to its card; undefined with no text, a text the API would refuse, or when the read fails.
+ */
+async function bootSearchFor(shop: CatalogService['shop'], q: unknown): Promise<BootSearch | undefined> {
+  const query = typeof q === 'string' ? q.trim() : '';
+  if (!query) return undefined;
+  const input = productSearchSchema.safeParse({ search: query, page: 1 });
+  if (!input.success) return undefined;
+  try {
+    const { items, page } = await shop.search(input.data);
+    return { query, items: items.map(cardProduct), totalPage: page.totalPage, totalCount: page.totalCount, totalCountExact: page.totalCountExact };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -4,7 +4,22 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, HOME_BANNER_SIZES, homeBannerImage, imageAt, imageSrcSet, listingPath, type BootWire, type CategoryWire, type HomeWire, type SubCategoryWire } from '@kade/shared';
+import {
+  BOOT_ELEMENT_ID,
+  FIRST_SCREEN_CARDS,
+  HOME_BANNER_SIZES,
+  homeBannerImage,
+  imageAt,
+  imageSrcSet,
+  listingPath,
+  PRODUCT_CARD_SIZES,
+  type BootWire,
+  type CardProductWire,
+  type CategoryWire,
+  type HomeWire,
+  type ProductWire,
+  type SubCategoryWire,
+} from '@kade/shared';
 import { firstPaintHtml } from '../src/http/first-paint';
 import { BANNER_KEY } from '../src/seed/run';
 import { DB_KINDS, insertProduct, startTestServer, type TestServer } from './helpers';
@@ -16,6 +31,20 @@ const HOSTILE = 'Snacks</script><script>alert(1)</script><!--';
 function bootOf(html: string): BootWire | undefined {
   const match = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">([^<]*)</script>`).exec(html);
   return match ? (JSON.parse(match[1] as string) as BootWire) : undefined;
+}
+
+/** A product as its card draws it (what the boot data keeps of each). */
+const card = (p: ProductWire | HomeWire['deals'][number]): CardProductWire => ({ _id: p._id, name: p.name, nameSi: p.nameSi, nameTa: p.nameTa, image: p.image, unit: p.unit, stock: p.stock, totalStock: p.totalStock, price: p.price, discount: p.discount, single_quantity: p.single_quantity, category: p.category.map((c) => ({ _id: c._id, name: c.name })) });
+
+/** The image preloads in a page's head, as written. */
+function imagePreloads(html: string): string[] {
+  return [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+}
+
+/** The preload a product card's picture needs to be used by the card: its 480 px file, its candidates and the card's sizes. */
+function cardPreload(product: CardProductWire): string {
+  const url = product.image[0];
+  return `<link rel="preload" as="image" fetchpriority="high" href="${imageAt(url, 480)}" imagesrcset="${imageSrcSet(url)}" imagesizes="${PRODUCT_CARD_SIZES}">`;
 }
 
 describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
@@ -53,7 +82,6 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(boot?.subCategories).toEqual(subCategories.body.data);
     // the shelves as the API answers them, each product cut to what its card draws
     const answered = home.body.data as HomeWire;
-    const card = (p: HomeWire['deals'][number]) => ({ _id: p._id, name: p.name, nameSi: p.nameSi, nameTa: p.nameTa, image: p.image, unit: p.unit, stock: p.stock, totalStock: p.totalStock, price: p.price, discount: p.discount, single_quantity: p.single_quantity, category: p.category.map((c) => ({ _id: c._id, name: c.name })) });
     expect(answered.strips.length).toBeGreaterThan(0);
     expect(boot?.home).toEqual({ deals: answered.deals.map(card), strips: answered.strips.map((strip) => ({ category: strip.category, products: strip.products.map(card) })) });
     const rice = boot?.home?.strips.flatMap((strip) => strip.products).find((p) => p.name === 'Boot Test Samba Rice 5kg');
@@ -95,7 +123,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageAt(banner, 1024)}" imagesrcset="${imageSrcSet(banner)}" imagesizes="${HOME_BANNER_SIZES}">`);
     expect(bootOf(html)?.config?.banner?.url).toBe(banner);
-    expect(await (await fetch(`${server.url}/search?q=rice`)).text()).not.toContain('rel="preload" as="image"');
+    expect(await (await fetch(`${server.url}/search?q=rice`)).text()).not.toContain(imageAt(banner, 1024));
     // a built page names its style sheet and scripts: the picture goes after the sheet and before every script
     const built = INDEX.replace('</head>', '<link rel="stylesheet" href="/assets/index-A.css"><script type="module" src="/assets/index-B.js"></script><link rel="modulepreload" href="/assets/c-C.js"></head>');
     writeFileSync(path.join(dist, 'index.html'), built);
@@ -146,7 +174,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual([]);
     const first = {
       home: ['/assets/home-page-AAAA.js', '/assets/product-card-BBBB.js', '/files/not-a-script.webp', '/assets/"><script>x</script>.js'],
-      listing: ['/assets/listing-page-LLLL.js', '/assets/product-card-BBBB.js'],
+      listing: ['/assets/listing-page-LLLL.js', '/assets/product-card-BBBB.js', '/assets/listing-page-LLLL.css', '/assets/"><b>.css'],
       search: ['/assets/search-page-SSSS.js'],
       languages: { en: ['/assets/shop-EN.js'], si: ['/assets/shop-SI.js'], ta: ['/assets/shop-TA.js'] },
     };
@@ -170,7 +198,11 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     const rice = subs.find((sub) => sub.name === 'Rice');
     const category = (await server.api<{ data: CategoryWire[] }>('GET', '/api/category/get')).body.data.find((c) => c.name === HOSTILE);
     if (!rice || !category) throw new Error('the test product has no listing');
-    expect(preloads(await (await fetch(`${server.url}${listingPath(category, rice)}`)).text())).toEqual(['/assets/listing-page-LLLL.js', '/assets/product-card-BBBB.js', '/assets/shop-EN.js']);
+    const listingPage = await (await fetch(`${server.url}${listingPath(category, rice)}`)).text();
+    expect(preloads(listingPage)).toEqual(['/assets/listing-page-LLLL.js', '/assets/product-card-BBBB.js', '/assets/shop-EN.js']);
+    // and the listing chunk's style sheet, fetched (as the app's loader will ask for it) but not applied
+    const sheets = [...listingPage.slice(0, listingPage.indexOf('</head>')).matchAll(/<link rel="preload" as="style"[^>]*>/g)].map((m) => m[0]);
+    expect(sheets).toEqual(['<link rel="preload" as="style" crossorigin href="/assets/listing-page-LLLL.css">']);
     expect(preloads(await (await fetch(`${server.url}/about`)).text())).toEqual(['/assets/shop-EN.js']);
     // a path of two parts that names no sub-category is not a listing
     expect(preloads(await (await fetch(`${server.url}/${listingPath(category, rice).split('/')[1]}/no-such-shelf-0`)).text())).toEqual(['/assets/shop-EN.js']);
@@ -186,6 +218,81 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual(['/assets/home-page-CCCC.js']);
     build(undefined);
     expect(preloads(await (await fetch(`${server.url}/`)).text())).toEqual([]);
+  });
+
+  it("writes a listing's first page into that listing, and has the browser fetch its first cards' pictures from the head as the cards ask for them", async () => {
+    // a shelf of 10 (a page of 8 and more), each product with an uploaded picture
+    for (let i = 0; i < 10; i += 1) {
+      const id = await insertProduct(server, { name: `Boot Shelf Lentils ${i}`, price: 300 + i, stock: 5, categories: ['Boot Shelf'], subCategories: ['Boot Sub'] });
+      await server.db.knex('products').where({ id }).update({ images: JSON.stringify([`/files/${String(i).repeat(32)}-480.webp`]) });
+    }
+    const category = (await server.api<{ data: CategoryWire[] }>('GET', '/api/category/get')).body.data.find((c) => c.name === 'Boot Shelf');
+    const sub = (await server.api<{ data: SubCategoryWire[] }>('POST', '/api/subcategory/get')).body.data.find((c) => c.name === 'Boot Sub');
+    if (!category || !sub) throw new Error('the test shelf is missing');
+    const html = await (await fetch(`${server.url}${listingPath(category, sub)}`)).text();
+    const listing = bootOf(html)?.listing;
+    const first = await server.api<{ data: ProductWire[]; hasMore: boolean; nextCursor: string | null }>('POST', '/api/product/get-pruduct-by-category-and-subcategory', { categoryId: category._id, subCategoryId: sub._id, page: 1, limit: 8 });
+    // the API's first page (in the page's own shuffled order), each product cut to its card, and where the next starts
+    expect(listing).toMatchObject({ categoryId: category._id, subCategoryId: sub._id, hasMore: true, nextCursor: first.body.nextCursor });
+    expect(first.body.nextCursor).toBeTruthy();
+    const byId = (a: { _id: string }, b: { _id: string }) => a._id.localeCompare(b._id);
+    expect([...(listing?.items ?? [])].sort(byId)).toEqual(first.body.data.map(card).sort(byId));
+    expect(Object.keys(listing?.items[0] ?? {})).not.toContain('description');
+    // the first screen's cards' pictures, in the order the page draws them, as each card's <img> asks for them
+    expect(imagePreloads(html)).toEqual((listing?.items ?? []).slice(0, FIRST_SCREEN_CARDS).map(cardPreload));
+    expect(imagePreloads(html)).toHaveLength(FIRST_SCREEN_CARDS);
+    // the page before any script: pictures after the style sheet are fine, but the JSON stays in the head
+    expect(html.indexOf(BOOT_ELEMENT_ID)).toBeLessThan(html.indexOf('</head>'));
+    // a path whose first part names no category the shop has: no listing, no pictures
+    const stray = await (await fetch(`${server.url}/nothing-${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/${listingPath(category, sub).split('/')[2]}`)).text();
+    expect(bootOf(stray)?.listing).toBeUndefined();
+    expect(imagePreloads(stray)).toEqual([]);
+    // other pages carry no listing
+    expect(bootOf(await (await fetch(`${server.url}/`)).text())?.listing).toBeUndefined();
+  });
+
+  it("writes the search page's first results for its text into it, with its first cards' pictures preloaded; none without a text", async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const id = await insertProduct(server, { name: `Bootsearch Kithul Treacle ${i}`, price: 500 + i, stock: 5, categories: ['Boot Shelf'], subCategories: ['Boot Sub'] });
+      await server.db.knex('products').where({ id }).update({ images: JSON.stringify([`/files/${'ab'.repeat(15)}0${i}-480.webp`]) });
+    }
+    const html = await (await fetch(`${server.url}/search?q=${encodeURIComponent(' bootsearch kithul ')}`)).text();
+    const search = bootOf(html)?.search;
+    const api = await server.api<{ data: ProductWire[]; totalPage: number; totalCount: number; totalCountExact: boolean }>('POST', '/api/product/search-product', { search: 'bootsearch kithul', page: 1 });
+    expect(api.body.data).toHaveLength(3);
+    expect(search).toEqual({ query: 'bootsearch kithul', items: api.body.data.map(card), totalPage: api.body.totalPage, totalCount: api.body.totalCount, totalCountExact: api.body.totalCountExact });
+    expect(imagePreloads(html)).toEqual(api.body.data.map(card).slice(0, FIRST_SCREEN_CARDS).map(cardPreload));
+    // no text: the page's hint, nothing searched
+    const empty = await (await fetch(`${server.url}/search`)).text();
+    expect(bootOf(empty)?.search).toBeUndefined();
+    expect(imagePreloads(empty)).toEqual([]);
+    expect(bootOf(await (await fetch(`${server.url}/search?q=%20`)).text())?.search).toBeUndefined();
+    // the shopper's text goes back into the page only inside the boot JSON, where it cannot end the element
+    const hostile = await (await fetch(`${server.url}/search?q=${encodeURIComponent(HOSTILE)}`)).text();
+    expect(hostile).not.toContain('</script><script>alert(1)');
+    expect(hostile).not.toContain('<!--');
+    expect(bootOf(hostile)?.search?.query).toBe(HOSTILE);
+  });
+
+  it("gives the app-shell gate's visitor no products on a listing or a search", async () => {
+    const gated = await startTestServer(kind, { env: { WEB_DIST_DIR: dist, APP_SHELL_ONLY: 'true' } });
+    try {
+      const shell = { 'user-agent': `Mozilla/5.0 (Linux) ${gated.config.appShell.uaToken}/1.0` };
+      const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' };
+      await insertProduct(gated, { name: 'Gate Test Red Rice 1kg', price: 400, stock: 5, categories: ['Gate Shelf'], subCategories: ['Gate Sub'] });
+      const category = (await gated.api<{ data: CategoryWire[] }>('GET', '/api/category/get')).body.data.find((c) => c.name === 'Gate Shelf');
+      const sub = (await gated.api<{ data: SubCategoryWire[] }>('POST', '/api/subcategory/get')).body.data.find((c) => c.name === 'Gate Sub');
+      if (!category || !sub) throw new Error('the test shelf is missing');
+      const path = listingPath(category, sub);
+      expect(bootOf(await (await fetch(`${gated.url}${path}`, { headers: shell })).text())?.listing?.items.length).toBeGreaterThan(0);
+      const turnedAway = await (await fetch(`${gated.url}${path}`, { headers: browser })).text();
+      expect(bootOf(turnedAway)?.listing).toBeUndefined();
+      expect(imagePreloads(turnedAway)).toEqual([]);
+      expect(bootOf(await (await fetch(`${gated.url}/search?q=red+rice`, { headers: shell })).text())?.search?.items.length).toBeGreaterThan(0);
+      expect(bootOf(await (await fetch(`${gated.url}/search?q=red+rice`, { headers: browser })).text())?.search).toBeUndefined();
+    } finally {
+      await gated.stop();
+    }
   });
 
   it('compresses the page when the browser takes gzip', async () => {

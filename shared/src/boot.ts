@@ -1,6 +1,7 @@
 // What a page of the shop needs before anything else, written by the server into the index.html it sends
 // (a JSON <script> element, never run) so the first screen renders without waiting for its own requests:
-// the settings every page needs, the category lists every menu needs, and on the home page its shelves.
+// the settings every page needs, the category lists every menu needs, on the home page its shelves, on a listing
+// its first page and on the search page its first page of results.
 // The app takes each part once, for its first render; everything later is asked for as usual.
 import type { CategoryWire, HomeWire, NamedRef, ProductWire, ShopConfigWire, SubCategoryWire } from './api';
 
@@ -16,6 +17,10 @@ export interface BootWire {
   subCategories?: SubCategoryWire[];
   /** GET /api/product/home's shelves, each product as its card needs it (cardProduct): only on the home page. */
   home?: BootHome;
+  /** A listing's first page (POST /api/product/get-pruduct-by-category-and-subcategory, page 1): only on that listing. */
+  listing?: BootListing;
+  /** The search page's first page of results for its `q` (POST /api/product/search-product, page 1): only there. */
+  search?: BootSearch;
 }
 
 /**
@@ -32,6 +37,29 @@ export interface CardProductWire extends Pick<ProductWire, '_id' | 'name' | 'nam
 export interface BootHome {
   deals: CardProductWire[];
   strips: Array<{ category: CategoryWire; products: CardProductWire[] }>;
+}
+
+/**
+ * A listing's first page as the boot data carries it: whose it is, its products (shuffled, as the shop shows each
+ * page, and cut to their cards) in the order the page shows them, whether more follow and where the next page
+ * starts (sent back as `after`).
+ */
+export interface BootListing {
+  categoryId: string;
+  subCategoryId: string;
+  items: CardProductWire[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** The search page's first page of results as the boot data carries it (its products cut to their cards). */
+export interface BootSearch {
+  /** The text searched for, trimmed, as the page reads it from `q`. */
+  query: string;
+  items: CardProductWire[];
+  totalPage: number;
+  totalCount: number;
+  totalCountExact: boolean;
 }
 
 /** The card's part of a product (see CardProductWire). */

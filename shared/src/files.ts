@@ -42,3 +42,18 @@ export const HOME_BANNER_SIZES = '(min-width: 1200px) 1176px, 100vw';
 export function homeBannerImage(url: string): { href: string; srcset: string | undefined; sizes: string; width: number; height: number } {
   return { href: imageAt(url, 1024), srcset: imageSrcSet(url), sizes: HOME_BANNER_SIZES, width: 1024, height: 341 };
 }
+
+/**
+ * A product card's picture: its `sizes` (two columns on a phone, 200 px from a tablet up), said twice, on the
+ * card's <img> and on the preload the server writes into a listing's or a search's head (they must match for the
+ * browser to use the preload).
+ */
+export const PRODUCT_CARD_SIZES = '(min-width: 768px) 200px, 45vw';
+
+/** Cards at the top of a listing or search grid whose pictures load at once: a phone's first screen of them. */
+export const FIRST_SCREEN_CARDS = 4;
+
+/** A product card's picture as the card asks for it: its address, candidates and sizes (see PRODUCT_CARD_SIZES). */
+export function productCardImage(url: string | undefined): { href: string; srcset: string | undefined; sizes: string } {
+  return { href: imageAt(url, 480), srcset: imageSrcSet(url), sizes: PRODUCT_CARD_SIZES };
+}

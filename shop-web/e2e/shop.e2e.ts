@@ -1,6 +1,6 @@
 // What a shopper does in the shop, at a phone and a desktop width, against the real server.
 import { expect, test, type Page } from '@playwright/test';
-import { hasProductStrip } from '@kade/shared';
+import { BOOT_ELEMENT_ID, FIRST_SCREEN_CARDS, hasProductStrip, listingPath, type BootWire } from '@kade/shared';
 import { accountControl, closedUrl, expectAccessible, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
 
 test.use({ baseURL: process.env.KADE_URL });
@@ -176,6 +176,56 @@ test.describe('browsing', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
     await expect(page.locator('.product-card')).toHaveCount(ids.length);
     expect(listingCalls).toEqual([]);
+  });
+
+  test('a listing the shop is opened on comes with its first page: no request for it, its first pictures fetched once, the next page after its cursor', async ({ page, request }, info) => {
+    const categories = (await (await request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
+    const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string }>;
+    const fruit = categories.find((c) => c.name === 'Fruit')!;
+    const all = subs.find((s) => s.name === 'All Fruits')!;
+    const asked: Array<{ page: number; after?: string }> = [];
+    page.on('request', (r) => {
+      if (r.url().includes('get-pruduct-by-category-and-subcategory')) asked.push(r.postDataJSON() as { page: number; after?: string });
+    });
+    // the page as the server sent it to this browser: its first page, and where the next starts
+    const document = page.waitForResponse((r) => r.request().resourceType() === 'document');
+    await page.goto(listingPath(fruit, all));
+    const html = await (await document).text();
+    const written = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+    const listing = (JSON.parse(written?.[1] ?? '{}') as BootWire).listing;
+    expect(listing?.items).toHaveLength(8);
+    expect(listing?.nextCursor).toBeTruthy();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
+    await expect(page.locator('.product-card')).toHaveCount(8);
+    // the cards in the order the page came with, drawn without asking for them
+    const hrefs = await page.locator('.product-card a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    hrefs.forEach((href, i) => expect(href.endsWith(listing?.items[i]?._id ?? '-')).toBe(true));
+    expect(asked).toEqual([]);
+    // the first cards' pictures, named in the page's head, are the ones the cards show: each fetched once
+    await expect.poll(() => page.locator('.product-card img').evaluateAll((images) => images.slice(0, 4).every((img) => (img as HTMLImageElement).complete))).toBe(true);
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    for (const product of listing?.items.slice(0, FIRST_SCREEN_CARDS) ?? []) {
+      const hash = /\/files\/([0-9a-f]{32})-/.exec(product.image[0] ?? '')?.[1] ?? 'none';
+      expect(loaded.filter((file) => file.startsWith(`/files/${hash}-`))).toHaveLength(1);
+    }
+    await shot(page, info, 'listing-from-boot');
+    // the rest as the shopper scrolls, the first of them after the page's own cursor
+    await scrollUntil(page, async () => (await page.getByText('You have reached the end.').count()) > 0);
+    expect(asked[0]).toMatchObject({ page: 2, after: listing?.nextCursor });
+    const ids = await page.locator('.product-card a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(ids.length).toBeGreaterThan(8);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('a search the shop is opened on comes with its first results: no request for them', async ({ page }) => {
+    const asked: Array<{ search: string; page: number }> = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/product/search-product')) asked.push(r.postDataJSON() as { search: string; page: number });
+    });
+    await page.goto('/search?q=rice');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await expect(page.locator('.search__count')).toContainText(/\d/);
+    expect(asked.filter((body) => body.page === 1)).toEqual([]);
   });
 
   test('an empty listing says No Products Found.', async ({ page, request }, info) => {

@@ -40,8 +40,8 @@ export interface BootPage {
   /**
    * The scripts the first screen will import once the entry has run, named in the head (modulepreload) so they
    * come beside the entry: the page's own (the home page's, a listing's, the search page's), and the shopper's
-   * language catalogue. Looked up in the build's first-modules.json; a build without it (or a name it lacks) adds
-   * nothing.
+   * language catalogue, and their style sheets (preloaded, not applied). Looked up in the build's first-modules.json;
+   * a build without it (or a name it lacks) adds nothing.
    */
   scripts?: { page?: FirstScreen | undefined; language?: string };
   /** The home page's header frame and banner, drawn inside #root before the script has run (first-paint.ts). */
@@ -54,10 +54,10 @@ export type FirstScreen = 'home' | 'listing' | 'search';
 /** first-modules.json as the web build writes it (shop-web/vite.config.ts). */
 type FirstModules = { [page in FirstScreen]?: string[] } & { languages?: Record<string, string[]> };
 
-/** The build's own script files for a page (only hashed files under /assets/ are ever named). */
+/** The build's own script and style files for a page (only hashed files under /assets/ are ever named). */
 function scriptsFor(first: FirstModules, wanted: BootPage['scripts']): string[] {
   const files = [...(wanted?.page ? (first[wanted.page] ?? []) : []), ...(wanted?.language ? (first.languages?.[wanted.language] ?? []) : [])];
-  return files.filter((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
+  return files.filter((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.(js|css)$/.test(file));
 }
 
 /** JSON safe inside an HTML <script> element: no `</script>`, `<!--` or line separators can end or bend it. */
@@ -95,7 +95,11 @@ function buildReader(root: string) {
 
 /** Sends index.html with the boot data in its head, compressed when the browser takes gzip. */
 async function sendIndexWithBoot(ctx: Context, html: string, boot: BootPage, scripts: readonly string[]): Promise<void> {
-  const modules = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  // a lazy chunk's style sheet is fetched, not applied: the app's loader adds it (crossorigin, as here) before the
+  // chunk runs, and finds it already here
+  const modules = scripts.map((file) =>
+    file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">` : `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`,
+  );
   const preloads = (boot.images ?? []).map(
     (image) =>
       `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}"` +

@@ -1,15 +1,14 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { productPath, stockBarColour, stockPercent } from '@kade/shared';
-import { imageAt, imageSrcSet } from '../lib/images';
+import { productCardImage, productPath, stockBarColour, stockPercent } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useLocalName } from '../state/local-name';
 import { AddToCart, isFreshProduct } from './add-to-cart';
 import { Price } from './price';
 import type { SellableProduct } from './types';
 
-/** Cards at the top of a listing or search grid whose pictures load at once: a phone's first screen of them. */
-export const FIRST_SCREEN_CARDS = 4;
+/** Cards at the top of a listing or search grid whose pictures load at once (the server preloads theirs). */
+export { FIRST_SCREEN_CARDS } from '@kade/shared';
 
 /**
  * A product tile: picture, night flag, name, unit, stock bar, price and the add control. `eager` for a card on the
@@ -25,14 +24,16 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
   const colour = stockBarColour(product.stock, product.totalStock);
   const href = productPath(product.name, product._id);
   const name = useLocalName()(product);
+  // as the server's preload for a listing's or a search's first cards names it (shared productCardImage)
+  const picture = productCardImage(product.image[0]);
   return (
     <article className={`product-card${greyed ? ' product-card--greyed' : ''}`} aria-label={name}>
       <Link to={href} state={{ background: location }} className="product-card__link">
         <div className="product-card__media">
           <img
-            src={imageAt(product.image[0], 480)}
-            srcSet={imageSrcSet(product.image[0])}
-            sizes="(min-width: 768px) 200px, 45vw"
+            src={picture.href}
+            srcSet={picture.srcset}
+            sizes={picture.sizes}
             alt={name}
             loading={eager ? 'eager' : 'lazy'}
             width={240}

@@ -1,9 +1,10 @@
 import { atom } from 'jotai';
-import type { ProductWire } from '@kade/shared';
+import type { CardProductWire } from '@kade/shared';
 
 /** A listing's loaded products (SPEC.md section 3: data, page, hasMore), kept per category and sub-category. */
 export interface ListingCacheEntry {
-  data: ProductWire[];
+  /** Each as its card draws it: the API's full products, or the page's own first page (boot data) cut to cards. */
+  data: CardProductWire[];
   page: number;
   hasMore: boolean;
   /** Where the next page starts (the last answer's nextCursor). */

@@ -1,27 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, type ProductWire } from '@kade/shared';
+import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, type CardProductWire } from '@kade/shared';
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
+import { takeBoot } from '../../../lib/boot';
 import { showError } from '../../../lib/show-error';
 import { searchProducts } from '../api/search-api';
 import './search.css';
 
 interface Results {
   query: string;
-  items: ProductWire[];
+  items: CardProductWire[];
   page: number;
   totalPage: number;
   totalCount: number;
   totalCountExact: boolean;
 }
 
+/** The first results the server wrote into this very page for its text (boot data), or null: taken once. */
+function bootedResults(query: string): Results | null {
+  const search = takeBoot('search');
+  if (!search || !query || search.query !== query) return null;
+  return { query, items: search.items, page: 1, totalPage: search.totalPage, totalCount: search.totalCount, totalCountExact: search.totalCountExact };
+}
+
 /** /search?q=: the count, the results in pages, the next page near 95% of the scroll, 'No Data found'. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
-  const [results, setResults] = useState<Results | null>(null);
+  // a shopper who opens the shop on a search sees the results that came with the page, without asking again
+  const [results, setResults] = useState<Results | null>(() => bootedResults(query));
+  const bootQuery = useRef(results?.query);
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
   const { t } = useTranslation();
@@ -36,6 +46,11 @@ export default function SearchPage() {
       setResults(null);
       return;
     }
+    if (bootQuery.current === query) {
+      bootQuery.current = undefined;
+      return;
+    }
+    bootQuery.current = undefined;
     let live = true;
     setLoading(true);
     setResults(null);
