@@ -41,7 +41,7 @@ describe('the compiled server', () => {
     const code = readFileSync(path.join(OUT, 'main.js'), 'utf8');
     const atStart = [...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1] as string);
     const later = [...code.matchAll(/import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] as string);
-    for (const heavy of ['sharp', 'redis', '@socket.io/redis-adapter', '@electric-sql/pglite']) {
+    for (const heavy of ['sharp', '@redis/client', '@socket.io/redis-adapter', '@electric-sql/pglite']) {
       expect(atStart, heavy).not.toContain(heavy);
       expect(later, heavy).toContain(heavy);
     }

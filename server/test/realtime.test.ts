@@ -115,7 +115,7 @@ describe.runIf(process.env.REDIS_URL)('live events across two server instances (
   });
 
   it("answers a new order only once Redis has taken its order:new: an instance that dies after answering leaves no counter unrung", async () => {
-    const { createClient } = await import('redis');
+    const { createClient } = await import('@redis/client');
     const control = createClient({ url: process.env.REDIS_URL ?? '' });
     await control.connect();
     const admin = await quickAccount(b, { role: 'ADMIN' });

@@ -140,8 +140,9 @@ function catchingRejections<T extends object>(client: T, methods: readonly strin
  * instances' events resume when Redis answers again (node-redis subscribes again on reconnect).
  */
 async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
-  // Loaded only with REDIS_URL: a single instance never holds the Redis client in memory.
-  const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
+  // Loaded only with REDIS_URL: a single instance never holds the Redis client in memory. The client alone
+  // (@redis/client), not the redis package, which also loads its JSON, search, time-series and bloom modules.
+  const [{ createClient }, { createAdapter }] = await Promise.all([import('@redis/client'), import('@socket.io/redis-adapter')]);
   const pub = createClient({ url: config.redisUrl });
   const sub = pub.duplicate();
   let wasUp = false;
