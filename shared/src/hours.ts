@@ -150,23 +150,30 @@ const dateFormats = new Map<string, (date: Date) => string>();
 /** Non-breaking spaces some engines put before 'pm' become plain spaces, so the text is the same everywhere and prints on a thermal printer. */
 const plainSpaces = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 
-const numericFormats = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** numericDateTime's formatter, made once per zone and shape (a list of orders in Sinhala asks for one per date). */
-function numericFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone} ${withTime}`;
-  let format = numericFormats.get(key);
+/**
+ * What a clock in `timeZone` shows at an instant, as numbers (hour 0-23), from one formatter per zone made once
+ * (a list of orders in Sinhala, or a day report, asks for one per row).
+ */
+export function wallClock(instant: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-      ...(withTime ? { hour: '2-digit' as const, minute: '2-digit' as const, hourCycle: 'h23' as const } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
-    numericFormats.set(key, format);
+    wallClockFormats.set(timeZone, format);
   }
-  return format;
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: (parts.hour ?? 0) % 24, minute: parts.minute ?? 0, second: parts.second ?? 0 };
 }
 
 /**
@@ -175,10 +182,10 @@ function numericFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat
  * read the same in every language, where the fallback's 'Nov' and 'PM' would not.
  */
 export function numericDateTime(date: Date | string | number, timeZone: string = DEFAULT_TIME_ZONE, withTime = true): string {
-  const parts = numericFormat(timeZone, withTime).formatToParts(toDate(date));
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  const day = `${part('year')}-${part('month')}-${part('day')}`;
-  return withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
+  const c = wallClock(toDate(date).getTime(), timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const day = `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+  return withTime ? `${day} ${pad(c.hour)}:${pad(c.minute)}` : day;
 }
 
 /** What a format shows: the date and time, the date alone, or the time alone. */

@@ -3,7 +3,7 @@
 // and hands them to `summariseDeliveries` and `ordersPerHour`; the dashboard, the CSV and the counter's printed
 // day summary all show the one `DayReport` it answers.
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE, localMinutes } from './hours';
+import { DEFAULT_TIME_ZONE, localMinutes, wallClock } from './hours';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { DELIVERY_OPTIONS, deliveryOptionByLabel, type DeliveryOptionCode } from './pricing';
 import type { RiderCashRow } from './riders';
@@ -32,28 +32,6 @@ export const reportQuerySchema = z.object({
     .refine(isCalendarDay, 'day must be a real date written YYYY-MM-DD, for example 2026-11-22'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(instant: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: (parts.hour ?? 0) % 24, minute: parts.minute ?? 0, second: parts.second ?? 0 };
-}
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms (+05:30 is 19,800,000). */
 function zoneOffsetMs(instant: number, timeZone: string): number {
