@@ -4,7 +4,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@kade/shared';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
 import { arrives, connected, next, open, placeOrder } from './socket-helpers';
 
 type Body = { code?: string; message: string; data: Record<string, unknown> & never };
@@ -19,7 +19,7 @@ describe.each(DB_KINDS)('taking new orders on %s', (kind) => {
   const track = (s: Socket) => (sockets.push(s), s);
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', TAKE_ALERT_MINUTES: '4', RECEIPT_FOOTER: 'Thank you, come again!' } });
+    server = await startTestServer(kind, { env: { ...OPEN_NOW, TAKE_ALERT_MINUTES: '4', RECEIPT_FOOTER: 'Thank you, come again!' } });
     product = await insertProduct(server, { name: 'Red Rice 5kg', price: 1450, stock: 10_000 });
     nimal = await quickAccount(server, { role: 'STAFF', name: 'Nimal at Counter 1' });
     kamala = await quickAccount(server, { role: 'ADMIN', name: 'Kamala at Counter 2' });

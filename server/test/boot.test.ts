@@ -22,7 +22,7 @@ import {
 } from '@kade/shared';
 import { firstPaintHtml } from '../src/http/first-paint';
 import { BANNER_KEY } from '../src/seed/run';
-import { DB_KINDS, insertProduct, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, startTestServer, type TestServer, OPEN_NOW } from './helpers';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Kade shop</title></head><body><div id="root"></div></body></html>';
 const HOSTILE = 'Snacks</script><script>alert(1)</script><!--';
@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'kade-boot-'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
-    server = await startTestServer(kind, { env: { WEB_DIST_DIR: dist, SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } });
+    server = await startTestServer(kind, { env: { WEB_DIST_DIR: dist, ...OPEN_NOW } });
     await insertProduct(server, { name: 'Boot Test Samba Rice 5kg', price: 1450, stock: 20, categories: [HOSTILE], subCategories: ['Rice'] });
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ import { openDatabase } from '../src/db/database';
 import { systemClock } from '../src/clock';
 import { hashPassword } from '../src/modules/users/password';
 import { mintSessions } from '../src/modules/users/tokens';
-import { createPostgresDatabase, createTestDatabase, startTestServer, TEST_JWT_SECRET, type TestDatabase, type TestServer } from './helpers';
+import { createPostgresDatabase, createTestDatabase, OPEN_NOW, startTestServer, TEST_JWT_SECRET, type TestDatabase, type TestServer } from './helpers';
 
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
 export const INSIDE_ZONE = { latitude: 6.879, longitude: 79.862 } as const;
@@ -159,8 +159,7 @@ export async function startProcessCluster(services: { databaseUrl: string; redis
     REDIS_URL: services.redisUrl,
     REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`,
     JWT_SECRET: jwtSecret,
-    SHOP_HOURS: '00:00-23:59',
-    FRESH_HOURS: '00:00-23:59',
+    ...OPEN_NOW,
     ...env,
   };
   const instances: Instance[] = [];
@@ -190,7 +189,7 @@ export async function startProcessCluster(services: { databaseUrl: string; redis
 /** Two servers in this process on one database (in-memory PGlite): no Redis, so no live events across them. */
 export async function startInProcessCluster(env: Record<string, string> = {}): Promise<Cluster & { servers: [TestServer, TestServer]; database: TestDatabase }> {
   const database = await createTestDatabase('pglite');
-  const options = { database, env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', ...env } };
+  const options = { database, env: { ...OPEN_NOW, ...env } };
   const a = await startTestServer('pglite', options);
   const b = await startTestServer('pglite', options);
   return {

@@ -4,13 +4,19 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import type { Role } from '@kade/shared';
+import { windowAround, type Role } from '@kade/shared';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
 import { createLogger } from '../src/logger';
 import { systemClock, type Clock } from '../src/clock';
 import { migratedPgliteImage, migratedPostgresTemplate } from './database-images';
+
+/**
+ * Shop and fresh hours open from an hour ago to ten hours on, for tests on the real clock: a fixed '00:00-23:59'
+ * is closed in the day's last minute (a window's end is outside it), and a suite run then failed on SHOP_CLOSED.
+ */
+export const OPEN_NOW = { SHOP_HOURS: windowAround(new Date(), -60, 600), FRESH_HOURS: windowAround(new Date(), -60, 600) } as const;
 
 /** Integration tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DB_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -36,7 +42,7 @@ export async function createPostgresDatabase(baseUrl: string, prefix: string, op
  * A fresh database of the given kind, already migrated (database-images.ts), or `empty` for the migrations' own
  * tests: in-memory PGlite, or a new PostgreSQL database dropped after.
  */
-export async function createTestDatabase(kind: DatabaseKind, options: { empty?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, options: { empty?: boolean; poolMax?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const image = options.empty ? undefined : await migratedPgliteImage();
     const db = await openDatabase({ database: { kind: 'pglite', dataDir: undefined } }, image ? { image } : {});
@@ -45,7 +51,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { empty?: 
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const { name, url, admin } = await createPostgresDatabase(baseUrl, 'kade_t', options);
-  const db = await openDatabase({ database: { kind: 'postgres', url } });
+  const db = await openDatabase({ database: { kind: 'postgres', url } }, options.poolMax === undefined ? {} : { poolMax: options.poolMax });
   return {
     db,
     url,

@@ -19,7 +19,7 @@ import { systemClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import type { RouteSpec } from '../src/http/route';
 import { computeTotals, DELIVERY_OPTION_LABELS, hasControlCharacters, MAX_LINE_QUANTITY, MAX_RUPEES, paiseToRupees } from '@kade/shared';
-import { createAccount, DB_KINDS, insertProduct, quickAccount, rawRequest, startTestServer, type TestServer } from './helpers';
+import { createAccount, DB_KINDS, insertProduct, quickAccount, rawRequest, startTestServer, type TestServer, OPEN_NOW } from './helpers';
 
 const RUNS_PER_ROLE = Number(process.env.HOSTILE_RUNS ?? 10);
 const SEED = 20261122;
@@ -158,7 +158,7 @@ describe.each(DB_KINDS)('generated hostile input on %s', (kind) => {
     mkdirSync(nodePath.join(webDist, 'assets'));
     writeFileSync(nodePath.join(webDist, 'index.html'), '<!doctype html><title>Kade</title>');
     writeFileSync(nodePath.join(webDist, 'assets', 'app-0123abcd.js'), 'console.log(1)');
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', WEB_DIST_DIR: webDist } });
+    server = await startTestServer(kind, { env: { ...OPEN_NOW, WEB_DIST_DIR: webDist } });
     shopper = await createAccount(server);
     admin = await createAccount(server, { role: 'ADMIN' });
     // a rider reaches the rider calls (deliveries.carry), which no admin holds

@@ -2,7 +2,7 @@
 // cart, capped by today's stock and rules, and what cannot be bought is named; nobody else's order can be copied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, paiseToRupees } from '@kade/shared';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
 import { INSIDE } from './socket-helpers';
 
 type Result = { message: string; code?: string; field?: string; data: { cart: Array<{ productId: { _id: string }; quantity: number }>; added: Array<{ name: string; quantity: number; asked: number }>; skipped: Array<{ name: string; reason: string }> } };
@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('order again on %s', (kind) => {
   let tea: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } });
+    server = await startTestServer(kind, { env: { ...OPEN_NOW } });
     rice = await insertProduct(server, { name: 'Nadu Rice 1kg', price: 240, stock: 50 });
     dhal = await insertProduct(server, { name: 'Mysore Dhal 500g', price: 310, stock: 50 });
     tea = await insertProduct(server, { name: 'Ceylon Tea 200g', price: 590, stock: 50 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay, SOCKET_EVENTS } from '@kade/shared';
-import { createTestDatabase, DB_KINDS, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer } from './helpers';
+import { createTestDatabase, DB_KINDS, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer, OPEN_NOW } from './helpers';
 import { arrives, connected, next, open, placeOrder, type Order } from './socket-helpers';
 
 describe.each(DB_KINDS)('live order events on %s', (kind) => {
@@ -13,7 +13,7 @@ describe.each(DB_KINDS)('live order events on %s', (kind) => {
   const track = (s: Socket) => (sockets.push(s), s);
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } });
+    server = await startTestServer(kind, { env: { ...OPEN_NOW } });
     admin = await quickAccount(server, { role: 'ADMIN' });
     product = await insertProduct(server, { name: 'Fresh Milk 1L', price: 480, stock: 10_000 });
   });
@@ -90,7 +90,7 @@ describe.runIf(process.env.REDIS_URL)('live events across two server instances (
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
-    const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`, SHOP_HOURS: '00:00-23:59' };
+    const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`, SHOP_HOURS: OPEN_NOW.SHOP_HOURS };
     a = await startTestServer('pglite', { database, env });
     b = await startTestServer('pglite', { database, env });
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockTime, deliveryOptionByLabel, formatRs, localDay, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow, type RiderOrdersWire, type RiderWire } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { issueTokens } from '../src/modules/users/tokens';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
 import { arrives, connected, next, open, placeOrder } from './socket-helpers';
 
 type Account = Awaited<ReturnType<typeof quickAccount>>;
@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('riders on %s', (kind) => {
   const riderRow = async (who: Account): Promise<RiderCashRow | undefined> => (await report()).riders.find((r) => r.riderId === who.id);
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } });
+    server = await startTestServer(kind, { env: { ...OPEN_NOW } });
     product = await insertProduct(server, { name: 'Samba Rice 5kg', price: 1450, stock: 500 });
     staff = await quickAccount(server, { role: 'STAFF', name: 'Counter One' });
     staff2 = await quickAccount(server, { role: 'STAFF', name: 'Counter Two' });

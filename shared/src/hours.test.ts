@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  windowAround,
   DEFAULT_FRESH_HOURS,
   DEFAULT_SHOP_HOURS,
   DEFAULT_TIME_ZONE,
@@ -263,5 +264,25 @@ describe("formatClock and formatWindowLabel in the shopper's language (the hours
     expect(fresh.formatWindowLabel('06:00-21:00', 'si')).toBe('06:00 – 21:00');
     expect(fresh.windowEnds('06:30-22:59', 'si')).toEqual({ from: '06:30', to: '22:59' });
     expect(fresh.formatDateTime('2025-11-22T12:35:00Z', 'Asia/Colombo', 'si')).toBe('2025-11-22 18:05');
+  });
+});
+
+describe('windowAround', () => {
+  // 2025-11-21T18:29:30Z is 23:59:30 in Colombo: the one minute '00:00-23:59' leaves the shop closed
+  const lastMinute = '2025-11-21T18:29:30Z';
+
+  it('writes a window around the present minute on the shop\'s clock, across midnight when it must', () => {
+    expect(windowAround(lastMinute, -60, 600)).toBe('22:59-09:59');
+    expect(windowAround('2025-11-21T04:30:00Z', -60, 600)).toBe('09:00-20:00');
+  });
+
+  it('holds the present minute, where the fixed all-day window does not', () => {
+    expect(isWithinWindow('00:00-23:59', lastMinute)).toBe(false);
+    expect(isWithinWindow(windowAround(lastMinute, -60, 600), lastMinute)).toBe(true);
+    expect(isWithinWindow(windowAround(lastMinute, -60, 600), Date.parse(lastMinute) + 599 * 60_000)).toBe(true);
+  });
+
+  it('refuses a window that would end where it starts', () => {
+    expect(() => windowAround(lastMinute, 0, 1440)).toThrow(/start and end must differ/);
   });
 });

@@ -30,6 +30,12 @@ export interface TimeWindow {
 
 const WINDOW_PATTERN = /^(\d{2}):(\d{2})\s*-\s*(\d{2}):(\d{2})$/;
 
+/** A minute of the day as windows are written, 24-hour 'HH:MM'; any whole number of minutes, wrapped into the day. */
+function clockText(minute: number): string {
+  const m = ((minute % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
 /**
  * Reads a window written 'HH:MM-HH:MM' in 24-hour time (e.g. '06:30-22:59'). Throws an Error that says what
  * is wrong when the text is not such a window, an hour is above 23 or a minute above 59, or start equals end.
@@ -48,8 +54,7 @@ export function parseTimeWindow(text: string): TimeWindow {
   if (startMinute === endMinute) {
     throw new Error(`Invalid time window "${trimmed}": start and end must differ`);
   }
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return { startMinute, endMinute, text: `${pad(sh)}:${pad(sm)}-${pad(eh)}:${pad(em)}` };
+  return { startMinute, endMinute, text: `${clockText(startMinute)}-${clockText(endMinute)}` };
 }
 
 /**
@@ -90,6 +95,17 @@ export function localMinutes(date: Date | string | number, timeZone: string = DE
     if (part.type === 'minute') minute = Number(part.value);
   }
   return hour * 60 + minute;
+}
+
+/**
+ * The window from `fromMinutes` to `toMinutes` around the minute `date` shows on the shop's clock, as `HH:MM-HH:MM`
+ * (across midnight when it must). Tests and the benchmark open the shop around the present with it: a window can
+ * never span the whole day (its end is outside it, and start and end must differ), so a fixed '00:00-23:59' is
+ * closed for one minute a day.
+ */
+export function windowAround(date: Date | string | number, fromMinutes: number, toMinutes: number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const minute = localMinutes(date, timeZone);
+  return parseTimeWindow(`${clockText(minute + fromMinutes)}-${clockText(minute + toMinutes)}`).text;
 }
 
 /** True when the minute `date` shows in `timeZone` is inside the window [start, end), across midnight too. */

@@ -5,21 +5,11 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { windowAround } from '@kade/shared';
 import { freePort } from '../../bench/src/bench-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-
-/** A window around now on the shop's clock: `fromMinutes` to `toMinutes` from the present minute. */
-export function windowFromNow(fromMinutes: number, toMinutes: number, timeZone = 'Asia/Colombo', now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const minute = Number(parts.find((p) => p.type === 'hour')?.value) * 60 + Number(parts.find((p) => p.type === 'minute')?.value);
-  const at = (m: number) => {
-    const x = ((m % 1440) + 1440) % 1440;
-    return `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
-  };
-  return `${at(minute + fromMinutes)}-${at(minute + toMinutes)}`;
-}
 
 export interface Running {
   child: ChildProcess;
@@ -116,8 +106,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   cpSync(seeded, unattendedDir, { recursive: true });
   // The open server's hours hold the next 10 hours and the closed one's start 2 hours from now, so the tests
   // mean the same at any time of day.
-  const around = windowFromNow(-60, 600);
-  const away = windowFromNow(120, 180);
+  const around = windowAround(new Date(), -60, 600);
+  const away = windowAround(new Date(), 120, 180);
   const [open, closed] = await Promise.all([
     startServer(seeded, { SHOP_HOURS: around, FRESH_HOURS: around }),
     startServer(closedDir, { SHOP_HOURS: away, FRESH_HOURS: away }),

@@ -7,9 +7,9 @@
 // counter window is a page with the counter app's real bridge (counter-window.ts). This Chromium plays sound without
 // a click, as the counter app's window is set to; the ordinary browser's refusal is played by an init script.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
+import { formatRs, rupeesToPaise, windowAround, type OrderWire } from '@kade/shared';
 import { startCounterWindow, type CounterWindow } from './counter-window';
-import { startServer, stop, windowFromNow, type Running } from './global-setup';
+import { startServer, stop, type Running } from './global-setup';
 import { expectAccessible, shot, socketConnected } from './helpers';
 import { SHELL_USER_AGENT } from './playwright.config';
 import { apiOn, PASSWORD, useSession, type Session } from './shopper-api';
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   const dataDir = process.env.KADE_QUIET_DATA_DIR;
   if (!dataDir) throw new Error('KADE_QUIET_DATA_DIR is not set: run through the e2e config (global-setup copies it)');
-  const hours = windowFromNow(-60, 600);
+  const hours = windowAround(new Date(), -60, 600);
   server = await startServer(dataDir, { SHOP_HOURS: hours, FRESH_HOURS: hours, TAKE_ALERT_MINUTES: String(TAKE_ALERT_MINUTES) });
 });
 

@@ -7,8 +7,8 @@
 // These walks pause the whole shop, so they run on a server of their own (a copy of the seeded data global-setup
 // made): no test of another file ever sees the shop paused. Each test still undoes what it changed, in `finally`.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DELIVERY_OPTION_LABELS, type OrderingState, type ShopConfigWire } from '@kade/shared';
-import { startServer, stop, windowFromNow, type Running } from './global-setup';
+import { DELIVERY_OPTION_LABELS, windowAround, type OrderingState, type ShopConfigWire } from '@kade/shared';
+import { startServer, stop, type Running } from './global-setup';
 import { expectAccessible, shot, socketConnected } from './helpers';
 import { SHELL_USER_AGENT } from './playwright.config';
 import { apiOn, SHOP_POSITION, useSession, type Answer, type Session } from './shopper-api';
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   const dataDir = process.env.KADE_ORDERING_DATA_DIR;
   if (!dataDir) throw new Error('KADE_ORDERING_DATA_DIR is not set: run through the e2e config (global-setup copies it)');
-  const hours = windowFromNow(-60, 600);
+  const hours = windowAround(new Date(), -60, 600);
   server = await startServer(dataDir, { SHOP_HOURS: hours, FRESH_HOURS: hours });
 });
 
@@ -370,7 +370,7 @@ test.describe('nobody attending', () => {
     test.setTimeout(240_000);
     if (!unattendedDir()) throw new Error('KADE_UNATTENDED_DATA_DIR is not set: run through the e2e config (global-setup copies it)');
     if (server) await stop(server);
-    const hours = windowFromNow(-60, 600);
+    const hours = windowAround(new Date(), -60, 600);
     server = await startServer(unattendedDir(), { SHOP_HOURS: hours, FRESH_HOURS: hours, REQUIRE_COUNTER_ONLINE: 'true' });
   });
 

@@ -5,7 +5,7 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { computeTotals, paiseToRupees, rupeesToPaise } from '@kade/shared';
+import { computeTotals, paiseToRupees, rupeesToPaise, windowAround } from '@kade/shared';
 import type { CounterOrder } from '../dispatcher/dispatcher';
 import { ServerApi } from '../dispatcher/server-api';
 
@@ -44,11 +44,13 @@ export async function startServer(dataDir: string, options: { seed?: boolean } =
     const seeded = await seededFolder();
     if (seeded) cpSync(seeded, dataDir, { recursive: true });
   }
+  // open from an hour ago to ten hours on: '00:00-23:59' is closed in the day's last minute
+  const openNow = windowAround(new Date(), -60, 600);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password, SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59',
+      ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password, SHOP_HOURS: openNow, FRESH_HOURS: openNow,
     },
   });
   let out = '';
