@@ -43,6 +43,19 @@ const LIBRARY_MESSAGES: Record<number, [string, string]> = {
   415: ['UNSUPPORTED_MEDIA_TYPE', 'That content type is not supported here.'],
 };
 
+/** When to try again after every database connection stayed busy for as long as a request may wait for one. */
+const POOL_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Every connection of a database pool was busy for as long as a request may wait for one: node-postgres's pool (the
+ * hot statements, db/database.ts) or knex's. The shop is overloaded, not broken: 503 BUSY with a Retry-After, as the
+ * hashing and picture queues answer, rather than a 500.
+ */
+function isPoolExhausted(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return message === 'timeout exceeded when trying to connect' || message.startsWith('Knex: Timeout acquiring a connection');
+}
+
 /** The request's id: the caller's X-Request-Id when it is a plain token of 8 to 64 characters, else a new one. */
 export function requestIdOf(incoming: string | undefined): string {
   return incoming !== undefined && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -79,6 +92,14 @@ export function errorAnswer(error: unknown, logger: Logger, request: { requestId
   if (status !== undefined) {
     const [code, message] = LIBRARY_MESSAGES[status] ?? ['BAD_REQUEST', 'The request cannot be handled.'];
     return { status, body: { success: false, error: true, code, message } };
+  }
+  if (isPoolExhausted(error)) {
+    logger.warn({ ...request }, 'no database connection came free in time');
+    return {
+      status: 503,
+      body: { success: false, error: true, code: 'BUSY', message: 'The shop is very busy right now. Please try again in a few seconds.', data: { retryAfterSeconds: POOL_RETRY_AFTER_SECONDS } },
+      retryAfterSeconds: POOL_RETRY_AFTER_SECONDS,
+    };
   }
   logger.error({ err: error, ...request }, 'unhandled error');
   return {
