@@ -1,11 +1,12 @@
 // A shopper cancels their own order before packing (PUT /api/order/cancel), over real HTTP and real sockets: the
 // stock comes back exactly once (also when two cancels race), every staff screen hears it leave Pending, and
-// once it is being packed the answer is 409 TOO_LATE_TO_CANCEL. Nobody else can cancel it this way.
+// once it is being packed the answer is 409 TOO_LATE_TO_CANCEL. Nobody else can cancel it this way. A cancel racing
+// another shopper's order for the unit it gives back: the unit is sold once at most, and its stock is taken with it.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@kade/shared';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
-import { connected, next, open, placeOrder } from './socket-helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
+import { connected, next, open, placeOrder, readyBuyer } from './socket-helpers';
 
 type Body = { code?: string; field?: string; message: string; data: { _id: string; order_status: string; takenBy: string | null } };
 type StatusEvent = { from: string; to: string; order: { _id: string; order_status: string } };
@@ -22,7 +23,7 @@ describe.each(DB_KINDS)('a shopper cancelling on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } });
+    server = await startTestServer(kind, { env: { ...OPEN_NOW } });
     product = await insertProduct(server, { name: 'Kithul Treacle 750ml', price: 980, stock: 40 });
     staff = await quickAccount(server, { role: 'STAFF', name: 'Counter Clerk' });
   });
@@ -49,6 +50,36 @@ describe.each(DB_KINDS)('a shopper cancelling on %s', (kind) => {
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('This order was already cancelled.');
     expect(await stock()).toBe(before);
+  });
+
+  it('sells the unit a cancel gives back at most once, with its stock taken, when another shopper orders it at the same moment', async () => {
+    const scarce = await insertProduct(server, { name: 'Wood Apple Jam 450g', price: 720, stock: 1 });
+    const units = async (): Promise<number> => {
+      const open = await server.db.knex('order_lines as l').join('orders as o', 'o.id', 'l.order_id').where('l.product_id', scarce).whereNot('o.status', 'like', 'Cancel%').sum({ n: 'l.quantity' });
+      return Number(open[0]?.n ?? 0);
+    };
+    const stockOf = async (): Promise<number> => Number((await server.db.knex('product_stock').where({ product_id: scarce }).first('stock')).stock);
+    for (let round = 0; round < 8; round += 1) {
+      // the next buyer's cart holds the unit while it is still on the shelf; then the holder orders it
+      const next = await readyBuyer(server, scarce);
+      const holder = await placeOrder(server, scarce);
+      expect(await stockOf()).toBe(0);
+      const [cancelled, ordered] = await Promise.all([
+        server.api<Body>('PUT', '/api/order/cancel', { orderId: holder.order._id }, holder.who.auth),
+        next.order(),
+      ]);
+      expect(cancelled.status).toBe(200);
+      expect([201, 409]).toContain(ordered.status);
+      if (ordered.status === 409) expect(ordered.body.code).toBe('OUT_OF_STOCK');
+      // one unit in all: on the shelf or in an open order, never both and never neither
+      expect((await stockOf()) + (await units())).toBe(1);
+      // put the unit back on the shelf for the next round
+      if (ordered.status === 201) {
+        const back = await server.api<Body>('PUT', '/api/order/cancel', { orderId: ordered.body.data._id }, next.who.auth);
+        expect(back.status).toBe(200);
+      }
+      expect(await stockOf()).toBe(1);
+    }
   });
 
   it('gives the stock back once when two cancels of one order race', async () => {

@@ -209,6 +209,33 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH');
   });
 
+  it('places two simultaneous taps with one key once: both answer the same order, its stock taken once', async () => {
+    const who = await buyer([[products.rice, 2]]);
+    const body = await payload(who);
+    const headers = { ...who.auth, 'idempotency-key': 'tap-both' };
+    const before = await stockOf(products.rice);
+    const [a, b] = await Promise.all([1, 2].map(() => server.api<Body<Order>>('POST', '/api/order/cash-on-delivery', body, headers)));
+    expect([a!.status, b!.status]).toEqual([201, 201]);
+    expect(a!.body.data._id).toBe(b!.body.data._id);
+    expect([a!.headers.get('idempotent-replayed'), b!.headers.get('idempotent-replayed')].filter((h) => h === 'true')).toHaveLength(1);
+    expect(Number((await server.db.knex('orders').where({ user_id: who.id }).count('* as n'))[0]?.n)).toBe(1);
+    expect(await stockOf(products.rice)).toBe(before - 2);
+  });
+
+  it('places two simultaneous taps without a key once: the second finds the cart gone, its stock taken once', async () => {
+    const who = await buyer([[products.rice, 1]]);
+    const body = await payload(who);
+    const before = await stockOf(products.rice);
+    const answers = await Promise.all([1, 2].map(() => server.api<Body<Order>>('POST', '/api/order/cash-on-delivery', body, who.auth)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect(statuses[1]).toBeGreaterThanOrEqual(400);
+    expect(statuses[1]).toBeLessThan(500);
+    expect(answers.find((r) => r.status !== 201)?.body).toMatchObject({ code: expect.stringMatching(/^CART_(EMPTY|CHANGED)$/) });
+    expect(Number((await server.db.knex('orders').where({ user_id: who.id }).count('* as n'))[0]?.n)).toBe(1);
+    expect(await stockOf(products.rice)).toBe(before - 1);
+  });
+
   it('lets a failed try release its key, so the fixed retry goes through', async () => {
     const who = await buyer([[products.rice, 1]]);
     const headers = { ...who.auth, 'idempotency-key': 'tap-0002' };

@@ -46,20 +46,30 @@ export function arrives(socket: Socket, event: string, ms = 400): Promise<boolea
 
 /** A new shopper tries to place a one-line order with this delivery option: the answer as it came. */
 export async function tryOrder(server: TestServer, productId: string, option = '50 Minutes to 1 Hour') {
+  const buyer = await readyBuyer(server, productId, option);
+  return { res: await buyer.order(), who: buyer.who };
+}
+
+/**
+ * A new shopper with an address inside the zone and one of `productId` in the cart; `order()` sends the
+ * cash-on-delivery order for it with the totals the shop's checkout would send.
+ */
+export async function readyBuyer(server: TestServer, productId: string, option = '50 Minutes to 1 Hour') {
   const who = await quickAccount(server);
   const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
   await server.api('POST', '/api/cart/create', { productId }, who.auth);
   const row = await server.db.knex('products').where({ id: productId }).first('price_paise', 'discount');
   const totals = computeTotals([{ pricePaise: row.price_paise, discount: Number(row.discount), quantity: 1 }], option);
-  const res = await server.api<{ data: Order & Record<string, unknown>; code?: string; field?: string; message: string }>('POST', '/api/order/cash-on-delivery', {
-    list_items: [{ productId, quantity: 1 }],
-    addressId: address.body.data._id,
-    subTotalAmt: paiseToRupees(totals.subtotalPaise),
-    totalAmt: paiseToRupees(totals.grandTotalPaise),
-    location: 'Location not available',
-    Choose: option,
-  }, who.auth);
-  return { res, who };
+  const order = () =>
+    server.api<{ data: Order & Record<string, unknown>; code?: string; field?: string; message: string }>('POST', '/api/order/cash-on-delivery', {
+      list_items: [{ productId, quantity: 1 }],
+      addressId: address.body.data._id,
+      subTotalAmt: paiseToRupees(totals.subtotalPaise),
+      totalAmt: paiseToRupees(totals.grandTotalPaise),
+      location: 'Location not available',
+      Choose: option,
+    }, who.auth);
+  return { who, order };
 }
 
 export async function placeOrder(server: TestServer, productId: string, option = '50 Minutes to 1 Hour') {

@@ -10,6 +10,7 @@ import { statementKind, watchStatements, type StatementLog } from './statement-l
 import { LISTING_COUNT_CAP } from '../src/modules/catalog/paging';
 import { shopReadQueries } from '../src/modules/catalog/shop-service';
 import { placementReadStatement } from '../src/modules/orders/place-sql';
+import { hotPoolOf, WORD_SIMILARITY_THRESHOLD } from '../src/db/database';
 
 // 10:30 in Colombo: the shop is open and so are the fresh counters.
 const OPEN = '2026-11-22T05:00:00Z';
@@ -64,6 +65,62 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
   it('runs every statement without JIT, which would compile a costly-looking page on every execution', async () => {
     const { rows } = (await server.db.knex.raw("select current_setting('jit') as jit")) as { rows: Array<{ jit: string }> };
     expect(rows[0]?.jit).toBe('off');
+  });
+
+  it('sets up the hot pool\'s connections as knex\'s: no JIT, search\'s typo threshold', async () => {
+    const hot = hotPoolOf(server.db.knex);
+    if (kind === 'pglite') {
+      expect(hot).toBeUndefined(); // one connection, knex's
+      return;
+    }
+    expect(hot).toBeDefined();
+    const { rows } = await (hot as NonNullable<typeof hot>).query<{ jit: string; threshold: string }>("select current_setting('jit') as jit, current_setting('pg_trgm.word_similarity_threshold') as threshold");
+    expect(rows[0]).toEqual({ jit: 'off', threshold: String(WORD_SIMILARITY_THRESHOLD) });
+  });
+
+  it('lends the shop\'s reads and the session check their connections from the hot pool on PostgreSQL, never from knex\'s', async () => {
+    const knexClient = server.db.knex.client as { acquireConnection(): Promise<unknown> };
+    const acquire = knexClient.acquireConnection;
+    let fromKnex = 0;
+    let fromHot = 0;
+    const countHot = () => {
+      fromHot += 1;
+    };
+    knexClient.acquireConnection = function counted(this: unknown) {
+      fromKnex += 1;
+      return acquire.call(this);
+    };
+    hotPoolOf(server.db.knex)?.on('acquire', countHot);
+    try {
+      for (const [path, body] of [
+        ['/api/product/get-product-details', { productId }],
+        ['/api/product/get-pruduct-by-category-and-subcategory', listing(2)],
+        ['/api/product/search-product', { search: 'red rice', page: 1 }],
+      ] as const) {
+        const answer = await server.api<Body>('POST', path, body);
+        expect(answer.status, path).toBe(200);
+      }
+      const orders = await server.api<Body>('GET', '/api/order/order-list?limit=1', undefined, shopper.auth);
+      expect(orders.status).toBe(200);
+      if (kind === 'pglite') {
+        expect(fromHot).toBe(0);
+        return;
+      }
+      // three reads and the order list's session check; the order list's own statements are knex's
+      expect(fromHot).toBe(4);
+      expect(fromKnex).toBeGreaterThan(0);
+      fromKnex = 0;
+      for (const [path, body] of [
+        ['/api/product/get-product-details', { productId }],
+        ['/api/product/search-product', { search: 'samba', page: 1 }],
+      ] as const) {
+        expect((await server.api<Body>('POST', path, body)).status).toBe(200);
+      }
+      expect(fromKnex).toBe(0);
+    } finally {
+      knexClient.acquireConnection = acquire;
+      hotPoolOf(server.db.knex)?.off('acquire', countHot);
+    }
   });
 
   const listing = (page: number) => ({ categoryId: allCategory, subCategoryId: allSub, page, limit: 8 });
@@ -208,7 +265,7 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
     expect(kinds, kinds.join(' | ')).toHaveLength(3);
   });
 
-  it('places a cash-on-delivery order in six round trips with its session check: BEGIN, read, take, write, COMMIT', async () => {
+  it('places a cash-on-delivery order in five statements with its session check: BEGIN with the read, the write with the stock and COMMIT', async () => {
     const rows = await server.db.knex('products').where({ id: productId }).first('price_paise', 'discount');
     const totals = computeTotals([{ pricePaise: rows.price_paise, discount: Number(rows.discount), quantity: 1 }], '50 Minutes to 1 Hour');
     const order = {
@@ -220,12 +277,13 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
       Choose: '50 Minutes to 1 Hour',
     };
     const { statements, kinds } = await statementsOf('POST', '/api/order/cash-on-delivery', order, { ...shopper.auth, 'Idempotency-Key': 'count-me' });
-    expect(kinds, statements.join('\n---\n')).toHaveLength(6);
+    expect(kinds, statements.join('\n---\n')).toHaveLength(5);
+    expect(statements[0]).toMatch(/from users u where u\.id/); // the session check
     expect(kinds[1]?.toUpperCase()).toMatch(/^BEGIN/);
     expect(statements[2]).toMatch(/insert into idempotency_keys/); // the key's claim rides with the read
-    expect(statements[3]).toMatch(/update product_stock/); // every line's stock at once
-    expect(statements[4]).toMatch(/insert into orders[\s\S]*insert into order_lines[\s\S]*insert into order_events/);
-    expect(kinds[5]?.toUpperCase()).toMatch(/^COMMIT/);
+    // the order with its lines and event, and every line's stock at once
+    expect(statements[3]).toMatch(/insert into orders[\s\S]*insert into order_lines[\s\S]*insert into order_events[\s\S]*update product_stock/);
+    expect(kinds[4]?.toUpperCase()).toMatch(/^COMMIT/);
   });
 
   it('takes every line\'s stock in the same one statement however many lines the order has', async () => {
@@ -244,8 +302,10 @@ describe.each(DB_KINDS)('statements per request on %s', (kind) => {
       Choose: '50 Minutes to 1 Hour',
     };
     const { statements } = await statementsOf('POST', '/api/order/cash-on-delivery', order, buyer.auth);
-    expect(statements, statements.join('\n---\n')).toHaveLength(6);
+    expect(statements, statements.join('\n---\n')).toHaveLength(5);
     expect(statements.filter((sql) => /update product_stock/.test(sql))).toHaveLength(1);
+    const left = (await server.db.knex('product_stock').whereIn('product_id', ids).pluck('stock')) as number[];
+    expect(left).toEqual(ids.map(() => 49));
   });
 
   it('reads an order\'s products by their keys, never the whole catalogue, even when the carts\' statistics are stale', async () => {

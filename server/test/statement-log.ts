@@ -2,6 +2,7 @@
 // a connection's `query` (knex's queries, BEGIN and COMMIT, and the prepared reads of catalog/prepared.ts),
 // on pg and on PGlite alike. Test code only.
 import type { Knex } from 'knex';
+import { hotPoolOf } from '../src/db/database';
 
 type Query = (...args: unknown[]) => unknown;
 const WATCHED = Symbol('kade.statementLog');
@@ -28,7 +29,7 @@ export interface StatementLog {
   during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
 }
 
-/** Watches every connection the knex instance hands out from now on. */
+/** Watches every connection the knex instance, and its hot pool, hand out from now on. */
 export function watchStatements(knex: Knex): StatementLog {
   const client = knex.client as { acquireConnection(): Promise<unknown> };
   let recording: string[] | undefined;
@@ -42,6 +43,8 @@ export function watchStatements(knex: Knex): StatementLog {
     };
     target[WATCHED] = true;
   };
+  // the hot statements' pool (PostgreSQL) lends its connections apart from knex's
+  hotPoolOf(knex)?.on('acquire', watch);
   const acquire = client.acquireConnection.bind(client);
   client.acquireConnection = async () => {
     const connection = await acquire();

@@ -19,6 +19,7 @@ import * as multilingualNames from './20261127110000_multilingual_names';
 import * as shopNewestIndex from './20261127120000_shop_newest_index';
 import * as orderReturned from './20261128090000_order_returned';
 import * as shelfOrder from './20261129090000_shelf_order';
+import * as orderLinesStockKey from './20261130090000_order_lines_stock_key';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127120000_shop_newest_index', shopNewestIndex],
   ['20261128090000_order_returned', orderReturned],
   ['20261129090000_shelf_order', shelfOrder],
+  ['20261130090000_order_lines_stock_key', orderLinesStockKey],
 ];

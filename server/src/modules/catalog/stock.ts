@@ -35,32 +35,65 @@ function valuesOf(lines: readonly StockLine[]): { sql: string; bindings: Knex.Ra
   };
 }
 
+/** A statement's expressions that move stock: `lock` to go first in its WITH list, `move` after what `when` names. */
+export interface StockCtes {
+  /** `wanted` (the lines, one per product) and `locked` (their rows, locked, with their stock as it is now). */
+  lock: string;
+  /** `moved`: the ids whose stock changed. */
+  move: string;
+  /** The values of `lock` (`move` has none). */
+  bindings: Knex.RawBinding[];
+}
+
 /**
- * One statement moving every line's stock by its quantity: the rows locked in id order before any is changed, so
- * two orders sharing products never wait on each other in a circle (lines of one product count together). Taking
- * changes only rows with that much left; answers the ids it changed.
+ * The common table expressions moving every line's stock by its quantity: `wanted` (the lines, one per product),
+ * `locked` (the rows, locked in id order before any is changed, so two orders sharing products never wait on each
+ * other in a circle) and `moved` (the ids changed). Taking changes only rows with that much left; `when`, a condition
+ * on other expressions of the statement, must hold too (the order's write takes stock only once its order is
+ * written). One text per count of products and direction: a prepared statement each (prepared.ts).
+ *
+ * The new stock and "that much left" are both reckoned from `locked.stock`, the row as its lock found it, never from
+ * the updated row's own `st.stock`: the statement's snapshot is taken before it waits for the lock, and the update
+ * sees the row as it was then. A row whose snapshot stock was too low was left out without being read again, and a
+ * new stock worked out from it failed the table's `stock >= 0` check before PostgreSQL read the row again; so when
+ * stock rose while the statement waited (a cancelled order giving it back, an admin restocking), the order was
+ * written while its stock was never taken. The lock is held from `locked` to the commit, so nobody changes the row
+ * in between (place-write.test.ts holds a give-back open while an order waits for it).
  */
-async function moveStock(trx: Knex.Transaction, lines: readonly StockLine[], direction: 'take' | 'give back'): Promise<Set<string>> {
-  if (lines.length === 0) return new Set();
+function stockCtes(lines: readonly StockLine[], direction: 'take' | 'give back', when?: string): StockCtes {
   const values = valuesOf(lines);
   const take = direction === 'take';
-  // One text per count of products and direction: a prepared statement each (prepared.ts).
-  const rows = await statementRows<{ product_id: string }>(
-    trx,
-    `with wanted (product_id, quantity) as (values ${values.sql}),
+  const lock = `wanted (product_id, quantity) as (values ${values.sql}),
 locked as materialized (
-  select st.product_id from product_stock st
+  select st.product_id, st.stock from product_stock st
   where st.product_id in (select product_id from wanted)
   order by st.product_id
   for update
-)
-update product_stock st set stock = st.stock ${take ? '-' : '+'} wanted.quantity
-from wanted join locked on locked.product_id = wanted.product_id
-where st.product_id = wanted.product_id${take ? ' and st.stock >= wanted.quantity' : ''}
-returning st.product_id`,
-    values.bindings,
-  );
+)`;
+  const move = `moved as (
+  update product_stock st set stock = locked.stock ${take ? '-' : '+'} wanted.quantity
+  from wanted join locked on locked.product_id = wanted.product_id
+  where st.product_id = wanted.product_id${take ? ' and locked.stock >= wanted.quantity' : ''}${when ? ` and ${when}` : ''}
+  returning st.product_id
+)`;
+  return { lock, move, bindings: values.bindings };
+}
+
+/** One statement moving every line's stock; answers the ids it changed. */
+async function moveStock(trx: Knex.Transaction, lines: readonly StockLine[], direction: 'take' | 'give back'): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  const ctes = stockCtes(lines, direction);
+  const rows = await statementRows<{ product_id: string }>(trx, `with ${ctes.lock},\n${ctes.move}\nselect product_id from moved`, ctes.bindings);
   return new Set(rows.map((row) => row.product_id));
+}
+
+/**
+ * For a statement of its own that takes stock with other writes: `lock` (`wanted` and `locked`) to open its WITH
+ * list, and `move` (`moved`, each line's stock taken only where that much is left and only when `when` holds) after
+ * the expressions `when` names.
+ */
+export function takeStockCtes(lines: readonly StockLine[], when: string): StockCtes {
+  return stockCtes(lines, 'take', when);
 }
 
 /**

@@ -1,11 +1,14 @@
 // The statements of placing a cash-on-delivery order, besides BEGIN and COMMIT: one read (claiming the
-// Idempotency-Key too, and reading busy mode, attendance and the option's capacity), one stock take
-// (catalog/stock.ts), one write; two more (lock the option, count it) only for an option with a capacity. See ARCHITECTURE.md "Placing an order".
-// The read and the write are texts with their values, run by catalog/prepared.ts `statementRows`: on PostgreSQL a
-// prepared statement per shape (with a key or not, the count of lines), so none is planned again on every order.
+// Idempotency-Key too, and reading busy mode, attendance and the option's capacity) and one write (every line's
+// stock taken, the order, its lines and event, the emptied cart and the key's answer); two more (lock the option,
+// count it) only for an option with a capacity. See ARCHITECTURE.md "Placing an order".
+// The read and the write are texts with their values, run on the transaction's own connection by catalog/prepared.ts
+// `statementTransaction`: on PostgreSQL a prepared statement per shape (with a key or not, the count of lines), so
+// none is planned again on every order.
 import type { Knex } from 'knex';
 import type { AddressFields } from '@kade/shared';
 import { SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
+import { takeStockCtes, type StockLine } from '../catalog/stock';
 import { ORDERING_GATE_SQL, type OrderingGate } from '../shop/ordering';
 
 /** An `addresses` row as json: its text columns (the wire's fields, mapped by `addressToWire`) and its point. */
@@ -79,6 +82,13 @@ export interface OrderWrite {
   order: Record<string, unknown> & { id: string; order_code: string; user_id: string; created_at: Date };
   lines: ReadonlyArray<Record<string, unknown>>;
   event: { actor_id: string; to_status: string; note: string };
+  /** Every line's product and quantity: their stock is taken in the same statement. */
+  stock: readonly StockLine[];
+  /**
+   * The cart rows the order was read from (locked by the read): only these are emptied. A line added after the
+   * read (from the shopper's other phone) was never part of the order and stays in the cart.
+   */
+  cartIds: readonly string[];
   /** The key whose answer is stored with the order. */
   answer?: { key: string; status: number; body: string };
 }
@@ -100,8 +110,22 @@ const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
 };
 
 /**
- * The order, its lines, its first event, the emptied cart and the key's stored answer in one statement. The
- * order's number is unique: when the one drawn is taken, nothing is written and no row comes back (draw again).
+ * What the write answers, always one row: the order's id when it was written (with every line's stock); otherwise
+ * null, and `short` names the lines with too little stock (none: the order's number was taken: draw again).
+ */
+export interface OrderWritten {
+  id: string | null;
+  short: string[];
+  /** How many lines' stock was taken: every line's when the order was written, none otherwise. */
+  moved: number;
+}
+
+/**
+ * The order, its lines, its first event, the emptied cart, the key's stored answer and every line's stock taken, in
+ * one statement, all or nothing: the stock rows are locked first and the order is written only when every line has
+ * that much left and its number is free. When it is not written, nothing is (the key's claim is let go, so a retry
+ * with the key starts afresh), and the statement can be committed as it is: the caller sends COMMIT with it
+ * (catalog/prepared.ts `rowsAndCommit`), one round trip for both.
  */
 export function orderWriteStatement(write: OrderWrite): Statement {
   const orderColumns = Object.keys(write.order);
@@ -111,10 +135,20 @@ export function orderWriteStatement(write: OrderWrite): Statement {
 answered as (
   update idempotency_keys set response_status = ?, response_body = ?::jsonb
   where user_id = ? and key = ? and exists (select 1 from placed)
+),
+released as (
+  delete from idempotency_keys where user_id = ? and key = ? and not exists (select 1 from placed)
 )`
     : '';
-  const sql = `with placed as (
-  insert into orders (${orderColumns.join(', ')}) values (${orderColumns.map(() => '?').join(', ')})
+  const stock = takeStockCtes(write.stock, 'exists (select 1 from placed)');
+  const sql = `with ${stock.lock},
+short as (
+  select wanted.product_id from wanted left join locked on locked.product_id = wanted.product_id
+  where locked.product_id is null or locked.stock < wanted.quantity
+),
+placed as (
+  insert into orders (${orderColumns.join(', ')}) select ${orderColumns.map(() => '?').join(', ')}
+  where not exists (select 1 from short)
   on conflict (order_code) do nothing
   returning id, user_id, created_at
 ),
@@ -128,16 +162,20 @@ event as (
   select placed.id, ?::uuid, null, ?::text, ?::text, placed.created_at from placed
 ),
 emptied as (
-  delete from cart_items where user_id = (select user_id from placed)
-)${answer}
-select id from placed`;
+  delete from cart_items where user_id = (select user_id from placed) and id = any(?::uuid[])
+)${answer},
+${stock.move}
+select (select id from placed) as id, (select coalesce(json_agg(short.product_id), '[]'::json) from short) as short,
+  (select count(*)::integer from moved) as moved`;
   const bindings: Knex.RawBinding[] = [
+    ...stock.bindings,
     ...orderColumns.map((c) => write.order[c] as Knex.RawBinding),
     ...write.lines.flatMap((line) => LINE_COLUMNS.map((c) => line[c] as Knex.RawBinding)),
     write.event.actor_id,
     write.event.to_status,
     write.event.note,
-    ...(write.answer ? [write.answer.status, write.answer.body, write.order.user_id, write.answer.key] : []),
+    [...write.cartIds],
+    ...(write.answer ? [write.answer.status, write.answer.body, write.order.user_id, write.answer.key, write.order.user_id, write.answer.key] : []),
   ];
   return { sql, values: bindings };
 }

@@ -44,8 +44,8 @@ import { giveBackStock, takeStock } from '../catalog/stock';
 import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents } from '../realtime/events';
-import { orderWriteStatement, placementReadStatement, type PlacementRead, type PlacementRow, type Statement } from './place-sql';
-import { statementRows } from '../catalog/prepared';
+import { orderWriteStatement, placementReadStatement, type OrderWritten, type PlacementRead, type PlacementRow, type Statement } from './place-sql';
+import { statementTransaction, type StatementRunner } from '../catalog/prepared';
 import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
 import { deliveryCash } from '../riders/service';
 
@@ -58,7 +58,12 @@ function hoursText(window: string): string {
 }
 
 /** One of the placement's statements, prepared on the transaction's connection (catalog/prepared.ts). */
-const run = <T>(trx: Knex.Transaction, statement: Statement): Promise<T[]> => statementRows<T>(trx, statement.sql, statement.values);
+const run = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rows<T>(statement.sql, statement.values);
+/** The placement's last statement, sent with its COMMIT (catalog/prepared.ts `rowsAndCommit`). */
+const runAndCommit = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rowsAndCommit<T>(statement.sql, statement.values);
+
+/** The order's number was already taken: nothing was written, and placing is tried again with another. */
+const NUMBER_TAKEN = Symbol('order number taken');
 
 interface IdempotencyClaim {
   key: string;
@@ -175,14 +180,17 @@ export function createOrderService({ db, config, clock, addresses, events, order
    * The stored answer of a key this request did not claim: replayed when the body is the same, 422 when it is
    * another. A key with no answer yet is this request's own claim (its cart was empty): undefined.
    */
-  async function storedAnswer(trx: Knex.Transaction, user: AuthUser, key: IdempotencyClaim): Promise<PlaceOutcome | undefined> {
-    const existing = await trx('idempotency_keys').where({ user_id: user.id, key: key.key }).first('request_hash', 'response_status', 'response_body');
+  async function storedAnswer(tx: StatementRunner, user: AuthUser, key: IdempotencyClaim): Promise<PlaceOutcome | undefined> {
+    const [existing] = await tx.rows<{ request_hash: string; response_status: number | null; response_body: unknown }>(
+      'select request_hash, response_status, response_body from idempotency_keys where user_id = ? and key = ?',
+      [user.id, key.key],
+    );
     if (!existing || existing.request_hash !== key.requestHash) {
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
     }
     if (existing.response_status === null) return undefined;
-    const body = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
-    return { status: existing.response_status as number, body, replayed: true };
+    const body: unknown = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
+    return { status: existing.response_status, body, replayed: true };
   }
 
   /** The order's lines, checked: each visible, in stock as far as the read saw, and sellable at this hour. */
@@ -214,22 +222,23 @@ export function createOrderService({ db, config, clock, addresses, events, order
   }
 
   /**
-   * Writes the order (and its Idempotency-Key's answer) in one transaction of at most five round trips: BEGIN,
-   * the read (cart lines locked, products, address, customer, and the key's claim), the stock of every line
-   * taken in one statement, the order with its lines, event, emptied cart and stored answer in one statement,
-   * COMMIT. The answer is built from what was written. Every refusal rolls back and leaves nothing written.
+   * Writes the order (and its Idempotency-Key's answer) in one transaction of two round trips: BEGIN with the read
+   * (cart lines locked, products, address, customer, and the key's claim), then the write (every line's stock, the
+   * order with its lines, event, emptied cart and stored answer, all or nothing) with COMMIT; an option with a
+   * capacity adds two (catalog/prepared.ts `statementTransaction`, not knex's transaction: see there). The answer is
+   * built from what was written. Every refusal rolls back, or commits a write that wrote nothing, and leaves nothing.
    *
    * A second request with the same key waits (on PostgreSQL's unique index) for the first one's outcome: if that
    * commits, the stored answer is replayed; if it rolls back (a refusal, or its server instance died mid-way),
    * this one takes the key and places the order. So a key is never left claimed by a process that is gone.
    */
-  async function placeInTransaction(user: AuthUser, input: CashOnDeliveryInput, key: IdempotencyClaim | undefined): Promise<PlaceOutcome> {
+  async function placeInTransaction(user: AuthUser, input: CashOnDeliveryInput, key: IdempotencyClaim | undefined): Promise<PlaceOutcome | typeof NUMBER_TAKEN> {
     const now = clock.now();
-    return db.transaction(async (trx) => {
+    return statementTransaction(db, async (tx) => {
       const read: PlacementRead = { userId: user.id, addressId: input.addressId, option: input.Choose, ...(key ? { claim: { key: key.key, requestHash: key.requestHash, at: now } } : {}) };
-      const rows = await run<PlacementRow>(trx, placementReadStatement(read));
+      const rows = await run<PlacementRow>(tx, placementReadStatement(read));
       if (key && rows[0]?.claimed !== true) {
-        const replay = await storedAnswer(trx, user, key);
+        const replay = await storedAnswer(tx, user, key);
         if (replay) return replay;
       }
       if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
@@ -237,7 +246,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       }
       if (rows.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
       // Busy mode, attendance and the option's capacity (its row locked when it has one, until this commits).
-      const limited = ordering ? await ordering.admit(trx, input.Choose, rows[0]?.gate ?? null) : false;
+      const limited = ordering ? await ordering.admit(tx, input.Choose, rows[0]?.gate ?? null) : false;
       const sent = new Map(input.list_items.map((item) => [typeof item.productId === 'string' ? item.productId : String(item.productId), item.quantity]));
       const same = rows.length === sent.size && rows.every((line) => sent.get(line.product_id) === line.quantity);
       if (!same) throw conflict('Your cart changed. Please check it and place the order again.', 'CART_CHANGED');
@@ -266,11 +275,6 @@ export function createOrderService({ db, config, clock, addresses, events, order
           totalAmt: paiseToRupees(totals.grandTotalPaise),
         });
       }
-
-      // Every line's stock in one statement, each only where that much is left (never below zero).
-      const taken = await takeStock(trx, lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })));
-      const short = lines.find((line) => !taken.has(line.product.id));
-      if (short) throw new AppError(409, 'OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id, ...productNames(short.product) } });
 
       const point = input.location === LOCATION_NOT_AVAILABLE ? null : parseLocationText(input.location);
       const deliveryAddress = { ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 };
@@ -312,20 +316,26 @@ export function createOrderService({ db, config, clock, addresses, events, order
         quantity: line.quantity,
       }));
       const customer = rows[0]?.customer ?? { name: '', mobile: '' };
-      // The order's short number is drawn at random; the rare one already taken writes nothing: draw again.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        orderRow.order_code = generateOrderId();
-        // the address as the object it was written from, not parsed back from its JSON
-        const order = toOrderWire({ ...orderRow, delivery_address: deliveryAddress, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows });
-        const written = await run<{ id: string }>(trx, orderWriteStatement({
-          order: orderRow,
-          lines: lineRows,
-          event: { actor_id: user.id, to_status: 'Pending', note: 'placed' },
-          ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
-        }));
-        if (written.length > 0) return { status: 201, body: order, replayed: false, order, limited };
-      }
-      throw new Error('could not find a free order number');
+      // The order's short number is drawn at random; the rare one already taken writes nothing, and the caller
+      // tries again with another.
+      orderRow.order_code = generateOrderId();
+      // the address as the object it was written from, not parsed back from its JSON
+      const order = toOrderWire({ ...orderRow, delivery_address: deliveryAddress, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows });
+      // The write and its COMMIT in one round trip: it writes the whole order or nothing at all.
+      const [written] = await runAndCommit<OrderWritten>(tx, orderWriteStatement({
+        order: orderRow,
+        lines: lineRows,
+        event: { actor_id: user.id, to_status: 'Pending', note: 'placed' },
+        stock: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+        cartIds: rows.map((row) => row.cart_id),
+        ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
+      }));
+      // Written: every line's stock was taken with it (its row locked and checked first, in the same statement).
+      if (written?.id) return { status: 201, body: order, replayed: false, order, limited };
+      // Each line's stock is taken only where that much is left (never below zero): one short, and nothing was written.
+      const short = lines.find((line) => written?.short.includes(line.product.id));
+      if (short) throw new AppError(409, 'OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id, ...productNames(short.product) } });
+      return NUMBER_TAKEN;
     });
   }
 
@@ -333,7 +343,9 @@ export function createOrderService({ db, config, clock, addresses, events, order
     async placeCashOnDelivery(user: AuthUser, input: CashOnDeliveryInput, idempotencyKey: string | undefined): Promise<PlaceOutcome> {
       if (idempotencyKey !== undefined && idempotencyKey.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters', 'Idempotency-Key');
       const key = idempotencyKey ? { key: idempotencyKey, requestHash: createHash('sha256').update(JSON.stringify(input)).digest('hex') } : undefined;
-      const outcome = await placeInTransaction(user, input, key);
+      let outcome: PlaceOutcome | typeof NUMBER_TAKEN = NUMBER_TAKEN;
+      for (let attempt = 0; attempt < 5 && outcome === NUMBER_TAKEN; attempt++) outcome = await placeInTransaction(user, input, key);
+      if (outcome === NUMBER_TAKEN) throw new Error('could not find a free order number');
       if (outcome.order) {
         await events.orderCreated(outcome.order);
         if (outcome.limited) ordering?.announce();

@@ -20,6 +20,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { ShopEvents } from '../realtime/events';
+import { toCount } from '../../db/database';
+import { statementRows, type StatementRunner } from '../catalog/prepared';
 
 
 type Db = Knex | Knex.Transaction;
@@ -42,6 +44,14 @@ const STATE_SQL = `select
   (select json_agg(json_build_object('label', d.label, 'capacity', d.capacity, 'open', coalesce(c.open, 0)))
      from delivery_slots d
      left join (select delivery_option, count(*) as open from orders where status in (${OPEN_LIST}) group by delivery_option) c on c.delivery_option = d.label) as slots`;
+
+const EMPTY_STATE: StateRow = { pause: null, last_seen: null, slots: [] };
+
+/** The state row, on whatever runs the statement (the pool, a knex transaction, the order's own transaction). */
+async function readState(tx: Pick<StatementRunner, 'rows'>): Promise<StateRow> {
+  const [row] = await tx.rows<StateRow>(STATE_SQL, [...OPEN_ORDER_STATUSES]);
+  return row ?? EMPTY_STATE;
+}
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -89,8 +99,7 @@ export function createOrderingService(deps: { db: Knex; config: Config; clock: C
   }
 
   async function readRow(trx: Db): Promise<StateRow> {
-    const result = (await trx.raw(STATE_SQL, [...OPEN_ORDER_STATUSES])) as { rows: StateRow[] };
-    return result.rows[0] ?? { pause: null, last_seen: null, slots: [] };
+    return readState({ rows: (sql, values) => statementRows(trx, sql, values) });
   }
 
   /** When a timed pause ends, every screen is told (the state itself ends the pause by its time either way). */
@@ -117,13 +126,13 @@ export function createOrderingService(deps: { db: Knex; config: Config; clock: C
      * held the lock are seen): concurrent orders for its last places serialise, and exactly the capacity is placed.
      * Answers whether the option has a capacity (the caller announces the new state after its commit).
      */
-    async admit(trx: Knex.Transaction, option: string, gate: OrderingGate | null): Promise<boolean> {
+    async admit(tx: StatementRunner, option: string, gate: OrderingGate | null): Promise<boolean> {
       const now = clock.now();
       let openOrders = 0;
       if (gate && gate.capacity !== null) {
-        await trx('delivery_slots').where({ label: option }).forUpdate().first('label');
-        const counted = (await trx('orders').where({ delivery_option: option }).whereIn('status', [...OPEN_ORDER_STATUSES]).count<{ count: string | number }[]>('* as count'))[0];
-        openOrders = Number(counted?.count ?? 0);
+        await tx.rows('select label from delivery_slots where label = ? for update', [option]);
+        const [counted] = await tx.rows<{ count: string | number }>(`select count(*) as count from orders where delivery_option = ? and status in (${OPEN_LIST})`, [option, ...OPEN_ORDER_STATUSES]);
+        openOrders = toCount(counted?.count);
       }
       const row: StateRow = {
         pause: gate?.pause_scope ? { pause_scope: gate.pause_scope, pause_until: gate.pause_until, paused_by: null } : null,
@@ -132,7 +141,9 @@ export function createOrderingService(deps: { db: Knex; config: Config; clock: C
       };
       let refusal = orderRefusal(stateFrom(row, now), option);
       // A refused option suggests another, which needs every option's state: read once, only when refused.
-      if (refusal?.code.startsWith('OPTION_')) refusal = orderRefusal(stateFrom(await readRow(trx), now, { label: option, open: openOrders }), option) ?? refusal;
+      if (refusal?.code.startsWith('OPTION_')) {
+        refusal = orderRefusal(stateFrom(await readState(tx), now, { label: option, open: openOrders }), option) ?? refusal;
+      }
       if (refusal) {
         throw new AppError(409, refusal.code, refusal.message, {
           ...(refusal.code.startsWith('OPTION_') ? { field: 'Choose' } : {}),
