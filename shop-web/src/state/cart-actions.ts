@@ -6,6 +6,7 @@ import type { SellableProduct } from '../components/types';
 import { api } from '../lib/api-client';
 import { showError } from '../lib/show-error';
 import { cartAtom, userAtom, type CartLine } from './atoms';
+import { cartChangedHere, startCartRead } from './cart-freshness';
 import { isLocalLine, localCart } from './local-cart';
 
 export interface CartActions {
@@ -26,8 +27,9 @@ export function useCartActions(): CartActions {
   const user = useAtomValue(userAtom);
 
   const reload = useCallback(async () => {
+    const fresh = startCartRead();
     const answer = await api<CartLine[]>('GET', '/api/cart/get');
-    setCart(answer.data);
+    if (fresh()) setCart(answer.data);
   }, [setCart]);
 
   const lineFor = useCallback((productId: string) => cart.find((line) => line.productId._id === productId), [cart]);
@@ -36,6 +38,7 @@ export function useCartActions(): CartActions {
     async (productId: string, product?: SellableProduct) => {
       if (!user) {
         if (!product) return;
+        cartChangedHere();
         setCart(localCart.add(product));
         toast.success(i18n.t('cart.itemAdded'));
         return;
@@ -54,12 +57,14 @@ export function useCartActions(): CartActions {
   const remove = useCallback(
     async (line: CartLine) => {
       if (isLocalLine(line)) {
+        cartChangedHere();
         setCart(localCart.setQuantity(line.productId._id, 0));
         toast.success(i18n.t('cart.itemRemoved'));
         return;
       }
       try {
         await api('DELETE', '/api/cart/delete-cart-item', { _id: line._id });
+        cartChangedHere();
         setCart((lines) => lines.filter((other) => other._id !== line._id));
         toast.success(i18n.t('cart.itemRemoved'));
       } catch (error) {
@@ -73,6 +78,7 @@ export function useCartActions(): CartActions {
     async (line: CartLine, qty: number) => {
       if (qty <= 0) return remove(line);
       if (isLocalLine(line)) {
+        cartChangedHere();
         setCart(localCart.setQuantity(line.productId._id, qty));
         return;
       }

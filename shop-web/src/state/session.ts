@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { can, STORAGE_KEYS } from '@kade/shared';
 import { api, tokens } from '../lib/api-client';
 import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
+import { cartChangedHere, startCartRead } from './cart-freshness';
 import { localCart } from './local-cart';
 import { useAdoptAccountLanguage } from './language-choice';
 
@@ -20,6 +21,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
   const adoptLanguage = useAdoptAccountLanguage();
   return useCallback(async () => {
     if (!tokens.access() && !tokens.refresh()) {
+      cartChangedHere();
       setCart(localCart.lines());
       setChecked(true);
       return null;
@@ -30,19 +32,30 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
       adoptLanguage(user);
       const isStaff = can(user.role, 'orders.view');
       const phoneItems = localCart.mergeItems();
-      const cartCall =
+      // The cart is shown as soon as it comes, not after the order counts: the shopper may add or step items in
+      // between, and an answer older than theirs is dropped (cart-freshness.ts). A merge's answer, dropped so,
+      // is read again: the cart shown must hold the phone's items.
+      const fresh = startCartRead();
+      const cartCall = (
         phoneItems.length > 0
           ? api<CartLine[]>('POST', '/api/cart/merge', { items: phoneItems }).then((answer) => {
               localCart.clear();
               return answer;
             })
-          : api<CartLine[]>('GET', '/api/cart/get');
-      const [cart, mine, all] = await Promise.allSettled([
+          : api<CartLine[]>('GET', '/api/cart/get')
+      ).then(async (answer) => {
+        if (fresh()) setCart(answer.data);
+        else if (phoneItems.length > 0) {
+          const again = startCartRead();
+          const reread = await api<CartLine[]>('GET', '/api/cart/get');
+          if (again()) setCart(reread.data);
+        }
+      });
+      const [, mine, all] = await Promise.allSettled([
         cartCall,
         api<unknown[], OrderList>('GET', '/api/order/order-list?limit=1'),
         isStaff ? api<unknown[], OrderList>('GET', '/api/order/order-list?scope=all&limit=1') : Promise.reject(new Error('not admin')),
       ]);
-      if (cart.status === 'fulfilled') setCart(cart.value.data);
       const count = mine.status === 'fulfilled' ? (mine.value.totalCount ?? mine.value.data.length) : 0;
       const counts = all.status === 'fulfilled' ? all.value.counts : undefined;
       setOrders({ count, pending: isStaff ? (counts?.pending ?? counts?.Pending ?? 0) : null });
@@ -50,6 +63,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
     } catch {
       // an expired or revoked session: the shopper is simply anonymous, with the phone's cart
       setUser(null);
+      cartChangedHere();
       setCart(localCart.lines());
       return null;
     } finally {
@@ -101,6 +115,7 @@ export function useLogout(): () => Promise<void> {
     if (language) window.localStorage.setItem(STORAGE_KEYS.language, language);
     tokens.clear();
     setUser(null);
+    cartChangedHere();
     setCart([]);
     setOrders({ count: 0, pending: null });
     setAddresses(null);

@@ -9,6 +9,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { currentPosition } from '../../../lib/geolocation';
 import { imageAt } from '../../../lib/images';
 import { errorText, showError } from '../../../lib/show-error';
+import { cartChangedHere } from '../../../state/cart-freshness';
 import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
 import { useCartActions } from '../../../state/cart-actions';
 import { useLanguage } from '../../../state/language';
@@ -243,6 +244,7 @@ export default function CheckoutPaymentPage() {
 
   const confirm = () => {
     if (outcome?.kind === 'placed') {
+      cartChangedHere();
       setCart([]);
       setChosen(null);
       setOption(null);
