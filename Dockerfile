@@ -25,6 +25,8 @@ RUN npm run build --workspace @kade/shop-web && npm run build --workspace @kade/
 #    output, no repository history.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# server/node-flags.json's environment (server/test/compiled.test.ts keeps them the same).
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules

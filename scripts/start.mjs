@@ -69,13 +69,14 @@ if (serverBuiltAt === 0 || serverSourcesAt > serverBuiltAt) {
   run(['run', 'build', '--workspace', '@kade/server'], 'Building the server');
 }
 
-// 4. The server, with the node flags production runs it with (server/node-flags.json): migrates, seeds once, serves.
+// 4. The server, with the node flags and environment production runs it with (server/node-flags.json): migrates,
+//    seeds once, serves.
 //    Signals pass through so the server stops cleanly.
-const { flags } = JSON.parse(readFileSync(path.join(root, 'server', 'node-flags.json'), 'utf8'));
+const { flags, env: productionEnv } = JSON.parse(readFileSync(path.join(root, 'server', 'node-flags.json'), 'utf8'));
 const child = spawn(process.execPath, [...flags, path.join(root, 'server', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...productionEnv, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -35,7 +35,7 @@ import { statementName } from '../../server/src/modules/catalog/prepared';
 import { createShopService, shopReadQueries } from '../../server/src/modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
-import { cpuMs, freePort, kadeEnv, OPEN_ALL_DAY, PRODUCTION_NODE_FLAGS, startChild, stopChild, waitReady } from './bench-process';
+import { cpuMs, freePort, kadeEnv, OPEN_THROUGH_THE_RUN, PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, startChild, stopChild, waitReady } from './bench-process';
 import { latencySummary, loadAverageLine, median, mergeSections, ms, ok, roundsCell, type SectionName } from './bench-stats';
 import type { BaselineQueries } from './bench-baseline';
 import { orderReport, runOrderBench, type SearchFigures } from './bench-orders';
@@ -93,7 +93,7 @@ async function measured(pid: number | undefined, run: () => Promise<LoadResult>)
 
 /** Starts the compiled Kade server, its shop open all day for the order parts, and waits for its health check. */
 async function startKade(env: Record<string, string>, nodeArgs: readonly string[] = [], entry = KADE_ENTRY) {
-  const started = startChild(entry, { ...env, ...OPEN_ALL_DAY }, nodeArgs);
+  const started = startChild(entry, { ...env, ...OPEN_THROUGH_THE_RUN }, nodeArgs);
   const base = `http://127.0.0.1:${env.PORT}`;
   await waitReady(started.child, 'the Kade server', started.output, async () => (await fetch(`${base}/api/health`)).ok);
   return { ...started, base };
@@ -263,7 +263,7 @@ const knexSql = (raw: { toSQL(): { sql: string; bindings: readonly unknown[] } }
 
 
 /** How long the whole run takes on the 2-core machine the figures come from (updated from the lead's full runs). */
-const FULL_RUN_MINUTES = 'about 40';
+const FULL_RUN_MINUTES = 'between 17 and 35';
 
 function headerSection(input: { pgVersion: string; parts: readonly string[]; seconds: number }): string[] {
   const cpus = os.cpus();
@@ -275,7 +275,7 @@ function headerSection(input: { pgVersion: string; parts: readonly string[]; sec
     '',
     `- ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}`,
     `- Node ${process.version}; ${input.pgVersion.split(' on ')[0]}`,
-    `- Every Kade server is the compiled one (server/dist/main.js, built by server/scripts/build.mjs at the start of the run) run by plain node with NODE_ENV=production and \`${PRODUCTION_NODE_FLAGS.join(' ')}\` (server/node-flags.json), as \`npm start\` and the Docker image run it.`,
+    `- Every Kade server is the compiled one (server/dist/main.js, built by server/scripts/build.mjs at the start of the run) run by plain node with NODE_ENV=production, \`${PRODUCTION_NODE_FLAGS.join(' ')}\` and ${Object.entries(PRODUCTION_ENV).map(([name, value]) => `\`${name}=${value}\``).join(', ')} (server/node-flags.json), as \`npm start\` and the Docker image run it.`,
     '- The HTTP load comes from processes of their own (bench-loadgen.ts for reads, bench-order-load.ts for orders, bench-journey-load.ts for the shopper journeys, bench-abuse-reads.ts under abuse), never from the benchmark process; the load generator, the servers and PostgreSQL share the machine, on loopback.',
     `- Every figure is the median of at least ${ROUNDS} rounds, written **median** (round 1 · round 2 · …) or with a row per round; each section states the machine's load average when it started and ended: other work on the machine slows every figure.`,
     `- Load average (1, 5, 15 min) when the run ended: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}.`,
@@ -295,7 +295,7 @@ function catalogueSection(input: { catalogue: LoadedCatalogue; results: Scenario
     '',
     `- Catalogue: ${input.catalogue.products.toLocaleString('en-US')} products (${input.catalogue.unpublished} unpublished, ${input.catalogue.deleted} deleted) and ${input.catalogue.variations} variations in ${input.catalogue.categories} categories and ${input.catalogue.subCategories} sub-categories; every product is also in All Product / All Products, as the shop's bulk upload puts it`,
     `- Load: the load generator process, ${CLIENTS} concurrent keep-alive clients on loopback, ${REQUESTS} timed requests per round after ${WARMUP} untimed, ${ROUNDS} rounds per server alternating which goes first`,
-    '- Kade: the compiled server (Koa, auth, zod validation, envelope, row mapping) with its pool of 20',
+    '- Kade: the compiled server (Koa, auth, zod validation, envelope, row mapping) with its pools: 20 connections for the hot statements (these reads among them), 10 for the rest',
     '- Baseline: plain `node:http` + `pg` (pool of 20) running the same SQL statement with the same bindings (as a named prepared statement) and answering the rows as JSON; for categories and sub-categories it runs the statement Kade runs when its memory copy is empty, on every request',
     '',
     '| read | server | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms/req |',

@@ -21,7 +21,7 @@ import { CATEGORY_PAGE_SIZE } from '@kade/shared';
 import { createBenchPeople, setStock, type LoadedCatalogue } from './bench-data';
 import { runJourneyLoad, STEPS, type JourneyRound } from './bench-journey-load';
 import { KADE_ENTRY } from './bench-load';
-import { freePort, kadeEnv, OPEN_ALL_DAY, openSockets, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, kadeEnv, OPEN_THROUGH_THE_RUN, openSockets, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
 import { mb, median, ok, roundsCell } from './bench-stats';
 
 const SHOPPERS = Number(process.env.BENCH_LOAD_SHOPPERS ?? 500);
@@ -107,7 +107,7 @@ function tally(placed: readonly string[], seen: readonly string[]): SocketTally 
 export async function runJourneyBench(input: JourneyBenchInput): Promise<JourneyBenchResult> {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   // the two instances share the database and, through Redis under one prefix, their events
-  const shared = { ...OPEN_ALL_DAY, REDIS_URL: redisUrl, REDIS_PREFIX: `kade-bench-${randomBytes(4).toString('hex')}` };
+  const shared = { ...OPEN_THROUGH_THE_RUN, REDIS_URL: redisUrl, REDIS_PREFIX: `kade-bench-${randomBytes(4).toString('hex')}` };
   const ports = [await freePort(), await freePort()];
   const instances = ports.map((port, i) => ({
     base: `http://127.0.0.1:${port}`,

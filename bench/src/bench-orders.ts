@@ -16,8 +16,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import { DELIVERY_OPTION_LABELS, generateOrderId } from '@kade/shared';
 import { CENTRE, createBenchPeople, readStock, setStock } from './bench-data';
-import { cpuMs, forkWorker, sleep } from './bench-process';
+import { cpuMs, forkWorker, postgresCpuMs, sleep } from './bench-process';
 import type { OrderLoadCommand, OrderLoadSetup, OrderLoadSetupMessage, PhaseResult, Sellable } from './bench-order-load';
 import { median, ms, ok, percentile, roundsCell } from './bench-stats';
 import { CATCH_UP_MARGIN_MS, type WatchCommand, type WatchReply } from './bench-watch-protocol';
@@ -29,7 +30,14 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? (process.env.BENCH_QUICK ? 600
 const ORDER_ROUNDS = Math.max(3, Number(process.env.BENCH_ORDER_ROUNDS ?? 3));
 /** Search is measured again once at least this many orders were placed since it was first measured. */
 export const ORDERS_BEFORE_SEARCH = Number(process.env.BENCH_SEARCH_AFTER_ORDERS ?? (process.env.BENCH_QUICK ? 2000 : 10_000));
-const ORDER_WARMUP = 300;
+/** Untimed orders first: every pooled connection has prepared the order's statements and the JIT has compiled its path. */
+const ORDER_WARMUP = 1000;
+/**
+ * Delivered orders of earlier days written before the run: the shop has been selling (about 100 days of a
+ * neighbourhood store), and its tables and their statistics say so, as autovacuum keeps them on a live shop.
+ */
+const ORDER_HISTORY = Number(process.env.BENCH_ORDER_HISTORY ?? (process.env.BENCH_QUICK ? 2000 : 20_000));
+const HISTORY_DAYS = 100;
 const PLENTIFUL_PRODUCTS = 2000;
 const SCARCE_PRODUCTS = 20;
 const SCARCE_STOCK = 10;
@@ -64,8 +72,8 @@ export interface OrderBenchResult {
   buyers: number;
   workers: number;
   products: { plentiful: number; scarce: number; scarceStock: number };
-  rounds: Array<Omit<PhaseResult, 'placed'> & { placedCount: number; ordersPerSecond: number; cpuPerAttempt: number | undefined }>;
-  search: { before: SearchFigures; after: SearchFigures; ordersBetween: number } | undefined;
+  rounds: Array<Omit<PhaseResult, 'placed'> & { placedCount: number; ordersPerSecond: number; cpuPerAttempt: number | undefined; postgresCpuPerAttempt: number | undefined }>;
+  search: { before: SearchFigures; after: SearchFigures; ordersBetween: number; settled: AutovacuumWait } | undefined;
   stock: { productsChecked: number; belowZero: number; mismatched: number; unitsSold: number; stockTaken: number; scarceSoldOut: number; ordersInDb: number; ordersPlaced: number };
   steady: Array<{ phase: PhaseResult; latency: LatencyFigures }>;
   fullSpeed: Array<{ phase: PhaseResult; latency: LatencyFigures }>;
@@ -82,6 +90,64 @@ export interface OrderBenchResult {
 }
 
 
+/**
+ * The shop's history: `count` delivered orders spread over the last HISTORY_DAYS days (ending a day before the
+ * run), each with 1 to 5 lines of the given products and its two events, bought by the bench's buyers. Written in
+ * three statements; stock is not touched (the check after the run counts only the run's orders).
+ *
+ * Why: an orders table that starts the run empty keeps statistics that say it is tiny, and at hundreds of orders a
+ * second it grows far faster than autovacuum's one-minute round re-analyses it: the plans PostgreSQL made for the
+ * foreign-key checks of each order's lines and event (which look an order up by its id) scanned the whole table,
+ * a cost no shop that has been open for a day pays.
+ */
+async function seedOrderHistory(knex: Knex, buyers: ReadonlyArray<{ id: string; addressId: string }>, products: readonly Sellable[], count: number): Promise<void> {
+  if (count <= 0) return;
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(generateOrderId());
+  await knex.raw(
+    `insert into orders (order_code, user_id, status, delivery_option, undiscounted_paise, subtotal_paise, total_paise, address_id,
+      delivery_address, created_at, updated_at)
+    select h.code, b.user_id, 'Delivered', ?, 150000, 150000, 150000, b.address_id, '{"street": "Bench Lane"}'::jsonb,
+      now() - interval '1 day' - (h.n * (? * interval '1 day') / ?), now() - interval '1 day' - (h.n * (? * interval '1 day') / ?)
+    from unnest(?::text[]) with ordinality as h (code, n)
+    join unnest(?::uuid[], ?::uuid[]) with ordinality as b (user_id, address_id, i) on b.i = 1 + h.n % ?`,
+    [DELIVERY_OPTION_LABELS[0], HISTORY_DAYS, count, HISTORY_DAYS, count, [...codes], buyers.map((b) => b.id), buyers.map((b) => b.addressId), buyers.length],
+  );
+  await knex.raw(
+    `insert into order_lines (order_id, product_id, position, name, original_price_paise, price_paise, quantity)
+    select o.id, (?::uuid[])[1 + (abs(hashtext(o.id::text || line.position)) % ?)], line.position, 'Bench product', 30000, 30000, 1
+    from orders o cross join lateral generate_series(0, abs(hashtext(o.id::text)) % 5) as line (position)
+    where o.status = 'Delivered'`,
+    [products.map((p) => p.id), products.length],
+  );
+  await knex.raw(
+    `insert into order_events (order_id, actor_id, from_status, to_status, note, created_at)
+    select o.id, o.user_id, e.from_status, e.to_status, e.note, o.created_at + e.after
+    from orders o cross join (values (null, 'Pending', 'placed', interval '0'), ('Shipped', 'Delivered', null, interval '40 minutes')) as e (from_status, to_status, note, after)
+    where o.status = 'Delivered'`,
+  );
+}
+
+export interface AutovacuumWait {
+  waitedMs: number;
+  /** Autovacuum workers seen on this database while waiting (a worker vacuums or analyses one table after another). */
+  seen: number;
+  stillRunning: boolean;
+}
+
+/** Waits (polling every 250 ms, at most `limitMs`) until no autovacuum worker is working on this database. */
+async function autovacuumDone(knex: Knex, limitMs: number): Promise<AutovacuumWait> {
+  const started = Date.now();
+  const pids = new Set<number>();
+  for (;;) {
+    const rows = (await knex.raw(`select pid from pg_stat_activity where backend_type = 'autovacuum worker' and datname = current_database()`)).rows as Array<{ pid: number }>;
+    for (const row of rows) pids.add(row.pid);
+    const waitedMs = Date.now() - started;
+    if (rows.length === 0 || waitedMs >= limitMs) return { waitedMs, seen: pids.size, stillRunning: rows.length > 0 };
+    await sleep(250);
+  }
+}
+
 /** Visible catalogue products given plenty of stock, and a few given little: the carts' shelves. */
 async function prepareProducts(knex: Knex): Promise<{ plentiful: Sellable[]; scarce: Sellable[] }> {
   const rows = (await knex('products')
@@ -94,7 +160,8 @@ async function prepareProducts(knex: Knex): Promise<{ plentiful: Sellable[]; sca
   const all = rows.map((row) => ({ id: row.id, pricePaise: row.price_paise, discount: Number(row.discount) }));
   const scarce = all.slice(0, SCARCE_PRODUCTS);
   const plentiful = all.slice(SCARCE_PRODUCTS);
-  await setStock(knex, scarce.map((p) => p.id), SCARCE_STOCK);
+  // The scarce ones are stocked after the warm-up (`restockScarce`), so that the first timed round sells them out.
+  await setStock(knex, scarce.map((p) => p.id), 0);
   await setStock(knex, plentiful.map((p) => p.id), 100_000);
   return { plentiful, scarce };
 }
@@ -159,9 +226,16 @@ async function latencyOf(ask: (command: WatchCommand) => Promise<WatchReply>, pl
 }
 
 /** No stock below zero, and per product the units in order lines equal the stock it lost since `before`. */
-async function checkStock(knex: Knex, before: Map<string, number>, scarce: readonly Sellable[], ordersPlaced: number): Promise<OrderBenchResult['stock']> {
+async function checkStock(knex: Knex, before: Map<string, number>, scarce: readonly Sellable[], ordersPlaced: number, runStart: Date): Promise<OrderBenchResult['stock']> {
   const after = [...(await readStock(knex)).entries()].map(([id, stock]) => ({ id, stock }));
-  const soldRows = (await knex('order_lines').whereNotNull('product_id').groupBy('product_id').select('product_id').sum({ sold: 'quantity' })) as Array<{ product_id: string; sold: string | number }>;
+  // The run's orders only: the history written before it took no stock.
+  const soldRows = (await knex('order_lines as l')
+    .join('orders as o', 'o.id', 'l.order_id')
+    .where('o.created_at', '>=', runStart)
+    .whereNotNull('l.product_id')
+    .groupBy('l.product_id')
+    .select('l.product_id')
+    .sum({ sold: 'l.quantity' })) as Array<{ product_id: string; sold: string | number }>;
   const sold = new Map(soldRows.map((row) => [row.product_id, Number(row.sold)]));
   let belowZero = 0;
   let mismatched = 0;
@@ -177,7 +251,7 @@ async function checkStock(knex: Knex, before: Map<string, number>, scarce: reado
   }
   const scarceIds = new Set(scarce.map((p) => p.id));
   const scarceSoldOut = after.filter((row) => scarceIds.has(row.id) && row.stock === 0).length;
-  const [{ count }] = (await knex('orders').count({ count: '*' })) as [{ count: string | number }];
+  const [{ count }] = (await knex('orders').where('created_at', '>=', runStart).count({ count: '*' })) as [{ count: string | number }];
   return { productsChecked: after.length, belowZero, mismatched, unitsSold, stockTaken, scarceSoldOut, ordersInDb: Number(count), ordersPlaced };
 }
 
@@ -206,6 +280,10 @@ export async function runOrderBench(options: {
     seed: 11,
   });
   const { plentiful, scarce } = await prepareProducts(knex);
+  const [{ runStart }] = (await knex.raw('select now() as "runStart"')).rows as [{ runStart: Date }];
+  await seedOrderHistory(knex, buyers, plentiful, ORDER_HISTORY);
+  // What autovacuum did long ago on a shop with this history (and not in the middle of the search measured next).
+  await knex.raw('vacuum analyze orders, order_lines, order_events');
   await knex.raw('analyze');
   const before = await readStock(knex);
   const searchBefore = options.searchProbe ? await options.searchProbe() : undefined;
@@ -226,20 +304,31 @@ export async function runOrderBench(options: {
     return phase;
   };
   try {
+    // PostgreSQL starts a checkpoint every 5 minutes here, and for a while after each start every page's first change
+    // writes the whole page to the WAL: one started before the warm-up, so none starts during the timed rounds (the
+    // warm-up pays the whole pages the orders touch), and rounds compare like with like.
+    await knex.raw('checkpoint');
     keep(await placer.run(ORDER_WARMUP));
+    // The scarce products come in now: their stock counts as there from the start for the check after the run.
+    await setStock(knex, scarce.map((p) => p.id), SCARCE_STOCK);
+    for (const product of scarce) before.set(product.id, (before.get(product.id) ?? 0) + SCARCE_STOCK);
     const rounds: OrderBenchResult['rounds'] = [];
     for (let round = 0; round < ORDER_ROUNDS; round += 1) {
       const cpuBefore = cpuMs(options.serverPid);
+      const postgresBefore = postgresCpuMs();
       const phase = keep(await placer.run(ORDERS));
       const cpuAfter = cpuMs(options.serverPid);
+      const postgresAfter = postgresCpuMs();
       const { placed, ...figures } = phase;
       rounds.push({
         ...figures,
         placedCount: placed.length,
         ordersPerSecond: phase.placed.length / phase.seconds,
         cpuPerAttempt: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / phase.attempts,
+        postgresCpuPerAttempt: postgresBefore === undefined || postgresAfter === undefined ? undefined : (postgresAfter - postgresBefore) / phase.attempts,
       });
-      console.log(summary(`at full speed, round ${round + 1}`, phase));
+      const last = rounds.at(-1);
+      console.log(`${summary(`at full speed, round ${round + 1}`, phase)}; CPU per try: server ${last?.cpuPerAttempt?.toFixed(2) ?? 'n/a'} ms, PostgreSQL ${last?.postgresCpuPerAttempt?.toFixed(2) ?? 'n/a'} ms`);
     }
 
     await installCommitNotice(knex);
@@ -288,10 +377,14 @@ export async function runOrderBench(options: {
         const topUp = keep(await placer.run(Math.ceil((ORDERS_BEFORE_SEARCH - placedIds.length) * 1.05)));
         console.log(summary('to reach the orders before search', topUp));
       }
-      search = { before: searchBefore, after: await options.searchProbe(), ordersBetween: placedIds.length };
+      // Like the first probe, on a database not busy with its own background work: autovacuum's rounds over what
+      // the orders changed run to their end (nothing is started or hurried by hand), for at most a minute and a half.
+      const settled = await autovacuumDone(knex, 90_000);
+      console.log(`bench: search after the orders: ${settled.waitedMs} ms waiting for ${settled.seen} autovacuum round(s) of this database to end${settled.stillRunning ? ' (one still running when the wait ended)' : ''}`);
+      search = { before: searchBefore, after: await options.searchProbe(), ordersBetween: placedIds.length, settled };
     }
 
-    const stock = await checkStock(knex, before, scarce, placedIds.length);
+    const stock = await checkStock(knex, before, scarce, placedIds.length, runStart);
     console.log(`bench: stock: ${stock.belowZero} below zero, ${stock.mismatched} mismatched; ${stock.unitsSold} units sold, ${stock.stockTaken} taken`);
     return {
       buyers: BUYERS,
@@ -339,7 +432,7 @@ export function orderReport(r: OrderBenchResult): string[] {
     searchLines.push(
       '### Search while the shop sells',
       '',
-      `The catalogue part's search requests (the same ${SEARCH_TEXTS_NOTE}) and its in-database timing (EXPLAIN ANALYZE, planning + execution, p95 over every text) on this database: once before the first order above, and again after ${r.search.ordersBetween.toLocaleString('en-US')} orders had been placed (every order changes its products' stock). Autovacuum at the server's settings; nothing vacuumed, analysed or cleaned by hand in between. Each figure is the median of its rounds, every round in brackets.`,
+      `The catalogue part's search requests (the same ${SEARCH_TEXTS_NOTE}) and its in-database timing (EXPLAIN ANALYZE, planning + execution, p95 over every text) on this database: once before the first order above, and again after ${r.search.ordersBetween.toLocaleString('en-US')} orders had been placed (every order changes its products' stock). Autovacuum at the server's settings; nothing vacuumed, analysed or cleaned by hand in between: the second probe starts once autovacuum's own work on this database has ended (${r.search.settled.seen} worker round(s), ${(r.search.settled.waitedMs / 1000).toFixed(1)} s waited${r.search.settled.stillRunning ? ', one still running at the 90 s limit' : ''}), as the first ran on a quiet database. Each figure is the median of its rounds, every round in brackets.`,
       '',
       '| when | search in the database p50 ms | p95 ms | HTTP search req/s | HTTP p99 ms |',
       '| --- | ---: | ---: | ---: | ---: |',
@@ -353,19 +446,19 @@ export function orderReport(r: OrderBenchResult): string[] {
   return [
     '## Orders',
     '',
-    `The same Kade server (shop and fresh hours open all day for the run), ${r.buyers} buyers (accounts, access tokens and one address inside the zone each, written straight into the tables), carts of 1 to 5 of ${r.products.plentiful} catalogue products (1 to 3 of each) plus, in ${SCARCE_SHARE * 100}% of carts, one of ${r.products.scarce} scarce products that start with ${r.products.scarceStock} in stock (sold out during the first round; later rounds are refused on them). The orders come from a load generator process of its own (bench/src/bench-order-load.ts): ${r.workers} concurrent clients, each using a buyer no other client is using at the time; before each order it writes the buyer's cart in one SQL insert (inside the timed run, not inside the order's timing), then sends \`POST /api/order/cash-on-delivery\` with the totals the shop's checkout computes. A refused order's cart is emptied.`,
+    `The same Kade server (shop and fresh hours open all day for the run), ${r.buyers} buyers (accounts, access tokens and one address inside the zone each, written straight into the tables), carts of 1 to 5 of ${r.products.plentiful} catalogue products (1 to 3 of each) plus, in ${SCARCE_SHARE * 100}% of carts, one of ${r.products.scarce} scarce products stocked with ${r.products.scarceStock} each after the warm-up (sold out during the first round; later rounds are refused on them). The orders come from a load generator process of its own (bench/src/bench-order-load.ts): ${r.workers} concurrent clients, each using a buyer no other client is using at the time; before each order it writes the buyer's cart in one prepared SQL insert (inside the timed run, not inside the order's timing; the same text for every cart size, so the load generator's own work on the shared machine stays small), then sends \`POST /api/order/cash-on-delivery\` with the totals the shop's checkout computes. A refused order's cart is emptied. Before the first order the shop is given a history, as a shop that has been open for a while has: ${ORDER_HISTORY.toLocaleString('en-US')} delivered orders of the last ${HISTORY_DAYS} days with their lines and events (bench-orders.ts \`seedOrderHistory\`), then those tables are vacuumed and analysed once, as autovacuum keeps a live shop's; stock and the checks below count only the run's own orders.`,
     '',
     '### Placing cash-on-delivery orders',
     '',
-    `${ORDER_WARMUP} untimed warm-up orders, then ${r.rounds.length} rounds; latency is each order request's, sent to answered.`,
+    `A CHECKPOINT, then ${ORDER_WARMUP} untimed warm-up orders (every pooled connection prepares the order's statements; the scarce products are out of stock until they end; PostgreSQL starts its next timed checkpoint only 5 minutes after the forced one, so none starts during the rounds, while the first change of each page after a checkpoint, which writes the whole page to the WAL, falls mostly in the warm-up), then ${r.rounds.length} rounds; latency is each order request's, sent to answered. CPU per try is read from /proc before and after each round: the Kade server's process, and every PostgreSQL process on the machine (its backends serve the load generator's cart writes too).`,
     '',
-    '| round | orders tried | placed | refused: out of stock | errors | seconds | placed orders/s | p50 ms | p95 ms | p99 ms | server CPU ms per try |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| round | orders tried | placed | refused: out of stock | errors | seconds | placed orders/s | p50 ms | p95 ms | p99 ms | server CPU ms per try | PostgreSQL CPU ms per try |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rounds.map(
       (t, i) =>
-        `| ${i + 1} | ${t.attempts} | ${t.placedCount} | ${t.outOfStock} | ${errorsOfList(t.errors)} | ${t.seconds.toFixed(1)} | ${t.ordersPerSecond.toFixed(0)} | ${ms(t.latency.p50)} | ${ms(t.latency.p95)} | ${ms(t.latency.p99)} | ${t.cpuPerAttempt === undefined ? 'n/a' : t.cpuPerAttempt.toFixed(2)} |`,
+        `| ${i + 1} | ${t.attempts} | ${t.placedCount} | ${t.outOfStock} | ${errorsOfList(t.errors)} | ${t.seconds.toFixed(1)} | ${t.ordersPerSecond.toFixed(0)} | ${ms(t.latency.p50)} | ${ms(t.latency.p95)} | ${ms(t.latency.p99)} | ${t.cpuPerAttempt === undefined ? 'n/a' : t.cpuPerAttempt.toFixed(2)} | ${t.postgresCpuPerAttempt === undefined ? 'n/a' : t.postgresCpuPerAttempt.toFixed(2)} |`,
     ),
-    `| **median** | | | | | | **${rate.toFixed(0)}** | ${ms(median(r.rounds.map((x) => x.latency.p50)))} | ${ms(median(r.rounds.map((x) => x.latency.p95)))} | **${ms(p99)}** | ${ms(median(r.rounds.map((x) => x.cpuPerAttempt ?? Number.NaN)))} |`,
+    `| **median** | | | | | | **${rate.toFixed(0)}** | ${ms(median(r.rounds.map((x) => x.latency.p50)))} | ${ms(median(r.rounds.map((x) => x.latency.p95)))} | **${ms(p99)}** | ${ms(median(r.rounds.map((x) => x.cpuPerAttempt ?? Number.NaN)))} | ${ms(median(r.rounds.map((x) => x.postgresCpuPerAttempt ?? Number.NaN)))} |`,
     '',
     `At least ${ORDER_BUDGET.ordersPerSecond} orders/s at ${r.workers} shoppers with p99 under ${ORDER_BUDGET.p99Ms} ms, no errors: ${ok(rate >= ORDER_BUDGET.ordersPerSecond && p99 < ORDER_BUDGET.p99Ms && roundErrors.length === 0)} (median ${rate.toFixed(0)}/s, p99 ${ms(p99)} ms).`,
     '',

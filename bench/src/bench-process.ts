@@ -3,19 +3,23 @@
 // (CPU time, resident memory), the worker processes that send load for the parts (a request-and-answer protocol
 // over the IPC channel), and the shopper sockets several parts open. Loopback only; every wait is bounded.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { windowAround } from '@kade/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository's root (bench/src/../..): where every child starts, and what `startChild`'s paths are relative to. */
 const REPO_ROOT = path.resolve(here, '..', '..');
 
 /** The node flags production runs the compiled server with (server/node-flags.json): the benchmark runs it the same way. */
-export const PRODUCTION_NODE_FLAGS: readonly string[] = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'server', 'node-flags.json'), 'utf8')) as { flags: string[] }).flags;
+const PRODUCTION = JSON.parse(readFileSync(path.join(REPO_ROOT, 'server', 'node-flags.json'), 'utf8')) as { flags: string[]; env: Record<string, string> };
+export const PRODUCTION_NODE_FLAGS: readonly string[] = PRODUCTION.flags;
+/** The environment production starts the compiled server with (server/node-flags.json), under the caller's own. */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = PRODUCTION.env;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,8 +35,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The shop's hours and fresh hours open all day, for the parts that place orders whatever the time. */
-export const OPEN_ALL_DAY = { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59' } as const;
+/**
+ * The shop's hours and fresh hours open from an hour before the run to 22 hours after its start, for the parts that
+ * place orders whatever the time (a fixed '00:00-23:59' is closed in the day's last minute).
+ */
+export const OPEN_THROUGH_THE_RUN = { SHOP_HOURS: windowAround(new Date(), -60, 22 * 60), FRESH_HOURS: windowAround(new Date(), -60, 22 * 60) } as const;
 
 /** The environment of a Kade server the benchmark starts: production, on loopback, quiet, unseeded, on `databaseUrl`. */
 export function kadeEnv(databaseUrl: string, port: number, dataDir: string, jwtSecret: string): Record<string, string> {
@@ -48,15 +55,48 @@ export function kadeEnv(databaseUrl: string, port: number, dataDir: string, jwtS
   };
 }
 
+/** A process's name and the fields of /proc/<pid>/stat after it (Linux), or undefined when it cannot be read. */
+function procStat(pid: number | string | undefined): { name: string; fields: string[] } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined; // gone, or not Linux
+  }
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(') ') + 2).split(' ') };
+}
+
 /** CPU time (user + system) a process has used, in ms, where /proc tells it (Linux; 100 ticks a second). */
 export function cpuMs(pid: number | undefined): number | undefined {
+  const fields = procStat(pid)?.fields ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks * 10 : undefined;
+}
+
+/**
+ * CPU milliseconds spent so far by PostgreSQL on this machine: every process named `postgres` (the postmaster and
+ * its backends), plus what the postmaster's children that have exited spent (its cutime and cstime). Undefined when
+ * no such process can be read (PostgreSQL elsewhere, or not Linux). For a figure per order: read before and after.
+ */
+export function postgresCpuMs(): number | undefined {
+  let entries: string[];
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+    entries = readdirSync('/proc');
   } catch {
     return undefined;
   }
+  let ticks = 0;
+  let seen = false;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(entry);
+    if (stat?.name !== 'postgres') continue;
+    seen = true;
+    ticks += Number(stat.fields[11]) + Number(stat.fields[12]);
+    // The postmaster (its parent is not postgres): what its reaped children spent.
+    if (procStat(stat.fields[1])?.name !== 'postgres') ticks += Number(stat.fields[13]) + Number(stat.fields[14]);
+  }
+  return seen ? ticks * 10 : undefined;
 }
 
 /** Resident memory of a process in MB (VmRSS in /proc/<pid>/status; Linux). */
@@ -82,7 +122,8 @@ export interface StartedChild {
  */
 export function startChild(file: string, env: Record<string, string | undefined>, nodeArgs: readonly string[] = []): StartedChild {
   const runWith = file.endsWith('.ts') ? ['--import', 'tsx'] : file.endsWith('dist/main.js') ? PRODUCTION_NODE_FLAGS : [];
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const production = file.endsWith('dist/main.js') ? PRODUCTION_ENV : {};
+  const merged = Object.fromEntries(Object.entries({ ...production, ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const child = spawn(process.execPath, [...nodeArgs, ...runWith, file], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => {

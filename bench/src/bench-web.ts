@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
 import { REPO_ROOT } from '../../server/src/config';
 import { KADE_ENTRY } from './bench-load';
-import { freePort, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, OPEN_THROUGH_THE_RUN, startChild, stopChild, waitReady } from './bench-process';
 import { ok } from './bench-stats';
 import { growCatalogue } from './bench-web-data';
 
@@ -140,8 +140,7 @@ async function startSeededServer(dataDir: string, distDir: string, databaseUrl?:
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     APP_SHELL_ONLY: 'false',
-    SHOP_HOURS: '00:00-23:59',
-    FRESH_HOURS: '00:00-23:59',
+    ...OPEN_THROUGH_THE_RUN,
   });
   const url = `http://127.0.0.1:${port}`;
   try {

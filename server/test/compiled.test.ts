@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { PRODUCTION_NODE_FLAGS } from '../../bench/src/bench-process';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../../bench/src/bench-process';
 
 const OUT = path.join(REPO_ROOT, 'server', `.build-test-${randomBytes(4).toString('hex')}`);
 const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'kade-compiled-'));
@@ -53,6 +53,13 @@ describe('the compiled server', () => {
     expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...PRODUCTION_NODE_FLAGS, 'server/dist/main.js']);
     const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'server', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.start).toBe(['node', ...PRODUCTION_NODE_FLAGS, 'dist/main.js'].join(' '));
+  });
+
+  it('runs with the same environment wherever production starts it: the Docker image sets every variable npm start does', () => {
+    const dockerfile = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
+    const set = new Map([...dockerfile.matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) => (m[1] as string).split(/\s+/).map((pair) => pair.split('=') as [string, string])));
+    expect(Object.keys(PRODUCTION_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(PRODUCTION_ENV)) expect(set.get(name), name).toBe(value);
   });
 
   it('starts its image process from the compiled worker, without tsx', async () => {
