@@ -38,6 +38,8 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+// The names of failed tests, printed again at the very end: CI keeps only the tail of a long log.
+const failedTests = [];
 for (const step of steps) {
   if (only.length > 0 && !only.includes(step.name)) continue;
   const started = Date.now();
@@ -54,9 +56,11 @@ for (const step of steps) {
       // expected: passed; unexpected: failed; flaky: passed on a retry (counted as passed)
       passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
       failed += report.stats?.unexpected ?? 0;
+      failedTests.push(...playwrightFailures(report));
     } else {
       passed += report.numPassedTests ?? 0;
       failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+      failedTests.push(...vitestFailures(report));
     }
   }
   if (result.status !== 0) failedSteps.push(step.name);
@@ -64,6 +68,56 @@ for (const step of steps) {
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+if (failedTests.length > 0) {
+  console.log('\nFailed tests:');
+  for (const { name, reason } of failedTests) console.log(`- ${name}\n    ${reason}`);
+}
 if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
+
+/** The first lines of a failure's message, enough to tell which assertion and why. */
+function firstLines(text) {
+  return String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- the escape that starts a colour code is what is removed
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6)
+    .join('\n    ');
+}
+
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const relative = path.relative(root, file.name ?? '');
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      out.push({ name: relative, reason: firstLines(file.message) });
+    }
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      out.push({ name: `${relative} › ${test.fullName}`, reason: firstLines((test.failureMessages ?? []).join('\n')) });
+    }
+  }
+  return out;
+}
+
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, trail) => {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = (test.results ?? []).at(-1);
+        out.push({
+          name: `[${test.projectName}] ${[...here, spec.title].join(' › ')}`,
+          reason: firstLines(last?.error?.message ?? last?.errors?.[0]?.message),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
