@@ -141,7 +141,7 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(mobileBox(page)).toHaveValue(shopper.mobile);
-    await page.getByLabel('Password').fill('brand-new-pass');
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(`${openUrl()}/`);
     await expect(accountControl(page)).toBeVisible();
