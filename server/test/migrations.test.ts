@@ -127,4 +127,35 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     await knex('orders').del();
     await knex('users').del();
   });
+  it('start each rider\'s running cash balance from the history: cash on their orders less their hand-ins', async () => {
+    const knex = test.db.knex;
+    await rollbackAll(test.db);
+    while ((await pendingMigrations(test.db))[0] !== '20261201090000_rider_cash_balance') await knex.migrate.up({ migrationSource });
+    const [owing, settled, idle, shopper] = (await knex('users')
+      .insert(['Owing', 'Settled', 'Idle', 'Shopper'].map((name, i) => ({ name, email: `${name.toLowerCase()}@kade.test`, mobile: `077000001${i}`, password_hash: 'h', role: name === 'Shopper' ? 'USER' : 'RIDER' })))
+      .returning('id')) as Array<{ id: string }>;
+    const delivered = (code: string, riderId: string | null, paise: number | null, at: string | null) =>
+      knex('orders').insert({
+        order_code: code, user_id: shopper!.id, status: 'Delivered', delivery_option: '50 Minutes to 1 Hour', undiscounted_paise: 100, subtotal_paise: 100,
+        total_paise: 100, delivery_address: JSON.stringify({}), rider_id: riderId, cash_collected_paise: paise, cash_collected_at: at,
+      });
+    await delivered('C1', owing!.id, 125_000, '2026-11-20T08:00:00Z');
+    await delivered('C2', owing!.id, 40_050, '2026-11-21T08:00:00Z');
+    await delivered('C3', settled!.id, 99_900, '2026-11-21T09:00:00Z');
+    await delivered('C4', null, 70_000, '2026-11-21T09:00:00Z'); // delivered by staff: no rider holds it
+    await delivered('C5', idle!.id, null, null); // not a cash order
+    await knex('cash_hand_ins').insert([
+      { rider_id: owing!.id, amount_paise: 100_000, received_at: '2026-11-21T10:00:00Z' },
+      { rider_id: settled!.id, amount_paise: 99_900, received_at: '2026-11-21T10:00:00Z' },
+    ]);
+
+    expect(await migrateLatest(test.db)).toContain('20261201090000_rider_cash_balance');
+    const rows = (await knex('rider_cash').select('rider_id', knex.raw('held_paise::int as held'))) as Array<{ rider_id: string; held: number }>;
+    const held = Object.fromEntries(rows.map((r) => [r.rider_id, r.held]));
+    expect(held).toEqual({ [owing!.id]: 65_050, [settled!.id]: 0 });
+    await knex('cash_hand_ins').del();
+    await knex('orders').del();
+    expect(await knex('rider_cash').where('held_paise', '<>', 0).count('* as n').then((r) => toCount(r[0]?.n))).toBe(0);
+    await knex('users').del();
+  });
 });

@@ -186,18 +186,29 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       .orderBy('h.id')
       .select('h.id', 'h.rider_id', 'h.amount_paise', 'h.received_at', 'h.note', 'r.name as received_by');
     if (riderId) handIns.where('h.rider_id', riderId);
-    // What each rider still held when the day began (riders whose cash was all handed in are left out).
-    const priorCash = trx('orders as o').whereNotNull('o.rider_id').whereNotNull('o.cash_collected_paise').where('o.cash_collected_at', '<', start).select('o.rider_id', 'o.cash_collected_paise as paise');
-    const priorHandIns = trx('cash_hand_ins as h').where('h.received_at', '<', start).select('h.rider_id', trx.raw('-h.amount_paise as paise'));
+    // What each rider still held when the day began (riders whose cash was all handed in are left out): what they
+    // hold now (rider_cash, kept by the database with every cash amount and hand-in) less what was recorded from the
+    // day's start on. One statement, so the balance and the rows since agree; it reads no row before the day.
+    const cashSince = trx
+      .from('orders as o')
+      .whereNotNull('o.rider_id')
+      .whereNotNull('o.cash_collected_paise')
+      .where('o.cash_collected_at', '>=', start)
+      .select('o.rider_id', trx.raw('o.cash_collected_paise::bigint as paise'));
+    const handInsSince = trx.from('cash_hand_ins as h').where('h.received_at', '>=', start).select('h.rider_id', trx.raw('-h.amount_paise::bigint as paise'));
     if (riderId) {
-      priorCash.where('o.rider_id', riderId);
-      priorHandIns.where('h.rider_id', riderId);
+      cashSince.where('o.rider_id', riderId);
+      handInsSince.where('h.rider_id', riderId);
     }
+    const since = cashSince.unionAll(handInsSince);
+    const sinceByRider = trx.from(since.as('t')).groupBy('t.rider_id').select('t.rider_id', trx.raw('sum(t.paise) as paise'));
+    const heldThen = 'c.held_paise - coalesce(s.paise, 0)';
     const carried = trx
-      .from(priorCash.unionAll(priorHandIns).as('t'))
-      .groupBy('t.rider_id')
-      .havingRaw('sum(t.paise) <> 0')
-      .select('t.rider_id', trx.raw('sum(t.paise) as paise'));
+      .from('rider_cash as c')
+      .leftJoin(sinceByRider.as('s'), 's.rider_id', 'c.rider_id')
+      .whereRaw(`${heldThen} <> 0`)
+      .select('c.rider_id', trx.raw(`${heldThen} as paise`));
+    if (riderId) carried.where('c.rider_id', riderId);
     // One after the other: they run on one connection (a transaction's), which takes one query at a time.
     const [sums, ins, before] = [await collected, await handIns, await carried] as [
       Array<{ rider_id: string; deliveries: unknown; collected: unknown; flagged: unknown }>,
