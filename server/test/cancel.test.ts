@@ -5,7 +5,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@kade/shared';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW, stockOf } from './helpers';
 import { connected, next, open, placeOrder, readyBuyer } from './socket-helpers';
 
 type Body = { code?: string; field?: string; message: string; data: { _id: string; order_status: string; takenBy: string | null } };
@@ -58,12 +58,11 @@ describe.each(DB_KINDS)('a shopper cancelling on %s', (kind) => {
       const open = await server.db.knex('order_lines as l').join('orders as o', 'o.id', 'l.order_id').where('l.product_id', scarce).whereNot('o.status', 'like', 'Cancel%').sum({ n: 'l.quantity' });
       return Number(open[0]?.n ?? 0);
     };
-    const stockOf = async (): Promise<number> => Number((await server.db.knex('product_stock').where({ product_id: scarce }).first('stock')).stock);
     for (let round = 0; round < 8; round += 1) {
       // the next buyer's cart holds the unit while it is still on the shelf; then the holder orders it
       const next = await readyBuyer(server, scarce);
       const holder = await placeOrder(server, scarce);
-      expect(await stockOf()).toBe(0);
+      expect(await stockOf(server, scarce)).toBe(0);
       const [cancelled, ordered] = await Promise.all([
         server.api<Body>('PUT', '/api/order/cancel', { orderId: holder.order._id }, holder.who.auth),
         next.order(),
@@ -72,13 +71,13 @@ describe.each(DB_KINDS)('a shopper cancelling on %s', (kind) => {
       expect([201, 409]).toContain(ordered.status);
       if (ordered.status === 409) expect(ordered.body.code).toBe('OUT_OF_STOCK');
       // one unit in all: on the shelf or in an open order, never both and never neither
-      expect((await stockOf()) + (await units())).toBe(1);
+      expect((await stockOf(server, scarce)) + (await units())).toBe(1);
       // put the unit back on the shelf for the next round
       if (ordered.status === 201) {
         const back = await server.api<Body>('PUT', '/api/order/cancel', { orderId: ordered.body.data._id }, next.who.auth);
         expect(back.status).toBe(200);
       }
-      expect(await stockOf()).toBe(1);
+      expect(await stockOf(server, scarce)).toBe(1);
     }
   });
 

@@ -208,6 +208,16 @@ export async function createAccount(
   };
 }
 
+/**
+ * A new session for an account as of the server's clock now: access tokens last 15 minutes, and a test that moves a
+ * fixed clock across hours or days needs one minted at the time it acts.
+ */
+export async function sessionAuth(server: TestServer, account: { id: string; role: Role }): Promise<{ authorization: string }> {
+  const { issueTokens } = await import('../src/modules/users/tokens');
+  const tokens = await issueTokens(server.db.knex, server.config.jwtSecret, server.clock, { id: account.id, role: account.role });
+  return { authorization: `Bearer ${tokens.accessToken}` };
+}
+
 /** An account written straight into the database with a session minted directly (no password hashing): for tests that need many buyers. */
 export async function quickAccount(server: TestServer, options: { role?: Role; name?: string } = {}) {
   const { issueTokens } = await import('../src/modules/users/tokens');
@@ -221,6 +231,13 @@ export async function quickAccount(server: TestServer, options: { role?: Role; n
   const id = (row as { id: string }).id;
   const tokens = await issueTokens(server.db.knex, server.config.jwtSecret, server.clock, { id, role });
   return { id, mobile, accessToken: tokens.accessToken, auth: { authorization: `Bearer ${tokens.accessToken}` } };
+}
+
+/** A product's stock as the database holds it now (product_stock). */
+export async function stockOf(server: TestServer, productId: string): Promise<number> {
+  const row = (await server.db.knex('product_stock').where({ product_id: productId }).first('stock')) as { stock: number | string } | undefined;
+  if (!row) throw new Error(`no stock row for product ${productId}`);
+  return Number(row.stock);
 }
 
 /** A product written straight into the database, in the named categories (created when missing). */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeTotals, paiseToRupees } from '@kade/shared';
 import type * as Shared from '@kade/shared';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW, stockOf } from './helpers';
 import { INSIDE } from './socket-helpers';
 
 const draws = vi.hoisted(() => ({ queue: [] as string[] }));
@@ -46,7 +46,6 @@ describe.each(DB_KINDS)('an order number already taken on %s', (kind) => {
     );
   }
 
-  const stock = async () => Number((await server.db.knex('product_stock').where({ product_id: rice }).first('stock')).stock);
 
   it('draws again until the number is free: one order, its stock taken once, its key answered once', async () => {
     const first = await quickAccount(server);
@@ -54,7 +53,7 @@ describe.each(DB_KINDS)('an order number already taken on %s', (kind) => {
     const taken = await place(first, 1);
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
     expect(taken.body.data.orderId).toBe('KN2001');
-    expect(await stock()).toBe(19);
+    expect(await stockOf(server, rice)).toBe(19);
 
     const second = await quickAccount(server);
     draws.queue.push('KN2001', 'KN2001', 'KN2002');
@@ -62,7 +61,7 @@ describe.each(DB_KINDS)('an order number already taken on %s', (kind) => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.data.orderId).toBe('KN2002');
     expect(draws.queue).toEqual([]);
-    expect(await stock()).toBe(17);
+    expect(await stockOf(server, rice)).toBe(17);
     const orders = await server.db.knex('orders').where({ user_id: second.id }).select('id', 'order_code');
     expect(orders).toEqual([{ id: placed.body.data._id, order_code: 'KN2002' }]);
     expect(Number((await server.db.knex('order_lines').where({ order_id: placed.body.data._id }).count('* as n'))[0]!.n)).toBe(1);

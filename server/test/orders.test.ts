@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, computeTotals, paiseToRupees } from '@kade/shared';
 import { fixedClock } from '../src/clock';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, stockOf } from './helpers';
 
 type Order = { _id: string; orderId: string; order_status: string; totalAmt: number; subTotalAmt: number; deliveryFee: number; Choose: string; location: string; delivery_address: Record<string, unknown>; products: Array<{ quantity: number; product_details: { name: string; price: number; image: string[] } }>; userId: unknown };
 type Body<T = unknown> = { success: boolean; code?: string; field?: string; message: string; data: T; totalCount?: number; counts?: Record<string, number> };
@@ -58,7 +58,6 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     };
   }
 
-  const stockOf = async (id: string) => (await server.db.knex('product_stock').where({ product_id: id }).first('stock')).stock as number;
   const orderCount = async () => Number((await server.db.knex('orders').count('* as n'))[0]?.n);
 
   it('places an order: re-priced, stock taken, lines kept as a snapshot, the cart emptied', async () => {
@@ -75,7 +74,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       ['Samba Rice 1kg', 2, 290],
       ['Mysore Dhal 500g', 1, 200], // 210 less 5%, rounded up to whole rupees
     ]);
-    expect(await stockOf(products.rice)).toBe(98);
+    expect(await stockOf(server, products.rice)).toBe(98);
     expect((await server.api<Body<unknown[]>>('GET', '/api/cart/get', undefined, who.auth)).body.data).toEqual([]);
     const events = await server.db.knex('order_events').where({ order_id: order._id }).select('from_status', 'to_status', 'actor_id');
     expect(events).toEqual([{ from_status: null, to_status: 'Pending', actor_id: who.id }]);
@@ -96,7 +95,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     const right = await payload(who);
     expect(res.body.data).toMatchObject({ totalAmt: right.totalAmt, subTotalAmt: right.subTotalAmt });
     expect(await orderCount()).toBe(before);
-    expect(await stockOf(products.treacle)).toBe(100);
+    expect(await stockOf(server, products.treacle)).toBe(100);
     expect((await server.api<Body<unknown[]>>('GET', '/api/cart/get', undefined, who.auth)).body.data).toHaveLength(1);
   });
 
@@ -128,7 +127,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     await server.api('DELETE', '/api/address/disable', { _id: who.addressId }, who.auth);
     const disabled = await server.api<Body>('POST', '/api/order/cash-on-delivery', body, who.auth);
     expect(disabled.status).toBe(404);
-    expect(await stockOf(products.rice)).toBeGreaterThan(0);
+    expect(await stockOf(server, products.rice)).toBeGreaterThan(0);
   });
 
   it('refuses an address that lies outside the zone', async () => {
@@ -154,7 +153,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     const off = await server.api<Body>('POST', '/api/order/cash-on-delivery', await payload(who), who.auth);
     expect(off.status).toBe(409);
     expect(off.body).toMatchObject({ code: 'PRODUCT_UNAVAILABLE', data: { productId: scarce, ...names } });
-    expect(await stockOf(scarce)).toBe(3);
+    expect(await stockOf(server, scarce)).toBe(3);
   });
 
   it('refuses a cart that changed since the checkout screen read it', async () => {
@@ -213,19 +212,19 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     const who = await buyer([[products.rice, 2]]);
     const body = await payload(who);
     const headers = { ...who.auth, 'idempotency-key': 'tap-both' };
-    const before = await stockOf(products.rice);
+    const before = await stockOf(server, products.rice);
     const [a, b] = await Promise.all([1, 2].map(() => server.api<Body<Order>>('POST', '/api/order/cash-on-delivery', body, headers)));
     expect([a!.status, b!.status]).toEqual([201, 201]);
     expect(a!.body.data._id).toBe(b!.body.data._id);
     expect([a!.headers.get('idempotent-replayed'), b!.headers.get('idempotent-replayed')].filter((h) => h === 'true')).toHaveLength(1);
     expect(Number((await server.db.knex('orders').where({ user_id: who.id }).count('* as n'))[0]?.n)).toBe(1);
-    expect(await stockOf(products.rice)).toBe(before - 2);
+    expect(await stockOf(server, products.rice)).toBe(before - 2);
   });
 
   it('places two simultaneous taps without a key once: the second finds the cart gone, its stock taken once', async () => {
     const who = await buyer([[products.rice, 1]]);
     const body = await payload(who);
-    const before = await stockOf(products.rice);
+    const before = await stockOf(server, products.rice);
     const answers = await Promise.all([1, 2].map(() => server.api<Body<Order>>('POST', '/api/order/cash-on-delivery', body, who.auth)));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses[0]).toBe(201);
@@ -233,7 +232,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     expect(statuses[1]).toBeLessThan(500);
     expect(answers.find((r) => r.status !== 201)?.body).toMatchObject({ code: expect.stringMatching(/^CART_(EMPTY|CHANGED)$/) });
     expect(Number((await server.db.knex('orders').where({ user_id: who.id }).count('* as n'))[0]?.n)).toBe(1);
-    expect(await stockOf(products.rice)).toBe(before - 1);
+    expect(await stockOf(server, products.rice)).toBe(before - 1);
   });
 
   it('lets a failed try release its key, so the fixed retry goes through', async () => {
@@ -261,7 +260,7 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
       for (const r of results.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ code: 'OUT_OF_STOCK', data: { productId: last } });
-      expect(await stockOf(last)).toBe(0);
+      expect(await stockOf(server, last)).toBe(0);
       expect(Number((await server.db.knex('order_lines').where({ product_id: last }).count('* as n'))[0]?.n)).toBe(1);
     });
 
@@ -272,14 +271,14 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
       const results = await Promise.all(buyers.map((b, i) => server.api('POST', '/api/order/cash-on-delivery', bodies[i], b.auth)));
       const placedCount = results.filter((r) => r.status === 201).length;
       expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
-      const stocks = await Promise.all(ids.map(stockOf));
+      const stocks = await Promise.all(ids.map((id) => stockOf(server, id)));
       for (const stock of stocks) expect(stock).toBeGreaterThanOrEqual(0);
       expect(stocks.reduce((a, b) => a + b, 0)).toBe(15 - placedCount * 2); // every placed order took exactly two units
     });
 
     it('leaves no order, no stock change and the cart as it was when the database fails mid-order', async () => {
       const who = await buyer([[products.rice, 1], [products.dhal, 2]]);
-      const before = { rice: await stockOf(products.rice), dhal: await stockOf(products.dhal), orders: await orderCount() };
+      const before = { rice: await stockOf(server, products.rice), dhal: await stockOf(server, products.dhal), orders: await orderCount() };
       await server.db.knex.raw(`create or replace function kade_test_fail() returns trigger language plpgsql as $$
         begin raise exception 'disk full (simulated)'; end $$`);
       await server.db.knex.raw('create trigger kade_test_fail before insert on order_lines for each row execute function kade_test_fail()');
@@ -291,8 +290,8 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
         await server.db.knex.raw('drop trigger kade_test_fail on order_lines');
       }
       expect(await orderCount()).toBe(before.orders);
-      expect(await stockOf(products.rice)).toBe(before.rice);
-      expect(await stockOf(products.dhal)).toBe(before.dhal);
+      expect(await stockOf(server, products.rice)).toBe(before.rice);
+      expect(await stockOf(server, products.dhal)).toBe(before.dhal);
       const cart = await server.api<Body<Array<{ quantity: number }>>>('GET', '/api/cart/get', undefined, who.auth);
       expect(cart.body.data.map((i) => i.quantity)).toEqual([1, 2]);
       expect((await server.api('POST', '/api/order/cash-on-delivery', await payload(who), who.auth)).status).toBe(201);
@@ -326,16 +325,16 @@ describe.each(DB_KINDS)('cash-on-delivery orders on %s', (kind) => {
     });
 
     it('give stock back on cancelling, once, and take it again when reopened', async () => {
-      const before = await stockOf(products.treacle);
+      const before = await stockOf(server, products.treacle);
       const { order } = await placed();
-      expect(await stockOf(products.treacle)).toBe(before - 2);
+      expect(await stockOf(server, products.treacle)).toBe(before - 2);
       await move(order._id, 'Processing');
       expect((await move(order._id, 'Cancelled')).status).toBe(200);
-      expect(await stockOf(products.treacle)).toBe(before);
+      expect(await stockOf(server, products.treacle)).toBe(before);
       expect((await move(order._id, 'Cancelled Out Of Service Area')).status).toBe(200);
-      expect(await stockOf(products.treacle)).toBe(before); // still cancelled: no second refund
+      expect(await stockOf(server, products.treacle)).toBe(before); // still cancelled: no second refund
       expect((await move(order._id, 'Processing')).status).toBe(200);
-      expect(await stockOf(products.treacle)).toBe(before - 2);
+      expect(await stockOf(server, products.treacle)).toBe(before - 2);
     });
 
     it('refuse to reopen a cancelled order whose stock is gone', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementTransaction } from '../src/modules/catalog/prepared';
 import { orderWriteStatement, type OrderWritten } from '../src/modules/orders/place-sql';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, stockOf } from './helpers';
 
 describe.each(DB_KINDS)('the order write on %s', (kind) => {
   let server: TestServer;
@@ -26,7 +26,6 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
     await server?.stop();
   });
 
-  const stockOf = async (id: string) => Number((await server.db.knex('product_stock').where({ product_id: id }).first('stock')).stock);
   const countOf = async (table: string, where: Record<string, unknown>) => Number((await server.db.knex(table).where(where).count('* as n'))[0]!.n);
 
   /** An order of `lines` ([product, quantity]) with the number `code`, as the service writes one. */
@@ -85,8 +84,8 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
     const order = write('KW1001', [[rice, 2], [dhal, 1]]);
     const written = await statementTransaction(server.db.knex, (tx) => tx.rowsAndCommit<OrderWritten>(order.statement.sql, order.statement.values));
     expect(written).toEqual([{ id: order.id, short: [], moved: 2 }]);
-    expect(await stockOf(rice)).toBe(8);
-    expect(await stockOf(dhal)).toBe(2);
+    expect(await stockOf(server, rice)).toBe(8);
+    expect(await stockOf(server, dhal)).toBe(2);
     expect(await countOf('order_lines', { order_id: order.id })).toBe(2);
     expect(await countOf('order_events', { order_id: order.id })).toBe(1);
   });
@@ -112,7 +111,7 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
     const again = write('KW1001', [[rice, 3]]);
     const written = await statementTransaction(server.db.knex, (tx) => tx.rowsAndCommit<OrderWritten>(again.statement.sql, again.statement.values));
     expect(written).toEqual([{ id: null, short: [], moved: 0 }]);
-    expect(await stockOf(rice)).toBe(8);
+    expect(await stockOf(server, rice)).toBe(8);
     expect(await countOf('orders', { id: again.id })).toBe(0);
     expect(await countOf('order_lines', { order_id: again.id })).toBe(0);
     expect(await countOf('order_events', { order_id: again.id })).toBe(0);
@@ -122,8 +121,8 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
     const short = write('KW1002', [[rice, 1], [dhal, 5]]);
     const written = await statementTransaction(server.db.knex, (tx) => tx.rowsAndCommit<OrderWritten>(short.statement.sql, short.statement.values));
     expect(written).toEqual([{ id: null, short: [dhal], moved: 0 }]); // dhal has 2 left
-    expect(await stockOf(rice)).toBe(8);
-    expect(await stockOf(dhal)).toBe(2);
+    expect(await stockOf(server, rice)).toBe(8);
+    expect(await stockOf(server, dhal)).toBe(2);
     expect(await countOf('orders', { id: short.id })).toBe(0);
     expect(await countOf('order_lines', { order_id: short.id })).toBe(0);
   });
@@ -142,8 +141,8 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
     const [none] = await statementTransaction(server.db.knex, (tx) => tx.rowsAndCommit<OrderWritten>(refused.statement.sql, refused.statement.values));
     expect(none).toEqual({ id: null, short: [dhal], moved: 0 });
     expect(await countOf('idempotency_keys', { user_id: buyer.id, key: 'key-short' })).toBe(0);
-    expect(await stockOf(rice)).toBe(7);
-    expect(await stockOf(dhal)).toBe(2);
+    expect(await stockOf(server, rice)).toBe(7);
+    expect(await stockOf(server, dhal)).toBe(2);
   });
 
   it('commits nothing when the statement sent with COMMIT fails, and no statement may follow it', async () => {
@@ -153,14 +152,14 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
         return tx.rowsAndCommit('select 1 / (0 * ?::integer)', [1]);
       }),
     ).rejects.toThrow(/division by zero/);
-    expect(await stockOf(rice)).toBe(7);
+    expect(await stockOf(server, rice)).toBe(7);
     await expect(
       statementTransaction(server.db.knex, async (tx) => {
         await tx.rowsAndCommit('select ?::integer as ok', [1]);
         return tx.rows('update product_stock set stock = 0 where product_id = ?', [rice]);
       }),
     ).rejects.toThrow(/ended/);
-    expect(await stockOf(rice)).toBe(7);
+    expect(await stockOf(server, rice)).toBe(7);
     const [row] = await statementTransaction(server.db.knex, (tx) => tx.rows<{ ok: number }>('select ?::integer as ok', [7]));
     expect(row).toEqual({ ok: 7 });
   });
@@ -208,7 +207,7 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
       const tea = await insertProduct(server, { name: 'Ceylon Tea 200g', price: 590, stock: 0 });
       const { order, written } = await writeWhileLocked(tea, 'update product_stock set stock = stock + 1 where product_id = ?', 1, 'KW2001');
       expect(written).toEqual([{ id: order.id, short: [], moved: 1 }]);
-      expect(await stockOf(tea)).toBe(0);
+      expect(await stockOf(server, tea)).toBe(0);
       expect(await countOf('orders', { id: order.id })).toBe(1);
     });
 
@@ -216,7 +215,7 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
       const sugar = await insertProduct(server, { name: 'White Sugar 1kg', price: 320, stock: 1 });
       const { order, written } = await writeWhileLocked(sugar, 'update product_stock set stock = stock - 1 where product_id = ?', 1, 'KW2002');
       expect(written).toEqual([{ id: null, short: [sugar], moved: 0 }]);
-      expect(await stockOf(sugar)).toBe(0);
+      expect(await stockOf(server, sugar)).toBe(0);
       expect(await countOf('orders', { id: order.id })).toBe(0);
     });
   }
@@ -228,6 +227,6 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(await stockOf(rice)).toBe(7);
+    expect(await stockOf(server, rice)).toBe(7);
   });
 });

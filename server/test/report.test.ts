@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, paiseToRupees, type DayReport, type OrderStatus } from '@kade/shared';
 import { fixedClock } from '../src/clock';
-import { issueTokens } from '../src/modules/users/tokens';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
+import { DB_KINDS, insertProduct, quickAccount, sessionAuth, startTestServer, type TestServer } from './helpers';
 
 type Body<T = unknown> = { success: boolean; code?: string; field?: string; message: string; data: T };
 
@@ -22,10 +21,7 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
   const clock = fixedClock(at('08:00'));
   let staffId: string;
   /** The clerk's session as of the shop clock now (access tokens last 15 minutes, and the clock jumps hours). */
-  const staffAuth = async () => {
-    const tokens = await issueTokens(server.db.knex, server.config.jwtSecret, clock, { id: staffId, role: 'STAFF' });
-    return { authorization: `Bearer ${tokens.accessToken}` };
-  };
+  const staffAuth = () => sessionAuth(server, { id: staffId, role: 'STAFF' });
   let products: Record<'rice' | 'dhal' | 'treacle' | 'soap', string>;
   /** The total (rupees) of each order the test placed, by its name in the test. */
   const totals: Record<string, number> = {};

@@ -7,9 +7,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockTime, deliveryOptionByLabel, formatRs, localDay, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow, type RiderOrdersWire, type RiderWire } from '@kade/shared';
 import { fixedClock } from '../src/clock';
-import { issueTokens } from '../src/modules/users/tokens';
-import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
-import { arrives, connected, next, open, placeOrder } from './socket-helpers';
+import { DB_KINDS, insertProduct, quickAccount, sessionAuth, startTestServer, type TestServer, OPEN_NOW } from './helpers';
+import { arrives, connected, deliveredBy as deliverOrder, next, open, placeOrder, riderCashRow } from './socket-helpers';
 
 type Account = Awaited<ReturnType<typeof quickAccount>>;
 type OrderBody = {
@@ -485,29 +484,11 @@ describe.each(DB_KINDS)("a rider's cash across two days on %s", (kind) => {
   let staffId = '';
   const riders = { evening: '', settled: '' };
 
-  /** A session as of the shop clock now (access tokens last 15 minutes, and the clock jumps a night). */
-  const auth = async (id: string, role: 'STAFF' | 'RIDER') => {
-    const tokens = await issueTokens(server.db.knex, server.config.jwtSecret, clock, { id, role });
-    return { authorization: `Bearer ${tokens.accessToken}` };
-  };
-  const riderRow = async (day: string, riderId: string): Promise<RiderCashRow | undefined> => {
-    const res = await server.api<{ data: DayReport }>('GET', `/api/orders/report?day=${day}`, undefined, await auth(staffId, 'STAFF'));
-    expect(res.status).toBe(200);
-    return res.body.data.riders.find((r) => r.riderId === riderId);
-  };
+  const riderRow = (day: string, riderId: string) => riderCashRow(server, staffId, day, riderId);
   /** An order placed now, packed, given to the rider and delivered with its total: that total (rupees). */
-  const deliveredBy = async (riderId: string): Promise<number> => {
-    const { order } = await placeOrder(server, product);
-    const staff = await auth(staffId, 'STAFF');
-    expect((await server.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' }, staff)).status).toBe(200);
-    const given = await server.api<OrderBody>('PUT', '/api/orders/assign', { orderId: order._id, riderId }, staff);
-    const total = given.body.data.totalAmt;
-    const done = await server.api<OrderBody>('PUT', '/api/orders/deliver', { orderId: order._id, cashCollected: total }, await auth(riderId, 'RIDER'));
-    expect(done.status).toBe(200);
-    return total;
-  };
+  const deliveredBy = (riderId: string) => deliverOrder(server, product, staffId, riderId);
   const handIn = async (riderId: string, amount: number) =>
-    server.api<{ code?: string; message: string; data: RiderCashRow }>('POST', '/api/cash/hand-ins', { riderId, amount }, await auth(staffId, 'STAFF'));
+    server.api<{ code?: string; message: string; data: RiderCashRow }>('POST', '/api/cash/hand-ins', { riderId, amount }, await sessionAuth(server, { id: staffId, role: 'STAFF' }));
 
   beforeAll(async () => {
     server = await startTestServer(kind, { clock, env: { SHOP_HOURS: '00:00-23:59', FRESH_HOURS: '00:00-23:59', TIME_ZONE: 'Asia/Colombo' } });
@@ -552,7 +533,7 @@ describe.each(DB_KINDS)("a rider's cash across two days on %s", (kind) => {
     clock.set(at('11:00', DAY2));
     const third = await deliveredBy(riders.evening);
     expect(await riderRow(DAY2, riders.evening)).toMatchObject({ deliveries: 1, broughtForward: held, collected: third, handedIn: held, outstanding: third });
-    const csv = await server.api<string>('GET', `/api/orders/report.csv?day=${DAY2}`, undefined, await auth(staffId, 'STAFF'));
+    const csv = await server.api<string>('GET', `/api/orders/report.csv?day=${DAY2}`, undefined, await sessionAuth(server, { id: staffId, role: 'STAFF' }));
     expect(csv.body).toContain('Rider,Deliveries,Brought forward (Rs.),Collected (Rs.),Handed in (Rs.),Outstanding (Rs.),Flagged');
     expect(csv.body).toContain(`Evening Rider,1,${held},${third},${held},${third},0`);
   });

@@ -1,8 +1,8 @@
 // Socket.IO clients for the tests: open one, wait for it, wait for (or rule out) an event, and place an
 // order over the real API so one arrives.
 import { io as connect, type Socket } from 'socket.io-client';
-import { computeTotals, paiseToRupees } from '@kade/shared';
-import { quickAccount, type TestServer } from './helpers';
+import { computeTotals, paiseToRupees, type DayReport, type RiderCashRow } from '@kade/shared';
+import { quickAccount, sessionAuth, type TestServer } from './helpers';
 
 export type Order = { _id: string; orderId: string; order_status: string; userId: { _id: string } };
 export const INSIDE = { latitude: 6.879, longitude: 79.862 };
@@ -78,3 +78,36 @@ export async function placeOrder(server: TestServer, productId: string, option =
   return { order: res.body.data as Order, who };
 }
 
+/**
+ * An order placed now by a new shopper, moved to Processing and given to the rider by staff, ready for the rider to
+ * deliver: its id and total (rupees).
+ */
+export async function orderForRider(server: TestServer, productId: string, staffId: string, riderId: string): Promise<{ orderId: string; total: number }> {
+  const { order } = await placeOrder(server, productId);
+  const staff = await sessionAuth(server, { id: staffId, role: 'STAFF' });
+  const packed = await server.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' }, staff);
+  if (packed.status !== 200) throw new Error(`could not pack the order: ${JSON.stringify(packed.body)}`);
+  const given = await server.api<{ data: { totalAmt: number } }>('PUT', '/api/orders/assign', { orderId: order._id, riderId }, staff);
+  if (given.status !== 200) throw new Error(`could not give the order to the rider: ${JSON.stringify(given.body)}`);
+  return { orderId: order._id, total: given.body.data.totalAmt };
+}
+
+/** The rider delivers the order with this cash (rupees): the answer as it came. */
+export async function deliverAs(server: TestServer, riderId: string, orderId: string, cashCollected: number) {
+  return server.api<{ code?: string; message: string; data: { cashCollected: number | null } }>('PUT', '/api/orders/deliver', { orderId, cashCollected }, await sessionAuth(server, { id: riderId, role: 'RIDER' }));
+}
+
+/** An order placed now, given to the rider and delivered with its total: that total (rupees). */
+export async function deliveredBy(server: TestServer, productId: string, staffId: string, riderId: string): Promise<number> {
+  const { orderId, total } = await orderForRider(server, productId, staffId, riderId);
+  const done = await deliverAs(server, riderId, orderId, total);
+  if (done.status !== 200) throw new Error(`could not deliver the order: ${JSON.stringify(done.body)}`);
+  return total;
+}
+
+/** One rider's row of a day's report as staff read it (undefined: the rider is not on that day's report). */
+export async function riderCashRow(server: TestServer, staffId: string, day: string, riderId: string): Promise<RiderCashRow | undefined> {
+  const res = await server.api<{ data: DayReport }>('GET', `/api/orders/report?day=${day}`, undefined, await sessionAuth(server, { id: staffId, role: 'STAFF' }));
+  if (res.status !== 200) throw new Error(`the day report answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.riders.find((r) => r.riderId === riderId);
+}

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { i18n } from '../i18n/i18n';
 import type { SellableProduct } from '../components/types';
 import { api } from '../lib/api-client';
 import { showError } from '../lib/show-error';
 import { cartAtom, userAtom, type CartLine } from './atoms';
-import { cartChangedHere, startCartRead } from './cart-freshness';
+import { cartSetHereAtom, startCartRead } from './cart-freshness';
 import { isLocalLine, localCart } from './local-cart';
 
 export interface CartActions {
@@ -24,6 +24,7 @@ export interface CartActions {
 /** Cart changes with the toasts of SPEC.md section 8: through the API when logged in, on the phone otherwise. */
 export function useCartActions(): CartActions {
   const [cart, setCart] = useAtom(cartAtom);
+  const setCartHere = useSetAtom(cartSetHereAtom);
   const user = useAtomValue(userAtom);
 
   const reload = useCallback(async () => {
@@ -38,8 +39,7 @@ export function useCartActions(): CartActions {
     async (productId: string, product?: SellableProduct) => {
       if (!user) {
         if (!product) return;
-        cartChangedHere();
-        setCart(localCart.add(product));
+        setCartHere(localCart.add(product));
         toast.success(i18n.t('cart.itemAdded'));
         return;
       }
@@ -51,35 +51,32 @@ export function useCartActions(): CartActions {
         showError(error);
       }
     },
-    [reload, setCart, user],
+    [reload, setCartHere, user],
   );
 
   const remove = useCallback(
     async (line: CartLine) => {
       if (isLocalLine(line)) {
-        cartChangedHere();
-        setCart(localCart.setQuantity(line.productId._id, 0));
+        setCartHere(localCart.setQuantity(line.productId._id, 0));
         toast.success(i18n.t('cart.itemRemoved'));
         return;
       }
       try {
         await api('DELETE', '/api/cart/delete-cart-item', { _id: line._id });
-        cartChangedHere();
-        setCart((lines) => lines.filter((other) => other._id !== line._id));
+        setCartHere((lines) => lines.filter((other) => other._id !== line._id));
         toast.success(i18n.t('cart.itemRemoved'));
       } catch (error) {
         showError(error);
       }
     },
-    [setCart],
+    [setCartHere],
   );
 
   const setQuantity = useCallback(
     async (line: CartLine, qty: number) => {
       if (qty <= 0) return remove(line);
       if (isLocalLine(line)) {
-        cartChangedHere();
-        setCart(localCart.setQuantity(line.productId._id, qty));
+        setCartHere(localCart.setQuantity(line.productId._id, qty));
         return;
       }
       try {
@@ -89,7 +86,7 @@ export function useCartActions(): CartActions {
         showError(error);
       }
     },
-    [reload, remove, setCart],
+    [reload, remove, setCartHere],
   );
 
   return { lineFor, add, setQuantity, remove, reload };

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { can, STORAGE_KEYS } from '@kade/shared';
 import { api, tokens } from '../lib/api-client';
 import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
-import { cartChangedHere, startCartRead } from './cart-freshness';
+import { cartSetHereAtom, startCartRead } from './cart-freshness';
 import { localCart } from './local-cart';
 import { useAdoptAccountLanguage } from './language-choice';
 
@@ -16,13 +16,13 @@ type OrderList = { totalCount?: number; counts?: Record<string, number> };
 export function useLoadSession(): () => Promise<SessionUser | null> {
   const setUser = useSetAtom(userAtom);
   const setCart = useSetAtom(cartAtom);
+  const setCartHere = useSetAtom(cartSetHereAtom);
   const setOrders = useSetAtom(ordersAtom);
   const setChecked = useSetAtom(sessionCheckedAtom);
   const adoptLanguage = useAdoptAccountLanguage();
   return useCallback(async () => {
     if (!tokens.access() && !tokens.refresh()) {
-      cartChangedHere();
-      setCart(localCart.lines());
+      setCartHere(localCart.lines());
       setChecked(true);
       return null;
     }
@@ -63,13 +63,12 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
     } catch {
       // an expired or revoked session: the shopper is simply anonymous, with the phone's cart
       setUser(null);
-      cartChangedHere();
-      setCart(localCart.lines());
+      setCartHere(localCart.lines());
       return null;
     } finally {
       setChecked(true);
     }
-  }, [adoptLanguage, setCart, setChecked, setOrders, setUser]);
+  }, [adoptLanguage, setCart, setCartHere, setChecked, setOrders, setUser]);
 }
 
 /** After a successful login: keeps the tokens and the number (to pre-fill the next login), then loads the session (its user). */
@@ -97,7 +96,7 @@ export function lastMobile(): string {
 /** Logs out: tells the server, clears local storage except the last mobile number and the phone's language, empties the slices. */
 export function useLogout(): () => Promise<void> {
   const setUser = useSetAtom(userAtom);
-  const setCart = useSetAtom(cartAtom);
+  const setCartHere = useSetAtom(cartSetHereAtom);
   const setOrders = useSetAtom(ordersAtom);
   const setAddresses = useSetAtom(addressesAtom);
   const setCheckoutAddress = useSetAtom(checkoutAddressIdAtom);
@@ -115,11 +114,10 @@ export function useLogout(): () => Promise<void> {
     if (language) window.localStorage.setItem(STORAGE_KEYS.language, language);
     tokens.clear();
     setUser(null);
-    cartChangedHere();
-    setCart([]);
+    setCartHere([]);
     setOrders({ count: 0, pending: null });
     setAddresses(null);
     setCheckoutAddress(null);
     setCheckoutOption(null);
-  }, [setAddresses, setCart, setCheckoutAddress, setCheckoutOption, setOrders, setUser]);
+  }, [setAddresses, setCartHere, setCheckoutAddress, setCheckoutOption, setOrders, setUser]);
 }

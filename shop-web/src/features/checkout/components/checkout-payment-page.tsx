@@ -9,7 +9,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { currentPosition } from '../../../lib/geolocation';
 import { imageAt } from '../../../lib/images';
 import { errorText, showError } from '../../../lib/show-error';
-import { cartChangedHere } from '../../../state/cart-freshness';
+import { cartSetHereAtom } from '../../../state/cart-freshness';
 import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
 import { useCartActions } from '../../../state/cart-actions';
 import { useLanguage } from '../../../state/language';
@@ -144,7 +144,8 @@ function missingChoice(address: boolean, option: boolean): string | null {
  */
 export default function CheckoutPaymentPage() {
   const user = useAtomValue(userAtom);
-  const [cart, setCart] = useAtom(cartAtom);
+  const cart = useAtomValue(cartAtom);
+  const setCartHere = useSetAtom(cartSetHereAtom);
   const setOrders = useSetAtom(ordersAtom);
   const [chosen, setChosen] = useAtom(checkoutAddressIdAtom);
   const [option, setOption] = useAtom(checkoutOptionAtom);
@@ -244,8 +245,7 @@ export default function CheckoutPaymentPage() {
 
   const confirm = () => {
     if (outcome?.kind === 'placed') {
-      cartChangedHere();
-      setCart([]);
+      setCartHere([]);
       setChosen(null);
       setOption(null);
       navigate('/success', { replace: true, state: { kind: 'Order' } });
