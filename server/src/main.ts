@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { watchProcess } from './process-guards';
 import { startServer } from './server';
 
 /**
@@ -18,6 +19,7 @@ setFlagsFromString('--heap-growing-percent=50');
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: process.stdout.isTTY && config.env !== 'production' });
+  watchProcess(logger);
   const server = await startServer(config, { logger });
   const lines = [
     '',

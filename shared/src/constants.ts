@@ -284,4 +284,6 @@ export const SOCKET_EVENTS = {
   riderShift: 'rider:shift',
   /** To staff: a rider's hand-in was recorded (`{ riderId, day, handInId }`); a day report open on that day reads its cash again. */
   cashHandIn: 'cash:hand-in',
+  /** To one socket only: something it sent, or its connection's set-up, failed (`{ code, message }`); the server takes no events from clients. */
+  socketError: 'kade:error',
 } as const;

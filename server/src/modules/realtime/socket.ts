@@ -44,20 +44,87 @@ async function closeClient(client: { isReady: boolean; isOpen: boolean; quit(): 
   if (client.isOpen) client.destroy();
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
+/**
+ * A cookie's value from a Cookie header, or undefined when it is absent or malformed: a value whose %-escapes do
+ * not decode is treated as no cookie at all. Never throws (a throw here once ended the process: issue 30).
+ */
+export function cookieValue(header: unknown, name: string): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
 
-function tokenOf(socket: Socket): string | undefined {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+/** The access token a handshake carries (auth.token, the bearer header, then the cookie), or undefined. Never throws. */
+export function tokenOf(handshake: { auth?: unknown; headers: Record<string, unknown> }): string | undefined {
+  const auth = handshake.auth as { token?: unknown } | undefined;
   if (typeof auth?.token === 'string' && auth.token) return auth.token.replace(/^Bearer\s+/i, '');
-  const header = socket.handshake.headers.authorization;
-  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-  return bearer ?? cookieValue(socket.handshake.headers.cookie, ACCESS_COOKIE);
+  const header = handshake.headers.authorization;
+  const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+  return bearer ?? cookieValue(handshake.headers.cookie, ACCESS_COOKIE);
+}
+
+/** The rooms a user's socket belongs in now, from their current role and session: never what a recovered socket had. */
+export function roomsFor(user: Pick<AuthUser, 'id' | 'role' | 'sessionId'>): string[] {
+  const rooms = [userRoom(user.id), sessionRoom(user.sessionId)];
+  // Each room declares the permission it needs: the order feed carries names, numbers and addresses.
+  if (can(user.role, 'orders.view')) rooms.push(ORDERS_ROOM);
+  if (can(user.role, 'deliveries.carry')) rooms.push(riderRoom(user.id));
+  return rooms;
+}
+
+/** The one event the server sends a socket when something it did failed: `{ code, message }`, to that socket only. */
+const SOCKET_FAILED = 'SERVER_ERROR: this connection could not be set up. Please reconnect.';
+
+/**
+ * Runs a Socket.IO middleware so that nothing it throws or rejects escapes: the failure is logged and answered
+ * to that one socket as a refused connection (a throw outside any try once ended the whole process: issue 30).
+ */
+function guardedMiddleware(logger: Logger, middleware: (socket: Socket) => Promise<void>) {
+  return (socket: Socket, next: (error?: Error) => void) => {
+    let answered = false;
+    const answer = (error?: Error) => {
+      if (answered) return;
+      answered = true;
+      next(error);
+    };
+    const fail = (error: unknown) => {
+      if (error instanceof RefusedSocket) return answer(error);
+      logger.error({ err: error, socket: socket.id }, 'socket middleware failed');
+      answer(new Error(SOCKET_FAILED));
+    };
+    try {
+      middleware(socket).then(() => answer(), fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+}
+
+/** How many events a client may send (all refused: the server takes none) before its socket is cut. */
+const MAX_REFUSED_EVENTS = 20;
+
+/** A refusal a middleware means to send (its message goes to the client as is). */
+class RefusedSocket extends Error {}
+
+/** Runs a handler of a socket's life (connection, disconnect) so that a failure is logged and cuts that socket only. */
+function guarded<A extends unknown[]>(logger: Logger, what: string, handler: (socket: Socket, ...args: A) => void) {
+  return (socket: Socket, ...args: A) => {
+    try {
+      handler(socket, ...args);
+    } catch (error) {
+      logger.error({ err: error, socket: socket.id, event: what }, 'socket handler failed');
+      socket.emit(SOCKET_EVENTS.socketError, { code: 'SERVER_ERROR', message: 'Something went wrong on this connection. Please reconnect.' });
+      socket.disconnect(true);
+    }
+  };
 }
 
 function ownerOf(order: { userId: unknown }): string | undefined {
@@ -198,7 +265,7 @@ async function connectRedisAdapter(io: Server, config: Config, logger: Logger) {
 
 /**
  * Socket.IO on the server's own port, authenticated by the access token in the handshake (auth.token, the
- * bearer header or the cookie). Admins join `admins`, each user `user:<id>`. Missed events are recovered for
+ * bearer header or the cookie). Each socket joins the rooms of `roomsFor` its user as they are now. Missed events are recovered for
  * short drops; clients always catch up through the order list with `since` as well. With REDIS_URL set the
  * Redis adapter carries events across server instances.
  */
@@ -216,19 +283,29 @@ export async function attachRealtime(
 
   const redis = deps.config.redisUrl ? await connectRedisAdapter(io, deps.config, deps.logger) : undefined;
 
+  // A recovered socket gets back its id and the packets it missed, never its rooms: the connection handler works
+  // them out from the user as they are now (a staff member demoted while briefly offline must not rejoin the
+  // order feed). The rooms a session is kept with also choose which missed packets are sent, and they are sent
+  // before the middleware has looked at the token: kept empty, only what went to every socket is replayed. The
+  // clients catch up through the API after every reconnect anyway. (With Redis the adapter keeps no sessions.)
+  const sessions = io.of('/').adapter;
+  const persistSession = sessions.persistSession.bind(sessions);
+  sessions.persistSession = (session) => persistSession({ ...session, rooms: [] });
+
   // The same check as every HTTP request (http/auth.ts): a valid token of a live session of an active account.
-  io.use(async (socket, next) => {
-    const token = tokenOf(socket);
-    if (!token) return next(new Error('UNAUTHORIZED: log in to receive live updates'));
-    try {
-      const claims = verifyAccessToken(deps.config.jwtSecret, token, deps.clock);
-      const caller = await findCaller(deps.db, claims);
-      socket.data.user = { ...caller, expiresAt: claims.exp * 1000 };
-      return next();
-    } catch (error) {
-      return next(new Error(`UNAUTHORIZED: ${error instanceof Error ? error.message : 'invalid token'}`));
-    }
-  });
+  io.use(
+    guardedMiddleware(deps.logger, async (socket) => {
+      const token = tokenOf(socket.handshake);
+      if (!token) throw new RefusedSocket('UNAUTHORIZED: log in to receive live updates');
+      try {
+        const claims = verifyAccessToken(deps.config.jwtSecret, token, deps.clock);
+        const caller = await findCaller(deps.db, claims);
+        socket.data.user = { ...caller, expiresAt: claims.exp * 1000 };
+      } catch (error) {
+        throw new RefusedSocket(`UNAUTHORIZED: ${error instanceof Error ? error.message : 'invalid token'}`);
+      }
+    }),
+  );
 
   const markPresence = (announce = false) => {
     void recordPresence(deps.db, deps.clock.now()).then(
@@ -253,22 +330,34 @@ export async function attachRealtime(
   }, PRESENCE_MS);
   presence.unref();
 
-  io.on('connection', (socket) => {
-    const user = socket.data.user as AuthUser & { expiresAt: number };
-    void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
-    // Each room declares the permission it needs: the order feed carries names, numbers and addresses.
-    if (can(user.role, 'orders.view')) {
-      void socket.join(ORDERS_ROOM);
-      // Someone would see a new order: the shop counts as attended (REQUIRE_COUNTER_ONLINE).
-      markPresence(true);
-      socket.once('disconnect', watchLapse);
-    }
-    if (can(user.role, 'deliveries.carry')) void socket.join(riderRoom(user.id));
-    // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
-    const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
-    const expiry = setTimeout(() => endSocket(socket, 'expired'), Math.min(left, MAX_TIMER_MS));
-    socket.once('disconnect', () => clearTimeout(expiry));
-  });
+  io.on(
+    'connection',
+    guarded(deps.logger, 'connection', (socket) => {
+      const user = socket.data.user as AuthUser & { expiresAt: number };
+      // The server takes no events from clients: anything a client emits is refused to that socket alone.
+      socket.on('error', (error: unknown) => deps.logger.debug({ err: error, socket: socket.id }, 'socket error'));
+      let refused = 0;
+      socket.use(([event], next) => {
+        refused += 1;
+        socket.emit(SOCKET_EVENTS.socketError, { code: 'EVENT_UNKNOWN', message: `The server takes no '${String(event).slice(0, 40)}' events.` });
+        // A client that keeps sending is cut: its events cost parsing and a reply each.
+        if (refused >= MAX_REFUSED_EVENTS) socket.disconnect(true);
+        next(new Error('EVENT_UNKNOWN'));
+      });
+      const rooms = roomsFor(user);
+      for (const room of socket.rooms) if (room !== socket.id && !rooms.includes(room)) void socket.leave(room);
+      void socket.join(rooms);
+      if (rooms.includes(ORDERS_ROOM)) {
+        // Someone would see a new order: the shop counts as attended (REQUIRE_COUNTER_ONLINE).
+        markPresence(true);
+        socket.once('disconnect', watchLapse);
+      }
+      // A socket lives no longer than its access token: it is told why, cut, and reconnects with a fresh one.
+      const left = Math.max(0, user.expiresAt - deps.clock.now().getTime());
+      const expiry = setTimeout(() => endSocket(socket, 'expired'), Math.min(left, MAX_TIMER_MS));
+      socket.once('disconnect', () => clearTimeout(expiry));
+    }),
+  );
 
   /** Cuts sockets (on every instance, through the adapter), telling each client why first. */
   const endRoom = (room: string, reason: SessionEndReason) => {
