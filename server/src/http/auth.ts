@@ -9,6 +9,17 @@ import type { AuthUser } from './route';
 export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
 
+/**
+ * Whether a request comes with a session's credentials (a bearer token, or the access or refresh cookie): its
+ * answer is that person's and must never be stored by a browser or a proxy (`Cache-Control: no-store`, issue 30).
+ * Judged from the headers alone, so the fast lane, which never looks the caller up, answers the same as Koa.
+ */
+export function carriesCredentials(headers: { authorization?: string | undefined; cookie?: string | undefined }): boolean {
+  if (headers.authorization !== undefined && /^Bearer\s/i.test(headers.authorization)) return true;
+  const cookie = headers.cookie;
+  return cookie !== undefined && (cookie.includes(`${ACCESS_COOKIE}=`) || cookie.includes(`${REFRESH_COOKIE}=`));
+}
+
 /** The bearer token of the request, if any. */
 export function bearerToken(ctx: Context): string | undefined {
   const header = ctx.get('Authorization');

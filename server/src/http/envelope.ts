@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger';
+import { carriesCredentials } from './auth';
 import { isAppError } from './errors';
 
 /** Every answer has this shape: SPEC.md section 7's `{ success, error, message, data }`. */
@@ -135,6 +136,8 @@ export function envelopeMiddleware(logger: Logger) {
       ctx.body = answer.body;
       if (answer.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(answer.retryAfterSeconds));
     } finally {
+      // a signed-in caller's answer is theirs alone: no browser or proxy keeps it (user details, reset codes, the report)
+      if (ctx.path.startsWith('/api/') && carriesCredentials(ctx.headers)) ctx.set('Cache-Control', 'no-store');
       logAnswer(logger, { requestId, method: ctx.method, path: ctx.path }, ctx.status, started);
     }
   };

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseSafely } from '@hapi/bourne';
 import type { Context } from 'koa';
 import type { Logger } from '../logger';
+import { carriesCredentials } from './auth';
 import { errorAnswer, logAnswer, ok, requestIdOf, type Envelope } from './envelope';
 import { parseWith, type RouteSpec } from './route';
 import { allowedOriginFor, knownSecurityHeaders } from './security';
@@ -108,6 +109,7 @@ export function fastLane(routes: readonly RouteSpec[], options: FastLaneOptions)
     // in the order Koa's middlewares set them, as one list of names and values (no header map to fill)
     const head = ['X-Request-Id', requestId, ...securityHead(), 'Vary', 'Origin'];
     if (retryAfter !== undefined) head.push('Retry-After', String(retryAfter));
+    if (carriesCredentials(req.headers)) head.push('Cache-Control', 'no-store');
     head.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(text)));
     res.writeHead(status, head);
     res.end(text);
