@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters } from '@kade/shared';
+import { hasControlCharacters, nameProblem } from '@kade/shared';
 
 /**
  * The counter app's settings, validated in one place. They come from the user-data settings file (first-run
@@ -25,7 +25,8 @@ export const desktopConfigSchema = z.object({
     .trim()
     .min(1, { message: 'counterName is required' })
     .max(60, { message: 'counterName must be at most 60 characters' })
-    .refine((name) => !hasControlCharacters(name), { message: 'counterName contains a character that is not allowed' })
+    .refine((name) => !hasControlCharacters(name) && nameProblem(name) !== 'notAllowedCharacter', { message: 'counterName contains a character that is not allowed' })
+    .refine((name) => name === '' || nameProblem(name) !== 'noLetter', { message: 'counterName must have a letter' })
     .default('Counter'),
   /** Chosen at the first sign-in; identifies this counter in the heartbeat. */
   counterId: z.uuid({ message: 'counterId must be a UUID' }).optional(),

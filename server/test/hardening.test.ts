@@ -65,6 +65,24 @@ describe.each(DB_KINDS)('answers that are not kept, on %s', (kind) => {
     expect(anonymous.headers.get('cache-control')).toBeNull();
   });
 
+  it('refuses names that hide or reorder text, or have no letter, in every form that takes one (item 9)', async () => {
+    for (const name of ['Nimal\u202eexe.txt', '\u200b', 'Kamal\u2066', '\u3164', '....']) {
+      const registered = await server.api<{ code: string; field: string }>('POST', '/api/user/register', { name, mobile: `07${String(Date.now()).slice(-8)}`, password: 'secret12' });
+      expect(registered.status, JSON.stringify(name)).toBe(400);
+      expect(registered.body).toMatchObject({ code: 'VALIDATION', field: 'name' });
+      const renamed = await server.api<{ code: string; field: string }>('PUT', '/api/user/update-user', { name }, shopper.auth);
+      expect(renamed.status).toBe(400);
+      expect(renamed.body.field).toBe('name');
+      const created = await server.api<{ code: string; field: string }>('POST', '/api/users/create', { name, mobile: '0779990001' }, admin.auth);
+      expect(created.status).toBe(400);
+      expect(created.body.field).toBe('name');
+    }
+    const kept = await server.api<{ data: { name: string } }>('PUT', '/api/user/update-user', { name: 'ශ්\u200dරී Perera' }, shopper.auth);
+    expect(kept.status).toBe(200);
+    const row = (await server.db.knex('users').where({ id: shopper.id }).first('name')) as { name: string };
+    expect(row.name).toBe('ශ්\u200dරී Perera');
+  });
+
   it('lets pages open live connections to the shop itself only', async () => {
     const res = await fetch(`${server.url}/api/health`);
     const csp = res.headers.get('content-security-policy') ?? '';

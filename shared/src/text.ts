@@ -38,3 +38,22 @@ export function printableText(text: string): string {
   for (const char of text) out += isControlCode(char.charCodeAt(0)) ? ' ' : char;
   return out;
 }
+
+/**
+ * Characters no name needs that hide or reorder what people see (issue 30): bidirectional embeddings, overrides
+ * and isolates (U+202E turns 'Nimal\u202eexe.txt' around), the direction marks, zero-width and other invisible
+ * spaces, and the Hangul fillers, letters that draw nothing. The zero-width joiner and non-joiner stay: Sinhala
+ * and Tamil spell with them ('ශ්\u200dරී').
+ */
+const HIDDEN_IN_NAMES = /[\u061C\u115F\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0]|\u1160|\u17B4|\u17B5/u;
+/** A letter of any script (Sinhala and Tamil vowel signs are marks: a name has at least one letter beside them). */
+const LETTER = /\p{L}/u;
+
+/**
+ * What is wrong with a name (a person's, a product's, a counter's) beyond plain text's rules, or undefined: a
+ * character that hides or reorders text, or no letter anyone can see.
+ */
+export function nameProblem(name: string): 'notAllowedCharacter' | 'noLetter' | undefined {
+  if (HIDDEN_IN_NAMES.test(name)) return 'notAllowedCharacter';
+  return LETTER.test(name) ? undefined : 'noLetter';
+}

@@ -17,6 +17,7 @@ import {
   imageUrlField,
   limitField,
   listingCursorField,
+  nameField,
   optionalShape,
   otherNameField,
   pageField,
@@ -32,7 +33,7 @@ const byId = requestBody({ _id: idField('id') });
 /** Search text: control characters count as spaces; trimmed, cut to 100 characters, '' when missing. */
 const searchText = searchTextField();
 
-const nameText = requiredText('name', 200);
+const nameText = nameField('name', 200);
 
 /** A page of a list found by search text: the text, page (default 1), limit (1 to `maxLimit`, default `defaultLimit`). */
 function searchPage(maxLimit: number, defaultLimit: number) {
@@ -47,13 +48,13 @@ function otherNames(max: number) {
 // Categories
 
 /** POST /api/category/add-category. */
-export const categoryAddSchema = requestBody({ name: requiredText('name', 100), ...otherNames(100), image: imageUrlField('image') });
+export const categoryAddSchema = requestBody({ name: nameField('name', 100), ...otherNames(100), image: imageUrlField('image') });
 export type CategoryAddInput = z.infer<typeof categoryAddSchema>;
 
 /** PUT /api/category/update: the id, and the name and/or image to change. */
 export const categoryUpdateSchema = requestBody({
   _id: idField('id'),
-  name: requiredText('name', 100).optional(),
+  name: nameField('name', 100).optional(),
   ...otherNames(100),
   image: imageUrlField('image').optional(),
 });
@@ -67,7 +68,7 @@ export type CategoryDeleteInput = z.infer<typeof categoryDeleteSchema>;
 
 /** POST /api/subcategory/create: name, image and at least one category. */
 export const subCategoryCreateSchema = requestBody({
-  name: requiredText('name', 100),
+  name: nameField('name', 100),
   ...otherNames(100),
   image: imageUrlField('image'),
   category: idList('category', 'category', 1),
@@ -77,7 +78,7 @@ export type SubCategoryCreateInput = z.infer<typeof subCategoryCreateSchema>;
 /** PUT /api/subcategory/update: the id and what changes (a category list, if sent, is not empty). */
 export const subCategoryUpdateSchema = requestBody({
   _id: idField('id'),
-  name: requiredText('name', 100).optional(),
+  name: nameField('name', 100).optional(),
   ...otherNames(100),
   image: imageUrlField('image').optional(),
   category: idList('category', 'category', 1).optional(),

@@ -1,7 +1,7 @@
 // The counter app's heartbeat (DESIGN.md section 9): it reports itself and its printer; admins see which
 // counters and printers are online and when each last answered.
 import { z } from 'zod';
-import { idField, optionalText, requestBody, requiredText, wholeNumberField } from './fields';
+import { idField, nameField, optionalText, requestBody, wholeNumberField } from './fields';
 
 /** How often a counter app reports itself. */
 export const HEARTBEAT_INTERVAL_SECONDS = 20;
@@ -14,7 +14,7 @@ export type PrinterState = (typeof PRINTER_STATES)[number];
 /** POST /api/counters/heartbeat (staff): who is reporting, and how its printer is. */
 export const counterHeartbeatSchema = requestBody({
   counterId: idField('counter id'),
-  name: requiredText('counter name', 60),
+  name: nameField('counter name', 60),
   printer: z.enum(PRINTER_STATES, { error: `printer must be one of ${PRINTER_STATES.join(', ')}` }),
   printerError: optionalText('printer error', 300),
   queued: wholeNumberField('queued jobs', 0, 100_000),

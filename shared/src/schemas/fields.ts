@@ -6,7 +6,7 @@ import { UUID_PATTERN } from '../ids';
 import { LISTING_CURSOR_LENGTH, parseListingCursor } from '../listing-cursor';
 import { paiseToRupees, rupeesToPaise } from '../money';
 import { SEARCH_MAX_LENGTH } from '../constants';
-import { hasControlCharacters, normaliseLineBreaks, printableText } from '../text';
+import { hasControlCharacters, nameProblem, normaliseLineBreaks, printableText } from '../text';
 
 /** The largest price or amount accepted, in rupees (one crore). */
 export const MAX_RUPEES = 10_000_000;
@@ -70,6 +70,21 @@ function nullToUndefined(value: unknown): unknown {
   return value === null ? undefined : value;
 }
 
+/** The rules a name holds beside plain text's: nothing hidden, and a letter someone can see. */
+function visibleName<T extends z.ZodType<string>>(field: string, text: T) {
+  return text
+    .refine((value) => nameProblem(value) !== 'notAllowedCharacter', { error: `${field} contains a character that is not allowed`, params: NOT_ALLOWED_CHARACTER })
+    .refine((value) => value === '' || nameProblem(value) !== 'noLetter', { error: `${field} must have a letter`, params: { rule: 'noLetter' } });
+}
+
+/**
+ * A name (a person's, a product's, a category's, a counter's): required text of at most `max` characters with no
+ * control character, no character that hides or reorders text, and at least one letter.
+ */
+export function nameField(field: string, max = 200) {
+  return visibleName(field, requiredText(field, max));
+}
+
 /**
  * A name in another language (Sinhala, Tamil: issue 21), held to an English name's rules (trimmed, at most `max`
  * characters, no control characters) but optional: null or blank means none (null), and left out it stays
@@ -79,7 +94,7 @@ export function otherNameField(field: string, max = 200) {
   return z
     .preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-      trimmedText(field, max, {}).nullable(),
+      visibleName(field, trimmedText(field, max, {})).nullable(),
     )
     .optional();
 }

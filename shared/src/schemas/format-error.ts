@@ -12,6 +12,7 @@ export const VALIDATION_RULES = [
   'tooLong',
   'tooShort',
   'notAllowedCharacter',
+  'noLetter',
   'invalid',
   'mobileInvalid',
   'mobileRequired',
@@ -58,7 +59,7 @@ export function issueRule(issue: Issue): ValidationRule {
   if (issue.code === 'custom') {
     // a custom check names its rule with `params: { rule }` (the control-character check does)
     const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
-    return { rule: rule === 'notAllowedCharacter' ? rule : 'invalid' };
+    return { rule: rule === 'notAllowedCharacter' || rule === 'noLetter' ? rule : 'invalid' };
   }
   if (issue.code === 'too_big' && issue.origin === 'string') return { rule: 'tooLong', max: Number(issue.maximum) };
   if (issue.code === 'too_small' && issue.origin === 'string') {

@@ -13,7 +13,7 @@ import {
 } from '../mobile';
 import { USERS_PAGE_SIZE } from '../constants';
 import { ROLES } from '../permissions';
-import { requestBody, emailField, requiredText, idField, pageField, limitField, searchTextField } from './fields';
+import { requestBody, emailField, nameField, idField, pageField, limitField, searchTextField } from './fields';
 import { LANGUAGES } from '../language';
 
 /** A 10-digit mobile number: 'Mobile number is required', 'Please enter a valid 10-digit mobile number.' */
@@ -55,7 +55,7 @@ const identityRule = { error: MOBILE_REQUIRED, path: ['mobile'] };
  * (LOGIN_EMAIL_PREFIX/DOMAIN): it turns the e-mail into the number, or answers 400 naming `email`.
  */
 export const registerSchema = requestBody({
-  name: requiredText('name', 100),
+  name: nameField('name', 100),
   ...identityShape,
   password: newPasswordField('password'),
   confirmPassword: z.string({ error: 'confirm password must be text' }).optional(),
@@ -107,7 +107,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** PUT /api/user/update-user: any of name, mobile, e-mail and the shop's language (issue 21); at least one. */
 export const updateUserSchema = requestBody({
-  name: z.preprocess((value) => (value === null ? undefined : value), requiredText('name', 100).optional()),
+  name: z.preprocess((value) => (value === null ? undefined : value), nameField('name', 100).optional()),
   mobile: optionalMobile,
   email: optionalEmail,
   language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
@@ -134,7 +134,7 @@ export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 /** POST /api/users/create (admin): an account for a customer who phones in; a password is generated when none is given. */
 export const adminCreateUserSchema = requestBody({
-  name: requiredText('name', 100),
+  name: nameField('name', 100),
   mobile: mobileSchema,
   password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField('password').optional()),
 });

@@ -32,7 +32,7 @@ export const FIELD_LABEL_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** The rules said about a named field ('Landmark must be at most 200 characters'); the others are whole sentences. */
-const ABOUT_A_FIELD = new Set(['required', 'tooLong', 'tooShort', 'notAllowedCharacter', 'invalid']);
+const ABOUT_A_FIELD = new Set(['required', 'tooLong', 'tooShort', 'notAllowedCharacter', 'noLetter', 'invalid']);
 
 /** The rule as a sentence; `field` is the field's label in the shopper's language, or null when it has none. */
 export function validationText(rule: ValidationRule, field: string | null): string {
