@@ -37,9 +37,10 @@ export function freePort(): Promise<number> {
 
 /**
  * The shop's hours and fresh hours open from an hour before the run to 22 hours after its start, for the parts that
- * place orders whatever the time (a fixed '00:00-23:59' is closed in the day's last minute).
+ * place orders whatever the time (a fixed '00:00-23:59' is closed in the day's last minute), and no minimum basket
+ * (the generated catalogue has items from Rs.40, ordered one at a time).
  */
-export const OPEN_THROUGH_THE_RUN = { SHOP_HOURS: windowAround(new Date(), -60, 22 * 60), FRESH_HOURS: windowAround(new Date(), -60, 22 * 60) } as const;
+export const OPEN_THROUGH_THE_RUN = { SHOP_HOURS: windowAround(new Date(), -60, 22 * 60), FRESH_HOURS: windowAround(new Date(), -60, 22 * 60), MIN_ORDER_RUPEES: '0' } as const;
 
 /** The environment of a Kade server the benchmark starts: production, on loopback, quiet, unseeded, on `databaseUrl`. */
 export function kadeEnv(databaseUrl: string, port: number, dataDir: string, jwtSecret: string): Record<string, string> {

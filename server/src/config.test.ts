@@ -52,6 +52,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TAKE_ALERT_MINUTES: '0' })).toThrow(ConfigError);
   });
 
+  it('takes the minimum basket in whole rupees, Rs.100 unless set', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).shop.minOrderRupees).toBe(100);
+    expect(loadConfig({ DATA_DIR: dir, MIN_ORDER_RUPEES: '250' }).shop.minOrderRupees).toBe(250);
+    expect(loadConfig({ DATA_DIR: dir, MIN_ORDER_RUPEES: '0' }).shop.minOrderRupees).toBe(0);
+    for (const bad of ['-1', '99.5', 'a hundred', '100001']) expect(() => loadConfig({ DATA_DIR: dir, MIN_ORDER_RUPEES: bad }), bad).toThrow(/MIN_ORDER_RUPEES/);
+  });
+
   it('generates the JWT secret once and keeps it in the data folder', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  DEFAULT_MIN_ORDER_RUPEES,
   DEFAULT_DELIVERY_RADIUS_KM,
   DEFAULT_FRESH_HOURS,
   DEFAULT_LOGIN_EMAIL_DOMAIN,
@@ -127,6 +128,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'shop-web', 'dist')),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
+  MIN_ORDER_RUPEES: z.coerce.number({ error: 'must be a whole number of rupees' }).int({ error: 'must be a whole number of rupees' }).min(0).max(100_000).default(DEFAULT_MIN_ORDER_RUPEES),
   TRUST_PROXY: bool.default(false),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { message: 'may hold only letters, digits, colon, dot, dash and underscore' }).default('kade'),
   RATE_LIMITS: z
@@ -172,7 +174,7 @@ export interface Config {
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
   /** The store as GET /api/shop/config answers it (ShopConfigWire documents each field). */
-  shop: Pick<ShopConfigWire, 'name' | 'storeUrl' | 'email' | 'phone' | 'website' | 'address' | 'timeZone' | 'shopHours' | 'freshHours' | 'takeAlertMinutes' | 'receiptFooter'>;
+  shop: Pick<ShopConfigWire, 'name' | 'storeUrl' | 'email' | 'phone' | 'website' | 'address' | 'timeZone' | 'shopHours' | 'freshHours' | 'takeAlertMinutes' | 'receiptFooter' | 'minOrderRupees'>;
   zone: { centre: { lat: number; lng: number }; radiusKm: number };
   login: { prefix: string; domain: string };
   appShell: { only: boolean; uaToken: string };
@@ -266,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       freshHours: env.FRESH_HOURS,
       takeAlertMinutes: env.TAKE_ALERT_MINUTES,
       receiptFooter: env.RECEIPT_FOOTER.trim(),
+      minOrderRupees: env.MIN_ORDER_RUPEES,
     },
     zone: { centre: { lat: env.DELIVERY_CENTER_LAT, lng: env.DELIVERY_CENTER_LNG }, radiusKm: env.DELIVERY_RADIUS_KM },
     login: { prefix: env.LOGIN_EMAIL_PREFIX, domain: env.LOGIN_EMAIL_DOMAIN },

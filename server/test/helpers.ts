@@ -77,6 +77,8 @@ export function testConfig(overrides: Record<string, string> = {}): { config: Co
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       SEED_DEMO: 'false',
+      // No minimum basket unless a test sets one (minimum-order.test.ts): tests order one Rs.10 item
+      MIN_ORDER_RUPEES: '0',
       ...overrides,
     },
     { inMemory: true },

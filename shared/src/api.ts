@@ -157,6 +157,8 @@ export interface ShopConfigWire {
   takeAlertMinutes: number;
   /** An optional last line of every receipt (RECEIPT_FOOTER), or ''. */
   receiptFooter: string;
+  /** The smallest basket taken, in rupees (MIN_ORDER_RUPEES; 0 for none, though a total of Rs.0 is never taken). */
+  minOrderRupees: number;
   /** Whether the shop takes orders now, why not, and each delivery option's state (ordering.ts). */
   ordering: OrderingState;
 }

@@ -3,6 +3,7 @@ import {
   BASKET_TIERS,
   DEFAULT_FEE_OPTION_LABEL,
   DELIVERY_OPTIONS,
+  minimumShortfallPaise,
   DELIVERY_OPTION_LABELS,
   basketDiscountPaise,
   basketDiscountRate,
@@ -294,5 +295,22 @@ describe('the largest order', () => {
     ['an ordinary basket', [{ pricePaise: 29_000, discount: 0, quantity: 3 }], false],
   ] as Array<[string, TotalsLine[], boolean]>)('%s: too large = %s', (_what, lines, tooLarge) => {
     expect(isOrderTooLarge(computeTotals(lines))).toBe(tooLarge);
+  });
+});
+
+describe('minimumShortfallPaise', () => {
+  const basket = (pricePaise: number, option = 'Between 2 Hours to 2.30 Hours') => computeTotals([{ pricePaise, discount: 0, quantity: 1 }], option);
+  it('is what the basket needs to reach the minimum, after item discounts', () => {
+    expect(minimumShortfallPaise(basket(6000), 10_000)).toBe(4000);
+    expect(minimumShortfallPaise(computeTotals([{ pricePaise: 10_500, discount: 10, quantity: 1 }], null), 10_000)).toBe(500); // Rs.105 less 10% is Rs.95 (prices round to the rupee)
+    expect(minimumShortfallPaise(basket(10_000), 10_000)).toBe(0);
+  });
+  it('refuses a total of Rs.0 whatever the minimum', () => {
+    expect(minimumShortfallPaise(basket(800), 0)).toBe(200);
+    expect(minimumShortfallPaise(basket(999), 0)).toBe(1);
+    expect(minimumShortfallPaise(basket(1000), 0)).toBe(0);
+  });
+  it('asks nothing of an empty cart (refused as empty)', () => {
+    expect(minimumShortfallPaise(computeTotals([], null), 10_000)).toBe(0);
   });
 });

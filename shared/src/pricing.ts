@@ -226,3 +226,19 @@ export const MAX_ORDER_PAISE = MAX_RUPEES * 100;
 export function isOrderTooLarge(totals: Pick<Totals, 'undiscountedPaise' | 'grandTotalPaise'>): boolean {
   return totals.undiscountedPaise > MAX_ORDER_PAISE || totals.grandTotalPaise > MAX_ORDER_PAISE;
 }
+
+/** The smallest basket (subtotal after item discounts) a shop takes by default: MIN_ORDER_RUPEES (issue 30). */
+export const DEFAULT_MIN_ORDER_RUPEES = 100;
+
+/**
+ * How much more (paise) a basket needs before it can be ordered, or 0 when it can: up to the shop's minimum
+ * basket (its subtotal after item discounts), and whatever the minimum, past a grand total of Rs.0 (an Rs.8
+ * basket with free delivery rounds down to nothing: the next Rs.10 step). An empty cart needs no amount: it is
+ * refused as empty.
+ */
+export function minimumShortfallPaise(totals: Pick<Totals, 'itemCount' | 'subtotalPaise' | 'beforeRoundingPaise' | 'grandTotalPaise'>, minimumPaise: number): number {
+  if (totals.itemCount === 0) return 0;
+  const toMinimum = Math.max(0, minimumPaise - totals.subtotalPaise);
+  if (toMinimum > 0) return toMinimum;
+  return totals.grandTotalPaise > 0 ? 0 : GRAND_TOTAL_STEP_PAISE - totals.beforeRoundingPaise;
+}

@@ -308,6 +308,33 @@ test.describe('checkout', () => {
     expect(order?.location).toBe('Location not available');
   });
 
+  test('a basket whose total would round to Rs.0 says what more it needs, and Cash on Delivery waits for it', async ({ page, request }, info) => {
+    // these servers take any basket (MIN_ORDER_RUPEES=0), but never a total of Rs.0: an Rs.8 toffee sent free
+    const toffee = await createProduct(request, admin, { name: `E2E Toffee ${Date.now()}`, price: 8 });
+    const shopper = await newShopper(request, 'Small Basket');
+    await addAddress(request, shopper);
+    await useSession(page, shopper);
+    await setCart(request, shopper, [{ productId: toffee, quantity: 1 }]);
+    await page.goto('/checkout/payment');
+    await page.getByRole('group', { name: 'Choose your address' }).getByRole('radio').first().check();
+    const pay = page.getByRole('button', { name: 'Cash on Delivery' });
+    // the standard option's fee makes a real total: nothing to add
+    await page.getByRole('radio', { name: /^50 Minutes to 1 Hour/ }).check();
+    await expect(pay).toBeEnabled();
+    await page.getByRole('radio', { name: /^Between 2 Hours to 2\.30 Hours/ }).check();
+    await expect(page.getByTestId('bill-total')).toHaveText('Rs.0.00');
+    await expect(page.getByRole('status').filter({ hasText: 'Add Rs.2.00 more to order' })).toBeVisible();
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveAccessibleDescription('Add Rs.2.00 more to order');
+    await shot(page, info, 'checkout-below-minimum');
+    // one more toffee is enough: the notice goes and the order goes through
+    await setCart(request, shopper, [{ productId: toffee, quantity: 2 }]);
+    await page.reload();
+    await payWith(page, SCHEDULED);
+    const [placed] = await myOrders(request, shopper);
+    expect(placed?.totalAmt).toBe(10);
+  });
+
   test('/future comes back to the checkout after 5 seconds or at once; /cancel goes home', async ({ page }, info) => {
     await page.goto('/future');
     await expect(page.getByRole('heading', { name: 'Coming Soon!' })).toBeVisible();

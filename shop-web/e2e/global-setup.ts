@@ -38,6 +38,9 @@ export async function startServer(dataDir: string, env: Record<string, string>):
       // Every browser test's shopper signs up from this one loopback address, as if they all shared one carrier
       // address: the per-address sign-up limit is raised for them (the limit itself is tested in the server's tests).
       RATE_LIMITS: 'register.address=1000/3600',
+      // No minimum basket: the walks buy Rs.10 tea. The rule is the server's (server/test/minimum-order.test.ts);
+      // the screens' notice is walked with an order whose total rounds to Rs.0, refused whatever the minimum.
+      MIN_ORDER_RUPEES: '0',
       // Each test server has a database of its own: with REDIS_URL set (as in CI) it also needs Redis channels of its
       // own, or one server's order events reach the screens of another (another shop, to them).
       REDIS_PREFIX: `kade-e2e-${port}`,

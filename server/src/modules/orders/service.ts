@@ -11,6 +11,7 @@ import {
   addressToWire,
   canTransition,
   computeTotals,
+  minimumShortfallPaise,
   discountedPricePaise,
   formatRs,
   generateOrderId,
@@ -265,6 +266,13 @@ export function createOrderService({ db, config, clock, addresses, events, order
         throw new AppError(409, 'ORDER_TOO_LARGE', `One order may come to at most ${formatRs(MAX_ORDER_PAISE)}. Please order fewer items.`, {
           field: 'list_items',
           details: { maxTotalAmt: paiseToRupees(MAX_ORDER_PAISE) },
+        });
+      }
+      const shortfall = minimumShortfallPaise(totals, config.shop.minOrderRupees * 100);
+      if (shortfall > 0) {
+        throw new AppError(400, 'BELOW_MINIMUM', `Add ${formatRs(shortfall)} more to order.`, {
+          field: 'list_items',
+          details: { amountNeeded: paiseToRupees(shortfall), minOrderAmt: config.shop.minOrderRupees },
         });
       }
       if (totalsDiffer(input, totals.subtotalPaise, totals.grandTotalPaise)) {

@@ -49,6 +49,7 @@ export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | un
     deliveryZone: { lat: deps.config.zone.centre.lat, lng: deps.config.zone.centre.lng, radiusKm: deps.config.zone.radiusKm },
     takeAlertMinutes: shop.takeAlertMinutes,
     receiptFooter: shop.receiptFooter,
+    minOrderRupees: shop.minOrderRupees,
     ordering: await deps.ordering.state(),
   };
 }

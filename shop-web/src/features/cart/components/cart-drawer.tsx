@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { BillDetails } from '../../../components/bill-details';
+import { MinimumNotice, useShortfall } from '../../../components/minimum-notice';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
 import { CartLines } from './cart-lines';
@@ -19,6 +20,7 @@ function OpenCartDrawer() {
   const setOpen = useSetAtom(cartDrawerOpenAtom);
   const cart = useAtomValue(cartAtom);
   const proceed = useProceed();
+  const shortfall = useShortfall(cart);
   const { t } = useTranslation();
   const drawer = useRef<HTMLElement | null>(null);
   const keepFocus = useFocusTrap(drawer, (node) => node.querySelector<HTMLElement>('.drawer__head button'));
@@ -42,6 +44,7 @@ function OpenCartDrawer() {
         </header>
         {cart.length === 0 ? <p className="empty">{t('cart.empty')}</p> : <CartLines lines={cart} />}
         {cart.length > 0 ? <BillDetails lines={cart} /> : null}
+        <MinimumNotice shortfallPaise={shortfall} id="drawer-minimum" />
         <button
           type="button"
           className="button button--primary drawer__proceed"
@@ -49,7 +52,8 @@ function OpenCartDrawer() {
             setOpen(false);
             proceed();
           }}
-          disabled={cart.length === 0}
+          disabled={cart.length === 0 || shortfall > 0}
+          aria-describedby={shortfall > 0 ? 'drawer-minimum' : undefined}
         >
           {t('cart.proceed')}
         </button>

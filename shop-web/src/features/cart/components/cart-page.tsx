@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BillDetails } from '../../../components/bill-details';
+import { MinimumNotice, useShortfall } from '../../../components/minimum-notice';
 import { cartAtom, sessionCheckedAtom } from '../../../state/atoms';
 import { CartLines } from './cart-lines';
 import { useProceed } from './use-proceed';
@@ -13,6 +14,7 @@ export default function CartPage() {
   const cart = useAtomValue(cartAtom);
   const checked = useAtomValue(sessionCheckedAtom);
   const proceed = useProceed();
+  const shortfall = useShortfall(cart);
   const { t } = useTranslation();
   return (
     <section className="page-text cart-page">
@@ -27,7 +29,14 @@ export default function CartPage() {
         <>
           <CartLines lines={cart} />
           <BillDetails lines={cart} />
-          <button type="button" className="button button--primary cart-page__proceed" onClick={proceed}>
+          <MinimumNotice shortfallPaise={shortfall} id="cart-minimum" />
+          <button
+            type="button"
+            className="button button--primary cart-page__proceed"
+            onClick={proceed}
+            disabled={shortfall > 0}
+            aria-describedby={shortfall > 0 ? 'cart-minimum' : undefined}
+          >
             {t('cart.proceed')}
           </button>
         </>

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatRs, locationText, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatRs, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { BillDetails } from '../../../components/bill-details';
 import { ApiError, api } from '../../../lib/api-client';
 import { currentPosition } from '../../../lib/geolocation';
@@ -157,7 +157,7 @@ export default function CheckoutPaymentPage() {
   const { reload } = useCartActions();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const { timeZone, shopHours } = useShopConfig();
+  const { timeZone, shopHours, minOrderRupees } = useShopConfig();
   // The order records the language it was placed in: its receipt prints the product names in it.
   const language = useLanguage();
   const ordering = useOrdering();
@@ -182,6 +182,7 @@ export default function CheckoutPaymentPage() {
   }
 
   const totals = cartTotals(cart, option);
+  const shortfall = minimumShortfallPaise(totals, minOrderRupees * 100);
   const missingKey = missingChoice(chosen !== null, option !== null);
   const missing = missingKey ? t(missingKey) : null;
   const optionName = (label: string) => {
@@ -198,7 +199,7 @@ export default function CheckoutPaymentPage() {
     ? [`${closed.title}.`, closed.message, closed.until].filter(Boolean).join(' ')
     : optionBlocked
       ? `${optionName(option ?? '')}: ${optionBlocked}`
-      : missing;
+      : (missing ?? (shortfall > 0 ? t('cart.addMore', { amount: formatRs(shortfall) }) : null));
   const placeOrder = async () => {
     if (!chosen) {
       toast.error(t('checkout.selectAddress'));
