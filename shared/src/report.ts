@@ -230,18 +230,36 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
 
 // CSV
 
-/** Characters that make a spreadsheet read a cell as a formula (and tab/CR, which some read the same way). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may run as a formula when a cell starts with it: = + - @, tab, carriage return and line feed.
+ * Their full-width and small forms (U+FF1D, U+FF0B, U+FF0D, U+FF20, U+FE66 ...) fold to the same by NFKC, which
+ * some spreadsheets apply to what they read.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/** Invisible at the start of a cell: format characters (Unicode Cf: zero-width space, BOM, bidi controls) and spaces. */
+const INVISIBLE_START = /^[\p{Cf}\p{Zs}]+/u;
+
+/**
+ * True when a spreadsheet could read the text as a formula: its first visible character (after the format
+ * characters and spaces a reader does not see), folded by NFKC, is one that starts one.
+ */
+export function startsFormula(text: string): boolean {
+  const visible = text.replace(INVISIBLE_START, '');
+  const first = visible.codePointAt(0);
+  if (first === undefined) return false;
+  return FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC'));
+}
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula (starting = + - @, tab or CR) gets a leading apostrophe first, as OWASP
- * advises; numbers are written as numbers, so a negative amount stays a number.
+ * spreadsheet would run as a formula (`startsFormula`) gets a leading apostrophe first, as OWASP advises; numbers
+ * are written as numbers, so a negative amount stays a number.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = startsFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
