@@ -136,9 +136,31 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     const sum = (names: string[]) => Math.round(names.reduce((total, name) => total + totals[name]!, 0) * 100) / 100;
     expect(data.deliveredOrders).toBe(6);
     expect(data.cashCollected).toBe(sum(['I', 'A', 'B', 'C', 'D', 'E']));
+    expect(data.cashExpected).toBe(sum(['I', 'A', 'B', 'C', 'D', 'E']));
     expect(data.cancelledOrders).toBe(2);
     expect(data.valueCancelled).toBe(sum(['G', 'K']));
     expect(data.valueCancelled).toBeGreaterThan(0);
+  });
+
+  it('shows the cash recorded, not the order totals, with the totals beside it: a short collection changes the headline and the CSV', async () => {
+    // A day of its own: two cash orders delivered by staff, one with its total, one Rs.50 short with a reason.
+    const placedAt = at('10:00', '2026-11-16');
+    const full = await place('full', placedAt, STANDARD, [[products.rice, 1]]);
+    await move(full, placedAt, deliverAfter(40));
+    const short = await place('short', placedAt, STANDARD, [[products.treacle, 1]]);
+    await move(short, placedAt, [['Processing', 1], ['Shipped', 2]]);
+    clock.set(plus(placedAt, 45));
+    const delivered = await server.api<Body>('PUT', '/api/orders/update-status', { orderId: short, order_status: 'Delivered', cashCollected: totals.short! - 50, reason: 'Short change' }, await staffAuth());
+    expect(delivered.status).toBe(200);
+    clock.set(at('17:00'));
+    const expected = Math.round((totals.full! + totals.short!) * 100) / 100;
+    const recorded = Math.round((expected - 50) * 100) / 100;
+    expect((await report('2026-11-16')).body.data).toMatchObject({ deliveredOrders: 2, cashCollected: recorded, cashExpected: expected });
+    const csv = await server.api<string>('GET', '/api/orders/report.csv?day=2026-11-16', undefined, await staffAuth());
+    const rows = csv.body.split('\r\n');
+    expect(rows).toContain(`Cash collected (Rs.),${recorded}`);
+    expect(rows).toContain(`Cash expected (Rs.),${expected}`);
+    expect(rows.indexOf(`Cash expected (Rs.),${expected}`)).toBe(rows.indexOf(`Cash collected (Rs.),${recorded}`) + 1);
   });
 
   it('gives the average and p90 from Pending to Delivered per option, and the orders that missed the promise', async () => {
@@ -167,7 +189,7 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     expect(before.totalOrders).toBe(1);
     expect(before.ordersPerHour[23]).toBe(1);
     const after = (await report('2026-11-23')).body.data; // tomorrow: not begun yet on the shop clock
-    expect(after).toMatchObject({ future: true, totalOrders: 0, items: [], cashCollected: 0, missedPromises: [] });
+    expect(after).toMatchObject({ future: true, totalOrders: 0, items: [], cashCollected: 0, cashExpected: 0, missedPromises: [] });
     expect(after.ordersPerHour).toEqual(Array.from({ length: 24 }, () => 0));
   });
 

@@ -193,8 +193,13 @@ export interface DayReport {
   byStatus: Array<{ status: OrderStatus; count: number }>;
   /** Top 20 by quantity, of the orders not cancelled. */
   items: ReportItem[];
-  /** The day's delivered cash-on-delivery orders: their total. */
+  /**
+   * The cash recorded on the day's delivered cash-on-delivery orders (what the rider or staff said was collected,
+   * so a short collection shows here).
+   */
   cashCollected: number;
+  /** What those same orders came to (their totals): the cash expected, shown beside what was recorded. */
+  cashExpected: number;
   deliveredOrders: number;
   /** The day's orders in a cancelled status: their total. */
   valueCancelled: number;
@@ -218,6 +223,7 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
     byStatus: ORDER_STATUSES.map((status) => ({ status, count: 0 })),
     items: [],
     cashCollected: 0,
+    cashExpected: 0,
     deliveredOrders: 0,
     valueCancelled: 0,
     cancelledOrders: 0,
@@ -283,6 +289,7 @@ export function dayReportCsv(report: DayReport): string {
     ['Orders', report.totalOrders],
     ['Delivered orders', report.deliveredOrders],
     ['Cash collected (Rs.)', report.cashCollected],
+    ['Cash expected (Rs.)', report.cashExpected],
     ['Cancelled orders', report.cancelledOrders],
     ['Value cancelled (Rs.)', report.valueCancelled],
     blank,

@@ -87,9 +87,10 @@ function Figures({ report }: { report: DayReport }) {
           <dt>Orders</dt>
           <dd>{report.totalOrders}</dd>
         </div>
-        <div>
+        <div className={report.cashCollected !== report.cashExpected ? 'report-tiles__cash report-tiles__cash--differs' : 'report-tiles__cash'}>
           <dt>Cash collected ({report.deliveredOrders} delivered)</dt>
           <dd>{rs(report.cashCollected)}</dd>
+          <dd className="report-tiles__expected">Expected {rs(report.cashExpected)}</dd>
         </div>
         <div>
           <dt>Value cancelled ({report.cancelledOrders})</dt>
