@@ -477,8 +477,8 @@ export interface HandInSlipModel {
 
 /**
  * The slip of one hand-in from the day report: the rider's row and that hand-in. The figures of the day are those
- * up to and including this hand-in, so a slip printed again later still reads as it did at the counter. Throws
- * when the report has no such rider or hand-in.
+ * up to and including this hand-in, so a slip printed again later still reads as it did at the counter (unless an
+ * earlier hand-in was voided since). Throws when the report has no such rider or hand-in, or the hand-in was voided.
  */
 export function buildHandInSlip(report: DayReport, riderId: string, handInId: string, options: Omit<ReceiptOptions, 'reprint'>): HandInSlipModel {
   const timeZone = options.timeZone ?? report.timeZone ?? DEFAULT_TIME_ZONE;
@@ -486,7 +486,9 @@ export function buildHandInSlip(report: DayReport, riderId: string, handInId: st
   const index = row ? row.handIns.findIndex((h) => h.id === handInId) : -1;
   const handIn = row?.handIns[index];
   if (!row || !handIn) throw new RangeError('That hand-in is not in this day\'s report.');
-  const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => sum + rupeesToPaise(h.amount), 0);
+  if (handIn.voided) throw new RangeError('That hand-in was voided: it has no slip.');
+  // the hand-ins so far that count (one voided since counts for nothing; from a server before voids, none is)
+  const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => (h.voided ? sum : sum + rupeesToPaise(h.amount)), 0);
   const collectedPaise = rupeesToPaise(row.collected);
   const broughtForwardPaise = rupeesToPaise(row.broughtForward ?? 0);
   return {

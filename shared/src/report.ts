@@ -311,8 +311,8 @@ export function dayReportCsv(report: DayReport): string {
     ['Rider', 'Deliveries', 'Brought forward (Rs.)', 'Collected (Rs.)', 'Handed in (Rs.)', 'Outstanding (Rs.)', 'Flagged'],
     ...(report.riders ?? []).map((r) => [r.name, r.deliveries, r.broughtForward, r.collected, r.handedIn, r.outstanding, r.flagged]),
     blank,
-    ['Hand-in rider', 'Received at', 'Amount (Rs.)', 'Received by', 'Note'],
-    ...(report.riders ?? []).flatMap((r) => r.handIns.map((h) => [r.name, h.receivedAt, h.amount, h.receivedBy, h.note])),
+    ['Hand-in rider', 'Received at', 'Amount (Rs.)', 'Received by', 'Note', 'Voided at', 'Voided by', 'Void reason'],
+    ...(report.riders ?? []).flatMap((r) => r.handIns.map((h) => [r.name, h.receivedAt, h.amount, h.receivedBy, h.note, h.voided?.at, h.voided?.by, h.voided?.reason])),
   ]);
 }
 
