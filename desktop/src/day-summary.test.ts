@@ -61,6 +61,7 @@ describe("the counter prints the day's summary", () => {
       'Pending 1',
       'Delivered 1',
       `CASH COLLECTED (1 delivered) ${formatRs(rupeesToPaise(delivered.totalAmt))}`,
+      `Expected (order totals) ${formatRs(rupeesToPaise(delivered.totalAmt))}`,
       `x ${item.quantity} ${formatRs(rupeesToPaise(item.amount))}`,
       '50 Minutes to 1 Hour (promise 60 min)',
     ]));

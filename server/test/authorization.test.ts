@@ -67,6 +67,7 @@ const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
   ['PUT', '/api/orders/deliver', 'user'],
   ['PUT', '/api/orders/return', 'deliveries.carry'],
   ['POST', '/api/cash/hand-ins', 'cash.manage'],
+  ['POST', '/api/cash/hand-ins/void', 'cash.manage'],
   ['POST', '/api/category/add-category', 'catalogue.manage'],
   ['GET', '/api/category/get', 'public'],
   ['PUT', '/api/category/update', 'catalogue.manage'],
@@ -119,7 +120,7 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
 
   it('gives a counter clerk (STAFF) the orders, counters and the day\'s report, and nothing of the catalogue, users or addresses', () => {
     const staff = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('STAFF', access)).map(([m, p]) => `${m} ${p}`);
-    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume', 'GET /api/riders', 'PUT /api/orders/assign', 'POST /api/cash/hand-ins'].sort());
+    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume', 'GET /api/riders', 'PUT /api/orders/assign', 'POST /api/cash/hand-ins', 'POST /api/cash/hand-ins/void'].sort());
   });
 
   it('gives a rider only their own deliveries: nothing of the catalogue, users, orders feed, report or cash', () => {

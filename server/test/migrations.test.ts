@@ -158,4 +158,32 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     expect(await knex('rider_cash').where('held_paise', '<>', 0).count('* as n').then((r) => toCount(r[0]?.n))).toBe(0);
     await knex('users').del();
   });
+
+  it('give a voided hand-in back to the rider\'s balance, and take it off again when rolled back', async () => {
+    const knex = test.db.knex;
+    expect(await pendingMigrations(test.db)).toEqual([]);
+    const [rider, shopper] = (await knex('users')
+      .insert(['Void Rider', 'Void Shopper'].map((name, i) => ({ name, email: `void${i}@kade.test`, mobile: `077000002${i}`, password_hash: 'h', role: i === 0 ? 'RIDER' : 'USER' })))
+      .returning('id')) as Array<{ id: string }>;
+    await knex('orders').insert({
+      order_code: 'V1', user_id: shopper!.id, status: 'Delivered', delivery_option: '50 Minutes to 1 Hour', undiscounted_paise: 100, subtotal_paise: 100,
+      total_paise: 100, delivery_address: JSON.stringify({}), rider_id: rider!.id, cash_collected_paise: 90_000, cash_collected_at: '2026-11-21T08:00:00Z',
+    });
+    const [slip] = (await knex('cash_hand_ins').insert({ rider_id: rider!.id, amount_paise: 60_000, received_at: '2026-11-21T10:00:00Z' }).returning('id')) as Array<{ id: string }>;
+    const heldNow = async () => Number((await knex('rider_cash').where({ rider_id: rider!.id }).first('held_paise')).held_paise);
+    expect(await heldNow()).toBe(30_000);
+    await expect(knex('cash_hand_ins').where({ id: slip!.id }).update({ voided_at: '2026-11-21T11:00:00Z' })).rejects.toThrow(/cash_hand_ins_void_check/);
+    await knex('cash_hand_ins').where({ id: slip!.id }).update({ voided_at: '2026-11-21T11:00:00Z', voided_by: rider!.id, void_reason: 'Typo' });
+    expect(await heldNow()).toBe(90_000);
+
+    await knex.migrate.down({ migrationSource });
+    expect(await pendingMigrations(test.db)).toEqual(['20261202090000_hand_in_void']);
+    expect(await heldNow()).toBe(30_000);
+    expect(await knex.schema.hasColumn('cash_hand_ins', 'voided_at')).toBe(false);
+    expect(await migrateLatest(test.db)).toEqual(['20261202090000_hand_in_void']);
+    expect(await heldNow()).toBe(30_000);
+    await knex('cash_hand_ins').del();
+    await knex('orders').del();
+    await knex('users').del();
+  });
 });

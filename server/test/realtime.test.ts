@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay, SOCKET_EVENTS } from '@kade/shared';
 import { createTestDatabase, DB_KINDS, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer, OPEN_NOW } from './helpers';
-import { arrives, connected, next, open, placeOrder, type Order } from './socket-helpers';
+import { arrives, connected, deliveredBy, next, open, placeOrder, type Order } from './socket-helpers';
 
 describe.each(DB_KINDS)('live order events on %s', (kind) => {
   let server: TestServer;
@@ -160,6 +160,8 @@ describe.runIf(process.env.REDIS_URL)('live events across two server instances (
       const shift = next<{ riderId: string; onShift: boolean }>(socket, SOCKET_EVENTS.riderShift);
       expect((await a.api('PUT', '/api/rider/shift', { onShift: true }, rider.auth)).status).toBe(200);
       expect(await shift).toEqual({ riderId: rider.id, onShift: true });
+      // the rider delivers an order first: a hand-in is at most the cash the rider holds (issue 30)
+      await deliveredBy(a, await insertProduct(a, { name: 'Two Instance Tea', price: 250, stock: 10 }), cashier.id, rider.id);
       const handIn = next<{ riderId: string; day: string; handInId: string }>(socket, SOCKET_EVENTS.cashHandIn);
       const made = await a.api<{ data: { handIns: Array<{ id: string }> } }>('POST', '/api/cash/hand-ins', { riderId: rider.id, amount: 10 }, cashier.auth);
       expect(made.status).toBe(201);

@@ -136,9 +136,31 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     const sum = (names: string[]) => Math.round(names.reduce((total, name) => total + totals[name]!, 0) * 100) / 100;
     expect(data.deliveredOrders).toBe(6);
     expect(data.cashCollected).toBe(sum(['I', 'A', 'B', 'C', 'D', 'E']));
+    expect(data.cashExpected).toBe(sum(['I', 'A', 'B', 'C', 'D', 'E']));
     expect(data.cancelledOrders).toBe(2);
     expect(data.valueCancelled).toBe(sum(['G', 'K']));
     expect(data.valueCancelled).toBeGreaterThan(0);
+  });
+
+  it('shows the cash recorded, not the order totals, with the totals beside it: a short collection changes the headline and the CSV', async () => {
+    // A day of its own: two cash orders delivered by staff, one with its total, one Rs.50 short with a reason.
+    const placedAt = at('10:00', '2026-11-16');
+    const full = await place('full', placedAt, STANDARD, [[products.rice, 1]]);
+    await move(full, placedAt, deliverAfter(40));
+    const short = await place('short', placedAt, STANDARD, [[products.treacle, 1]]);
+    await move(short, placedAt, [['Processing', 1], ['Shipped', 2]]);
+    clock.set(plus(placedAt, 45));
+    const delivered = await server.api<Body>('PUT', '/api/orders/update-status', { orderId: short, order_status: 'Delivered', cashCollected: totals.short! - 50, reason: 'Short change' }, await staffAuth());
+    expect(delivered.status).toBe(200);
+    clock.set(at('17:00'));
+    const expected = Math.round((totals.full! + totals.short!) * 100) / 100;
+    const recorded = Math.round((expected - 50) * 100) / 100;
+    expect((await report('2026-11-16')).body.data).toMatchObject({ deliveredOrders: 2, cashCollected: recorded, cashExpected: expected });
+    const csv = await server.api<string>('GET', '/api/orders/report.csv?day=2026-11-16', undefined, await staffAuth());
+    const rows = csv.body.split('\r\n');
+    expect(rows).toContain(`Cash collected (Rs.),${recorded}`);
+    expect(rows).toContain(`Cash expected (Rs.),${expected}`);
+    expect(rows.indexOf(`Cash expected (Rs.),${expected}`)).toBe(rows.indexOf(`Cash collected (Rs.),${recorded}`) + 1);
   });
 
   it('gives the average and p90 from Pending to Delivered per option, and the orders that missed the promise', async () => {
@@ -167,7 +189,7 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     expect(before.totalOrders).toBe(1);
     expect(before.ordersPerHour[23]).toBe(1);
     const after = (await report('2026-11-23')).body.data; // tomorrow: not begun yet on the shop clock
-    expect(after).toMatchObject({ future: true, totalOrders: 0, items: [], cashCollected: 0, missedPromises: [] });
+    expect(after).toMatchObject({ future: true, totalOrders: 0, items: [], cashCollected: 0, cashExpected: 0, missedPromises: [] });
     expect(after.ordersPerHour).toEqual(Array.from({ length: 24 }, () => 0));
   });
 
@@ -226,6 +248,21 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     // the same day's JSON says the same
     const json = (await report('2026-11-20')).body.data;
     expect(json.items).toEqual([{ name: '=HYPERLINK("http://evil.example","Click"), free', unit: '@1 pc', quantity: 1, amount: 100 }]);
+  });
+
+  it('downloads every cell whose first visible character could start a formula escaped: full-width forms, invisible characters first, a tab', async () => {
+    // Names as they might be pasted into the catalogue (written straight to the table, as an import would). The byte
+    // order mark comes second: PGlite's driver drops one that starts a value it reads (PostgreSQL's keeps it).
+    const names = ['\uFF1Dcmd|calc', '\uFF0B94 1', '\uFF0D1', '\uFF20SUM(A1)', '\u200B=1+1', '\u200B\uFEFF+1', '\u202E-1', '\u2060\uFF1D1', '\t=1', '\u200B\t=1'];
+    const lines: Array<[string, number]> = [];
+    for (const name of names) lines.push([await insertProduct(server, { name, price: 100, stock: 10, unit: '\u200B@1 pc' }), 1]);
+    const placedAt = at('11:00', '2026-11-17');
+    await place('formulas', placedAt, STANDARD, lines);
+    clock.set(at('17:00'));
+    const response = await fetch(`${server.url}/api/orders/report.csv?day=2026-11-17`, { headers: await staffAuth() });
+    expect(response.status).toBe(200);
+    const rows = (await response.text()).split('\r\n');
+    for (const name of names) expect(rows, JSON.stringify(name)).toContain(`'${name},'\u200B@1 pc,1,100`);
   });
 
   it('lists at most the top 20 items, most sold first, ties by name', async () => {

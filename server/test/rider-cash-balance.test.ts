@@ -1,5 +1,5 @@
 // What each rider holds is a running balance the database keeps (rider_cash, migration 20261201090000): every way
-// a cash amount or a hand-in is written, changed or removed moves it, one rider's deliveries at once included, so it
+// a cash amount or a hand-in is written, changed, voided (20261202090000) or removed moves it, one rider's deliveries at once included, so it
 // always equals the sums of the history; and the day report takes what a rider held when the day began from it
 // instead of summing every order the shop delivered before that day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe.each(DB_KINDS)("a rider's running cash balance on %s", (kind) => {
           .whereNotNull('cash_collected_paise')
           .whereNotNull('cash_collected_at')
           .select('rider_id', 'cash_collected_paise as paise')
-          .unionAll(knex().from('cash_hand_ins').select('rider_id', knex().raw('-amount_paise as paise')))
+          .unionAll(knex().from('cash_hand_ins').whereNull('voided_at').select('rider_id', knex().raw('-amount_paise as paise')))
           .as('t'),
       )
       .groupBy('rider_id')
@@ -105,6 +105,22 @@ describe.each(DB_KINDS)("a rider's running cash balance on %s", (kind) => {
     await knex()('cash_hand_ins').where({ id: slip!.id }).update({ rider_id: a });
     await expectHeld({ [a]: secondTotal - 10_000, [b]: 50_000 });
     await knex()('cash_hand_ins').where({ id: slip!.id }).del();
+    await expectHeld({ [a]: secondTotal, [b]: 50_000 });
+
+    // a hand-in voided through the API gives its amount back; taken back in SQL (the void undone), it counts again;
+    // a voided one changed or removed moves nothing
+    expect((await server.api('POST', '/api/cash/hand-ins', { riderId: b, amount: 200 }, staff)).status).toBe(201);
+    await expectHeld({ [a]: secondTotal, [b]: 30_000 });
+    const [mistake] = (await knex()('cash_hand_ins').where({ rider_id: b }).select('id')) as Array<{ id: string }>;
+    expect((await server.api('POST', '/api/cash/hand-ins/void', { handInId: mistake!.id, reason: 'Typed for the wrong rider' }, staff)).status).toBe(200);
+    await expectHeld({ [a]: secondTotal, [b]: 50_000 });
+    await knex()('cash_hand_ins').where({ id: mistake!.id }).update({ voided_at: null, voided_by: null, void_reason: null });
+    await expectHeld({ [a]: secondTotal, [b]: 30_000 });
+    await knex()('cash_hand_ins').where({ id: mistake!.id }).update({ voided_at: clock.now(), void_reason: 'Typed for the wrong rider' });
+    await expectHeld({ [a]: secondTotal, [b]: 50_000 });
+    await knex()('cash_hand_ins').where({ id: mistake!.id }).update({ amount_paise: 1_000, rider_id: a });
+    await expectHeld({ [a]: secondTotal, [b]: 50_000 });
+    await knex()('cash_hand_ins').where({ id: mistake!.id }).del();
     await expectHeld({ [a]: secondTotal, [b]: 50_000 });
 
     // an order removed takes its cash with it

@@ -16,8 +16,10 @@ const report: DayReport = {
       outstanding: 700,
       flagged: 0,
       handIns: [
-        { id: 'h1', amount: 1000, receivedAt: '2026-11-24T05:00:00Z', receivedBy: 'Counter One', note: null },
-        { id: 'h2', amount: 3000, receivedAt: '2026-11-24T09:30:00Z', receivedBy: 'Counter Two', note: 'evening bag' },
+        { id: 'h1', amount: 1000, receivedAt: '2026-11-24T05:00:00Z', receivedBy: 'Counter One', note: null, voided: null },
+        // typed as Rs.500 instead of Rs.5,000 and voided: it counts for nothing
+        { id: 'hx', amount: 500, receivedAt: '2026-11-24T06:00:00Z', receivedBy: 'Counter One', note: null, voided: { at: '2026-11-24T06:05:00Z', by: 'Store Admin', reason: 'Typo' } },
+        { id: 'h2', amount: 3000, receivedAt: '2026-11-24T09:30:00Z', receivedBy: 'Counter Two', note: 'evening bag', voided: null },
       ],
     },
   ],
@@ -25,7 +27,7 @@ const report: DayReport = {
 const shop = { shopName: 'Kade', shopAddress: '', shopPhone: '', footer: '', timeZone: 'Asia/Colombo' };
 
 describe('the hand-in slip', () => {
-  it("shows the rider's day up to that hand-in, so a reprint reads as the first print did", () => {
+  it("shows the rider's day up to that hand-in, a voided one counting for nothing, so a reprint reads as the first print did", () => {
     const first = buildHandInSlip(report, 'r1', 'h1', shop);
     expect(first).toMatchObject({ amountPaise: 100_000, broughtForwardPaise: 20_000, collectedPaise: 450_000, handedInPaise: 100_000, outstandingPaise: 370_000, receivedBy: 'Counter One', note: '' });
     const second = buildHandInSlip(report, 'r1', 'h2', shop);
@@ -43,6 +45,10 @@ describe('the hand-in slip', () => {
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(RECEIPT_COLUMNS);
     expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['CASH HAND-IN', 'Note: evening bag']));
     expect(lines.some((l) => l.startsWith('Rider') && l.includes('Nimal') && l.includes('Perera'))).toBe(true);
+  });
+
+  it('has no slip for a voided hand-in', () => {
+    expect(() => buildHandInSlip(report, 'r1', 'hx', shop)).toThrow('That hand-in was voided: it has no slip.');
   });
 
   it('refuses a hand-in that is not in the report', () => {

@@ -364,6 +364,7 @@ describe('the day summary (Z-report)', () => {
       { name: 'Soap\u001bp', unit: '', quantity: 1, amount: 95.5 },
     ],
     cashCollected: 2125.5,
+    cashExpected: 2200,
     deliveredOrders: 2,
     valueCancelled: 480,
     cancelledOrders: 1,
@@ -381,6 +382,7 @@ describe('the day summary (Z-report)', () => {
       totalOrders: 3,
       byStatus: [{ status: 'Delivered', count: 2 }, { status: 'Cancelled', count: 1 }],
       cashCollectedPaise: 212550,
+      cashExpectedPaise: 220000,
       valueCancelledPaise: 48000,
       hours: [{ hour: '09:00-10:00', count: 2 }, { hour: '10:00-11:00', count: 1 }],
     });
@@ -396,6 +398,7 @@ describe('the day summary (Z-report)', () => {
     const text = lines.join('\n');
     expect(lines.map((l) => l.trim()).slice(0, 4)).toEqual(['Kade', '011 234 5678', 'DAY SUMMARY', '22 Nov 2026']);
     expect(lines).toContain(leftRight('CASH COLLECTED (2 delivered)', 'Rs.2,125.50', 48)[0]);
+    expect(lines).toContain(leftRight('  Expected (order totals)', 'Rs.2,200.00', 48)[0]);
     expect(lines).toContain(leftRight('Cancelled (1)', 'Rs.480.00', 48)[0]);
     expect(lines).toContain(leftRight('  x 7', 'Rs.2,030.00', 48)[0]);
     expect(lines).toContain(leftRight('  p90', '31 min', 48)[0]);

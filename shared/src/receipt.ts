@@ -355,7 +355,9 @@ export interface DaySummaryModel {
   /** The statuses that hold any of the day's orders, in the machine's order. */
   byStatus: Array<{ status: string; count: number }>;
   deliveredOrders: number;
+  /** The cash recorded at delivery, and beside it what those orders came to. */
   cashCollectedPaise: number;
+  cashExpectedPaise: number;
   cancelledOrders: number;
   valueCancelledPaise: number;
   items: Array<{ name: string; unit: string; quantity: number; totalPaise: number }>;
@@ -372,9 +374,9 @@ export function formatReportDay(day: string): string {
 }
 
 /**
- * The Z-report of a day from the server's day report: what was ordered, the cash the delivered orders brought,
- * what was cancelled, the items sold, each option's delivery times and the promises missed. Every text is
- * printable (an item's name is the shop's data, as on a receipt).
+ * The Z-report of a day from the server's day report: what was ordered, the cash recorded on the delivered orders
+ * (and what they came to), what was cancelled, the items sold, each option's delivery times and the promises
+ * missed. Every text is printable (an item's name is the shop's data, as on a receipt).
  */
 export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions, 'reprint'>): DaySummaryModel {
   const timeZone = options.timeZone ?? report.timeZone ?? DEFAULT_TIME_ZONE;
@@ -387,6 +389,8 @@ export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions,
     byStatus: report.byStatus.filter((s) => s.count > 0).map((s) => ({ status: s.status, count: s.count })),
     deliveredOrders: report.deliveredOrders,
     cashCollectedPaise: rupeesToPaise(report.cashCollected),
+    // a server from before the expected amount sent only the totals, as its cashCollected
+    cashExpectedPaise: rupeesToPaise(report.cashExpected ?? report.cashCollected),
     cancelledOrders: report.cancelledOrders,
     valueCancelledPaise: rupeesToPaise(report.valueCancelled),
     items: report.items.map((i) => ({ name: printable(i.name), unit: printable(i.unit), quantity: i.quantity, totalPaise: rupeesToPaise(i.amount) })),
@@ -413,6 +417,7 @@ export function daySummaryTextLines(model: DaySummaryModel, columns: number = RE
   for (const s of model.byStatus) out.push(...row(`  ${s.status}`, s.count));
   out.push(rule('-'));
   out.push(...row(`CASH COLLECTED (${model.deliveredOrders} delivered)`, formatRs(model.cashCollectedPaise)));
+  out.push(...row('  Expected (order totals)', formatRs(model.cashExpectedPaise)));
   out.push(...row(`Cancelled (${model.cancelledOrders})`, formatRs(model.valueCancelledPaise)));
   out.push(rule('-'));
   out.push(...wrapText(`ITEMS SOLD (top ${REPORT_TOP_ITEMS})`, columns, '  '));
@@ -472,8 +477,8 @@ export interface HandInSlipModel {
 
 /**
  * The slip of one hand-in from the day report: the rider's row and that hand-in. The figures of the day are those
- * up to and including this hand-in, so a slip printed again later still reads as it did at the counter. Throws
- * when the report has no such rider or hand-in.
+ * up to and including this hand-in, so a slip printed again later still reads as it did at the counter (unless an
+ * earlier hand-in was voided since). Throws when the report has no such rider or hand-in, or the hand-in was voided.
  */
 export function buildHandInSlip(report: DayReport, riderId: string, handInId: string, options: Omit<ReceiptOptions, 'reprint'>): HandInSlipModel {
   const timeZone = options.timeZone ?? report.timeZone ?? DEFAULT_TIME_ZONE;
@@ -481,7 +486,9 @@ export function buildHandInSlip(report: DayReport, riderId: string, handInId: st
   const index = row ? row.handIns.findIndex((h) => h.id === handInId) : -1;
   const handIn = row?.handIns[index];
   if (!row || !handIn) throw new RangeError('That hand-in is not in this day\'s report.');
-  const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => sum + rupeesToPaise(h.amount), 0);
+  if (handIn.voided) throw new RangeError('That hand-in was voided: it has no slip.');
+  // the hand-ins so far that count (one voided since counts for nothing; from a server before voids, none is)
+  const handedInPaise = row.handIns.slice(0, index + 1).reduce((sum, h) => (h.voided ? sum : sum + rupeesToPaise(h.amount)), 0);
   const collectedPaise = rupeesToPaise(row.collected);
   const broughtForwardPaise = rupeesToPaise(row.broughtForward ?? 0);
   return {

@@ -176,6 +176,40 @@ describe('CSV', () => {
     expect(csvCell(value)).toBe(cell);
   });
 
+  // A spreadsheet reads the first character it shows: full-width forms are taken as their ASCII selves, and an
+  // invisible format character (Unicode Cf) or a space before a formula does not stop it running.
+  it.each([
+    ['full-width equals', '\uFF1D1+1', "'\uFF1D1+1"],
+    ['full-width plus', '\uFF0B94 77', "'\uFF0B94 77"],
+    ['full-width minus', '\uFF0D5', "'\uFF0D5"],
+    ['full-width at', '\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['small equals', '\uFE661+1', "'\uFE661+1"],
+    ['zero-width space then =', '\u200B=1+1', "'\u200B=1+1"],
+    ['byte order mark then +', '\uFEFF+1', "'\uFEFF+1"],
+    ['right-to-left override then -', '\u202E-5', "'\u202E-5"],
+    ['left-to-right mark then @', '\u200E@SUM(A1)', "'\u200E@SUM(A1)"],
+    ['word joiner, zero-width joiner then full-width =', '\u2060\u200D\uFF1D1', "'\u2060\u200D\uFF1D1"],
+    ['zero-width space then tab', '\u200B\tcmd', "'\u200B\tcmd"],
+    ['carriage return', '\rcmd', '"\'\rcmd"'],
+    ['zero-width space then carriage return', '\u200B\rcmd', '"\'\u200B\rcmd"'],
+    ['line feed', '\n=1', '"\'\n=1"'],
+    ['spaces then =', '  =1+1', "'  =1+1"],
+    ['no-break space then -', '\u00A0-5', "'\u00A0-5"],
+    ['zero-width space then a quote and =', '\u200B=HYPERLINK("x")', '"\'\u200B=HYPERLINK(""x"")"'],
+  ])('escapes a cell whose first visible character starts a formula: %s', (_case, value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    ['text after a zero-width space', '\u200BRice'],
+    ['a full-width letter', '\uFF21pple'],
+    ['a minus inside', 'Rice - 5kg'],
+    ['only format characters', '\u200B\u200D'],
+    ['Sinhala', 'සම්බා සහල්'],
+  ])('leaves a cell that cannot start a formula as it is: %s', (_case, value) => {
+    expect(csvCell(value)).toBe(value);
+  });
+
   it('writes numbers as numbers (a negative stays a number) and nothing for null', () => {
     expect([csvCell(-12.5), csvCell(0), csvCell(null), csvCell(undefined), csvCell(Number.NaN)]).toEqual(['-12.5', '0', '', '', '']);
   });

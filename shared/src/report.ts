@@ -193,8 +193,13 @@ export interface DayReport {
   byStatus: Array<{ status: OrderStatus; count: number }>;
   /** Top 20 by quantity, of the orders not cancelled. */
   items: ReportItem[];
-  /** The day's delivered cash-on-delivery orders: their total. */
+  /**
+   * The cash recorded on the day's delivered cash-on-delivery orders (what the rider or staff said was collected,
+   * so a short collection shows here).
+   */
   cashCollected: number;
+  /** What those same orders came to (their totals): the cash expected, shown beside what was recorded. */
+  cashExpected: number;
   deliveredOrders: number;
   /** The day's orders in a cancelled status: their total. */
   valueCancelled: number;
@@ -218,6 +223,7 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
     byStatus: ORDER_STATUSES.map((status) => ({ status, count: 0 })),
     items: [],
     cashCollected: 0,
+    cashExpected: 0,
     deliveredOrders: 0,
     valueCancelled: 0,
     cancelledOrders: 0,
@@ -230,18 +236,36 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
 
 // CSV
 
-/** Characters that make a spreadsheet read a cell as a formula (and tab/CR, which some read the same way). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may run as a formula when a cell starts with it: = + - @, tab, carriage return and line feed.
+ * Their full-width and small forms (U+FF1D, U+FF0B, U+FF0D, U+FF20, U+FE66 ...) fold to the same by NFKC, which
+ * some spreadsheets apply to what they read.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/** Invisible at the start of a cell: format characters (Unicode Cf: zero-width space, BOM, bidi controls) and spaces. */
+const INVISIBLE_START = /^[\p{Cf}\p{Zs}]+/u;
+
+/**
+ * True when a spreadsheet could read the text as a formula: its first visible character (after the format
+ * characters and spaces a reader does not see), folded by NFKC, is one that starts one.
+ */
+export function startsFormula(text: string): boolean {
+  const visible = text.replace(INVISIBLE_START, '');
+  const first = visible.codePointAt(0);
+  if (first === undefined) return false;
+  return FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC'));
+}
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula (starting = + - @, tab or CR) gets a leading apostrophe first, as OWASP
- * advises; numbers are written as numbers, so a negative amount stays a number.
+ * spreadsheet would run as a formula (`startsFormula`) gets a leading apostrophe first, as OWASP advises; numbers
+ * are written as numbers, so a negative amount stays a number.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = startsFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -265,6 +289,7 @@ export function dayReportCsv(report: DayReport): string {
     ['Orders', report.totalOrders],
     ['Delivered orders', report.deliveredOrders],
     ['Cash collected (Rs.)', report.cashCollected],
+    ['Cash expected (Rs.)', report.cashExpected],
     ['Cancelled orders', report.cancelledOrders],
     ['Value cancelled (Rs.)', report.valueCancelled],
     blank,
@@ -286,8 +311,8 @@ export function dayReportCsv(report: DayReport): string {
     ['Rider', 'Deliveries', 'Brought forward (Rs.)', 'Collected (Rs.)', 'Handed in (Rs.)', 'Outstanding (Rs.)', 'Flagged'],
     ...(report.riders ?? []).map((r) => [r.name, r.deliveries, r.broughtForward, r.collected, r.handedIn, r.outstanding, r.flagged]),
     blank,
-    ['Hand-in rider', 'Received at', 'Amount (Rs.)', 'Received by', 'Note'],
-    ...(report.riders ?? []).flatMap((r) => r.handIns.map((h) => [r.name, h.receivedAt, h.amount, h.receivedBy, h.note])),
+    ['Hand-in rider', 'Received at', 'Amount (Rs.)', 'Received by', 'Note', 'Voided at', 'Voided by', 'Void reason'],
+    ...(report.riders ?? []).flatMap((r) => r.handIns.map((h) => [r.name, h.receivedAt, h.amount, h.receivedBy, h.note, h.voided?.at, h.voided?.by, h.voided?.reason])),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './order-status';
-import { assignOrderSchema, deliverOrderSchema, handInSchema, returnOrderSchema } from './schemas';
-import { cashNeedsReason, clockTime, firstName, handInAllowed, HAND_IN_MARGIN_PAISE, isAssignable, mapUrl, maxHandIn, promiseDue, riderForShopper } from './riders';
+import { assignOrderSchema, deliverOrderSchema, handInSchema, returnOrderSchema, voidHandInSchema } from './schemas';
+import { cashNeedsReason, clockTime, firstName, handInAllowed, isAssignable, liveHandIns, mapUrl, maxHandIn, promiseDue, riderForShopper } from './riders';
 
 const rider = { name: '  Nimal  Perera ', mobile: '0771234567' };
 
@@ -36,12 +36,20 @@ describe('riders', () => {
     expect([cashNeedsReason(10000, 10000), cashNeedsReason(9900, 10000), cashNeedsReason(10100, 10000)]).toEqual([false, true, true]);
   });
 
-  it('takes a hand-in above zero and up to the outstanding cash plus Rs.100,000', () => {
+  it('takes a hand-in above zero and up to what the rider holds, nothing from a rider who holds nothing', () => {
     expect(handInAllowed(0, 5000)).toBe(false);
-    expect(handInAllowed(1, 0)).toBe(true);
-    expect(handInAllowed(5000 + HAND_IN_MARGIN_PAISE, 5000)).toBe(true);
-    expect(handInAllowed(5001 + HAND_IN_MARGIN_PAISE, 5000)).toBe(false);
-    expect(maxHandIn(5000)).toBe(100_050);
+    expect(handInAllowed(-1, 5000)).toBe(false);
+    expect(handInAllowed(5000, 5000)).toBe(true);
+    expect(handInAllowed(5001, 5000)).toBe(false);
+    expect(handInAllowed(1, 0)).toBe(false);
+    expect(handInAllowed(1, -30_000_000)).toBe(false);
+    expect([maxHandIn(5000), maxHandIn(0), maxHandIn(-100)]).toEqual([50, 0, 0]);
+  });
+
+  it('counts only the hand-ins not voided', () => {
+    const live = { id: 'a', voided: null };
+    const gone = { id: 'b', voided: { at: '2026-11-22T10:00:00.000Z', by: 'Till', reason: 'Typo' } };
+    expect(liveHandIns([live, gone, live])).toEqual([live, live]);
   });
 
   it('links the map to the saved point, or searches for the address', () => {
@@ -57,5 +65,11 @@ describe('riders', () => {
     expect(deliverOrderSchema.safeParse({ orderId: 'A1', cashCollected: 10, reason: 'a\u0000b' }).error?.issues[0]?.message).toMatch(/reason/);
     expect(returnOrderSchema.safeParse({ orderId: 'A1', reason: '  ' }).error?.issues[0]?.message).toBe('reason is required');
     expect(handInSchema.safeParse({ riderId: id, amount: 1e12 }).error?.issues[0]?.message).toMatch(/amount must be at most/);
+    expect(voidHandInSchema.safeParse({ handInId: id, reason: '  Typo  ' }).data).toEqual({ handInId: id, reason: 'Typo' });
+    expect(voidHandInSchema.safeParse({ handInId: id }).error?.issues[0]?.message).toBe('reason is required');
+    expect(voidHandInSchema.safeParse({ handInId: id, reason: '\u200B\u202E' }).error?.issues[0]?.message).toBe('reason must say why in visible words');
+    expect(voidHandInSchema.safeParse({ handInId: id, reason: 'x'.repeat(301) }).error?.issues[0]?.message).toBe('reason must be at most 300 characters');
+    expect(voidHandInSchema.safeParse({ handInId: id, reason: 'a\u0007' }).error?.issues[0]?.message).toBe('reason contains a character that is not allowed');
+    expect(voidHandInSchema.safeParse({ handInId: 'x', reason: 'Typo' }).error?.issues[0]?.message).toBe('hand-in id must be a valid id');
   });
 });

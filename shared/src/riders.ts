@@ -4,7 +4,7 @@
 // screens show the same words.
 import { isClosedStatus, STATUS_DELAYED, type OrderStatus } from './order-status';
 import { localMinutes } from './hours';
-import { paiseToRupees, rupeesToPaise } from './money';
+import { paiseToRupees } from './money';
 import { deliveryOptionByLabel } from './pricing';
 
 /** The statuses in which staff may give an order to a rider (or take it back): packed or packing, not yet delivered. */
@@ -52,17 +52,18 @@ export function cashNeedsReason(collectedPaise: number, totalPaise: number): boo
   return collectedPaise !== totalPaise;
 }
 
-/** How far above a rider's outstanding cash one hand-in may go (Rs.100,000): a typo is caught, a float is not refused. */
-export const HAND_IN_MARGIN_PAISE = rupeesToPaise(100_000);
-
-/** Whether a hand-in of this amount may be recorded against this outstanding: more than 0, at most outstanding + margin. */
+/**
+ * Whether a hand-in of this amount may be recorded against what the rider holds: more than 0 and at most that
+ * (issue 30: a margin above it let hand-ins take a balance below zero, which then hid cash collected later). A
+ * rider who holds nothing, or less than nothing, may hand in nothing.
+ */
 export function handInAllowed(amountPaise: number, outstandingPaise: number): boolean {
-  return amountPaise > 0 && amountPaise <= Math.max(0, outstandingPaise) + HAND_IN_MARGIN_PAISE;
+  return amountPaise > 0 && amountPaise <= outstandingPaise;
 }
 
-/** The most one hand-in may be for a rider with this outstanding cash (rupees, for the form's message). */
+/** The most one hand-in may be for a rider with this outstanding cash (rupees, for the form): what they hold, or 0. */
 export function maxHandIn(outstandingPaise: number): number {
-  return paiseToRupees(Math.max(0, outstandingPaise) + HAND_IN_MARGIN_PAISE);
+  return paiseToRupees(Math.max(0, outstandingPaise));
 }
 
 /** When a delivery option's promise runs out for an order placed at `placedAt`; null for an option the shop does not know. */
@@ -142,6 +143,16 @@ export interface HandInWire {
   /** The name of the staff member who received it. */
   receivedBy: string;
   note: string | null;
+  /**
+   * Set once the hand-in was voided (recorded by mistake): when, the name of who voided it, and why. A voided
+   * hand-in is listed but counts for nothing: the rider holds its amount again.
+   */
+  voided: { at: string; by: string; reason: string } | null;
+}
+
+/** The hand-ins that count: those not voided. */
+export function liveHandIns<T extends { voided?: unknown }>(handIns: readonly T[]): T[] {
+  return handIns.filter((h) => !h.voided);
 }
 
 /**
@@ -157,6 +168,7 @@ export interface RiderCashRow {
   /** What they still held when the day began: every cash collected before it, less every hand-in before it. */
   broughtForward: number;
   collected: number;
+  /** The day's hand-ins that count (voided ones left out). */
   handedIn: number;
   /** broughtForward + collected - handedIn: what they hold at the day's end, shown until it is 0. */
   outstanding: number;
@@ -171,11 +183,15 @@ export interface RiderShiftEventWire {
   onShift: boolean;
 }
 
-/** 'cash:hand-in' to staff: a rider's hand-in was recorded on `day` of the shop's clock (YYYY-MM-DD). */
+/**
+ * 'cash:hand-in' to staff: a rider's hand-in was recorded on `day` of the shop's clock (YYYY-MM-DD), or, with
+ * `voided`, a hand-in received on `day` was voided (that day's report and every later one change).
+ */
 export interface CashHandInEventWire {
   riderId: string;
   day: string;
   handInId: string;
+  voided?: true;
 }
 
 /** 'order:returned' to staff: a rider could not deliver, the order is back in the store. */

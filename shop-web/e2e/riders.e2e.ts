@@ -3,8 +3,8 @@
 // rider from the order cards and the rider's page shows them live; the rider picks up and delivers one with the
 // right amount, one with a short amount and a reason, and brings one back; the shopper sees who brings the order
 // and can call them while it is on its way; the clerk sees the flags, marks an order Delivered without a rider,
-// and records the rider's hand-in on the day report (an open report follows a delivery's cash and a hand-in live, the
-// riders dropdowns a shift); the rider reads their page in Tamil, its times as Tamil writes them, and the shopper
+// and records the rider's hand-in on the day report, voiding one recorded by mistake (an open report follows a
+// delivery's cash, a hand-in and a void live, the riders dropdowns a shift); the rider reads their page in Tamil, its times as Tamil writes them, and the shopper
 // their rider's line in Sinhala. Runs in the desktop project (the clerk's screen) and opens the phones itself. The
 // server is shared with other tests: everything is found by this run's own names.
 import { readFileSync } from 'node:fs';
@@ -353,6 +353,47 @@ test.describe('riders and their cash', () => {
     expect(lines).toContain(`AMOUNT HANDED IN ${rs(handedIn)}`);
     expect(lines).toContain('Received by Cash Clerk');
     await shot(page, info, 'riders-report-slip-printed');
+  });
+
+  test('a hand-in recorded by mistake is voided with a reason: struck through, owed again, on every open report', async ({ page }, info) => {
+    await useSession(page, staff);
+    await page.goto('/dashboard/report');
+    // The day's headline: the cash recorded (order B was Rs.50 short), the orders' totals under it.
+    await expect(page.locator('.report-tiles__cash .report-tiles__expected')).toHaveText(/^Expected Rs\./);
+    await expect(page.locator('.report-tiles__cash--differs')).toHaveCount(1);
+    await shot(page, info, 'riders-report-cash-headline');
+    const other = await page.context().newPage();
+    await other.goto('/dashboard/report');
+    const otherRow = other.getByRole('article', { name: riderName });
+    await expect(figure(otherRow, 'Outstanding')).toHaveText('All handed in');
+    const row = page.getByRole('article', { name: riderName });
+    const item = row.getByRole('listitem').filter({ hasText: 'evening hand-in' });
+    await item.getByRole('button', { name: /^Void the hand-in of Rs\.[\d,.]+ received / }).click();
+    const form = row.getByRole('form', { name: `Void the hand-in of ${rs(handedIn)}` });
+    await expect(form.getByLabel('Why void it?')).toBeFocused();
+    await form.getByLabel('Why void it?').fill('   ');
+    await form.getByRole('button', { name: 'Void hand-in' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Say why this hand-in is voided.');
+    await form.getByLabel('Why void it?').fill('Counted twice at the till');
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, info, 'riders-report-void-reason');
+    await form.getByRole('button', { name: 'Void hand-in' }).click();
+    await expect(page.getByText(`Hand-in of ${rs(handedIn)} from ${riderName} voided: the rider owes it again.`)).toBeVisible();
+    await expect(item.locator('s')).toContainText(rs(handedIn));
+    await expect(item).toContainText('Voided by Cash Clerk: Counted twice at the till');
+    await expect(item.getByRole('button')).toHaveCount(0);
+    await expect(figure(row, 'Handed in')).toHaveText(rs(0));
+    await expect(figure(row, 'Outstanding')).toHaveText(rs(handedIn));
+    await expect(row.getByLabel('Amount (Rs.)')).toHaveValue(String(handedIn));
+    // the other open report follows live
+    await expect(figure(otherRow, 'Outstanding')).toHaveText(rs(handedIn));
+    await expect(otherRow.getByRole('listitem').filter({ hasText: 'evening hand-in' })).toContainText('Voided by Cash Clerk: Counted twice at the till');
+    await other.close();
+    await shot(page, info, 'riders-report-voided');
+    await expectAccessible(page, info, 'riders-report-voided');
+    // the real hand-in, recorded again, settles the rider
+    await row.getByRole('button', { name: 'Record hand-in' }).click();
+    await expect(figure(row, 'Outstanding')).toHaveText('All handed in');
   });
 
   test("the rider works in Tamil and the shopper reads their rider's line in Sinhala, each on a 360 px phone", async ({ request }, info) => {

@@ -48,6 +48,19 @@ export const handInSchema = requestBody({
 });
 export type HandInInput = z.infer<typeof handInSchema>;
 
+/** Whether a text shows anything: more than format characters (zero-width, bidi controls) and spaces. */
+const VISIBLE = /[^\p{Cf}\p{Z}]/u;
+
+/**
+ * POST /api/cash/hand-ins/void: a hand-in recorded by mistake, and why (required, one line, at most 300 characters,
+ * no control characters, something visible).
+ */
+export const voidHandInSchema = requestBody({
+  handInId: idField('hand-in id'),
+  reason: requiredText('reason', RIDER_REASON_MAX).refine((text) => VISIBLE.test(text), { error: 'reason must say why in visible words' }),
+});
+export type VoidHandInInput = z.infer<typeof voidHandInSchema>;
+
 /**
  * The counter's printHandInSlip: which hand-in to print (the day of the report, the rider, the hand-in). The page
  * names it; the counter loads the report with its own session and builds the slip, never printing a page's text.

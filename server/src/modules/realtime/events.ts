@@ -38,7 +38,7 @@ export interface RiderEvents {
   orderReturned(payload: { orderId: string; reason: string; rider: { id: string; name: string } }): void;
   /** To staff: a rider went on or off shift (the riders offered for assigning change). */
   riderShift(payload: RiderShiftEventWire): void;
-  /** To staff: a rider's hand-in was recorded (the cash per rider of that day changed). */
+  /** To staff: a rider's hand-in was recorded, or voided (`voided`: that day's cash per rider changed, and later days'). */
   cashHandedIn(payload: CashHandInEventWire): void;
 }
 

@@ -56,7 +56,13 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           .where('created_at', '>=', start)
           .andWhere('created_at', '<', end)
           .groupBy('status', 'payment_method')
-          .select('status', 'payment_method', trx.raw('count(*) as count'), trx.raw('coalesce(sum(total_paise), 0) as paise'))) as Array<{ status: string; payment_method: string; count: unknown; paise: unknown }>;
+          .select(
+            'status',
+            'payment_method',
+            trx.raw('count(*) as count'),
+            trx.raw('coalesce(sum(total_paise), 0) as paise'),
+            trx.raw('coalesce(sum(cash_collected_paise), 0) as cash_paise'),
+          )) as Array<{ status: string; payment_method: string; count: unknown; paise: unknown; cash_paise: unknown }>;
         const items = (await trx('order_lines as l')
           .join('orders as o', 'o.id', 'l.order_id')
           .where('o.created_at', '>=', start)
@@ -81,14 +87,19 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           .orderBy('o.created_at')) as DayOrderRow[];
 
         const counts = new Map<OrderStatus, number>();
+        // The cash recorded at delivery (a short collection shows), and what those orders came to beside it.
         let cashPaise = 0;
+        let expectedPaise = 0;
         let cancelledPaise = 0;
         for (const row of byStatus) {
           const status: OrderStatus = isOrderStatus(row.status) ? row.status : 'Pending';
           const count = toCount(row.count);
           const paise = toCount(row.paise);
           counts.set(status, (counts.get(status) ?? 0) + count);
-          if (status === 'Delivered' && row.payment_method === 'Cash on Delivery') cashPaise += paise;
+          if (status === 'Delivered' && row.payment_method === 'Cash on Delivery') {
+            cashPaise += toCount(row.cash_paise);
+            expectedPaise += paise;
+          }
           if (isCancelled(status)) cancelledPaise += paise;
         }
         const deliveries = summariseDeliveries(
@@ -109,6 +120,7 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           byStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
           items: items.map((i) => ({ name: i.name, unit: i.unit, quantity: toCount(i.quantity), amount: paiseToRupees(toCount(i.paise)) })),
           cashCollected: paiseToRupees(cashPaise),
+          cashExpected: paiseToRupees(expectedPaise),
           deliveredOrders: counts.get('Delivered') ?? 0,
           valueCancelled: paiseToRupees(cancelledPaise),
           cancelledOrders: CANCELLED.reduce((n, s) => n + (counts.get(s) ?? 0), 0),

@@ -1,8 +1,8 @@
-import { assignOrderSchema, deliverOrderSchema, handInSchema, pickupOrderSchema, returnOrderSchema, riderShiftSchema } from '@kade/shared';
+import { assignOrderSchema, deliverOrderSchema, handInSchema, pickupOrderSchema, returnOrderSchema, riderShiftSchema, voidHandInSchema } from '@kade/shared';
 import { route, type RouteSpec } from '../../http/route';
 import type { RiderService } from './service';
 
-/** The rider calls (issue 20): the riders list, the rider's shift and orders, assigning, delivering, cash hand-ins. */
+/** The rider calls (issue 20): the riders list, the rider's shift and orders, assigning, delivering, cash hand-ins and voiding one. */
 export function riderRoutes({ riders }: { riders: RiderService }): RiderRoutes {
   return [
     route({
@@ -68,6 +68,13 @@ export function riderRoutes({ riders }: { riders: RiderService }): RiderRoutes {
       access: 'cash.manage',
       body: handInSchema,
       handler: async ({ user, body }) => ({ data: await riders.handIn(user!, body), status: 201, message: 'The hand-in is recorded.' }),
+    }),
+    route({
+      method: 'post',
+      path: '/api/cash/hand-ins/void',
+      access: 'cash.manage',
+      body: voidHandInSchema,
+      handler: async ({ user, body }) => ({ data: await riders.voidHandIn(user!, body), message: 'The hand-in is voided: the rider holds its amount again.' }),
     }),
   ];
 }

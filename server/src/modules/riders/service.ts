@@ -180,11 +180,12 @@ export function createRiderService({ db, config, clock, events, orders, ordering
     if (riderId) collected.where('o.rider_id', riderId);
     const handIns = trx('cash_hand_ins as h')
       .leftJoin('users as r', 'r.id', 'h.received_by')
+      .leftJoin('users as v', 'v.id', 'h.voided_by')
       .where('h.received_at', '>=', start)
       .andWhere('h.received_at', '<', end)
       .orderBy('h.received_at')
       .orderBy('h.id')
-      .select('h.id', 'h.rider_id', 'h.amount_paise', 'h.received_at', 'h.note', 'r.name as received_by');
+      .select('h.id', 'h.rider_id', 'h.amount_paise', 'h.received_at', 'h.note', 'r.name as received_by', 'h.voided_at', 'v.name as voided_by', 'h.void_reason');
     if (riderId) handIns.where('h.rider_id', riderId);
     // What each rider still held when the day began (riders whose cash was all handed in are left out): what they
     // hold now (rider_cash, kept by the database with every cash amount and hand-in) less what was recorded from the
@@ -195,7 +196,8 @@ export function createRiderService({ db, config, clock, events, orders, ordering
       .whereNotNull('o.cash_collected_paise')
       .where('o.cash_collected_at', '>=', start)
       .select('o.rider_id', trx.raw('o.cash_collected_paise::bigint as paise'));
-    const handInsSince = trx.from('cash_hand_ins as h').where('h.received_at', '>=', start).select('h.rider_id', trx.raw('-h.amount_paise::bigint as paise'));
+    // a voided hand-in is not in the balance (its trigger gave the amount back), so it is not taken off it here either
+    const handInsSince = trx.from('cash_hand_ins as h').where('h.received_at', '>=', start).whereNull('h.voided_at').select('h.rider_id', trx.raw('-h.amount_paise::bigint as paise'));
     if (riderId) {
       cashSince.where('o.rider_id', riderId);
       handInsSince.where('h.rider_id', riderId);
@@ -212,7 +214,17 @@ export function createRiderService({ db, config, clock, events, orders, ordering
     // One after the other: they run on one connection (a transaction's), which takes one query at a time.
     const [sums, ins, before] = [await collected, await handIns, await carried] as [
       Array<{ rider_id: string; deliveries: unknown; collected: unknown; flagged: unknown }>,
-      Array<{ id: string; rider_id: string; amount_paise: number; received_at: Date | string; note: string | null; received_by: string | null }>,
+      Array<{
+        id: string;
+        rider_id: string;
+        amount_paise: number;
+        received_at: Date | string;
+        note: string | null;
+        received_by: string | null;
+        voided_at: Date | string | null;
+        voided_by: string | null;
+        void_reason: string | null;
+      }>,
       Array<{ rider_id: string; paise: unknown }>,
     ];
     const ids = [...new Set([...sums.map((s) => s.rider_id), ...ins.map((h) => h.rider_id), ...before.map((b) => b.rider_id), ...(riderId ? [riderId] : [])])];
@@ -224,8 +236,15 @@ export function createRiderService({ db, config, clock, events, orders, ordering
         const mine = ins.filter((h) => h.rider_id === id);
         const carriedPaise = toCount(before.find((b) => b.rider_id === id)?.paise);
         const collectedPaise = toCount(sum?.collected);
-        const handedPaise = mine.reduce((n, h) => n + h.amount_paise, 0);
-        const handInsWire: HandInWire[] = mine.map((h) => ({ id: h.id, amount: paiseToRupees(h.amount_paise), receivedAt: new Date(h.received_at).toISOString(), receivedBy: h.received_by ?? '', note: h.note }));
+        const handedPaise = mine.reduce((n, h) => (h.voided_at ? n : n + h.amount_paise), 0);
+        const handInsWire: HandInWire[] = mine.map((h) => ({
+          id: h.id,
+          amount: paiseToRupees(h.amount_paise),
+          receivedAt: new Date(h.received_at).toISOString(),
+          receivedBy: h.received_by ?? '',
+          note: h.note,
+          voided: h.voided_at ? { at: new Date(h.voided_at).toISOString(), by: h.voided_by ?? '', reason: h.void_reason ?? '' } : null,
+        }));
         return {
           riderId: id,
           name: names.get(id) ?? '',
@@ -465,21 +484,26 @@ export function createRiderService({ db, config, clock, events, orders, ordering
     },
 
     /**
-     * Staff record cash a rider handed in. The rider's row is locked, so two hand-ins at once are checked one after
-     * the other: each more than 0 and at most what the rider holds now (from every day) plus Rs.100,000 (400
-     * AMOUNT_INVALID). After the commit every staff screen hears it, so open reports of the day show it.
+     * Staff record cash a rider handed in: more than 0 and at most what the rider holds now, from every day (400
+     * AMOUNT_INVALID naming that amount). The rider's balance row (`rider_cash`, kept by the database with every
+     * cash amount and hand-in) is locked first, so two hand-ins at once are weighed one after the other, the second
+     * against what the first left. After the commit every staff screen hears it, so open reports of the day show it.
      */
     async handIn(actor: AuthUser, input: { riderId: string; amount: number; note?: string | undefined }): Promise<RiderCashRow> {
       const now = clock.now();
       const day = localDay(now, timeZone);
       const { row, handInId } = await db.transaction(async (trx) => {
-        const rider = await trx('users').where({ id: input.riderId, role: 'RIDER' }).forUpdate().first<{ id: string } | undefined>('id');
+        const rider = await trx('users').where({ id: input.riderId, role: 'RIDER' }).first<{ id: string } | undefined>('id');
         if (!rider) throw noRider();
-        const [before] = await cashRows(trx, day, rider.id);
-        const outstanding = rupeesToPaise(before?.outstanding ?? 0);
+        // No balance row: the rider never held cash, so there is nothing to hand in (and nothing to lock).
+        const balance = await trx('rider_cash').where({ rider_id: rider.id }).forUpdate().first<{ held_paise: unknown } | undefined>('held_paise');
+        const outstanding = toCount(balance?.held_paise ?? 0);
         const amount = rupeesToPaise(input.amount);
         if (!handInAllowed(amount, outstanding)) {
-          throw new AppError(400, 'AMOUNT_INVALID', `amount must be more than Rs.0 and at most Rs.${maxHandIn(outstanding)} (the rider holds ${formatRs(outstanding)}).`, { field: 'amount' });
+          throw new AppError(400, 'AMOUNT_INVALID', `amount must be more than Rs.0 and at most what the rider holds: the rider holds ${formatRs(outstanding)}.`, {
+            field: 'amount',
+            details: { outstanding: paiseToRupees(outstanding), max: maxHandIn(outstanding) },
+          });
         }
         const [made] = (await trx('cash_hand_ins')
           .insert({ rider_id: rider.id, amount_paise: amount, received_by: actor.id, received_at: now, note: input.note ?? null })
@@ -488,6 +512,45 @@ export function createRiderService({ db, config, clock, events, orders, ordering
         return { row: after!, handInId: made!.id };
       });
       events.cashHandedIn({ riderId: row.riderId, day, handInId });
+      return row;
+    },
+
+    /**
+     * A hand-in recorded by mistake is voided (issue 30): kept, with who voided it, when and why; the balance trigger
+     * gives its amount back to the rider. The hand-in's row is locked, so of two voids at once the second finds it
+     * voided: 409 HAND_IN_VOIDED, as any void after the first. Answers the rider's row of the day it was received
+     * on; every staff screen hears it (that day's report and every later one change).
+     */
+    async voidHandIn(actor: AuthUser, input: { handInId: string; reason: string }): Promise<RiderCashRow> {
+      const now = clock.now();
+      const { row, day } = await db.transaction(async (trx) => {
+        const handIn = await trx('cash_hand_ins as h')
+          .leftJoin('users as v', 'v.id', 'h.voided_by')
+          .where('h.id', input.handInId)
+          .forUpdate('h')
+          .first<{ id: string; rider_id: string; received_at: Date | string; voided_at: Date | string | null; voided_by: string | null; void_reason: string | null } | undefined>(
+            'h.id',
+            'h.rider_id',
+            'h.received_at',
+            'h.voided_at',
+            'v.name as voided_by',
+            'h.void_reason',
+          );
+        if (!handIn) throw notFound('There is no such hand-in.', 'HAND_IN_NOT_FOUND');
+        if (handIn.voided_at) {
+          const when = new Date(handIn.voided_at);
+          throw conflict(`This hand-in was already voided${handIn.voided_by ? ` by ${handIn.voided_by}` : ''} on ${localDay(when, timeZone)} at ${clockTime(when, timeZone)}: ${handIn.void_reason ?? ''}`, 'HAND_IN_VOIDED', {
+            voidedAt: when.toISOString(),
+            voidedBy: handIn.voided_by,
+            reason: handIn.void_reason,
+          });
+        }
+        await trx('cash_hand_ins').where({ id: handIn.id }).update({ voided_at: now, voided_by: actor.id, void_reason: input.reason });
+        const received = localDay(new Date(handIn.received_at), timeZone);
+        const [after] = await cashRows(trx, received, handIn.rider_id);
+        return { row: after!, day: received };
+      });
+      events.cashHandedIn({ riderId: row.riderId, day, handInId: input.handInId, voided: true });
       return row;
     },
 

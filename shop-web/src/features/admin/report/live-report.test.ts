@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changesReport, coalesce } from './live-report';
+import { changesReport, coalesce, handInChangesReport } from './live-report';
 
 const ZONE = 'Asia/Colombo'; // UTC+5:30
 const TODAY = '2025-05-22';
@@ -22,6 +22,20 @@ describe('changesReport', () => {
   it("leaves an older order brought back or moved on, and a date it cannot read, to the other days' reports", () => {
     expect(changesReport(event('Processing', '2025-05-20T10:00:00.000Z'), TODAY, TODAY, ZONE)).toBe(false);
     expect(changesReport(event('Shipped', 'not a date'), TODAY, TODAY, ZONE)).toBe(false);
+  });
+});
+
+describe('handInChangesReport', () => {
+  it("takes a hand-in recorded on the report's day only", () => {
+    expect(handInChangesReport({ day: '2026-11-24' }, '2026-11-24')).toBe(true);
+    expect(handInChangesReport({ day: '2026-11-23' }, '2026-11-24')).toBe(false);
+    expect(handInChangesReport({ day: '2026-11-25' }, '2026-11-24')).toBe(false);
+  });
+
+  it('takes a void of a hand-in received that day or before, whose amount the rider owes again from then on', () => {
+    expect(handInChangesReport({ day: '2026-11-24', voided: true }, '2026-11-24')).toBe(true);
+    expect(handInChangesReport({ day: '2026-10-31', voided: true }, '2026-11-24')).toBe(true);
+    expect(handInChangesReport({ day: '2026-11-25', voided: true }, '2026-11-24')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // When an open day report reads itself again (issue 20): which order events change its figures, and a gate that
 // lets it read at most once a second however many events arrive together.
-import { localDay, type OrderStatusEventWire } from '@kade/shared';
+import { localDay, type CashHandInEventWire, type OrderStatusEventWire } from '@kade/shared';
 
 /**
  * Whether an `order:status` changes the report of `day`: an order placed that day (its status, the day's cash and
@@ -13,6 +13,15 @@ export function changesReport(event: Pick<OrderStatusEventWire, 'to'> & { order:
   if (event.to === 'Delivered' && day === today) return true;
   const placed = Date.parse(event.order.createdAt);
   return Number.isFinite(placed) && localDay(placed, timeZone) === day;
+}
+
+/**
+ * Whether a `cash:hand-in` changes the report of `day`: a hand-in recorded that day, or a void of one received that
+ * day or before (the rider holds its amount again, so every later day's brought forward and outstanding change).
+ * Days are YYYY-MM-DD, which compare in order as text.
+ */
+export function handInChangesReport(event: Pick<CashHandInEventWire, 'day' | 'voided'>, day: string): boolean {
+  return event.day === day || (event.voided === true && event.day < day);
 }
 
 export interface Coalesced {

@@ -1,7 +1,7 @@
 // /dashboard/report: the day's report for staff and admins. A day in the shop's zone (today by default, kept in
 // the address as ?day=), its figures as tables, a chart of orders per hour (Chart.js, loaded only here), the CSV
-// download, and inside the counter app 'Print day summary' on the thermal printer. A hand-in recorded on another
-// screen (`cash:hand-in` for this day), and an order delivered or moved that changes the day (`order:status`, as a
+// download, and inside the counter app 'Print day summary' on the thermal printer. A hand-in recorded or voided on
+// another screen (`cash:hand-in` for this day, or a void of an earlier day's), and an order delivered or moved that changes the day (`order:status`, as a
 // rider or staff deliver it with its cash, or a rider brings it back), read the report again, quietly and at most
 // once a second, so every open report shows the same cash.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -17,7 +17,7 @@ import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
 import { downloadDayReportCsv, fetchDayReport } from './report-api';
 import type { HoursChart } from './hours-chart';
 import { RiderCash } from './rider-cash';
-import { changesReport, coalesce } from './live-report';
+import { changesReport, coalesce, handInChangesReport } from './live-report';
 import '../print/controls.css';
 import './report.css';
 
@@ -87,9 +87,10 @@ function Figures({ report }: { report: DayReport }) {
           <dt>Orders</dt>
           <dd>{report.totalOrders}</dd>
         </div>
-        <div>
+        <div className={report.cashCollected !== report.cashExpected ? 'report-tiles__cash report-tiles__cash--differs' : 'report-tiles__cash'}>
           <dt>Cash collected ({report.deliveredOrders} delivered)</dt>
           <dd>{rs(report.cashCollected)}</dd>
+          <dd className="report-tiles__expected">Expected {rs(report.cashExpected)}</dd>
         </div>
         <div>
           <dt>Value cancelled ({report.cancelledOrders})</dt>
@@ -272,7 +273,7 @@ export default function ReportPage() {
   useSocketEvents(
     {
       [SOCKET_EVENTS.cashHandIn]: (payload) => {
-        if ((payload as CashHandInEventWire).day === day) live.request();
+        if (handInChangesReport(payload as CashHandInEventWire, day)) live.request();
       },
       [SOCKET_EVENTS.orderStatus]: (payload) => {
         if (changesReport(payload as OrderStatusEventWire, day, localDay(new Date(), timeZone), timeZone)) live.request();

@@ -1,9 +1,11 @@
 // The day report's "Cash per rider" (issue 20): what each rider brought forward from earlier days, collected and
 // handed in that day, and still holds at its end, the outstanding marked until it is zero; today's rows take a hand-in (amount prefilled with what is outstanding, a
-// note) through POST /api/cash/hand-ins, and inside the counter app each hand-in's slip prints in one tap.
+// note) through POST /api/cash/hand-ins, and inside the counter app each hand-in's slip prints in one tap. A hand-in
+// recorded by mistake is voided with a reason (POST /api/cash/hand-ins/void, issue 30): it stays listed, struck
+// through with who voided it and why, and the rider owes its amount again.
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { formatRs, maxHandIn, rupeesToPaise, type RiderCashRow } from '@kade/shared';
+import { formatRs, maxHandIn, rupeesToPaise, type HandInWire, type RiderCashRow } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
@@ -30,7 +32,19 @@ export const RIDER_CASH_TEXT = {
   printSlip: 'Print slip',
   receivedBy: (name: string) => `received by ${name}`,
   pastDay: 'Hand-ins are recorded on today’s report.',
+  void: 'Void',
+  voidLabel: (amount: string, time: string) => `Void the hand-in of ${amount} received ${time}`,
+  voidForm: (amount: string) => `Void the hand-in of ${amount}`,
+  voidReason: 'Why void it?',
+  voidConfirm: 'Void hand-in',
+  voidKeep: 'Keep it',
+  voidReasonRequired: 'Say why this hand-in is voided.',
+  voided: (name: string, reason: string) => `Voided by ${name}: ${reason}`,
+  voidedToast: (amount: string, name: string) => `Hand-in of ${amount} from ${name} voided: the rider owes it again.`,
 } as const;
+
+/** The most a void's reason may hold (the server's RIDER_REASON_MAX). */
+const REASON_MAX = 300;
 
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
@@ -121,6 +135,76 @@ function PrintSlip({ day, row, handInId }: { day: string; row: RiderCashRow; han
   );
 }
 
+/** 'Void' beside a hand-in: asks why, then voids it; the answer is the rider's row of that day, shown at once. */
+function VoidHandIn({ row, handIn, when, onVoided }: { row: RiderCashRow; handIn: HandInWire; when: string; onVoided: (row: RiderCashRow) => void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const amount = rs(handIn.amount);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const why = reason.trim();
+    if (!why) {
+      setProblem(RIDER_CASH_TEXT.voidReasonRequired);
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
+    setProblem('');
+    setSaving(true);
+    try {
+      const answer = await api<RiderCashRow>('POST', '/api/cash/hand-ins/void', { handInId: handIn.id, reason: why });
+      toast.success(RIDER_CASH_TEXT.voidedToast(amount, row.name));
+      setOpen(false);
+      onVoided(answer.data);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="button button--small rider-cash__void" aria-label={RIDER_CASH_TEXT.voidLabel(amount, when)} onClick={() => setOpen(true)}>
+        {RIDER_CASH_TEXT.void}
+      </button>
+    );
+  }
+  return (
+    <form className="rider-cash__void-form" onSubmit={(event) => void submit(event)} noValidate aria-label={RIDER_CASH_TEXT.voidForm(amount)}>
+      <label className="report-day">
+        <span>{RIDER_CASH_TEXT.voidReason}</span>
+        <input
+          id={`${id}-reason`}
+          type="text"
+          value={reason}
+          maxLength={REASON_MAX}
+          autoComplete="off"
+          required
+          autoFocus
+          aria-invalid={problem !== ''}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="button button--danger" disabled={saving} aria-busy={saving}>
+        {RIDER_CASH_TEXT.voidConfirm}
+      </button>
+      <button type="button" className="button" disabled={saving} onClick={() => setOpen(false)}>
+        {RIDER_CASH_TEXT.voidKeep}
+      </button>
+      {problem ? (
+        <p id={`${id}-problem`} className="rider-cash__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 function RiderCard({ row, day, today, onRecorded }: { row: RiderCashRow; day: string; today: boolean; onRecorded: (row: RiderCashRow) => void }) {
   const format = useFormatDateTime();
   const headingId = useId();
@@ -155,19 +239,32 @@ function RiderCard({ row, day, today, onRecorded }: { row: RiderCashRow; day: st
         <>
           <h4 className="rider-cash__subtitle">{RIDER_CASH_TEXT.handIns}</h4>
           <ul className="rider-cash__handins">
-            {row.handIns.map((handIn) => (
-              <li key={handIn.id}>
-                <span>
+            {row.handIns.map((handIn) => {
+              const what = (
+                <>
                   <strong>{rs(handIn.amount)}</strong> <time dateTime={handIn.receivedAt}>{format(handIn.receivedAt)}</time>, {RIDER_CASH_TEXT.receivedBy(handIn.receivedBy)}
                   {handIn.note ? ` · ${handIn.note}` : ''}
-                </span>
-                <PrintSlip day={day} row={row} handInId={handIn.id} />
-              </li>
-            ))}
+                </>
+              );
+              return handIn.voided ? (
+                <li key={handIn.id} className="rider-cash__handin--voided">
+                  <s>{what}</s>
+                  <span className="rider-cash__voided">{RIDER_CASH_TEXT.voided(handIn.voided.by, handIn.voided.reason)}</span>
+                </li>
+              ) : (
+                <li key={handIn.id}>
+                  <span>{what}</span>
+                  <span className="rider-cash__handin-actions">
+                    <PrintSlip day={day} row={row} handInId={handIn.id} />
+                    <VoidHandIn row={row} handIn={handIn} when={format(handIn.receivedAt)} onVoided={onRecorded} />
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : null}
-      {today ? <HandInForm key={row.handIns.length} row={row} onRecorded={onRecorded} /> : null}
+      {today ? <HandInForm key={`${row.handIns.length}:${row.outstanding}`} row={row} onRecorded={onRecorded} /> : null}
     </article>
   );
 }
