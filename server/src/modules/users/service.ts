@@ -16,7 +16,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { countHits, enforceRateLimits, rateLimited, refundRateLimit, rule } from '../../http/rate-limit';
+import { countHits, enforceRateLimits, rateLimitAddress, rateLimited, refundRateLimit, rule } from '../../http/rate-limit';
 import type { SessionEvents } from '../realtime/events';
 import type { PasswordHasher } from './password';
 import { hashToken, issueTokens, openSuccessor, REFRESH_GRACE_SECONDS, sealSuccessor, type IssuedTokens } from './tokens';
@@ -218,7 +218,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       await enforceRateLimits(
         db,
         clock,
-        [rule(`register:ip:${request.ip}`, limits['register.address']), rule(`register:mobile:${mobile}`, limits['register.number'])],
+        [rule(`register:ip:${rateLimitAddress(request.ip)}`, limits['register.address']), rule(`register:mobile:${mobile}`, limits['register.number'])],
         'Too many sign-ups from here.',
       );
       if (await findByMobile(mobile)) throw conflict('An account with this mobile number already exists. Please log in.', 'MOBILE_TAKEN');
@@ -235,7 +235,8 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
     async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire }> {
       const mobile = mobileOf(input);
       const who = mobile ?? input.email ?? '';
-      const keys = [`login:pair:${who}:${request.ip}`, `login:mobile:${who}`, `login:ip:${request.ip}`];
+      const at = rateLimitAddress(request.ip);
+      const keys = [`login:pair:${who}:${at}`, `login:mobile:${who}`, `login:ip:${at}`];
       const [pair, number, address] = await countHits(db, clock, [
         rule(keys[0] as string, limits['login.pair']),
         rule(keys[1] as string, limits['login.number']),
@@ -371,7 +372,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       callerId: string | undefined,
       request: RequestInfo,
     ): Promise<{ verified: boolean; message: string }> {
-      await enforceRateLimits(db, clock, [rule(`verification:ip:${request.ip}`, limits['verification.address'])], 'Too many questions from here.');
+      await enforceRateLimits(db, clock, [rule(`verification:ip:${rateLimitAddress(request.ip)}`, limits['verification.address'])], 'Too many questions from here.');
       if (input.mobile === undefined && input.email === undefined) {
         if (!callerId) throw new AppError(400, 'VALIDATION', 'email is required: the login e-mail of the account to check', { field: 'email' });
         const { verified } = await this.verification(callerId);
@@ -394,7 +395,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         clock,
         [
           rule(`forgot:mobile:${mobile ?? input.email ?? ''}`, limits['forgot.number']),
-          rule(`forgot:ip:${request.ip}`, limits['forgot.address']),
+          rule(`forgot:ip:${rateLimitAddress(request.ip)}`, limits['forgot.address']),
         ],
         'Too many code requests.',
       );
@@ -422,7 +423,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         clock,
         [
           rule(`otp:mobile:${mobile ?? input.email ?? ''}`, limits['otp.number']),
-          rule(`otp:ip:${request.ip}`, limits['otp.address']),
+          rule(`otp:ip:${rateLimitAddress(request.ip)}`, limits['otp.address']),
         ],
         'Too many code checks.',
       );
@@ -455,7 +456,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
      */
     async resetPassword(input: ResetPasswordInput, resetToken: string | undefined, request: RequestInfo): Promise<void> {
       if (!resetToken) throw new AppError(400, 'RESET_TOKEN_MISSING', RESET_TOKEN_NEEDED, { field: 'resetToken' });
-      await enforceRateLimits(db, clock, [rule(`reset:ip:${request.ip}`, limits['reset.address'])], 'Too many password changes from here.');
+      await enforceRateLimits(db, clock, [rule(`reset:ip:${rateLimitAddress(request.ip)}`, limits['reset.address'])], 'Too many password changes from here.');
       const verifiedSince = new Date(clock.now().getTime() - RESET_WINDOW_MINUTES * 60_000);
       const code = await db('password_reset_codes as c')
         .join('users as u', 'u.id', 'c.user_id')
