@@ -16,8 +16,13 @@ export interface RateLimit {
 const DEFAULTS = {
   /** Failed logins for one number from one address: the ordinary guessing limit. */
   'login.pair': '10/900',
-  /** Failed logins for one number from every address (ASVS 2.2.1: at most 100 an hour per account). */
+  /**
+   * Failed logins for one number from every address (ASVS 2.2.1: at most 100 an hour per account). Once met, every
+   * try for the number is refused unchecked, except from a device that has logged in to the account before.
+   */
   'login.number': '100/3600',
+  /** Failed logins from one such device (its signed device cookie): its own small budget, apart from the ceiling. */
+  'login.device': '10/3600',
   /** Failed logins from one address across numbers (credential stuffing); successes give theirs back. */
   'login.address': '50/900',
   /** Reset codes asked for one number. */

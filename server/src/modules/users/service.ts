@@ -16,7 +16,8 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { countHits, enforceRateLimits, rateLimitAddress, rateLimited, refundRateLimit, rule } from '../../http/rate-limit';
+import { countHits, enforceRateLimits, rateLimitAddress, rateLimited, refundRateLimit, rule, type Counted } from '../../http/rate-limit';
+import { deviceCookies } from './device-cookie';
 import type { SessionEvents } from '../realtime/events';
 import type { PasswordHasher } from './password';
 import { hashToken, issueTokens, openSuccessor, REFRESH_GRACE_SECONDS, sealSuccessor, type IssuedTokens } from './tokens';
@@ -98,6 +99,8 @@ const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. P
 export interface RequestInfo {
   ip: string;
   userAgent?: string;
+  /** The device cookie the browser sent (device-cookie.ts), for a login. */
+  deviceCookie?: string;
 }
 
 export interface UserServiceDeps {
@@ -113,6 +116,7 @@ export interface UserServiceDeps {
 
 export function createUserService({ db, config, clock, otpSender, events, hasher }: UserServiceDeps) {
   const limits = config.rateLimits;
+  const devices = deviceCookies(config.jwtSecret);
   // A hash to check against when the number is unknown, so a wrong number takes as long as a wrong password
   // (made by this server's hasher, so at its cost).
   let decoyHash: Promise<string> | undefined;
@@ -227,31 +231,44 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
 
     /**
      * Failed logins are counted per number and address (the ordinary guessing limit), per number from every
-     * address (a much higher ceiling, ASVS's 100 an hour) and per address across numbers. A try that succeeds, or
-     * is refused before its password is checked, gives its hits back, so the counters hold failures (and tries
-     * in flight). The number's ceiling refuses only addresses that have failed for it: strangers failing from
-     * elsewhere never lock the owner out.
+     * address (the ceiling, ASVS's 100 an hour) and per address across numbers. A try that succeeds, or is refused
+     * before its password is checked, gives its hits back, so the counters hold failures (and tries in flight).
+     * Once the ceiling is met every further try for the number is refused before its password is checked, from any
+     * address; strangers still cannot lock the owner out, because a browser holding the signed device cookie of an
+     * earlier login to the account (device-cookie.ts) is counted apart: against that device's own small budget
+     * (`login.device`), not the number's or the address's. A device past its budget is counted as a stranger.
+     * Every successful login answers a fresh device cookie.
      */
-    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire }> {
+    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire; deviceCookie: string }> {
       const mobile = mobileOf(input);
       const who = mobile ?? input.email ?? '';
-      const at = rateLimitAddress(request.ip);
-      const keys = [`login:pair:${who}:${at}`, `login:mobile:${who}`, `login:ip:${at}`];
-      const [pair, number, address] = await countHits(db, clock, [
-        rule(keys[0] as string, limits['login.pair']),
-        rule(keys[1] as string, limits['login.number']),
-        rule(keys[2] as string, limits['login.address']),
-      ]);
-      const over = [
-        pair!.hits > limits['login.pair'].limit ? pair! : undefined,
-        address!.hits > limits['login.address'].limit ? address! : undefined,
-        number!.hits > limits['login.number'].limit && pair!.hits > 1 ? number! : undefined,
-      ].filter((c) => c !== undefined);
+      const user = await findByMobile(mobile);
+      const device = devices.read(request.deviceCookie, clock.now());
+      let keys: string[] = [];
+      let over: Counted[] = [];
+      if (user && device?.userId === user.id) {
+        keys = [`login:device:${user.id}:${device.nonce}`];
+        const [mine] = await countHits(db, clock, [rule(keys[0] as string, limits['login.device'])]);
+        if (mine!.hits > limits['login.device'].limit) {
+          await refundRateLimit(db, clock, keys);
+          keys = [];
+        }
+      }
+      if (keys.length === 0) {
+        const address = rateLimitAddress(request.ip);
+        keys = [`login:pair:${who}:${address}`, `login:mobile:${who}`, `login:ip:${address}`];
+        const counted = await countHits(db, clock, [
+          rule(keys[0] as string, limits['login.pair']),
+          rule(keys[1] as string, limits['login.number']),
+          rule(keys[2] as string, limits['login.address']),
+        ]);
+        const allowed = [limits['login.pair'].limit, limits['login.number'].limit, limits['login.address'].limit];
+        over = counted.filter((c, i) => c.hits > (allowed[i] as number));
+      }
       if (over.length > 0) {
         await refundRateLimit(db, clock, keys);
         throw rateLimited('Too many login attempts.', Math.max(...over.map((c) => c.retryAfter)));
       }
-      const user = await findByMobile(mobile);
       if (!user) {
         await hasher.verify(input.password, await (decoyHash ??= hasher.hash('decoy-password')));
         throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
@@ -263,7 +280,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       if (user.status !== 'Active') throw new AppError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
       await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
       const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
-      return { ...tokens, user: await details(user.id) };
+      return { ...tokens, user: await details(user.id), deviceCookie: devices.issue(user.id, clock.now()) };
     },
 
     /**
