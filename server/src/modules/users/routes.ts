@@ -17,6 +17,7 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
 import { route, type RouteSpec } from '../../http/route';
 import { readUploadedFile } from '../../http/upload';
 import type { ImageService } from '../files/service';
+import { AppError } from '../../http/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
 import { RESET_WINDOW_MINUTES, type UserService } from './service';
@@ -100,6 +101,12 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
       path: '/api/user/logout',
       access: 'public', // ending a session never needs a live one: an expired access token still logs out
       handler: async ({ ctx, user }) => {
+        // A GET rides along with a link or a redirect from another site (the session cookies are SameSite=Lax):
+        // a browser names such a request cross-site, and only the shop's own pages (or a client that names none,
+        // the counter app) may end the session.
+        if (ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site') {
+          throw new AppError(403, 'CROSS_SITE', 'Logging out must start from the shop itself: another site cannot end your session.');
+        }
         const refreshToken = ctx.cookies.get(REFRESH_COOKIE);
         await users.logout(user?.sessionId, refreshToken);
         clearSessionCookies(ctx);
