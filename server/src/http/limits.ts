@@ -37,8 +37,9 @@ const DEFAULTS = {
   /** Accounts registered (each one hashes a password): per address and per number tried. */
   'register.address': '10/3600',
   'register.number': '5/3600',
-  /** Verification questions (POST /api/user/check-email-verification) from one address. */
+  /** Verification questions (POST /api/user/check-email-verification) from one address, and about one number. */
   'verification.address': '30/900',
+  'verification.number': '10/900',
   /** Images uploaded by one account (avatars, and an admin's catalogue pictures). */
   'upload.user': '60/3600',
 } as const satisfies Record<string, `${number}/${number}`>;

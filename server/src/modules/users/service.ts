@@ -92,6 +92,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 const SAME_ANSWER = 'If this number has an account, a 6-digit code is on its way. The shop may also call you with it.';
 const WRONG_LOGIN = 'Wrong mobile number or password.';
+/** The answer about a number that is not verified, and about one without an account: the same words. */
+const NOT_VERIFIED = 'This number is not verified yet, or has no account.';
 const CODE_DEAD = 'This code has expired or is no longer valid. Please ask for a new one.';
 const RESET_TOKEN_NEEDED = 'Please enter the code we sent before setting a new password.';
 const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. Please ask for a new code.';
@@ -382,7 +384,9 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
 
     /**
      * POST /api/user/check-email-verification: whether the account of a login e-mail (or number) is verified;
-     * with neither, the signed-in caller's own. Rate limited per address.
+     * with neither, the signed-in caller's own. A number without an account is answered as an unverified one (the
+     * same words), so the question does not tell who has an account; it is limited per address and, across
+     * addresses, per number.
      */
     async verificationOf(
       input: { mobile?: string | undefined; email?: string | undefined },
@@ -396,9 +400,10 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         return { verified, message: verified ? 'Your number is verified.' : 'Your number is not verified yet.' };
       }
       const mobile = registeringMobile(input);
+      await enforceRateLimits(db, clock, [rule(`verification:mobile:${mobile}`, limits['verification.number'])], 'Too many questions about this number.');
       const row = await findByMobile(mobile);
-      if (!row) return { verified: false, message: 'No account uses this number yet.' };
-      return { verified: row.verify_email, message: row.verify_email ? 'This number is verified.' : 'This number is not verified yet.' };
+      const verified = row?.verify_email === true;
+      return { verified, message: verified ? 'This number is verified.' : NOT_VERIFIED };
     },
 
     /**
