@@ -24,6 +24,8 @@ export interface RunningServer {
   db: Database;
   logger: Logger;
   seed: SeedReport | undefined;
+  /** How many password checks this instance has been asked for (see PasswordHasher.checks). */
+  passwordChecks(): number;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startServer(
       db,
       logger,
       seed,
+      passwordChecks: () => services.passwords.checks(),
       close: () =>
         (closing ??= (async () => {
           clearInterval(pruning);

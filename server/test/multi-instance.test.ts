@@ -28,13 +28,15 @@ import {
 
 type Envelope<T = unknown> = { success: boolean; code?: string; message: string; data: T };
 
+// Behind the proxy (X-Forwarded-For trusted), with a ceiling of 10 failed logins a number an hour.
+const CLUSTER_ENV = { TRUST_PROXY: 'true', RATE_LIMITS: 'login.number=10/3600' };
 const processCluster = (services: NonNullable<typeof CLUSTER_SERVICES>) => ({
   kind: 'two server processes on PostgreSQL and Redis',
   redis: true,
-  start: () => startProcessCluster(services),
+  start: () => startProcessCluster(services, CLUSTER_ENV),
 });
 const KINDS = [
-  { kind: 'two servers on one embedded database', redis: false, start: () => startInProcessCluster() },
+  { kind: 'two servers on one embedded database', redis: false, start: () => startInProcessCluster(CLUSTER_ENV) },
   ...(CLUSTER_SERVICES ? [processCluster(CLUSTER_SERVICES)] : []),
 ];
 
@@ -84,6 +86,22 @@ describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) =>
       expect(refused.body.code).toBe('RATE_LIMITED');
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     }
+  });
+
+  it("holds a number's ceiling on both instances, and a device cookie set by A still logs in on B", async () => {
+    const owner = await createPerson(cluster, { login: cluster.a });
+    const earlier = await call(cluster.a.url, 'POST', '/api/user/login', { mobile: owner.mobile, password: owner.password }, { 'x-forwarded-for': '203.0.113.200' });
+    const device = earlier.headers.getSetCookie().find((c) => c.startsWith('kadeDevice='))?.split(';')[0];
+    expect(device).toBeDefined();
+    for (let i = 0; i < 10; i += 1) {
+      const node = i % 2 === 0 ? cluster.a : cluster.b;
+      expect((await call(node.url, 'POST', '/api/user/login', { mobile: owner.mobile, password: `guess-${i}` }, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status).toBe(401);
+    }
+    for (const node of [cluster.a, cluster.b]) {
+      expect((await call(node.url, 'POST', '/api/user/login', { mobile: owner.mobile, password: owner.password }, { 'x-forwarded-for': '203.0.113.99' })).status).toBe(429);
+    }
+    const mine = await call(cluster.b.url, 'POST', '/api/user/login', { mobile: owner.mobile, password: owner.password }, { 'x-forwarded-for': '203.0.113.98', cookie: device! });
+    expect(mine.status).toBe(200);
   });
 
   it('serves from B a picture uploaded to A', async () => {
@@ -200,6 +218,35 @@ describe.each(KINDS)('several instances, one shop: $kind', ({ start, redis }) =>
         expect(await statusSeen).toMatchObject({ to: 'Processing', order: { _id: placed.body.data._id } });
       } finally {
         adminSocket.close();
+        shopperSocket.close();
+      }
+    });
+
+    it('tells staff on A who paused on B, and shoppers on A only that the shop paused', async () => {
+      const staff = await createPerson(cluster, { role: 'STAFF' });
+      const shopper = await createPerson(cluster);
+      await cluster.knex('users').where({ id: staff.id }).update({ name: 'Cluster Pausing Clerk' });
+      const staffSocket = openSocket(cluster.a.url, staff.token);
+      const shopperSocket = openSocket(cluster.a.url, shopper.token);
+      const heard = (socket: typeof staffSocket) =>
+        new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no shop:ordering on A within 5 s')), 5000);
+          socket.once('shop:ordering', (payload: unknown) => {
+            clearTimeout(timer);
+            resolve(JSON.stringify(payload));
+          });
+        });
+      try {
+        await Promise.all([connected(staffSocket), connected(shopperSocket)]);
+        const [byStaff, byShopper] = [heard(staffSocket), heard(shopperSocket)];
+        expect((await call(cluster.b.url, 'PUT', '/api/shop/pause', { scope: 'fastest', minutes: null }, staff.auth)).status).toBe(200);
+        expect(JSON.parse(await byStaff)).toMatchObject({ ordering: { pause: { scope: 'fastest', by: 'Cluster Pausing Clerk' } } });
+        const toShopper = await byShopper;
+        expect(JSON.parse(toShopper)).toMatchObject({ ordering: { pause: { scope: 'fastest', by: null } } });
+        expect(toShopper).not.toContain('Pausing Clerk');
+      } finally {
+        await call(cluster.b.url, 'PUT', '/api/shop/resume', undefined, staff.auth);
+        staffSocket.close();
         shopperSocket.close();
       }
     });

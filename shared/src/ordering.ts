@@ -74,6 +74,14 @@ export interface OrderingState {
   options: OptionOrdering[];
 }
 
+/**
+ * The state as shoppers and anonymous callers receive it: who paused is named only to staff (orders.view), over
+ * HTTP and over the socket alike.
+ */
+export function orderingForShoppers(state: OrderingState): OrderingState {
+  return state.pause && state.pause.by !== null ? { ...state, pause: { ...state.pause, by: null } } : state;
+}
+
 export interface OrderingInput {
   now: Date;
   timeZone: string;

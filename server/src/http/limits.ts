@@ -16,8 +16,13 @@ export interface RateLimit {
 const DEFAULTS = {
   /** Failed logins for one number from one address: the ordinary guessing limit. */
   'login.pair': '10/900',
-  /** Failed logins for one number from every address (ASVS 2.2.1: at most 100 an hour per account). */
+  /**
+   * Failed logins for one number from every address (ASVS 2.2.1: at most 100 an hour per account). Once met, every
+   * try for the number is refused unchecked, except from a device that has logged in to the account before.
+   */
   'login.number': '100/3600',
+  /** Failed logins from one such device (its signed device cookie): its own small budget, apart from the ceiling. */
+  'login.device': '10/3600',
   /** Failed logins from one address across numbers (credential stuffing); successes give theirs back. */
   'login.address': '50/900',
   /** Reset codes asked for one number. */
@@ -32,8 +37,9 @@ const DEFAULTS = {
   /** Accounts registered (each one hashes a password): per address and per number tried. */
   'register.address': '10/3600',
   'register.number': '5/3600',
-  /** Verification questions (POST /api/user/check-email-verification) from one address. */
+  /** Verification questions (POST /api/user/check-email-verification) from one address, and about one number. */
   'verification.address': '30/900',
+  'verification.number': '10/900',
   /** Images uploaded by one account (avatars, and an admin's catalogue pictures). */
   'upload.user': '60/3600',
 } as const satisfies Record<string, `${number}/${number}`>;

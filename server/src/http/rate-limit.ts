@@ -1,10 +1,41 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock';
 import { tooManyRequests } from './errors';
 import type { RateLimit } from './limits';
 
+/** An IPv6 address as its eight 16-bit groups (a dotted IPv4 tail, as in `::ffff:192.0.2.1`, is the last two). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((group) => parseInt(group, 16));
+}
+
+/**
+ * The address a per-address limit counts a client by: an IPv4 address (or an IPv4-mapped IPv6 one, as a dual-stack
+ * socket reports IPv4 clients) as the full IPv4 address; any other IPv6 address by its /64, since one subscriber is
+ * usually given a whole /64 and could otherwise take a fresh address for every try. Every per-address key goes
+ * through here. Anything else (a proxy header that is no address) is kept as it is.
+ */
+export function rateLimitAddress(ip: string): string {
+  const bare = ip.trim().replace(/^\[(.*)\]$/, '$1').split('%')[0] ?? '';
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  const groups = ipv6Groups(bare.toLowerCase());
+  const [g5, g6 = 0, g7 = 0] = groups.slice(5);
+  if (groups.slice(0, 5).every((g) => g === 0) && g5 === 0xffff) return [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255].join('.');
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
 export interface RateRule {
-  /** What is counted, e.g. `login:mobile:0771234567` or `login:ip:203.0.113.9`. */
+  /** What is counted, e.g. `login:mobile:0771234567` or `login:ip:203.0.113.9` (addresses from `rateLimitAddress`). */
   key: string;
   limit: number;
   windowSeconds: number;

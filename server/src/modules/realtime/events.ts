@@ -22,9 +22,12 @@ export interface SessionEvents {
   accountSessionsEnded(userId: string): void;
 }
 
-/** Whether the shop takes orders changed (issue 19): every screen, shoppers' included, hears the new state. */
+/**
+ * Whether the shop takes orders changed (issue 19): every screen, shoppers' included, hears the new state; staff
+ * hear `ordering`, everyone else `forShoppers` (the same without who paused).
+ */
 export interface ShopEvents {
-  shopOrdering(ordering: OrderingState): void;
+  shopOrdering(ordering: OrderingState, forShoppers: OrderingState): void;
 }
 
 /**
@@ -70,7 +73,7 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     orderAcknowledged: (order) => target.orderAcknowledged(order),
     sessionEnded: (sessionId) => target.sessionEnded(sessionId),
     accountSessionsEnded: (userId) => target.accountSessionsEnded(userId),
-    shopOrdering: (ordering) => target.shopOrdering(ordering),
+    shopOrdering: (ordering, forShoppers) => target.shopOrdering(ordering, forShoppers),
     riderOrders: (riderId, orderId) => target.riderOrders(riderId, orderId),
     orderReturned: (payload) => target.orderReturned(payload),
     orderCashFlagged: (orderId) => target.orderCashFlagged(orderId),

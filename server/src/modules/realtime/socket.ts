@@ -378,8 +378,10 @@ export async function attachRealtime(
       if (redis) await redis.sent(emit);
       else emit();
     },
-    shopOrdering: (ordering) => {
-      io.emit(SOCKET_EVENTS.shopOrdering, { ordering });
+    // Who paused is for staff: the orders room hears it, every other socket the state without it.
+    shopOrdering: (ordering, forShoppers) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.shopOrdering, { ordering });
+      io.except(ORDERS_ROOM).emit(SOCKET_EVENTS.shopOrdering, { ordering: forShoppers });
     },
     orderStatusChanged: (order, change) => {
       const owner = ownerOf(order);

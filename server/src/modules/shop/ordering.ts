@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import {
   DELIVERY_OPTION_LABELS,
   OPEN_ORDER_STATUSES,
+  orderingForShoppers,
   orderingState,
   orderRefusal,
   type CapacityInput,
@@ -77,7 +78,10 @@ export function createOrderingService(deps: { db: Knex; config: Config; clock: C
   /** Tells every screen the state as it now is (after the change has committed). Never fails the caller. */
   const tell = (): void => {
     void readRow(db).then(
-      (row) => deps.events.shopOrdering(stateFrom(row, clock.now())),
+      (row) => {
+        const state = stateFrom(row, clock.now());
+        deps.events.shopOrdering(state, orderingForShoppers(state));
+      },
       (error: unknown) => deps.logger?.warn({ err: error }, 'could not read the ordering state to announce it'),
     );
   };

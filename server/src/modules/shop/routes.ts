@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { capacitySchema, pauseSchema, type ShopConfigWire } from '@kade/shared';
+import { can, capacitySchema, orderingForShoppers, pauseSchema, type ShopConfigWire } from '@kade/shared';
 import type { Config } from '../../config';
 import type { Clock } from '../../clock';
 import { route, type RouteSpec } from '../../http/route';
@@ -28,9 +28,11 @@ export interface ShopConfigDeps {
 
 /**
  * The store's public settings for a request from this user agent: what GET /api/shop/config answers, and what
- * the server writes into the pages it sends (http/static.ts) so the app renders without asking.
+ * the server writes into the pages it sends (http/static.ts) so the app renders without asking. Who paused the
+ * shop is named only for `staff` (a caller with orders.view), never in a page.
  */
-export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | undefined): Promise<ShopConfigWire> {
+export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | undefined, staff = false): Promise<ShopConfigWire> {
+  const ordering = await deps.ordering.state();
   const { shop, appShell } = deps.config;
   return {
     name: shop.name,
@@ -50,7 +52,7 @@ export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | un
     takeAlertMinutes: shop.takeAlertMinutes,
     receiptFooter: shop.receiptFooter,
     minOrderRupees: shop.minOrderRupees,
-    ordering: await deps.ordering.state(),
+    ordering: staff ? ordering : orderingForShoppers(ordering),
   };
 }
 
@@ -64,8 +66,8 @@ export function shopRoutes(deps: ShopConfigDeps): RouteSpec[] {
       method: 'get',
       path: '/api/shop/config',
       access: 'public',
-      handler: async ({ ctx }) => {
-        const data = await shopConfigFor(deps, ctx.get('user-agent'));
+      handler: async ({ ctx, user }) => {
+        const data = await shopConfigFor(deps, ctx.get('user-agent'), user !== undefined && can(user.role, 'orders.view'));
         ctx.set('Cache-Control', 'no-store');
         ctx.set('Vary', 'User-Agent');
         return { data };

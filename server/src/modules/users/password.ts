@@ -48,6 +48,8 @@ export interface PasswordHasher {
   verify(password: string, stored: string): Promise<boolean>;
   /** Runs and waits now, for the work-queue's numbers in tests and the bench. */
   stats(): { running: number; waiting: number };
+  /** How many password checks this instance has been asked for (tests count them: a refused login asks none). */
+  checks(): number;
   /** The nice value of each hashing thread (Linux; null elsewhere), for tests. */
   niceness(): Promise<Array<number | null>>;
   /** Lets the hashing threads go (the server's close). */
@@ -68,10 +70,15 @@ export function createPasswordHasher(limits: { hashConcurrency: number; hashQueu
     busyMessage: 'The shop is very busy right now. Please try again in a few seconds.',
   });
   const pool = createScryptPool(limits.hashConcurrency);
+  let checks = 0;
   return {
     hash: (password) => queue.run(() => hashPassword(password, params, pool.scrypt)),
-    verify: (password, stored) => queue.run(() => verifyPassword(password, stored, pool.scrypt)),
+    verify: (password, stored) => {
+      checks += 1;
+      return queue.run(() => verifyPassword(password, stored, pool.scrypt));
+    },
     stats: () => queue.stats(),
+    checks: () => checks,
     niceness: () => pool.niceness(),
     close: () => pool.close(),
   };

@@ -17,12 +17,29 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
 import { route, type RouteSpec } from '../../http/route';
 import { readUploadedFile } from '../../http/upload';
 import type { ImageService } from '../files/service';
+import { AppError } from '../../http/errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
 import { RESET_WINDOW_MINUTES, type UserService } from './service';
 
 function requestInfo(ctx: Context) {
   const userAgent = ctx.get('User-Agent');
   return { ip: ctx.ip, ...(userAgent ? { userAgent } : {}) };
+}
+
+/**
+ * The device cookie (device-cookie.ts): sent back only to the login call, for a year after the last login on this
+ * browser; logging out keeps it, since the browser stays one that has logged in to the account.
+ */
+const DEVICE_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'lax' as const, path: '/api/user/login', overwrite: true, maxAge: DEVICE_COOKIE_DAYS * 24 * 3600 * 1000 };
+
+/** A cookie as sent, or undefined when absent or not readable (a malformed value is treated as absent). */
+function cookieOf(ctx: Context, name: string): string | undefined {
+  try {
+    return ctx.cookies.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function setSessionCookies(ctx: Context, tokens: Pick<IssuedTokens, 'accessToken' | 'refreshToken'>) {
@@ -56,8 +73,10 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
       access: 'public',
       body: loginSchema,
       handler: async ({ ctx, body }) => {
-        const { accessToken, refreshToken, user } = await users.login(body, requestInfo(ctx));
+        const device = cookieOf(ctx, DEVICE_COOKIE);
+        const { accessToken, refreshToken, user, deviceCookie } = await users.login(body, { ...requestInfo(ctx), ...(device ? { deviceCookie: device } : {}) });
         setSessionCookies(ctx, { accessToken, refreshToken });
+        ctx.cookies.set(DEVICE_COOKIE, deviceCookie, { ...DEVICE_COOKIE_OPTIONS, secure: ctx.secure });
         return { data: { accesstoken: accessToken, refreshToken, user }, message: 'Logged in.' };
       },
     }),
@@ -82,6 +101,12 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
       path: '/api/user/logout',
       access: 'public', // ending a session never needs a live one: an expired access token still logs out
       handler: async ({ ctx, user }) => {
+        // A GET rides along with a link or a redirect from another site (the session cookies are SameSite=Lax):
+        // a browser names such a request cross-site, and only the shop's own pages (or a client that names none,
+        // the counter app) may end the session.
+        if (ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site') {
+          throw new AppError(403, 'CROSS_SITE', 'Logging out must start from the shop itself: another site cannot end your session.');
+        }
         const refreshToken = ctx.cookies.get(REFRESH_COOKIE);
         await users.logout(user?.sessionId, refreshToken);
         clearSessionCookies(ctx);

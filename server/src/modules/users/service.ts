@@ -16,7 +16,8 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { countHits, enforceRateLimits, rateLimited, refundRateLimit, rule } from '../../http/rate-limit';
+import { countHits, enforceRateLimits, rateLimitAddress, rateLimited, refundRateLimit, rule, type Counted } from '../../http/rate-limit';
+import { deviceCookies } from './device-cookie';
 import type { SessionEvents } from '../realtime/events';
 import type { PasswordHasher } from './password';
 import { hashToken, issueTokens, openSuccessor, REFRESH_GRACE_SECONDS, sealSuccessor, type IssuedTokens } from './tokens';
@@ -91,6 +92,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 const SAME_ANSWER = 'If this number has an account, a 6-digit code is on its way. The shop may also call you with it.';
 const WRONG_LOGIN = 'Wrong mobile number or password.';
+/** The answer about a number that is not verified, and about one without an account: the same words. */
+const NOT_VERIFIED = 'This number is not verified yet, or has no account.';
 const CODE_DEAD = 'This code has expired or is no longer valid. Please ask for a new one.';
 const RESET_TOKEN_NEEDED = 'Please enter the code we sent before setting a new password.';
 const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. Please ask for a new code.';
@@ -98,6 +101,8 @@ const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. P
 export interface RequestInfo {
   ip: string;
   userAgent?: string;
+  /** The device cookie the browser sent (device-cookie.ts), for a login. */
+  deviceCookie?: string;
 }
 
 export interface UserServiceDeps {
@@ -113,6 +118,7 @@ export interface UserServiceDeps {
 
 export function createUserService({ db, config, clock, otpSender, events, hasher }: UserServiceDeps) {
   const limits = config.rateLimits;
+  const devices = deviceCookies(config.jwtSecret);
   // A hash to check against when the number is unknown, so a wrong number takes as long as a wrong password
   // (made by this server's hasher, so at its cost).
   let decoyHash: Promise<string> | undefined;
@@ -218,7 +224,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       await enforceRateLimits(
         db,
         clock,
-        [rule(`register:ip:${request.ip}`, limits['register.address']), rule(`register:mobile:${mobile}`, limits['register.number'])],
+        [rule(`register:ip:${rateLimitAddress(request.ip)}`, limits['register.address']), rule(`register:mobile:${mobile}`, limits['register.number'])],
         'Too many sign-ups from here.',
       );
       if (await findByMobile(mobile)) throw conflict('An account with this mobile number already exists. Please log in.', 'MOBILE_TAKEN');
@@ -227,30 +233,44 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
 
     /**
      * Failed logins are counted per number and address (the ordinary guessing limit), per number from every
-     * address (a much higher ceiling, ASVS's 100 an hour) and per address across numbers. A try that succeeds, or
-     * is refused before its password is checked, gives its hits back, so the counters hold failures (and tries
-     * in flight). The number's ceiling refuses only addresses that have failed for it: strangers failing from
-     * elsewhere never lock the owner out.
+     * address (the ceiling, ASVS's 100 an hour) and per address across numbers. A try that succeeds, or is refused
+     * before its password is checked, gives its hits back, so the counters hold failures (and tries in flight).
+     * Once the ceiling is met every further try for the number is refused before its password is checked, from any
+     * address; strangers still cannot lock the owner out, because a browser holding the signed device cookie of an
+     * earlier login to the account (device-cookie.ts) is counted apart: against that device's own small budget
+     * (`login.device`), not the number's or the address's. A device past its budget is counted as a stranger.
+     * Every successful login answers a fresh device cookie.
      */
-    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire }> {
+    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire; deviceCookie: string }> {
       const mobile = mobileOf(input);
       const who = mobile ?? input.email ?? '';
-      const keys = [`login:pair:${who}:${request.ip}`, `login:mobile:${who}`, `login:ip:${request.ip}`];
-      const [pair, number, address] = await countHits(db, clock, [
-        rule(keys[0] as string, limits['login.pair']),
-        rule(keys[1] as string, limits['login.number']),
-        rule(keys[2] as string, limits['login.address']),
-      ]);
-      const over = [
-        pair!.hits > limits['login.pair'].limit ? pair! : undefined,
-        address!.hits > limits['login.address'].limit ? address! : undefined,
-        number!.hits > limits['login.number'].limit && pair!.hits > 1 ? number! : undefined,
-      ].filter((c) => c !== undefined);
+      const user = await findByMobile(mobile);
+      const device = devices.read(request.deviceCookie, clock.now());
+      let keys: string[] = [];
+      let over: Counted[] = [];
+      if (user && device?.userId === user.id) {
+        keys = [`login:device:${user.id}:${device.nonce}`];
+        const [mine] = await countHits(db, clock, [rule(keys[0] as string, limits['login.device'])]);
+        if (mine!.hits > limits['login.device'].limit) {
+          await refundRateLimit(db, clock, keys);
+          keys = [];
+        }
+      }
+      if (keys.length === 0) {
+        const address = rateLimitAddress(request.ip);
+        keys = [`login:pair:${who}:${address}`, `login:mobile:${who}`, `login:ip:${address}`];
+        const counted = await countHits(db, clock, [
+          rule(keys[0] as string, limits['login.pair']),
+          rule(keys[1] as string, limits['login.number']),
+          rule(keys[2] as string, limits['login.address']),
+        ]);
+        const allowed = [limits['login.pair'].limit, limits['login.number'].limit, limits['login.address'].limit];
+        over = counted.filter((c, i) => c.hits > (allowed[i] as number));
+      }
       if (over.length > 0) {
         await refundRateLimit(db, clock, keys);
         throw rateLimited('Too many login attempts.', Math.max(...over.map((c) => c.retryAfter)));
       }
-      const user = await findByMobile(mobile);
       if (!user) {
         await hasher.verify(input.password, await (decoyHash ??= hasher.hash('decoy-password')));
         throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
@@ -262,7 +282,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       if (user.status !== 'Active') throw new AppError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
       await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
       const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
-      return { ...tokens, user: await details(user.id) };
+      return { ...tokens, user: await details(user.id), deviceCookie: devices.issue(user.id, clock.now()) };
     },
 
     /**
@@ -364,23 +384,26 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
 
     /**
      * POST /api/user/check-email-verification: whether the account of a login e-mail (or number) is verified;
-     * with neither, the signed-in caller's own. Rate limited per address.
+     * with neither, the signed-in caller's own. A number without an account is answered as an unverified one (the
+     * same words), so the question does not tell who has an account; it is limited per address and, across
+     * addresses, per number.
      */
     async verificationOf(
       input: { mobile?: string | undefined; email?: string | undefined },
       callerId: string | undefined,
       request: RequestInfo,
     ): Promise<{ verified: boolean; message: string }> {
-      await enforceRateLimits(db, clock, [rule(`verification:ip:${request.ip}`, limits['verification.address'])], 'Too many questions from here.');
+      await enforceRateLimits(db, clock, [rule(`verification:ip:${rateLimitAddress(request.ip)}`, limits['verification.address'])], 'Too many questions from here.');
       if (input.mobile === undefined && input.email === undefined) {
         if (!callerId) throw new AppError(400, 'VALIDATION', 'email is required: the login e-mail of the account to check', { field: 'email' });
         const { verified } = await this.verification(callerId);
         return { verified, message: verified ? 'Your number is verified.' : 'Your number is not verified yet.' };
       }
       const mobile = registeringMobile(input);
+      await enforceRateLimits(db, clock, [rule(`verification:mobile:${mobile}`, limits['verification.number'])], 'Too many questions about this number.');
       const row = await findByMobile(mobile);
-      if (!row) return { verified: false, message: 'No account uses this number yet.' };
-      return { verified: row.verify_email, message: row.verify_email ? 'This number is verified.' : 'This number is not verified yet.' };
+      const verified = row?.verify_email === true;
+      return { verified, message: verified ? 'This number is verified.' : NOT_VERIFIED };
     },
 
     /**
@@ -394,7 +417,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         clock,
         [
           rule(`forgot:mobile:${mobile ?? input.email ?? ''}`, limits['forgot.number']),
-          rule(`forgot:ip:${request.ip}`, limits['forgot.address']),
+          rule(`forgot:ip:${rateLimitAddress(request.ip)}`, limits['forgot.address']),
         ],
         'Too many code requests.',
       );
@@ -422,7 +445,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         clock,
         [
           rule(`otp:mobile:${mobile ?? input.email ?? ''}`, limits['otp.number']),
-          rule(`otp:ip:${request.ip}`, limits['otp.address']),
+          rule(`otp:ip:${rateLimitAddress(request.ip)}`, limits['otp.address']),
         ],
         'Too many code checks.',
       );
@@ -455,7 +478,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
      */
     async resetPassword(input: ResetPasswordInput, resetToken: string | undefined, request: RequestInfo): Promise<void> {
       if (!resetToken) throw new AppError(400, 'RESET_TOKEN_MISSING', RESET_TOKEN_NEEDED, { field: 'resetToken' });
-      await enforceRateLimits(db, clock, [rule(`reset:ip:${request.ip}`, limits['reset.address'])], 'Too many password changes from here.');
+      await enforceRateLimits(db, clock, [rule(`reset:ip:${rateLimitAddress(request.ip)}`, limits['reset.address'])], 'Too many password changes from here.');
       const verifiedSince = new Date(clock.now().getTime() - RESET_WINDOW_MINUTES * 60_000);
       const code = await db('password_reset_codes as c')
         .join('users as u', 'u.id', 'c.user_id')
