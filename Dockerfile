@@ -5,7 +5,7 @@
 # 1. Install exactly the locked dependencies of the server, the web app and the shared rules (not the
 #    counter app's Electron), then build the web app and compile the server (server/dist: plain JavaScript with
 #    the shared rules compiled in).
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json ./
 COPY shared/package.json shared/
@@ -23,7 +23,7 @@ RUN npm run build --workspace @kade/shop-web && npm run build --workspace @kade/
 # 2. What runs: the compiled server run by plain node, as `npm start` runs it (no TypeScript compiler or loader
 #    in the process), the installed dependencies and the built web app; no sources, no tests'
 #    output, no repository history.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 # server/node-flags.json's environment (server/test/compiled.test.ts keeps them the same).
 ENV MALLOC_ARENA_MAX=2
