@@ -2,6 +2,7 @@
 // PostgreSQL: a connection is lent only once its session settings are in force, and one that dies while lent (its
 // socket reset, its backend ended) fails its statement without ending the process, and is never lent again. When
 // every connection stays busy for as long as a request may wait, the shopper is told 503 BUSY with a Retry-After.
+// In the run only with TEST_DATABASE_URL (scripts/test-groups.mjs): the embedded database has no such pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { hotPoolOf } from '../src/db/database';
@@ -13,7 +14,7 @@ import { createTestDatabase, insertProduct, startTestServer, type TestDatabase }
 
 type Lent = pg.PoolClient & { connection: { stream: { destroy(error?: Error): void } }; processID: number };
 
-describe.each(process.env.TEST_DATABASE_URL ? ['postgres'] : [])('the hot pool on %s', () => {
+describe('the hot pool on PostgreSQL', () => {
   let database: TestDatabase;
   let pool: pg.Pool;
 
