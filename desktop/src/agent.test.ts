@@ -52,7 +52,7 @@ describe('the headless print agent', () => {
     // no password this time: the sealed session carries it through the restart
     const again = await startAgent({ env, log: (l) => lines.push(l) });
     expect(again.counter.status()).toMatchObject({ signedIn: true });
-    await eventually(() => printed().includes(`#${meanwhile.orderId}`), 15_000);
+    await eventually(() => printed().includes(`#${meanwhile.orderId}`));
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const order of [first, meanwhile]) expect(printed().filter((c) => c === `#${order.orderId}`)).toHaveLength(1);
     await again.stop();

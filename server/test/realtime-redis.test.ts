@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay, SOCKET_EVENTS } from '@kade/shared';
 import { createTestDatabase, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer, OPEN_NOW } from './helpers';
+import { waitFor } from './cluster-helpers';
 import { connected, next, open, placeOrder, type Order } from './socket-helpers';
 
 describe('live events across two server instances (Redis)', () => {
@@ -47,18 +48,17 @@ describe('live events across two server instances (Redis)', () => {
     let resumed = false;
     try {
       await connected(socket);
-      const received = next<Order>(socket, 'order:new', 10_000);
-      // Redis holds every write, PUBLISH included, until it is resumed (or 5 s pass)
-      await control.sendCommand(['CLIENT', 'PAUSE', '5000', 'WRITE']);
+      const received = next<Order>(socket, 'order:new');
+      // Redis holds every write, PUBLISH included, until it is resumed below (or, should this process die first,
+      // 30 s pass: Redis lets go by itself)
+      await control.sendCommand(['CLIENT', 'PAUSE', '30000', 'WRITE']);
       let answeredWhilePaused: boolean | undefined;
       const placing = placeOrder(a, product).then((placed) => {
         answeredWhilePaused = !resumed;
         return placed;
       });
       // the order is committed and its event handed to Redis, which holds it
-      const committed = async () => (await a.db.knex('order_lines').where({ product_id: product }).first('id')) !== undefined;
-      for (let tries = 0; tries < 200 && !(await committed()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(await committed()).toBe(true);
+      await waitFor('the order committed', async () => (await a.db.knex('order_lines').where({ product_id: product }).first('id')) !== undefined);
       await new Promise((resolve) => setTimeout(resolve, 300)); // room for an answer that did not wait to go out
       expect(answeredWhilePaused).toBeUndefined();
       resumed = true;
