@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { hotPoolOf } from '../src/db/database';
-import knex from 'knex';
+import knex, { type Knex } from 'knex';
 import { errorAnswer } from '../src/http/envelope';
 import { createLogger } from '../src/logger';
 import { statementRows, statementTransaction } from '../src/modules/catalog/prepared';
@@ -110,7 +110,7 @@ describe('the hot pool on PostgreSQL', () => {
     const tiny = knex({ client: 'pg', connection: process.env.TEST_DATABASE_URL, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 50, log: { warn: () => undefined } });
     // its one connection, held; opening it may take longer than the 50 ms on a busy machine: the pool keeps a
     // connection whose wait gave up, so asking again ends once it is open
-    let holding: Awaited<ReturnType<typeof tiny.transaction>> | undefined;
+    let holding: Knex.Transaction | undefined;
     while (!holding) holding = await tiny.transaction().catch((error: unknown) => (error instanceof knex.KnexTimeoutError ? undefined : Promise.reject(error)));
     try {
       const error: unknown = await tiny.raw('select 1').then(() => undefined, (e: unknown) => e);
