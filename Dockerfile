@@ -5,7 +5,7 @@
 # 1. Install exactly the locked dependencies of the server, the web app and the shared rules (not the
 #    counter app's Electron), then build the web app and compile the server (server/dist: plain JavaScript with
 #    the shared rules compiled in).
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json ./
 COPY shared/package.json shared/
@@ -20,16 +20,31 @@ COPY server server
 COPY shop-web shop-web
 RUN npm run build --workspace @kade/shop-web && npm run build --workspace @kade/server
 
-# 2. What runs: the compiled server run by plain node, as `npm start` runs it (no TypeScript compiler or loader
-#    in the process), the installed dependencies and the built web app; no sources, no tests'
-#    output, no repository history.
-FROM node:20-bookworm-slim AS runtime
+# 2. The server's production dependencies alone, from the same lock: npm ci for the server's workspace without
+#    devDependencies, its own locked versions in server/node_modules included (p-limit 7 beside the root's 3).
+#    None of them runs an install script (sharp's binary is a package of its own), and the workspace links go:
+#    the shared rules are compiled into server/dist. server/test/image-contents.test.ts runs this install.
+FROM node:24.21.0-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY shop-web/package.json shop-web/
+COPY desktop/package.json desktop/
+COPY bench/package.json bench/
+RUN npm ci --omit=dev --workspace @kade/server --ignore-scripts --no-audit --no-fund && rm -rf node_modules/@kade
+
+# 3. What runs: the compiled server run by plain node, as `npm start` runs it (no TypeScript compiler or loader
+#    in the process), the server's production dependencies and the built web app; no devDependencies, no
+#    sources, no tests' output, no repository history.
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 # server/node-flags.json's environment (server/test/compiled.test.ts keeps them the same).
 ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules node_modules
+COPY --from=deps /app/node_modules node_modules
+COPY --from=deps /app/server/node_modules server/node_modules
 COPY --from=build /app/server/package.json server/package.json
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/shop-web/package.json shop-web/package.json

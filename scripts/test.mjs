@@ -1,10 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: lint, types, the web build, then every test (unit, integration on PGlite and on PostgreSQL
-// when TEST_DATABASE_URL is set, browser end-to-end). Every step runs; the last line counts the tests.
+// when TEST_DATABASE_URL is set, browser end-to-end). Every step runs; the last lines say which service groups ran
+// (scripts/test-groups.mjs) and count the tests: every failed test, every test file that failed to load or run,
+// every failed step, and the skipped tests when there are any (scripts/test-report.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { serviceGroups } from './test-groups.mjs';
+import { requireSupportedNode } from './supported-node.mjs';
+import { countPlaywright, countVitest } from './test-report.mjs';
+
+requireSupportedNode('npm test');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -35,89 +42,61 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
+const groups = serviceGroups(process.env);
+const total = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
-// The names of failed tests, printed again at the very end: CI keeps only the tail of a long log.
-const failedTests = [];
+// The names of failed (and skipped) tests, printed again at the very end: CI keeps only the tail of a long log.
+const failures = [];
+const skippedTests = [];
 for (const step of steps) {
   if (only.length > 0 && !only.includes(step.name)) continue;
   const started = Date.now();
   console.log(`\n=== ${step.name} ===`);
+  if (step.name === 'tests') console.log(groupLines().join('\n'));
   const env = { ...process.env, FORCE_COLOR: '0', ...(step.env ?? {}) };
   if (step.report) rmSync(step.report, { force: true });
-  // vitest 5 needs Map.groupBy to print a failure's reason; Node 20 lacks it.
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(path.join(root, 'scripts', 'node20-polyfills.mjs')).href}`.trim();
   const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counted = { passed: 0, failed: 0, skipped: 0, failures: [], skippedTests: [] };
   if (step.report && existsSync(step.report)) {
     const report = JSON.parse(readFileSync(step.report, 'utf8'));
-    if (step.kind === 'playwright') {
-      // expected: passed; unexpected: failed; flaky: passed on a retry (counted as passed)
-      passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
-      failed += report.stats?.unexpected ?? 0;
-      failedTests.push(...playwrightFailures(report));
-    } else {
-      passed += report.numPassedTests ?? 0;
-      failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-      failedTests.push(...vitestFailures(report));
-    }
+    counted = step.kind === 'playwright' ? countPlaywright(report) : countVitest(report, root);
   }
+  // A step that failed with nothing counted against it (lint, types, the build, an error outside every test
+  // file, no report written) is one failure of its own.
+  if (result.status !== 0 && counted.failed === 0) {
+    counted.failed = 1;
+    counted.failures.push({ name: `${step.name} (the step)`, reason: result.error ? String(result.error) : `exited with ${result.status ?? result.signal}: see its output above` });
+  }
+  total.passed += counted.passed;
+  total.failed += counted.failed;
+  total.skipped += counted.skipped;
+  failures.push(...counted.failures);
+  skippedTests.push(...counted.skippedTests);
   if (result.status !== 0) failedSteps.push(step.name);
   console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-if (failedTests.length > 0) {
-  console.log('\nFailed tests:');
-  for (const { name, reason } of failedTests) console.log(`- ${name}\n    ${reason}`);
+if (skippedTests.length > 0) {
+  console.log('\nSkipped tests (none should be):');
+  for (const name of skippedTests) console.log(`- ${name}`);
 }
-if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exit(failedSteps.length > 0 ? 1 : 0);
-
-/** The first lines of a failure's message, enough to tell which assertion and why. */
-function firstLines(text) {
-  return String(text ?? '')
-    // eslint-disable-next-line no-control-regex -- the escape that starts a colour code is what is removed
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(0, 6)
-    .join('\n    ');
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const { name, reason } of failures) console.log(`- ${name}\n    ${reason}`);
 }
+if (only.length === 0 || only.includes('tests')) console.log(`\n${groupLines().join('\n')}`);
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
+process.exit(failedSteps.length > 0 || total.failed > 0 ? 1 : 0);
 
-function vitestFailures(report) {
-  const out = [];
-  for (const file of report.testResults ?? []) {
-    const relative = path.relative(root, file.name ?? '');
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
-      out.push({ name: relative, reason: firstLines(file.message) });
-    }
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      out.push({ name: `${relative} › ${test.fullName}`, reason: firstLines((test.failureMessages ?? []).join('\n')) });
-    }
+/** Which groups of integration tests this run has: the embedded database always, PostgreSQL and Redis when set. */
+function groupLines() {
+  const lines = ['integration tests on: the embedded database (PGlite)'];
+  for (const group of groups) {
+    lines.push(group.runs
+      ? `  and ${group.name} (${group.variable} is set)`
+      : `  not on ${group.name}: ${group.variable} is not set, so ${group.files.join(', ')} ${group.files.length === 1 ? 'is' : 'are'} left out`);
   }
-  return out;
-}
-
-function playwrightFailures(report) {
-  const out = [];
-  const walk = (suite, trail) => {
-    const here = suite.title ? [...trail, suite.title] : trail;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = (test.results ?? []).at(-1);
-        out.push({
-          name: `[${test.projectName}] ${[...here, spec.title].join(' › ')}`,
-          reason: firstLines(last?.error?.message ?? last?.errors?.[0]?.message),
-        });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, here);
-  };
-  for (const suite of report.suites ?? []) walk(suite, []);
-  return out;
+  return lines;
 }

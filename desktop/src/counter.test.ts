@@ -5,11 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCounter, SIGNED_OUT_TEXT, type Counter } from './counter';
 import { decodeEscPos } from './printer/escpos-text';
 import { RecordingPrinter } from './printer/recording-printer';
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-}
+import { eventually } from './testing/live-server';
 
 describe('the counter behind the bridge', () => {
   let dir: string;
@@ -53,7 +49,7 @@ describe('the counter behind the bridge', () => {
     await counter.bridge.saveSettings({ printer: printer.address });
     expect(await counter.bridge.printerStatus()).toEqual({ ok: true, data: { state: 'connected', queued: 0, failed: 0, held: 0 } });
     await counter.bridge.testPrint();
-    await until(() => printer.jobs.length === 1);
+    await eventually(() => printer.jobs.length === 1);
     expect(decodeEscPos(printer.jobs[0]!).lines.join('\n')).toContain('if you can read this');
     await printer.stop();
     expect(await counter.bridge.printerStatus()).toMatchObject({ ok: true, data: { state: 'offline' } });

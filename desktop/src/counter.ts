@@ -10,7 +10,7 @@ import { OrderAlert } from './dispatcher/alert';
 import { Dispatcher, type CounterOrder, type ShopOnReceipt } from './dispatcher/dispatcher';
 import { SessionVault, type SecretBox } from './session-vault';
 import { Heartbeat } from './dispatcher/heartbeat';
-import { ServerApi } from './dispatcher/server-api';
+import { ServerApi, ServerError } from './dispatcher/server-api';
 import { daySummaryBytes, handInSlipBytes, receiptBytes } from './printer/receipt-bytes';
 import { PrintQueue } from './printer/print-queue';
 import { parsePrinterAddress, printerState } from './printer/transport';
@@ -26,6 +26,8 @@ async function answer<T>(work: () => Promise<T>): Promise<IpcResult<T>> {
 
 /** The banner a signed-out counter shows, and the notification it raises. */
 export const SIGNED_OUT_TEXT = 'This counter is signed out: orders will not ring or print';
+/** Why an account that may not see the order feed (a shopper's, a rider's) cannot sign a counter in. */
+export const NOT_STAFF_TEXT = "This account may not run a counter (it does not see the shop's orders): sign in with a Staff or Admin account. An admin gives an account the Staff role on the dashboard's Users page.";
 /** The alert id that keeps ringing while the counter is signed out. */
 const SIGNED_OUT_ALERT = 'signed-out';
 /** How often untaken orders are checked against the escalation time. */
@@ -168,6 +170,15 @@ export async function createCounter(options: CounterOptions) {
     let name = '';
     const session = sessionApi(store.get().serverUrl, undefined, () => name);
     await session.login(mobile, password);
+    // The server decides who may see the order feed: asked once before anything starts, so an account without the
+    // permission is told so in one sentence, and no dispatcher runs to be refused.
+    try {
+      await session.request('GET', '/api/order/order-list?scope=all&list=pending&limit=1');
+    } catch (error) {
+      if (!(error instanceof ServerError && error.status === 403)) throw error;
+      await session.request('GET', '/api/user/logout').catch(() => undefined);
+      throw new Error(NOT_STAFF_TEXT, { cause: error });
+    }
     const me = await session.request<{ name: string; role: string }>('GET', '/api/user/user-details');
     name = me.name;
     if (vault) await vault.save({ serverUrl: store.get().serverUrl, refreshToken: session.refreshToken ?? '', staffName: name }).catch(() => undefined);

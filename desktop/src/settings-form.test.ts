@@ -7,6 +7,7 @@ import { MOBILE_ERROR, PASSWORD_TOO_SHORT } from '@kade/shared';
 import { createCounter, type Counter } from './counter';
 import { decodeEscPos } from './printer/escpos-text';
 import { RecordingPrinter } from './printer/recording-printer';
+import { eventually } from './testing/live-server';
 import { checkSettingsForm, checkSignIn, SettingsController, toFormValues, type SettingsFormValues } from './settings-form';
 
 const good: SettingsFormValues = {
@@ -116,7 +117,7 @@ describe('the settings page against the counter behind the bridge', () => {
   it('prints a test page on the printer set in the form, and says so when it does not answer', async () => {
     const form = { ...good, printer: printer.address };
     expect(await controller.testPrint(form)).toEqual({ ok: true, message: 'Test page sent to the printer.' });
-    for (let i = 0; i < 200 && printer.jobs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => printer.jobs.length > 0);
     expect(decodeEscPos(printer.jobs[0]!).lines.join('\n')).toContain('if you can read this');
     await printer.stop();
     expect(await controller.testPrint(form)).toEqual({ ok: false, message: 'The printer does not answer: check that it is on and plugged in.' });
@@ -126,7 +127,7 @@ describe('the settings page against the counter behind the bridge', () => {
   it('prints the whole test page as pictures once the receipt is set to one picture', async () => {
     expect(await controller.testPrint({ ...good, receiptMode: 'image', printer: printer.address })).toEqual({ ok: true, message: 'Test page sent to the printer.' });
     expect(JSON.parse(readFileSync(path.join(dir, 'settings.json'), 'utf8'))).toMatchObject({ receiptMode: 'image' });
-    for (let i = 0; i < 200 && printer.jobs.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => printer.jobs.length > 0);
     const printed = decodeEscPos(printer.jobs[0]!);
     expect(printed.lines).toEqual([]);
     expect(printed.images.length).toBeGreaterThan(20);

@@ -34,6 +34,9 @@ async function main(): Promise<void> {
   if (server.seed?.demoShopper) {
     lines.push(`  Demo shopper: mobile ${server.seed.demoShopper.mobile}, password ${server.seed.demoShopper.password}`);
   }
+  if (server.seed?.demoStaff) {
+    lines.push(`  Demo staff (counter app, print agent): mobile ${server.seed.demoStaff.mobile}, password ${server.seed.demoStaff.password}`);
+  }
   if (['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     lines.push('  Only this computer can open it (HOST=127.0.0.1): start with HOST=0.0.0.0 to reach it from phones on your network.');
   }

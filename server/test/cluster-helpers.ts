@@ -10,14 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
-import { connected, open } from './socket-helpers';
+import { connected, EVENT_WAIT_MS, open } from './socket-helpers';
 import { computeTotals, mobileToLoginEmail, paiseToRupees, type DeliveryOptionLabel, type Role } from '@kade/shared';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { systemClock } from '../src/clock';
-import { hashPassword } from '../src/modules/users/password';
+import { hashPassword, scryptParams } from '../src/modules/users/password';
 import { mintSessions } from '../src/modules/users/tokens';
-import { createPostgresDatabase, createTestDatabase, OPEN_NOW, startTestServer, TEST_JWT_SECRET, type TestDatabase, type TestServer } from './helpers';
+import { createPostgresDatabase, createTestDatabase, OPEN_NOW, startTestServer, TEST_JWT_SECRET, TEST_PASSWORD_COST, type TestDatabase, type TestServer } from './helpers';
 
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
 export const INSIDE_ZONE = { latitude: 6.879, longitude: 79.862 } as const;
@@ -33,8 +33,17 @@ export const REDIS_SERVER = (() => {
   return found.status === 0 ? found.stdout.trim() || undefined : undefined;
 })();
 
-/** Polls until `check` is true, or fails after `ms` with `what`. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+/**
+ * How long a second instance may take to show a catalogue change after the instance that made it answered, when
+ * each hears PostgreSQL's notice on a LISTEN of its own: the one bound on time left in the tests, since the
+ * notice reaches the two connections separately. It is not a speed limit (a notice takes milliseconds, a loaded
+ * machine's scheduling a few hundred); with category-memory.test.ts's check that no read reaches the database
+ * for longer than this while nothing changes, it tells a notice from any expiry or polling of the lists.
+ */
+export const NOTICE_BOUND_MS = 5000;
+
+/** Polls until `check` is true, or fails after `ms` (a hang guard: socket-helpers.ts) with `what`. */
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms = EVENT_WAIT_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await Promise.resolve(check()).catch(() => false)) return;
@@ -82,7 +91,12 @@ export async function startInstance(name: string, env: Record<string, string>): 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `kade-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', SEED_DEMO: 'false', DATA_DIR: dataDir, ...env },
+    // NODE_ENV=test only so that the password cost may be the tests' (production's one other difference is pretty
+    // logs in a terminal, and this output is a pipe): at production's cost a dozen logins took a minute under load
+    env: {
+      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn',
+      NODE_ENV: 'test', PASSWORD_COST: String(TEST_PASSWORD_COST), SEED_DEMO: 'false', DATA_DIR: dataDir, ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -233,7 +247,7 @@ export async function createPerson(cluster: Cluster, options: { role?: Role; log
   const password = 'correct-horse-42';
   const role = options.role ?? 'USER';
   const [row] = await cluster.knex('users')
-    .insert({ name: role === 'ADMIN' ? 'Cluster Admin' : 'Cluster Shopper', mobile, email: mobileToLoginEmail(mobile), password_hash: options.login ? await hashPassword(password) : 'not-a-login', role })
+    .insert({ name: role === 'ADMIN' ? 'Cluster Admin' : 'Cluster Shopper', mobile, email: mobileToLoginEmail(mobile), password_hash: options.login ? await hashPassword(password, scryptParams(TEST_PASSWORD_COST)) : 'not-a-login', role })
     .returning('id');
   const id = (row as { id: string }).id;
   if (!options.login) {
@@ -323,7 +337,7 @@ export async function startRedis(binary: string, port: number): Promise<{ stop()
       });
       socket.once('error', () => resolve(false));
     });
-  await waitFor(`redis-server on port ${port}`, answers, 10_000);
+  await waitFor(`redis-server on port ${port}`, answers);
   return {
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

@@ -94,7 +94,7 @@ describe('Dockerfile', () => {
   it('builds in stages: npm ci from the lockfile, the web app built, then a runtime stage that starts the server', () => {
     const stages = [...dockerfile.matchAll(/^FROM (\S+)(?: AS (\S+))?/gm)];
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(stages.every((m) => /^node:20/.test(m[1] as string))).toBe(true);
+    expect(stages.every((m) => /^node:24/.test(m[1] as string))).toBe(true); // node-version.test.ts: the pinned one
     expect(dockerfile).toMatch(/^RUN npm ci /m);
     expect(dockerfile).toMatch(/npm run build --workspace @kade\/shop-web/);
     expect(dockerfile).toMatch(/COPY --from=build \/app\/shop-web\/dist shop-web\/dist/);

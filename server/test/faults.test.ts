@@ -20,7 +20,6 @@ import {
   ordersSince,
   recordOrders,
   REDIS_SERVER,
-  sleep,
   startInProcessCluster,
   startProcessCluster,
   startRedis,
@@ -38,7 +37,7 @@ const health = (node: Node) => call<Health>(node.url, 'GET', '/api/health');
 const redisReachable = async (node: Node) => (await health(node)).body.data.redis.reachable;
 
 /** Waits until a recorder (recordOrders) holds this order: events may come before the HTTP answer does. */
-const arrives = (seen: readonly string[], id: string, where: string) => waitFor(`order ${id} on ${where}`, () => seen.includes(id), 8000);
+const arrives = (seen: readonly string[], id: string, where: string) => waitFor(`order ${id} on ${where}`, () => seen.includes(id));
 
 /** A shopper with an address, and a COD order of one product placed on `node`. */
 async function placeOrder(cluster: Cluster, node: Node, product: { id: string; pricePaise: number }, shopper?: Person): Promise<string> {
@@ -233,7 +232,12 @@ describe.each(CLUSTER_SERVICES ? [CLUSTER_SERVICES] : [])('PostgreSQL connection
     })();
     await Promise.all([...stream, killer]);
     await movedCounter.moved;
-    await sleep(1000); // the last events are on their way
+    // The last events may still be on their way: wait for them (the checks below then say what is missing).
+    const seenByMoved = () => new Set([...movedCounter.live, ...movedCounter.caughtUp]);
+    await waitFor('every order live on B and on the moved counter', () => {
+      const moved = seenByMoved();
+      return placed.every((p) => moved.has(p.id) && (p.replayedAfterFailover || liveOnB.includes(p.id)));
+    }).catch(() => undefined);
 
     try {
       expect(failures).toEqual([]);
@@ -251,7 +255,7 @@ describe.each(CLUSTER_SERVICES ? [CLUSTER_SERVICES] : [])('PostgreSQL connection
       const missedLive = placed.filter((p) => !liveOnB.includes(p.id));
       expect(missedLive.filter((p) => !p.replayedAfterFailover)).toEqual([]);
       // The counter that was on A has every order: live on A, live on B after moving, or from its catch-up.
-      const movedSeen = new Set([...movedCounter.live, ...movedCounter.caughtUp]);
+      const movedSeen = seenByMoved();
       expect(ids.filter((id) => !movedSeen.has(id))).toEqual([]);
       expect(cluster.instances[1]?.child.exitCode).toBeNull();
     } finally {

@@ -63,14 +63,20 @@ export async function createTestDatabase(kind: DatabaseKind, options: { empty?: 
   };
 }
 
+/**
+ * The cheapest scrypt the server takes (NODE_ENV=test only): a production-cost hash is 128 MiB and most of a second
+ * of a core, several seconds on a loaded machine, and the server runs it at a lower priority. Every account a test
+ * makes and every test server hashes at this cost, so no test's length depends on how busy the machine is.
+ */
+export const TEST_PASSWORD_COST = 10;
+
 /** Config for a test server: loopback, a port the OS picks, silent logs, a throwaway data folder. */
 export function testConfig(overrides: Record<string, string> = {}): { config: Config; cleanup(): void } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kade-test-'));
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      // the cheapest scrypt the server takes (tests only): a production-cost hash is most of a second of a core
-      PASSWORD_COST: '10',
+      PASSWORD_COST: String(TEST_PASSWORD_COST),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',

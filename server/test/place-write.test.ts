@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementTransaction } from '../src/modules/catalog/prepared';
 import { orderWriteStatement, type OrderWritten } from '../src/modules/orders/place-sql';
 import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, stockOf } from './helpers';
+import { EVENT_WAIT_MS } from './socket-helpers';
 
 describe.each(DB_KINDS)('the order write on %s', (kind) => {
   let server: TestServer;
@@ -187,12 +188,12 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
         const order = write(code, [[product, quantity]]);
         const writing = statementTransaction(server.db.knex, (tx) => tx.rowsAndCommit<OrderWritten>(order.statement.sql, order.statement.values));
         const settled = writing.then(() => 'done', () => 'failed');
-        for (let waited = 0; ; waited += 1) {
+        for (const deadline = Date.now() + EVENT_WAIT_MS; ; ) {
           const waiting = (await server.db.knex.raw(
             "select count(*)::integer as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
           )) as { rows: Array<{ n: number }> };
           if (waiting.rows[0]!.n > 0) break;
-          if (waited > 500 || (await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 10, 'pending'))])) !== 'pending') {
+          if (Date.now() > deadline || (await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 10, 'pending'))])) !== 'pending') {
             throw new Error('the write never waited for the stock row');
           }
         }

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay, SOCKET_EVENTS } from '@kade/shared';
-import { createTestDatabase, DB_KINDS, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer, OPEN_NOW } from './helpers';
-import { arrives, connected, deliveredBy, next, open, placeOrder, type Order } from './socket-helpers';
+import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, OPEN_NOW } from './helpers';
+import { arrives, connected, next, open, placeOrder, type Order } from './socket-helpers';
 
 describe.each(DB_KINDS)('live order events on %s', (kind) => {
   let server: TestServer;
@@ -80,94 +78,5 @@ describe.each(DB_KINDS)('live order events on %s', (kind) => {
     const final = await server.api<{ data: Order[] }>('GET', `/api/order/order-list?scope=all&limit=50&since=${encodeURIComponent(lastSeen)}`, undefined, admin.auth);
     for (const o of final.body.data) seen.add(o._id);
     for (const id of placed) expect(seen.has(id), id).toBe(true);
-  });
-});
-
-describe.runIf(process.env.REDIS_URL)('live events across two server instances (Redis)', () => {
-  let database: TestDatabase;
-  let a: TestServer;
-  let b: TestServer;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
-    const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`, SHOP_HOURS: OPEN_NOW.SHOP_HOURS };
-    a = await startTestServer('pglite', { database, env });
-    b = await startTestServer('pglite', { database, env });
-  });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await database?.drop();
-  });
-
-  it('delivers an order placed on instance A to an admin listening on instance B', async () => {
-    const admin = await quickAccount(b, { role: 'ADMIN' });
-    const product = await insertProduct(a, { name: 'Redis Test Bread', price: 170, stock: 100 });
-    const socket = open(b.url, admin.accessToken);
-    try {
-      await connected(socket);
-      const received = next<Order>(socket, 'order:new');
-      const { order } = await placeOrder(a, product);
-      expect((await received)._id).toBe(order._id);
-    } finally {
-      socket.close();
-    }
-  });
-
-  it("answers a new order only once Redis has taken its order:new: an instance that dies after answering leaves no counter unrung", async () => {
-    const { createClient } = await import('@redis/client');
-    const control = createClient({ url: process.env.REDIS_URL ?? '' });
-    await control.connect();
-    const admin = await quickAccount(b, { role: 'ADMIN' });
-    const product = await insertProduct(a, { name: 'Redis Paused Rice', price: 300, stock: 100 });
-    const socket = open(b.url, admin.accessToken);
-    let resumed = false;
-    try {
-      await connected(socket);
-      const received = next<Order>(socket, 'order:new', 10_000);
-      // Redis holds every write, PUBLISH included, until it is resumed (or 5 s pass)
-      await control.sendCommand(['CLIENT', 'PAUSE', '5000', 'WRITE']);
-      let answeredWhilePaused: boolean | undefined;
-      const placing = placeOrder(a, product).then((placed) => {
-        answeredWhilePaused = !resumed;
-        return placed;
-      });
-      // the order is committed and its event handed to Redis, which holds it
-      const committed = async () => (await a.db.knex('order_lines').where({ product_id: product }).first('id')) !== undefined;
-      for (let tries = 0; tries < 200 && !(await committed()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(await committed()).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 300)); // room for an answer that did not wait to go out
-      expect(answeredWhilePaused).toBeUndefined();
-      resumed = true;
-      await control.sendCommand(['CLIENT', 'UNPAUSE']);
-      const { order } = await placing;
-      expect(answeredWhilePaused).toBe(false);
-      expect((await received)._id).toBe(order._id);
-    } finally {
-      if (!resumed) await control.sendCommand(['CLIENT', 'UNPAUSE']);
-      await control.quit();
-      socket.close();
-    }
-  });
-
-  it("tells staff on instance B of a rider's shift and a hand-in recorded on instance A (issue 20)", async () => {
-    const clerk = await quickAccount(b, { role: 'STAFF' });
-    const rider = await quickAccount(a, { role: 'RIDER', name: 'Two Instance Rider' });
-    const cashier = await quickAccount(a, { role: 'STAFF' });
-    const socket = open(b.url, clerk.accessToken);
-    try {
-      await connected(socket);
-      const shift = next<{ riderId: string; onShift: boolean }>(socket, SOCKET_EVENTS.riderShift);
-      expect((await a.api('PUT', '/api/rider/shift', { onShift: true }, rider.auth)).status).toBe(200);
-      expect(await shift).toEqual({ riderId: rider.id, onShift: true });
-      // the rider delivers an order first: a hand-in is at most the cash the rider holds (issue 30)
-      await deliveredBy(a, await insertProduct(a, { name: 'Two Instance Tea', price: 250, stock: 10 }), cashier.id, rider.id);
-      const handIn = next<{ riderId: string; day: string; handInId: string }>(socket, SOCKET_EVENTS.cashHandIn);
-      const made = await a.api<{ data: { handIns: Array<{ id: string }> } }>('POST', '/api/cash/hand-ins', { riderId: rider.id, amount: 10 }, cashier.auth);
-      expect(made.status).toBe(201);
-      expect(await handIn).toEqual({ riderId: rider.id, day: localDay(new Date(), a.config.shop.timeZone), handInId: made.body.data.handIns[0]!.id });
-    } finally {
-      socket.close();
-    }
   });
 });

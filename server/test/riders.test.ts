@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockTime, deliveryOptionByLabel, formatRs, localDay, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow, type RiderOrdersWire, type RiderWire } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { DB_KINDS, insertProduct, quickAccount, sessionAuth, startTestServer, type TestServer, OPEN_NOW } from './helpers';
-import { arrives, connected, deliveredBy as deliverOrder, next, open, placeOrder, riderCashRow } from './socket-helpers';
+import { arrives, connected, deliveredBy as deliverOrder, EVENT_WAIT_MS, next, open, placeOrder, riderCashRow } from './socket-helpers';
 
 type Account = Awaited<ReturnType<typeof quickAccount>>;
 type OrderBody = {
@@ -32,7 +32,7 @@ type OrderBody = {
 };
 
 /** The first event of this name that `match` accepts (others, such as an earlier step's, are let by), or a rejection after `ms`. */
-function heard<T>(socket: Socket, event: string, match: (payload: T) => boolean, ms = 5000): Promise<T> {
+function heard<T>(socket: Socket, event: string, match: (payload: T) => boolean, ms = EVENT_WAIT_MS): Promise<T> {
   return new Promise((resolve, reject) => {
     const listener = (payload: T) => {
       if (!match(payload)) return;

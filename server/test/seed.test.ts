@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     for (const d of deals) expect(d.single_quantity, d.name).toBe(true);
   });
 
-  it('creates an admin and a demo shopper whose printed passwords work', async () => {
+  it('creates an admin, a demo shopper and a demo staff account whose printed passwords work', async () => {
     const report = await seedIfEmpty(test.db, config, logger);
     expect(report.seeded).toBe(false); // the second start seeds nothing…
     expect(report.admin?.mobile).toMatch(/^07\d{8}$/); // …but still knows the logins it printed
@@ -88,6 +88,12 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     const shopper = await test.db.knex('users').where({ mobile: report.demoShopper?.mobile }).first('role', 'password_hash');
     expect(shopper.role).toBe('USER');
     expect(await verifyPassword(report.demoShopper?.password ?? '', shopper.password_hash)).toBe(true);
+    // the counter app's and the print agent's account (the README's agent example signs in with it)
+    expect(report.demoStaff?.mobile).toBe('0771234568');
+    const staff = await test.db.knex('users').where({ mobile: report.demoStaff?.mobile }).first('role', 'password_hash');
+    expect(staff.role).toBe('STAFF');
+    expect(await verifyPassword(report.demoStaff?.password ?? '', staff.password_hash)).toBe(true);
+    expect(report.demoStaff?.password).not.toBe(report.demoShopper?.password);
   });
 
   it('never seeds twice', async () => {

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { createAccount, DB_KINDS, startTestServer, uniqueMobile, type TestServer } from './helpers';
-import { connected, open } from './socket-helpers';
+import { connected, EVENT_WAIT_MS, open } from './socket-helpers';
 
 type Body = { success: boolean; code?: string; field?: string; message: string; data: never };
 
 /** The reason the socket was cut, and what the server said first. */
-function cut(socket: Socket, ms = 5000): Promise<{ reason: string; said: unknown }> {
+function cut(socket: Socket, ms = EVENT_WAIT_MS): Promise<{ reason: string; said: unknown }> {
   let said: unknown;
   socket.on(SOCKET_EVENTS.sessionEnded, (payload: unknown) => {
     said = payload;
@@ -214,7 +214,7 @@ describe.each(DB_KINDS)('sessions and accounts under attack, on %s', (kind) => {
       try {
         const live = socket(shopper.accessToken);
         await connected(live);
-        const ended = await cut(live, 5000);
+        const ended = await cut(live);
         expect(ended).toEqual({ reason: 'io server disconnect', said: { reason: 'expired' } });
       } finally {
         clock.advance(-(15 * 60_000 - 1000));

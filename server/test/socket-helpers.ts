@@ -7,13 +7,20 @@ import { quickAccount, sessionAuth, type TestServer } from './helpers';
 export type Order = { _id: string; orderId: string; order_status: string; userId: { _id: string } };
 export const INSIDE = { latitude: 6.879, longitude: 79.862 };
 
+/**
+ * How long a test waits for something that must happen (a socket connecting, an event arriving, a state showing):
+ * not a speed limit but a guard against a hang, far above what a loaded machine needs, below the test's own
+ * timeout (vitest.config.ts) so that the failure names what never came.
+ */
+export const EVENT_WAIT_MS = 45_000;
+
 /** A socket that never reconnects by itself, with the token (and any headers, such as an Origin) given. */
 export function open(url: string, token?: string, headers: Record<string, string> = {}): Socket {
   return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(token ? { auth: { token } } : {}), extraHeaders: headers });
 }
 
 /** Resolves once the socket is connected (at once if it already is: it may connect while a test awaits). */
-export function connected(socket: Socket, ms = 15_000): Promise<void> {
+export function connected(socket: Socket, ms = EVENT_WAIT_MS): Promise<void> {
   if (socket.connected) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms`)), ms);
@@ -29,7 +36,7 @@ export function connected(socket: Socket, ms = 15_000): Promise<void> {
 }
 
 /** The next event of this name, or a rejection after `ms`. */
-export function next<T>(socket: Socket, event: string, ms = 5000): Promise<T> {
+export function next<T>(socket: Socket, event: string, ms = EVENT_WAIT_MS): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, (payload: T) => {
@@ -110,4 +117,25 @@ export async function riderCashRow(server: TestServer, staffId: string, day: str
   const res = await server.api<{ data: DayReport }>('GET', `/api/orders/report?day=${day}`, undefined, await sessionAuth(server, { id: staffId, role: 'STAFF' }));
   if (res.status !== 200) throw new Error(`the day report answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.data.riders.find((r) => r.riderId === riderId);
+}
+
+/** A socket that keeps its recovery state and reconnects only when told (`connect()` after `drop`). */
+export function recoverable(url: string, token: string): Socket {
+  return connect(url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+}
+
+/**
+ * The network under a socket goes away, as a phone's would: resolves once the server has seen it go (and kept
+ * its session for recovery), so what the test does next happens while the socket is away.
+ */
+export async function drop(server: TestServer, socket: Socket): Promise<void> {
+  const id = socket.id;
+  const nsp = server.realtime.io.of('/');
+  const gone = new Promise<void>((resolve) => {
+    const server_socket = id ? nsp.sockets.get(id) : undefined;
+    if (!server_socket) return resolve();
+    server_socket.once('disconnect', () => resolve());
+  });
+  socket.io.engine.close();
+  await gone;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,11 @@ describe('starting the server', () => {
     expect(health.data.database).toEqual({ kind: 'pglite', reachable: true });
     expect(first.stdout()).toMatch(/Admin login: mobile 07\d{8}, password \S{12}/);
     expect(first.stdout()).toMatch(/Demo shopper: mobile 0771234567, password \S+/);
+    const staffLine = /Demo staff \(counter app, print agent\): mobile 0771234568, password (\S+)/.exec(first.stdout());
+    expect(staffLine).not.toBeNull();
+    // kept in data/first-logins.json, where the README's print agent example reads it
+    const saved = JSON.parse(readFileSync(path.join(dataDir, 'first-logins.json'), 'utf8')) as { demoStaff?: { mobile: string; password: string } };
+    expect(saved.demoStaff).toEqual({ mobile: '0771234568', password: staffLine?.[1] });
     expect(first.stdout()).toContain('seeding the demo shop');
     const adminLine = /Admin login: .*/.exec(first.stdout())?.[0];
     first.stop();
@@ -88,6 +93,7 @@ describe('starting the server', () => {
     expect(health2.data.database.kind).toBe('pglite');
     expect(second.stdout()).not.toContain('seeding the demo shop');
     expect(/Admin login: .*/.exec(second.stdout())?.[0]).toBe(adminLine); // the same logins, printed again
+    expect(second.stdout()).toContain(staffLine?.[0]);
     second.stop();
     expect((await second.exited).code).toBe(0);
   }, 300_000);

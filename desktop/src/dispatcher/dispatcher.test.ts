@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, eventually, shopper, startServer } from '../testing/live-server';
+import { ADMIN, eventually, shopper, startServer, WAIT_MS } from '../testing/live-server';
 import { decodeEscPos } from '../printer/escpos-text';
 import { PrintQueue } from '../printer/print-queue';
 import { RecordingPrinter } from '../printer/recording-printer';
@@ -73,7 +73,7 @@ describe('the dispatcher against the real server', () => {
       placed.push(await buyer.order());
       await eventually(() => dispatcher.connected);
     }
-    await eventually(() => placed.every((o) => printedCodes().includes(`#${o.orderId}`)), 20_000);
+    await eventually(() => placed.every((o) => printedCodes().includes(`#${o.orderId}`)));
     for (const order of placed) {
       expect(printedCodes().filter((c) => c === `#${order.orderId}`), order.orderId).toHaveLength(1);
       expect(alerted.filter((id) => id === order._id), order.orderId).toHaveLength(1);
@@ -125,7 +125,7 @@ describe('the dispatcher against the real server', () => {
       const api = new ServerApi(server.url, undefined);
       await api.login(ADMIN.mobile, ADMIN.password);
       let till: { name: string; online: boolean } | undefined;
-      for (let i = 0; i < 50 && !till; i++) {
+      for (const deadline = Date.now() + WAIT_MS; !till && Date.now() < deadline; ) {
         till = (await api.request<Array<{ name: string; online: boolean }>>('GET', '/api/counters')).find((c) => c.name === 'Till 2');
         if (!till) await new Promise((resolve) => setTimeout(resolve, 100));
       }

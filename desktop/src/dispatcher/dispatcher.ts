@@ -73,7 +73,11 @@ export class Dispatcher {
     });
     socket.on('connect', () => {
       this.options.onConnection?.('connected');
-      void this.catchUp();
+      // A catch-up the server refuses means the session no longer may see the orders: the counter is signed out.
+      // Any other failure (the server away for a moment) is caught up after the next connect.
+      this.catchUp().catch((error: unknown) => {
+        if (this.socket === socket && error instanceof ServerError && (error.status === 401 || error.status === 403)) this.options.onSessionOver?.(error);
+      });
     });
     // A refused handshake (an expired access token) and a socket the server cut (its token expired, or its
     // session ended) are not retried by the client itself: renew the session and connect again; when the

@@ -25,10 +25,16 @@ export interface Login {
   password: string | undefined;
 }
 
+/** The demo accounts' fixed numbers: the README's examples use them (the passwords are made at the first start). */
+export const DEMO_SHOPPER_MOBILE = '0771234567';
+export const DEMO_STAFF_MOBILE = '0771234568';
+
 export interface SeedReport {
   seeded: boolean;
   admin: Login | undefined;
   demoShopper: Login | undefined;
+  /** A STAFF account for the counter app and the print agent. */
+  demoStaff: Login | undefined;
   counts: { categories: number; subCategories: number; products: number; variations: number } | undefined;
 }
 
@@ -50,15 +56,15 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
   return results;
 }
 
-function readSavedLogins(dataDir: string): { admin?: Login; demoShopper?: Login } {
+function readSavedLogins(dataDir: string): { admin?: Login; demoShopper?: Login; demoStaff?: Login } {
   try {
-    return JSON.parse(readFileSync(path.join(dataDir, LOGINS_FILE), 'utf8')) as { admin?: Login; demoShopper?: Login };
+    return JSON.parse(readFileSync(path.join(dataDir, LOGINS_FILE), 'utf8')) as { admin?: Login; demoShopper?: Login; demoStaff?: Login };
   } catch {
     return {};
   }
 }
 
-async function ensureUser(trx: Knex.Transaction, config: Config, user: { name: string; mobile: string; password: string; role: 'USER' | 'ADMIN' }) {
+async function ensureUser(trx: Knex.Transaction, config: Config, user: { name: string; mobile: string; password: string; role: 'USER' | 'STAFF' | 'ADMIN' }) {
   const email = mobileToLoginEmail(user.mobile, config.login);
   const existing = await trx('users').where({ mobile: user.mobile }).first('id');
   if (existing) return false;
@@ -201,7 +207,7 @@ export async function ensureFirstAdmin(db: Database, config: Config, logger: Log
 
 /**
  * Seeds an empty database once: the admin account (ADMIN_MOBILE/ADMIN_PASSWORD, or generated and printed), a
- * demo shopper, and the demo catalogue with its generated images. Everything is written in one transaction
+ * demo shopper, a demo staff account (for the counter app and the print agent), and the demo catalogue with its generated images. Everything is written in one transaction
  * together with the mark that says it was done, so a start killed halfway leaves nothing and the next start
  * seeds again; a seeded database is never seeded twice.
  */
@@ -214,7 +220,7 @@ export async function seedIfEmpty(
   const saved = readSavedLogins(config.dataDir);
   const done = await db.knex('app_meta').where({ key: SEED_KEY }).first('key');
   if (done) {
-    return { seeded: false, admin: saved.admin, demoShopper: saved.demoShopper, counts: undefined };
+    return { seeded: false, admin: saved.admin, demoShopper: saved.demoShopper, demoStaff: saved.demoStaff, counts: undefined };
   }
   const [row] = (await db.knex('products').count('* as count')) as Array<{ count: unknown }>;
   const catalogue = (options.catalogue ?? true) && toCount(row?.count) === 0;
@@ -225,7 +231,8 @@ export async function seedIfEmpty(
   const admin: Login = config.admin.mobile
     ? { mobile: config.admin.mobile, password: undefined }
     : { mobile: `077${String(randomInt(0, 10_000_000)).padStart(7, '0')}`, password: generatedPassword() };
-  const demoShopper: Login = { mobile: '0771234567', password: generatedPassword() };
+  const demoShopper: Login = { mobile: DEMO_SHOPPER_MOBILE, password: generatedPassword() };
+  const demoStaff: Login = { mobile: DEMO_STAFF_MOBILE, password: generatedPassword() };
 
   const outcome = await db.knex.transaction(async (trx) => {
     if (db.kind === 'postgres') await trx.raw('select pg_advisory_xact_lock(?)', [SEED_LOCK_ID]);
@@ -235,22 +242,23 @@ export async function seedIfEmpty(
       await ensureUser(trx, config, { name: 'Store Admin', mobile: admin.mobile, password: config.admin.password ?? admin.password ?? '', role: 'ADMIN' });
     }
     await ensureUser(trx, config, { name: 'Demo Shopper', mobile: demoShopper.mobile, password: demoShopper.password ?? '', role: 'USER' });
+    await ensureUser(trx, config, { name: 'Demo Staff', mobile: demoStaff.mobile, password: demoStaff.password ?? '', role: 'STAFF' });
     const inserted = images ? await insertCatalogue(trx, images) : undefined;
     await trx('app_meta').insert({ key: SEED_KEY, value: json({ at: new Date().toISOString(), counts: inserted ?? null }) });
     return { seededHere: true, inserted };
   });
   if (!outcome.seededHere) {
     logger.info('another instance seeded the demo shop first');
-    return { seeded: false, admin: saved.admin, demoShopper: saved.demoShopper, counts: undefined };
+    return { seeded: false, admin: saved.admin, demoShopper: saved.demoShopper, demoStaff: saved.demoStaff, counts: undefined };
   }
   const counts = outcome.inserted;
 
-  const logins = { admin, demoShopper };
+  const logins = { admin, demoShopper, demoStaff };
   try {
     writeFileSync(path.join(config.dataDir, LOGINS_FILE), JSON.stringify(logins, null, 2) + '\n', { mode: 0o600 });
   } catch (error) {
     logger.warn({ err: error }, 'could not save the demo logins to the data folder');
   }
   logger.info({ ms: Date.now() - started, counts }, 'demo shop seeded');
-  return { seeded: true, admin, demoShopper, counts };
+  return { seeded: true, admin, demoShopper, demoStaff, counts };
 }
