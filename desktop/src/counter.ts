@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildDaySummary, buildHandInSlip, buildReceipt, type DayReport } from '@kade/shared';
+import { buildDaySummary, buildHandInSlip, buildReceipt, type DayReport, type OrderWire } from '@kade/shared';
 import type { DesktopConfig } from './config';
 import type { BridgeApi, BridgeOrder, CounterStatus, IpcResult } from './ipc-channels';
 export type { CounterStatus };
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { formatRs, rupeesToPaise } from '@kade/shared';
 import type { ShopConfigWire } from '@kade/shared';
 import { OrderAlert } from './dispatcher/alert';
-import { Dispatcher, type CounterOrder, type ShopOnReceipt } from './dispatcher/dispatcher';
+import { Dispatcher, type ShopOnReceipt } from './dispatcher/dispatcher';
 import { SessionVault, type SecretBox } from './session-vault';
 import { Heartbeat } from './dispatcher/heartbeat';
 import { ServerApi, ServerError } from './dispatcher/server-api';
@@ -71,7 +71,7 @@ export async function createCounter(options: CounterOptions) {
   let shop: ShopOnReceipt = { shopName: '' };
   let takeAlertMinutes = 3;
   /** Untaken orders ringing here: when each arrived, and whether it has escalated yet. */
-  const ringing = new Map<string, { order: CounterOrder; escalated: boolean }>();
+  const ringing = new Map<string, { order: OrderWire; escalated: boolean }>();
 
   const setStatus = (next: CounterStatus) => {
     status = next;
@@ -214,9 +214,9 @@ export async function createCounter(options: CounterOptions) {
    * The order to print, as the server has it, loaded with the counter's own session: a page hands the counter
    * an id, never the text to print.
    */
-  async function loadOrder(orderId: string): Promise<CounterOrder> {
+  async function loadOrder(orderId: string): Promise<OrderWire> {
     if (!api) throw new Error(SIGNED_OUT_TEXT);
-    return api.request<CounterOrder>('GET', `/api/order/details?orderId=${encodeURIComponent(orderId)}`);
+    return api.request<OrderWire>('GET', `/api/order/details?orderId=${encodeURIComponent(orderId)}`);
   }
 
   const receiptFor = (order: BridgeOrder, reprint: boolean) => receiptBytes(buildReceipt(order, { ...shop, reprint }), { mode: store.get().receiptMode });

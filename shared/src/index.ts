@@ -21,4 +21,5 @@ export * from './text';
 export * from './language';
 export * from './boot';
 export * from './riders';
+export * from './live-events';
 export * from './app-shell';

@@ -8,7 +8,8 @@ import { decodeEscPos } from '../printer/escpos-text';
 import { PrintQueue } from '../printer/print-queue';
 import { RecordingPrinter } from '../printer/recording-printer';
 import { parsePrinterAddress } from '../printer/transport';
-import { Dispatcher, type CounterOrder } from './dispatcher';
+import { Dispatcher } from './dispatcher';
+import type { OrderWire } from '@kade/shared';
 import { ServerApi } from './server-api';
 import { Heartbeat } from './heartbeat';
 import { printerState } from '../printer/transport';
@@ -66,7 +67,7 @@ describe('the dispatcher against the real server', () => {
   });
 
   it('catches up on orders placed while it was disconnected, printing each once', async () => {
-    const placed: CounterOrder[] = [];
+    const placed: OrderWire[] = [];
     for (let round = 0; round < 10; round++) {
       dispatcher.dropConnection(); // the network drops…
       placed.push(await buyer.order()); // …while an order comes in

@@ -1,22 +1,22 @@
-import { io, type Socket } from 'socket.io-client';
-import { buildReceipt, SOCKET_EVENTS, type ReceiptOptions, type ReceiptOrder } from '@kade/shared';
+import { io, type Socket as IoSocket } from 'socket.io-client';
+import {
+  buildReceipt,
+  SOCKET_EVENTS,
+  type ClientToServerEvents,
+  type OrderStatusEventWire,
+  type OrderWire,
+  type ReceiptOptions,
+  type ServerToClientEvents,
+} from '@kade/shared';
+
+/** The counter's socket, typed by the shared contract of what the server sends (@kade/shared live-events). */
+type Socket = IoSocket<ServerToClientEvents, ClientToServerEvents>;
 import { receiptBytes, type ReceiptMode } from '../printer/receipt-bytes';
 import type { PrintQueue } from '../printer/print-queue';
 import { ServerError, type ServerApi } from './server-api';
 
 /** How far before the last order seen a catch-up looks. */
 export const CATCH_UP_LOOK_BACK_MS = 60_000;
-
-/** An order as the server's list and `order:new` send it (the fields the counter uses). */
-export interface CounterOrder extends ReceiptOrder {
-  _id: string;
-  order_status: string;
-  updatedAt: string;
-  takenBy?: string | null;
-  /** Who took the order (so it stops ringing), or null while nobody has. */
-  acknowledgedBy?: string | null;
-  acknowledgedAt?: string | null;
-}
 
 /** The store on the receipt, from the server's shop configuration: name, address, phone, footer, time zone. */
 export type ShopOnReceipt = Omit<ReceiptOptions, 'reprint'>;
@@ -36,11 +36,11 @@ export interface DispatcherOptions {
   lastSeen: string;
   saveLastSeen: (iso: string) => void;
   /** A new order arrived (alert, notification, the screen). Called once per order. */
-  onNewOrder: (order: CounterOrder) => void;
+  onNewOrder: (order: OrderWire) => void;
   /** Another counter or admin changed an order's status. */
-  onStatus?: (change: { from: string; to: string; by: string; order: CounterOrder }) => void;
+  onStatus?: (change: OrderStatusEventWire) => void;
   /** Someone (here or on another counter or dashboard) took an order: it stops ringing. */
-  onAcknowledged?: (order: CounterOrder) => void;
+  onAcknowledged?: (order: OrderWire) => void;
   onConnection?: (state: 'connected' | 'disconnected') => void;
   /**
    * The server cut the connection and the session cannot be renewed (logged out elsewhere, password reset,
@@ -100,9 +100,9 @@ export class Dispatcher {
     socket.on('connect_error', (error: Error) => {
       if (/UNAUTHORIZED/.test(error.message)) renewAndReconnect();
     });
-    socket.on('order:new', (order: CounterOrder) => void this.handle(order));
-    socket.on('order:status', (change: { from: string; to: string; by: string; order: CounterOrder }) => this.options.onStatus?.(change));
-    socket.on(SOCKET_EVENTS.orderAcknowledged, (event: { order: CounterOrder }) => this.options.onAcknowledged?.(event.order));
+    socket.on(SOCKET_EVENTS.orderNew, (order) => void this.handle(order));
+    socket.on(SOCKET_EVENTS.orderStatus, (change) => this.options.onStatus?.(change));
+    socket.on(SOCKET_EVENTS.orderAcknowledged, (event) => this.options.onAcknowledged?.(event.order));
     this.socket = socket;
   }
 
@@ -130,7 +130,7 @@ export class Dispatcher {
       const since = new Date(new Date(this.lastSeen).getTime() - CATCH_UP_LOOK_BACK_MS).toISOString();
       for (let page = 1; page <= 20; page++) {
         const query = `/api/order/order-list?scope=all&list=pending&limit=50&page=${page}&since=${encodeURIComponent(since)}`;
-        const orders = await this.options.api.request<CounterOrder[]>('GET', query);
+        const orders = await this.options.api.request<OrderWire[]>('GET', query);
         for (const order of [...orders].reverse()) await this.handle(order);
         if (orders.length < 50) break;
       }
@@ -140,7 +140,7 @@ export class Dispatcher {
     return this.catchingUp;
   }
 
-  private async handle(order: CounterOrder): Promise<void> {
+  private async handle(order: OrderWire): Promise<void> {
     if (order.updatedAt > this.lastSeen) {
       this.lastSeen = order.updatedAt;
       this.options.saveLastSeen(order.updatedAt);

@@ -5,8 +5,8 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { computeTotals, paiseToRupees, rupeesToPaise, windowAround } from '@kade/shared';
-import type { CounterOrder } from '../dispatcher/dispatcher';
+import { computeTotals, paiseToRupees, rupeesToPaise, windowAround, type OrderWire } from '@kade/shared';
+
 import { ServerApi } from '../dispatcher/server-api';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -78,10 +78,10 @@ export async function shopper(url: string) {
   const product = found.find((p) => p.stock > 50);
   if (!product) throw new Error('no rice in the demo catalogue');
   return {
-    async order(): Promise<CounterOrder> {
+    async order(): Promise<OrderWire> {
       await api.request('POST', '/api/cart/create', { productId: product._id });
       const totals = computeTotals([{ pricePaise: rupeesToPaise(product.price), discount: product.discount, quantity: 1 }], '50 Minutes to 1 Hour');
-      return api.request<CounterOrder>('POST', '/api/order/cash-on-delivery', {
+      return api.request<OrderWire>('POST', '/api/order/cash-on-delivery', {
         list_items: [{ productId: product._id, quantity: 1 }],
         addressId: address._id,
         subTotalAmt: paiseToRupees(totals.subtotalPaise),

@@ -4,10 +4,22 @@
 // token, or cuts the socket as its token expires, a call through the API client renews the session once and
 // the socket tries again.
 import { useEffect, useRef } from 'react';
-import type { io as IoClient, Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, type OrderingState, type OrderStatusEventWire, type OrderWire } from '@kade/shared';
+import type { io as IoClient, Socket as IoSocket } from 'socket.io-client';
+import {
+  SOCKET_EVENTS,
+  type ClientToServerEvents,
+  type LiveEventHandlers,
+  type LiveEventName,
+  type OrderingState,
+  type OrderStatusEventWire,
+  type OrderWire,
+  type ServerToClientEvents,
+} from '@kade/shared';
 import { api, tokens } from './api-client';
 import { webConfig } from './web-config';
+
+/** The one socket, typed by the shared contract of what the server sends (@kade/shared live-events). */
+type Socket = IoSocket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: Socket | null = null;
 let users = 0;
@@ -82,9 +94,9 @@ export interface OrderEventHandlers {
 export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): void {
   useSocketEvents(
     {
-      [SOCKET_EVENTS.orderNew]: (order) => handlers.onNew?.(order as OrderWire),
-      [SOCKET_EVENTS.orderStatus]: (event) => handlers.onStatus?.(event as OrderStatusEventWire),
-      [SOCKET_EVENTS.orderAcknowledged]: (event) => handlers.onAcknowledged?.((event as { order: OrderWire }).order),
+      [SOCKET_EVENTS.orderNew]: (order) => handlers.onNew?.(order),
+      [SOCKET_EVENTS.orderStatus]: (event) => handlers.onStatus?.(event),
+      [SOCKET_EVENTS.orderAcknowledged]: (event) => handlers.onAcknowledged?.(event.order),
     },
     handlers.onReconnect,
     enabled,
@@ -97,7 +109,7 @@ export function useOrderEvents(handlers: OrderEventHandlers, enabled = true): vo
  * been missed meanwhile.
  */
 export function useOrderingEvents(handlers: { onOrdering: (state: OrderingState) => void; onReconnect?: () => void }, enabled = true): void {
-  useSocketEvents({ [SOCKET_EVENTS.shopOrdering]: (event) => handlers.onOrdering((event as { ordering: OrderingState }).ordering) }, handlers.onReconnect, enabled);
+  useSocketEvents({ [SOCKET_EVENTS.shopOrdering]: (event) => handlers.onOrdering(event.ordering) }, handlers.onReconnect, enabled);
 }
 
 /**
@@ -105,7 +117,7 @@ export function useOrderingEvents(handlers: { onOrdering: (state: OrderingState)
  * above; issue 20's rider's `rider:orders`, staff's `order:returned` and `order:cash-flagged`). `onReconnect` is told after the socket came
  * back, as an event may have been missed meanwhile. The handlers may change between renders; the subscription follows only the names.
  */
-export function useSocketEvents(handlers: Record<string, (payload: unknown) => void>, onReconnect?: () => void, enabled = true): void {
+export function useSocketEvents(handlers: LiveEventHandlers, onReconnect?: () => void, enabled = true): void {
   const latest = useRef({ handlers, onReconnect });
   latest.current = { handlers, onReconnect };
   const names = Object.keys(handlers).sort().join('\n');
@@ -113,7 +125,10 @@ export function useSocketEvents(handlers: Record<string, (payload: unknown) => v
     if (!enabled) return undefined;
     let live: Socket | undefined;
     let left = false;
-    const listeners = names.split('\n').filter(Boolean).map((name) => [name, (payload: unknown) => latest.current.handlers[name]?.(payload)] as const);
+    // each listener calls the handler of its name as it is at that moment (the payload's type is the event's)
+    const listeners = (names.split('\n').filter(Boolean) as LiveEventName[]).map(
+      (name) => [name, (payload: unknown) => (latest.current.handlers[name] as ((value: unknown) => void) | undefined)?.(payload)] as const,
+    );
     let connectedBefore = false;
     const onConnect = () => {
       if (connectedBefore) latest.current.onReconnect?.();

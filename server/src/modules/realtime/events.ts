@@ -6,10 +6,10 @@ import type { CashHandInEventWire, OrderingState, OrderWire, RiderShiftEventWire
  */
 export interface OrderEvents {
   /** A new order: resolves once the event has left this instance (Redis took it), so the answer may go out. */
-  orderCreated(order: { _id: string; userId: unknown }): Promise<void>;
+  orderCreated(order: OrderWire): Promise<void>;
   orderStatusChanged(order: OrderWire, change: { from: string; to: string; by: string }): void;
   /** Someone took the order: it stops ringing on every counter and dashboard. */
-  orderAcknowledged(order: { _id: string; acknowledgedBy: string | null; acknowledgedAt: string | null }): void;
+  orderAcknowledged(order: OrderWire): void;
   /** To staff: the cash collected at delivery differed from the order's total (issue 20). */
   orderCashFlagged(orderId: string): void;
 }

@@ -1,8 +1,8 @@
 import type http from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Socket as IoSocket } from 'socket.io';
 import type { createAdapter as redisAdapter } from '@socket.io/redis-adapter';
 import type { Knex } from 'knex';
-import { ATTENDED_WITHIN_SECONDS, can, SOCKET_EVENTS } from '@kade/shared';
+import { ATTENDED_WITHIN_SECONDS, can, SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents, type SessionEndReason } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
@@ -13,6 +13,14 @@ import { verifyAccessToken } from '../users/tokens';
 import type { LiveEvents } from './events';
 import { recordPresence } from '../shop/ordering';
 import { assignedRiderOf, orderForShopper } from '../orders/wire';
+
+/** What a socket holds once its handshake is checked: the caller, and when its access token expires (ms). */
+interface SocketData {
+  user: AuthUser & { expiresAt: number };
+}
+
+/** The server's sockets, typed by the shared contract (@kade/shared live-events): an emit that disagrees does not compile. */
+type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>;
 
 /** The rooms: everyone with the orders.view permission (admins, staff, counters) in one, each account in its own. */
 export const ORDERS_ROOM = 'orders';
@@ -137,7 +145,6 @@ function ownerOf(order: { userId: unknown }): string | undefined {
 /** setTimeout's longest delay; an access token lives 15 minutes, so this only guards odd clocks. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type SessionEndReason = 'expired' | 'ended';
 
 function endSocket(socket: Socket, reason: SessionEndReason): void {
   socket.emit(SOCKET_EVENTS.sessionEnded, { reason });
@@ -168,7 +175,7 @@ export function originAllowed(req: http.IncomingMessage, config: Pick<Config, 'c
 export type RedisState = 'off' | 'up' | 'down';
 
 export interface Realtime {
-  io: Server;
+  io: Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>;
   events: LiveEvents;
   redisState(): RedisState;
   close(): Promise<void>;
@@ -273,7 +280,7 @@ export async function attachRealtime(
   server: http.Server,
   deps: { db: Knex; config: Config; clock: Clock; logger: Logger; onAttendance?: () => void },
 ): Promise<Realtime> {
-  const io = new Server(server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(server, {
     serveClient: false,
     cors: deps.config.corsOrigins.length > 0 ? { origin: deps.config.corsOrigins, credentials: true } : undefined,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
@@ -333,7 +340,7 @@ export async function attachRealtime(
   io.on(
     'connection',
     guarded(deps.logger, 'connection', (socket) => {
-      const user = socket.data.user as AuthUser & { expiresAt: number };
+      const user = socket.data.user;
       // The server takes no events from clients: anything a client emits is refused to that socket alone.
       socket.on('error', (error: unknown) => deps.logger.debug({ err: error, socket: socket.id }, 'socket error'));
       let refused = 0;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { SOCKET_EVENTS, TEXT, orderListByKey, type OrderList, type OrderReturnedEventWire, type OrderStatus, type OrderWire, type RiderWire } from '@kade/shared';
+import { SOCKET_EVENTS, TEXT, orderListByKey, type OrderList, type OrderStatus, type OrderWire, type RiderWire } from '@kade/shared';
 import { ApiError, api } from '../../../lib/api-client';
 import { useOrderEvents, useSocketEvents } from '../../../lib/realtime';
 import { useSentinel } from '../../../components/use-infinite-scroll';
@@ -97,17 +97,15 @@ function OrdersBoard({ list }: { list: OrderList }) {
   });
 
   useSocketEvents({
-    [SOCKET_EVENTS.orderReturned]: (payload) => {
+    [SOCKET_EVENTS.orderReturned]: (event) => {
       // The order comes back with its reason (returnedReason) through its status event and the list read below.
-      const event = payload as OrderReturnedEventWire;
       toast.error(`Order could not be delivered (${event.rider.name}): ${event.reason}`);
       void reload();
       reloadRiders();
     },
     [SOCKET_EVENTS.riderShift]: () => reloadRiders(),
     // The order's own status event carries the flag to its card; this says it out loud.
-    [SOCKET_EVENTS.orderCashFlagged]: (payload) => {
-      const { orderId } = payload as { orderId: string };
+    [SOCKET_EVENTS.orderCashFlagged]: ({ orderId }) => {
       const code = view.orders.find((o) => o._id === orderId || o.orderId === orderId)?.orderId;
       toast.error(code ? `Order #${code}: the cash collected differs from its total.` : 'A delivery\'s cash differs from its total.');
     },

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, SOCKET_EVENTS, type CashHandInEventWire, type DayReport, type OrderStatusEventWire, type RiderCashRow } from '@kade/shared';
+import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow } from '@kade/shared';
 import { Loading } from '../../../components/loading';
 import { useSocketEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -272,11 +272,11 @@ export default function ReportPage() {
   useEffect(() => () => live.cancel(), [live]);
   useSocketEvents(
     {
-      [SOCKET_EVENTS.cashHandIn]: (payload) => {
-        if (handInChangesReport(payload as CashHandInEventWire, day)) live.request();
+      [SOCKET_EVENTS.cashHandIn]: (event) => {
+        if (handInChangesReport(event, day)) live.request();
       },
-      [SOCKET_EVENTS.orderStatus]: (payload) => {
-        if (changesReport(payload as OrderStatusEventWire, day, localDay(new Date(), timeZone), timeZone)) live.request();
+      [SOCKET_EVENTS.orderStatus]: (event) => {
+        if (changesReport(event, day, localDay(new Date(), timeZone), timeZone)) live.request();
       },
     },
     () => live.request(),
