@@ -101,7 +101,7 @@ export function createServices(deps: AppDeps): Services {
   const ordering = createOrderingService({ db, config, clock, events: deps.events ?? silentEvents, logger: deps.logger });
   const events = deps.events ?? silentEvents;
   const orders = createOrderService({ db, config, clock, addresses, events, ordering });
-  const riders = createRiderService({ db, config, clock, events, orders, ordering });
+  const riders = createRiderService({ db, config, clock, events, orders });
   return {
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
     catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
