@@ -24,7 +24,7 @@ import {
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import { toCount } from '../../db/database';
+import { toCount, type Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import { orderRefWhere } from '../orders/order-ref';
@@ -32,8 +32,6 @@ import type { OrderService } from '../orders/service';
 import type { OrderWire } from '../orders/wire';
 import type { LiveEvents } from '../realtime/events';
 import type { OrderingService } from '../shop/ordering';
-
-type Db = Knex | Knex.Transaction;
 
 /** The columns of an order the rider calls lock and decide on. */
 interface LockedOrder {

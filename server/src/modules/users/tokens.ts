@@ -4,6 +4,7 @@ import { isRole, type Role } from '@kade/shared';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
+import type { Db } from '../../db/database';
 
 /** Access tokens: short-lived JWTs, one pinned algorithm, issuer, audience and expiry always checked. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -89,7 +90,7 @@ export interface IssuedTokens {
 
 /** Starts a new session family (login) or continues one (rotation), writing the new refresh token hashed. */
 export async function issueTokens(
-  db: Knex | Knex.Transaction,
+  db: Db,
   secret: string,
   clock: Clock,
   user: { id: string; role: Role },
