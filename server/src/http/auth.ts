@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock';
-import { verifyAccessToken, type AccessClaims } from '../modules/users/tokens';
+import { verifyAccessToken, type AccessClaims } from '../auth/access-token';
 import { statementRows } from '../db/prepared';
 import { AppError } from './errors';
 import type { AuthUser } from './route';
