@@ -27,7 +27,7 @@ import {
 import { envelopeMiddleware } from './http/envelope';
 import { fastLane } from './http/fast-lane';
 import { AppError } from './http/errors';
-import { corsFor, securityHeaders } from './http/security';
+import { corsFor } from './http/security';
 import { mountRoutes, type RouteSpec } from './http/route';
 import { jsonBodies, wellFormedPath } from './http/request-shape';
 import { webApp, type BootPage, type FirstScreen } from './http/static';
@@ -251,7 +251,6 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
 
   app.use(envelopeMiddleware(deps.logger));
   app.use(wellFormedPath());
-  app.use(securityHeaders());
   app.use(corsFor(deps.config.corsOrigins));
   app.use(webApp(deps.config.webDistDir, { bootData: bootDataFor(deps, services), onBootError: (error) => deps.logger.warn({ err: error }, 'boot data for a page failed; sent without it') }));
   app.use(serveStoredFiles(deps.db));

@@ -30,7 +30,7 @@ import {
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import { toCount } from '../../db/database';
+import { toCount, type Db } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
@@ -39,11 +39,9 @@ import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
 import { orderWriteStatement, placementReadStatement, type OrderWritten, type PlacementRead, type PlacementRow, type Statement } from './place-sql';
-import { statementTransaction, type StatementRunner } from '../catalog/prepared';
+import { statementTransaction, type StatementRunner } from '../../db/prepared';
 import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
 import { createOrderWriter, type OrderMove } from './moves';
-
-type Db = Knex | Knex.Transaction;
 
 /** A window in a refusal's sentence, '06:30 to 22:59': the ends its details carry (windowEnds), so the two agree. */
 function hoursText(window: string): string {

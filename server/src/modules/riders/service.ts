@@ -21,14 +21,12 @@ import {
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import { toCount } from '../../db/database';
+import { toCount, type Db } from '../../db/database';
 import { AppError, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { OrderService } from '../orders/service';
 import type { OrderWire } from '../orders/wire';
 import type { LiveEvents } from '../realtime/events';
-
-type Db = Knex | Knex.Transaction;
 
 /** An order row's status as the rider's page shows it (an empty one, from old data, is Pending). */
 const statusOf = (order: { status: string }): OrderStatus => (isOrderStatus(order.status) ? order.status : 'Pending');
