@@ -49,9 +49,9 @@ function hoursText(window: string): string {
   return `${from} to ${to}`;
 }
 
-/** One of the placement's statements, prepared on the transaction's connection (catalog/prepared.ts). */
+/** One of the placement's statements, prepared on the transaction's connection (db/prepared.ts). */
 const run = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rows<T>(statement.sql, statement.values);
-/** The placement's last statement, sent with its COMMIT (catalog/prepared.ts `rowsAndCommit`). */
+/** The placement's last statement, sent with its COMMIT (db/prepared.ts `rowsAndCommit`). */
 const runAndCommit = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rowsAndCommit<T>(statement.sql, statement.values);
 
 /** The order's number was already taken: nothing was written, and placing is tried again with another. */
@@ -163,7 +163,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
    * Writes the order (and its Idempotency-Key's answer) in one transaction of two round trips: BEGIN with the read
    * (cart lines locked, products, address, customer, and the key's claim), then the write (every line's stock, the
    * order with its lines, event, emptied cart and stored answer, all or nothing) with COMMIT; an option with a
-   * capacity adds two (catalog/prepared.ts `statementTransaction`, not knex's transaction: see there). The answer is
+   * capacity adds two (db/prepared.ts `statementTransaction`, not knex's transaction: see there). The answer is
    * built from what was written. Every refusal rolls back, or commits a write that wrote nothing, and leaves nothing.
    *
    * A second request with the same key waits (on PostgreSQL's unique index) for the first one's outcome: if that
