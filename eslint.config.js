@@ -106,4 +106,32 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Server layers point down only (issue 32): the infrastructure below the features (http/, db/, lib/, auth/, the
+    // config, clock and logger) imports no feature module, the seed or the composition (app.ts, server.ts, main.ts,
+    // cli/); a feature imports no seed or composition. What a lower layer needs from above is passed in by app.ts.
+    // The TypeScript rule, so the package boundaries of no-restricted-imports above still apply to the same files.
+    files: ['server/src/{http,db,lib,auth}/**/*.ts', 'server/src/{config,clock,logger,process-guards}.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(\\.{1,2}/)+(modules|seed|cli)(/|$)', message: 'A lower server layer imports no feature module or seed: move the piece down (db/, auth/, lib/) or have app.ts pass it in.' },
+          { regex: '^(\\.{1,2}/)+(app|server|main)$', message: 'Only the entry points import the composition (app.ts, server.ts).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(\\.{1,2}/)+(seed|cli)(/|$)', message: 'A feature imports no seed: the seed sits above the features and imports them.' },
+          { regex: '^(\\.{1,2}/)+(app|server|main)$', message: 'Only the entry points import the composition (app.ts, server.ts).' },
+        ],
+      }],
+    },
+  },
 );

@@ -31,7 +31,7 @@ import { REPO_ROOT } from '../../server/src/config';
 import { openDatabase, SESSION_SETUP_SQL, type Database } from '../../server/src/db/database';
 import { migrateLatest } from '../../server/src/db/migrate';
 import { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../../server/src/modules/catalog/category-service';
-import { statementName } from '../../server/src/modules/catalog/prepared';
+import { statementName } from '../../server/src/db/prepared';
 import { createShopService, shopReadQueries } from '../../server/src/modules/catalog/shop-service';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';

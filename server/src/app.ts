@@ -27,7 +27,7 @@ import {
 import { envelopeMiddleware } from './http/envelope';
 import { fastLane } from './http/fast-lane';
 import { AppError } from './http/errors';
-import { corsFor, securityHeaders } from './http/security';
+import { corsFor } from './http/security';
 import { mountRoutes, type RouteSpec } from './http/route';
 import { jsonBodies, wellFormedPath } from './http/request-shape';
 import { webApp, type BootPage, type FirstScreen } from './http/static';
@@ -101,7 +101,7 @@ export function createServices(deps: AppDeps): Services {
   const ordering = createOrderingService({ db, config, clock, events: deps.events ?? silentEvents, logger: deps.logger });
   const events = deps.events ?? silentEvents;
   const orders = createOrderService({ db, config, clock, addresses, events, ordering });
-  const riders = createRiderService({ db, config, clock, events, orders, ordering });
+  const riders = createRiderService({ db, config, clock, events, orders });
   return {
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
     catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
@@ -251,7 +251,6 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
 
   app.use(envelopeMiddleware(deps.logger));
   app.use(wellFormedPath());
-  app.use(securityHeaders());
   app.use(corsFor(deps.config.corsOrigins));
   app.use(webApp(deps.config.webDistDir, { bootData: bootDataFor(deps, services), onBootError: (error) => deps.logger.warn({ err: error }, 'boot data for a page failed; sent without it') }));
   app.use(serveStoredFiles(deps.db));

@@ -17,7 +17,7 @@ import {
   type ShopConfigWire,
 } from '@kade/shared';
 import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
-import { PASSWORD_COST } from './modules/users/password';
+import { PASSWORD_COST } from './auth/password-cost';
 
 /** The repository root: server/src/config.ts is two folders down. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

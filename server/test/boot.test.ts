@@ -21,7 +21,7 @@ import {
   type SubCategoryWire,
 } from '@kade/shared';
 import { firstPaintHtml } from '../src/http/first-paint';
-import { BANNER_KEY } from '../src/seed/run';
+import { BANNER_KEY } from '../src/modules/shop/banner';
 import { DB_KINDS, insertProduct, startTestServer, type TestServer, OPEN_NOW } from './helpers';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Kade shop</title></head><body><div id="root"></div></body></html>';

@@ -1,4 +1,4 @@
-// The hot statements' own pool of connections (db/database.ts `hotPoolOf`, used by catalog/prepared.ts) on
+// The hot statements' own pool of connections (db/database.ts `hotPoolOf`, used by db/prepared.ts) on
 // PostgreSQL: a connection is lent only once its session settings are in force, and one that dies while lent (its
 // socket reset, its backend ended) fails its statement without ending the process, and is never lent again. When
 // every connection stays busy for as long as a request may wait, the shopper is told 503 BUSY with a Retry-After.
@@ -9,7 +9,7 @@ import { hotPoolOf } from '../src/db/database';
 import knex, { type Knex } from 'knex';
 import { errorAnswer } from '../src/http/envelope';
 import { createLogger } from '../src/logger';
-import { statementRows, statementTransaction } from '../src/modules/catalog/prepared';
+import { statementRows, statementTransaction } from '../src/db/prepared';
 import { createTestDatabase, insertProduct, startTestServer, type TestDatabase } from './helpers';
 
 type Lent = pg.PoolClient & { connection: { stream: { destroy(error?: Error): void } }; processID: number };

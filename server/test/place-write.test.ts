@@ -1,11 +1,11 @@
-// The order's one write statement (orders/place-sql.ts) and the transaction it runs in (catalog/prepared.ts
+// The order's one write statement (orders/place-sql.ts) and the transaction it runs in (db/prepared.ts
 // `statementTransaction`, the write sent with its COMMIT), on a real database: the write is all or nothing. An order
 // number already taken writes nothing at all (no stock taken, so the service can draw again); a line with too
 // little stock is named in `short` and nothing is written, the other lines' stock included; the key's claim is let
 // go when nothing is written; and a connection is clean for the next caller after every ending.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementTransaction } from '../src/modules/catalog/prepared';
+import { statementTransaction } from '../src/db/prepared';
 import { orderWriteStatement, type OrderWritten } from '../src/modules/orders/place-sql';
 import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer, stockOf } from './helpers';
 import { EVENT_WAIT_MS } from './socket-helpers';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeMiddleware } from '../src/http/envelope';
 import { jsonBodies } from '../src/http/request-shape';
 import { mountRoutes, route } from '../src/http/route';
-import { corsFor, securityHeaders } from '../src/http/security';
+import { corsFor } from '../src/http/security';
 import { createLogger } from '../src/logger';
 
 async function listen(app: Koa): Promise<{ base: string; close(): Promise<void> }> {
@@ -110,7 +110,7 @@ describe('CORS and the security headers', () => {
   let plain: Awaited<ReturnType<typeof listen>>;
   let anyOrigin: Awaited<ReturnType<typeof listen>>;
 
-  /** The app as the server builds it (security headers, then CORS), answering `{ ok: true }`. */
+  /** The app as the server builds it (the envelope, which sets every answer's headers, then CORS), answering `{ ok: true }`. */
   function appWith(middleware: Koa.Middleware[]): Koa {
     const app = new Koa();
     app.silent = true;
@@ -122,7 +122,7 @@ describe('CORS and the security headers', () => {
   }
 
   beforeAll(async () => {
-    ours = await listen(appWith([securityHeaders(), corsFor([PARTNER])]));
+    ours = await listen(appWith([envelopeMiddleware(createLogger('silent')), corsFor([PARTNER])]));
     // @koa/cors with the options corsFor gave it before it let a disallowed origin pass on its own
     plain = await listen(
       appWith([

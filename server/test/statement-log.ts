@@ -1,5 +1,5 @@
 // Counts the SQL statements the server sends while a request runs, at the driver: every statement goes through
-// a connection's `query` (knex's queries, BEGIN and COMMIT, and the prepared reads of catalog/prepared.ts),
+// a connection's `query` (knex's queries, BEGIN and COMMIT, and the prepared reads of db/prepared.ts),
 // on pg and on PGlite alike. Test code only.
 import type { Knex } from 'knex';
 import { hotPoolOf } from '../src/db/database';

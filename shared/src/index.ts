@@ -3,6 +3,7 @@ export * from './money';
 export * from './pricing';
 export * from './ordering';
 export * from './order-status';
+export * from './order-moves';
 export * from './hours';
 export * from './zone';
 export * from './mobile';

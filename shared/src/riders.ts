@@ -3,17 +3,14 @@
 // rider's page, the assigning dropdown and the day report's cash per rider. The server enforces these; the
 // screens show the same words.
 import { isClosedStatus, STATUS_DELAYED, type OrderStatus } from './order-status';
+import { ASSIGNABLE_STATUSES } from './order-moves';
 import { localMinutes } from './hours';
 import { paiseToRupees } from './money';
 import { deliveryOptionByLabel } from './pricing';
 
-/** The statuses in which staff may give an order to a rider (or take it back): packed or packing, not yet delivered. */
-export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped', STATUS_DELAYED];
-
-/** True when an order in this status may be assigned to a rider, reassigned or unassigned. */
-export function isAssignable(status: OrderStatus): boolean {
-  return ASSIGNABLE_STATUSES.includes(status);
-}
+// Which orders may be given to a rider, and which a rider may pick up, deliver or bring back, is a row of the
+// move table (order-moves.ts); named here too, where the rider's rules were first looked for.
+export { ASSIGNABLE_STATUSES, isAssignable } from './order-moves';
 
 /** The statuses of an order out with its rider: the rider's number is shown to the shopper only then. */
 export const RIDER_OPEN_STATUSES: readonly OrderStatus[] = ['Shipped', STATUS_DELAYED];

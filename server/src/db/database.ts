@@ -5,6 +5,9 @@ import { ConfigError, type Config } from '../config';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/** What a statement runs on: knex itself (a connection from its pool) or a knex transaction (its one connection). */
+export type Db = Knex | Knex.Transaction;
+
 export interface Database {
   kind: DatabaseKind;
   knex: Knex;
@@ -73,7 +76,7 @@ function describePgError(error: unknown, url: string): string {
 }
 
 /**
- * The pool of the hot statements (catalog/prepared.ts: the shop's reads, the session check, placing an order), kept
+ * The pool of the hot statements (prepared.ts: the shop's reads, the session check, placing an order), kept
  * beside knex's. Knex's pool (tarn) makes two pending operations for every lend, each with a timer and a chain of
  * promises: with 50 shoppers queued for 20 connections, the product sheet cost the server 0.109-0.118 ms of CPU a
  * request through it and 0.101-0.111 ms through pg's own (alternating runs, both asking pg with a callback). Knex
@@ -88,7 +91,7 @@ export function hotPoolOf(db: Knex): pg.Pool | undefined {
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // Pipeline mode (pg 8.23): a statement is written as soon as it is queued, not after the answer to the one before,
-  // so a transaction can send BEGIN with its first statement in one round trip (catalog/prepared.ts
+  // so a transaction can send BEGIN with its first statement in one round trip (prepared.ts
   // `statementTransaction`). Code that waits for each answer, as knex does, sees no difference.
   const hot = new pg.Pool({
     connectionString: url,
@@ -104,7 +107,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   hot.on('connect', (client) => {
     // A lent connection has no listener of the pool's: its socket dying (PostgreSQL restarted, a reset) would emit an
     // 'error' nobody hears, which ends the process. Heard here, the connection is marked broken: the statement
-    // waiting on it fails on its own, and the pool destroys it when it is handed back (catalog/prepared.ts `lend`).
+    // waiting on it fails on its own, and the pool destroys it when it is handed back (prepared.ts `lend`).
     client.on('error', (error) => {
       (client as pg.PoolClient & { __knex__disposed?: unknown }).__knex__disposed = error;
     });

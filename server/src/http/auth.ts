@@ -1,8 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock';
-import { verifyAccessToken, type AccessClaims } from '../modules/users/tokens';
-import { statementRows } from '../modules/catalog/prepared';
+import { verifyAccessToken, type AccessClaims } from '../auth/access-token';
+import { statementRows } from '../db/prepared';
 import { AppError } from './errors';
 import type { AuthUser } from './route';
 

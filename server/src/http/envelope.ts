@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger';
-import { carriesCredentials } from './auth';
+import { answerHeaders } from './answer-headers';
 import { isAppError } from './errors';
+import { fixedSecurityHeaders, knownSecurityList } from './security';
 
 /** Every answer has this shape: SPEC.md section 7's `{ success, error, message, data }`. */
 export interface Envelope<T = unknown> {
@@ -117,13 +118,36 @@ export function logAnswer(logger: Logger, request: { requestId: string; method: 
   else logger.debug(line, 'request');
 }
 
-/** Request id, access log and the error envelope in one place (errorAnswer, logAnswer). */
+/**
+ * Sets an answer's headers (answerHeaders' list) on Koa's response, after the route has answered. Vary is merged:
+ * ours (Origin) first, then what the answer itself varies on (the web app's Accept-Encoding), as when CORS set it
+ * before the route; a name listed twice gets both values.
+ */
+function setAnswerHeaders(ctx: Context, head: readonly string[]): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < head.length; i += 2) {
+    const name = head[i] as string;
+    const value = head[i + 1] as string;
+    if (name === 'Vary') {
+      const own = ctx.response.get('Vary') as string | string[] | undefined;
+      ctx.set('Vary', value);
+      if (own !== undefined && own.length > 0) ctx.vary(own);
+    } else if (seen.has(name)) {
+      ctx.append(name, value);
+    } else {
+      ctx.set(name, value);
+    }
+    seen.add(name);
+  }
+}
+
+/** Request id, access log, the error envelope and every answer's headers (answerHeaders) in one place. */
 export function envelopeMiddleware(logger: Logger) {
   return async function envelope(ctx: Context, next: Next) {
     const started = performance.now();
     const requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    let retryAfterSeconds: number | undefined;
     try {
       await next();
       if (ctx.status === 404 && ctx.body == null && ctx.path.startsWith('/api/')) {
@@ -134,10 +158,11 @@ export function envelopeMiddleware(logger: Logger) {
       const answer = errorAnswer(error, logger, { requestId, method: ctx.method, path: ctx.path });
       ctx.status = answer.status;
       ctx.body = answer.body;
-      if (answer.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(answer.retryAfterSeconds));
+      retryAfterSeconds = answer.retryAfterSeconds;
     } finally {
-      // a signed-in caller's answer is theirs alone: no browser or proxy keeps it (user details, reset codes, the report)
-      if (ctx.path.startsWith('/api/') && carriesCredentials(ctx.headers)) ctx.set('Cache-Control', 'no-store');
+      // helmet's headers are worked out on the first request (security.ts), then known for good
+      if (!knownSecurityList()) await fixedSecurityHeaders();
+      setAnswerHeaders(ctx, answerHeaders(ctx.headers, { requestId, path: ctx.path, retryAfterSeconds }));
       logAnswer(logger, { requestId, method: ctx.method, path: ctx.path }, ctx.status, started);
     }
   };

@@ -6,17 +6,18 @@
 // the same statement. A request takes the lane only when it is plain: one of those routes at its exact path (no
 // query), GET without a body or POST with a JSON body of known length, no compressed body, and no origin that CORS
 // must answer for. Everything else, and every other route, goes through Koa as before. An answer on the lane is the
-// one Koa gives: the same envelope (ok, errorAnswer), request id, security headers (helmet's fixed set), `Vary:
-// Origin`, body parsing (strict JSON, prototype keys refused, as co-body's) and validation (the route's schema).
+// one Koa gives: the same envelope (ok, errorAnswer), the same headers (answer-headers.ts: request id, helmet's
+// fixed set, `Vary: Origin`, `Cache-Control: no-store` for a caller's credentials), body parsing (strict JSON,
+// prototype keys refused, as co-body's) and validation (the route's schema). Its handlers are given their body
+// only (route.ts FastLaneRouteSpec).
 // fast-lane.test.ts holds the two to the same answers, headers included.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseSafely } from '@hapi/bourne';
-import type { Context } from 'koa';
 import type { Logger } from '../logger';
-import { carriesCredentials } from './auth';
+import { answerHeaders } from './answer-headers';
 import { errorAnswer, logAnswer, ok, requestIdOf, type Envelope } from './envelope';
-import { parseWith, type RouteSpec } from './route';
-import { allowedOriginFor, knownSecurityHeaders } from './security';
+import { parseWith, type FastLaneRouteSpec, type RouteSpec } from './route';
+import { allowedOriginFor, knownSecurityList } from './security';
 
 /** Content types the lane reads as JSON (lowercased, spaces removed); any other goes to Koa. */
 const JSON_TYPES = new Set(['application/json', 'application/json;charset=utf-8']);
@@ -71,20 +72,15 @@ export interface FastLaneOptions {
  * says true, or says false and leaves the request untouched for Koa.
  */
 export function fastLane(routes: readonly RouteSpec[], options: FastLaneOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const lanes = new Map<string, RouteSpec>();
+  const lanes = new Map<string, FastLaneRouteSpec>();
   for (const spec of routes) {
     if (!spec.fastLane) continue;
     for (const path of typeof spec.path === 'string' ? [spec.path] : spec.path) lanes.set(`${spec.method.toUpperCase()} ${path}`, spec);
   }
   const allowed = allowedOriginFor(options.corsOrigins);
-  // helmet's headers as names and values, once they are known (a request reaches the lane only then); what helmet
-  // removes (X-Powered-By) Node never sets
-  let securityList: string[] | undefined;
-  const securityHead = (): string[] =>
-    (securityList ??= (knownSecurityHeaders()?.set ?? []).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value])));
   const limitBytes = options.bodyLimitKb * 1024;
 
-  async function answer(req: IncomingMessage, res: ServerResponse, spec: RouteSpec, started: number) {
+  async function answer(req: IncomingMessage, res: ServerResponse, spec: FastLaneRouteSpec, started: number) {
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
     const request = { requestId, method: req.method as string, path: req.url as string };
     let status: number;
@@ -93,8 +89,8 @@ export function fastLane(routes: readonly RouteSpec[], options: FastLaneOptions)
     try {
       const raw = req.method === 'GET' ? undefined : parseJson(await readText(req));
       const body = parseWith(spec.body, raw, 'body');
-      // a fast-lane handler reads its body only (RouteSpec.fastLane)
-      const result = await spec.handler({ ctx: undefined as unknown as Context, body, query: undefined, user: undefined });
+      // a fast-lane handler is given its body only (FastLaneRouteSpec)
+      const result = await spec.handler({ body });
       status = result.status ?? 200;
       envelope = ok(result.data, result.message ?? '', result.extras);
     } catch (error) {
@@ -106,10 +102,8 @@ export function fastLane(routes: readonly RouteSpec[], options: FastLaneOptions)
     }
     if (res.destroyed) return;
     const text = JSON.stringify(envelope);
-    // in the order Koa's middlewares set them, as one list of names and values (no header map to fill)
-    const head = ['X-Request-Id', requestId, ...securityHead(), 'Vary', 'Origin'];
-    if (retryAfter !== undefined) head.push('Retry-After', String(retryAfter));
-    if (carriesCredentials(req.headers)) head.push('Cache-Control', 'no-store');
+    // the headers Koa's envelope sets (answerHeaders), then the body's, as one list of names and values (no header map to fill)
+    const head = answerHeaders(req.headers, { requestId, path: request.path, retryAfterSeconds: retryAfter });
     head.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(text)));
     res.writeHead(status, head);
     res.end(text);
@@ -118,7 +112,7 @@ export function fastLane(routes: readonly RouteSpec[], options: FastLaneOptions)
 
   return function takeFastLane(req, res) {
     const spec = lanes.get(`${req.method} ${req.url}`);
-    if (!spec || !knownSecurityHeaders()) return false;
+    if (!spec || !knownSecurityList()) return false;
     const headers = req.headers;
     if (headers['transfer-encoding'] !== undefined) return false;
     const encoding = headers['content-encoding'];

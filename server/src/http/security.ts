@@ -63,27 +63,19 @@ export function knownSecurityHeaders(): FixedHeaders | undefined {
   return knownHeaders;
 }
 
+let knownList: string[] | undefined;
+
 /**
- * Security headers for the API and the web app: helmet's, copied onto each answer from the set worked out
- * on the first request rather than recomputed by helmet's dozen middlewares every time. Not an async function:
- * once the set is known, it adds no promise of its own to every request.
+ * helmet's headers as one list of names and values (a header helmet gives several values appears once per value),
+ * when they have been worked out, else undefined (and they are being worked out). What helmet removes
+ * (X-Powered-By) neither Node nor Koa sets. answer-headers.ts puts them on every answer, on both paths.
  */
-export function securityHeaders(): Middleware {
-  const apply = (ctx: Context, headers: FixedHeaders) => {
-    for (const [name, value] of headers.set) ctx.set(name, value);
-    for (const name of headers.removed) ctx.remove(name);
-  };
-  return function securityHeadersOnAnswer(ctx: Context, next: Next) {
-    const fixed = knownHeaders;
-    if (fixed) {
-      apply(ctx, fixed);
-      return next();
-    }
-    return fixedSecurityHeaders().then((headers) => {
-      apply(ctx, headers);
-      return next();
-    });
-  };
+export function knownSecurityList(): readonly string[] | undefined {
+  if (knownList) return knownList;
+  const fixed = knownSecurityHeaders();
+  if (!fixed) return undefined;
+  knownList = fixed.set.flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value]));
+  return knownList;
 }
 
 /** The origin a request may be answered for with CORS headers ('' for none): one of the configured, or any with '*'. */
@@ -96,8 +88,9 @@ export function allowedOriginFor(origins: readonly string[]): (origin: string) =
 
 /**
  * CORS for the configured origins only (the shop and the dashboard are same-origin and need none). A request
- * whose origin is not allowed (a same-origin call sends none) gets only `Vary: Origin`, as @koa/cors gives it,
- * without going through its async steps; an allowed one goes through @koa/cors.
+ * whose origin is not allowed (a same-origin call sends none) passes on without @koa/cors' async steps, its answer
+ * getting only `Vary: Origin` as @koa/cors gives it (with every answer's headers, answer-headers.ts); an allowed one
+ * goes through @koa/cors.
  */
 export function corsFor(origins: readonly string[]): Middleware {
   const allowed = allowedOriginFor(origins);
@@ -105,7 +98,6 @@ export function corsFor(origins: readonly string[]): Middleware {
   const withCors = cors({ credentials: true, exposeHeaders: ['X-Request-Id', 'Retry-After'], origin: allowedOrigin });
   return function corsForOrigin(ctx: Context, next: Next) {
     if (allowedOrigin(ctx) !== '') return withCors(ctx, next);
-    ctx.vary('Origin');
     return next();
   };
 }

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { json, toCount } from '../db/database';
 import type { Logger } from '../logger';
 import { setStock } from '../modules/catalog/stock';
+import { BANNER_KEY } from '../modules/shop/banner';
 import { hashPassword, scryptParams } from '../modules/users/password';
 import { prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct } from './catalogue-data';
@@ -17,7 +18,6 @@ import { renderBannerImage, renderCategoryImage, renderProductImage, renderSubCa
 export const SEED_KEY = 'demo_seed';
 /** Two instances starting at once on one PostgreSQL seed one after the other, the second finding it done. */
 const SEED_LOCK_ID = 727_102;
-export const BANNER_KEY = 'home_banner';
 const LOGINS_FILE = 'first-logins.json';
 
 export interface Login {

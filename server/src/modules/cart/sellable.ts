@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
 import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef } from '@kade/shared';
 import { stockOf } from '../catalog/stock';
 import type { ProductCoreRow } from '../catalog/wire';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from '../../db/database';
 
 /**
  * A product or variation as a cart and an order see it: its own price and stock, and its parent's

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import { AppError, notFound } from '../../http/errors';
 import { orderRefWhere } from '../orders/order-ref';
 import { loadSellables, problemFor, productNames, purchasableQuantity, toSellableWire, type SellableProblem, type SellableRow } from './sellable';
+import type { Db } from '../../db/database';
 
 interface CartRow {
   id: string;
@@ -59,7 +60,7 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
     });
   }
 
-  async function ownItem(userId: string, itemId: string, trx: Knex | Knex.Transaction = db): Promise<CartRow> {
+  async function ownItem(userId: string, itemId: string, trx: Db = db): Promise<CartRow> {
     const row = await trx('cart_items').where({ id: itemId, user_id: userId }).first<CartRow>('id', 'user_id', 'product_id', 'quantity');
     if (!row) throw notFound('That item is not in your cart.', 'CART_ITEM_NOT_FOUND');
     return row;

@@ -14,10 +14,9 @@ import type { Clock } from '../../clock';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { localCatalogueChanges, type CatalogueChanges } from './catalogue-changes';
 import { assertKnownIds, assertUploadedImages, CATEGORIES, isForeignKeyViolation, isUniqueViolation, plural } from './checks';
-import { readRows } from './prepared';
+import { readRows } from '../../db/prepared';
 import { toCategoryWire, toSubCategoryWire, type CategoryRow, type SubCategoryRow } from './wire';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from '../../db/database';
 
 const SUB_CATEGORY_SELECT = `s.id, s.name, s.name_si, s.name_ta, s.image,
   coalesce((

@@ -3,8 +3,7 @@
 import type { Knex } from 'knex';
 import { uploadedImageKey } from '@kade/shared';
 import { AppError } from '../../http/errors';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from '../../db/database';
 
 /** Every image address must be one of the shop's uploads (the schema checked the form; this checks it exists). */
 export async function assertUploadedImages(db: Db, urls: readonly string[], field: string): Promise<void> {

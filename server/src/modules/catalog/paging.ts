@@ -3,9 +3,9 @@
 // is exact) and counts the matches only up to a cap.
 import type { Knex } from 'knex';
 import type { ListingCursor, PageInfo } from '@kade/shared';
-import { toCount } from '../../db/database';
+import { toCount, type Db } from '../../db/database';
 import { countQuery, pageQuery, type PageQuery, type Shelf, type SortKey } from './product-sql';
-import { readRows } from './prepared';
+import { readRows } from '../../db/prepared';
 import type { ProductRow } from './wire';
 
 /**
@@ -57,7 +57,7 @@ function countsMatches(request: Pick<PageRequest, 'page' | 'limit' | 'countCap'>
 }
 
 /** The statement of a page request (page 1 is the first): one row more than the page, and the capped count. */
-export function pageQueryFor(db: Knex | Knex.Transaction, request: PageRequest) {
+export function pageQueryFor(db: Db, request: PageRequest) {
   return pageQuery(db, {
     where: request.where,
     bindings: request.bindings,
@@ -103,7 +103,7 @@ export function pageInfo(request: Pick<PageRequest, 'page' | 'limit' | 'countCap
  * One page in one statement (the capped count rides on each row of a full page); only a page past the end,
  * which has no row to carry it, costs a second statement for the count.
  */
-export async function readPage(db: Knex | Knex.Transaction, request: PageRequest): Promise<{ rows: ProductRow[]; page: PageInfo }> {
+export async function readPage(db: Db, request: PageRequest): Promise<{ rows: ProductRow[]; page: PageInfo }> {
   const rows = await readRows(db, pageQueryFor(db, request));
   if (request.ranked) {
     // Every row carries the counts; a page past the end has none, and asks once more for them.

@@ -17,7 +17,7 @@ import {
   type VariationWire,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
-import { json } from '../../db/database';
+import { json, type Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import {
   assertKnownIds,
@@ -32,8 +32,6 @@ import { ADMIN_PRODUCT, ADMIN_VARIATION, liveVariationQuery, productsByIdQuery, 
 import { searchRequest } from './search';
 import { setStock } from './stock';
 import { detailsToStored, toProductWire, toVariationWire, type ProductRow } from './wire';
-
-type Db = Knex | Knex.Transaction;
 
 /** The fields of a product or variation form, as they may arrive (all optional on an update). */
 interface SellableFields {

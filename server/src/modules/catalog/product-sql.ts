@@ -5,8 +5,7 @@ import type { Knex } from 'knex';
 import type { ListingCursor } from '@kade/shared';
 import { stockOf } from './stock';
 import type { ProductRow } from './wire';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from '../../db/database';
 
 /** A product a shopper may see: a parent product, published and not deleted. */
 export const SHOP_PRODUCT = 'p.parent_id is null and p.deleted_at is null and p.publish';

@@ -23,7 +23,7 @@ import {
 import { notFound } from '../../http/errors';
 import { emptyPage, LISTING_COUNT_CAP, pageQueryFor, readPage, type PageRequest } from './paging';
 import { categoryShelf, NEWEST_FIRST, pageQuery, placeholders, PRODUCT_DETAILS_SQL, productDetailsQuery, SHOP_PRODUCT, stripsQuery, subCategoryShelf } from './product-sql';
-import { readRows, statementRows } from './prepared';
+import { readRows, statementRows } from '../../db/prepared';
 import { searchRequest } from './search';
 import { toCategoryWire, toProductDetailsWire, toProductWire, toVariationWire, type CategoryRow, type ProductRow } from './wire';
 

@@ -2,9 +2,8 @@
 // `products` row: an order's stock change never rewrites a product or its search indexes (see the migration
 // 20261126090000_product_stock). These are the only statements that write it.
 import type { Knex } from 'knex';
-import { statementRows } from './prepared';
-
-type Db = Knex | Knex.Transaction;
+import { statementRows } from '../../db/prepared';
+import type { Db } from '../../db/database';
 
 /** The stock of the product aliased `alias` (0 when it has no stock row), for a select list. */
 export function stockOf(alias: string): string {

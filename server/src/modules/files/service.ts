@@ -8,6 +8,7 @@ import { enforceRateLimits } from '../../http/rate-limit';
 import { createWorkQueue, type WorkQueue } from '../../lib/work-queue';
 import { checkImage, encodeImage, fileUrl, imageLimits, type CheckedImage, type ImageOptions, type PreparedImage } from './image';
 import { createImageProcess } from './image-process';
+import type { Db } from '../../db/database';
 
 export {
   DECODED_BYTES_PER_PIXEL,
@@ -23,13 +24,13 @@ export {
 } from './image';
 
 /** Writes a prepared image; the same content written twice is kept once. */
-export async function savePreparedImage(db: Knex | Knex.Transaction, image: PreparedImage): Promise<string> {
+export async function savePreparedImage(db: Db, image: PreparedImage): Promise<string> {
   await db('stored_files').insert(image.rows).onConflict('key').ignore();
   return image.url;
 }
 
 /** Encodes and writes a checked image unless the same content is stored already (then nothing is decoded). */
-async function saveUnlessStored(db: Knex | Knex.Transaction, checked: CheckedImage, encode: () => Promise<PreparedImage>) {
+async function saveUnlessStored(db: Db, checked: CheckedImage, encode: () => Promise<PreparedImage>) {
   const existing = await db('stored_files').where({ content_hash: checked.hash }).first('key');
   if (!existing) await savePreparedImage(db, await encode());
   return { url: fileUrl(checked.hash), hash: checked.hash };
@@ -39,7 +40,7 @@ async function saveUnlessStored(db: Knex | Knex.Transaction, checked: CheckedIma
  * Stores an image here and now, with no queue and no allowance (fixtures, scripts): the same checks and encoding
  * as an upload, and the same content stored once. Uploads go through `createImageService`.
  */
-export async function storeImage(db: Knex | Knex.Transaction, bytes: Buffer, options: ImageOptions = {}): Promise<{ url: string; hash: string }> {
+export async function storeImage(db: Db, bytes: Buffer, options: ImageOptions = {}): Promise<{ url: string; hash: string }> {
   const limits = imageLimits();
   const checked = await checkImage(bytes, limits, options.field);
   return saveUnlessStored(db, checked, () => encodeImage(checked, limits, options));

@@ -2,7 +2,7 @@
 // Idempotency-Key too, and reading busy mode, attendance and the option's capacity) and one write (every line's
 // stock taken, the order, its lines and event, the emptied cart and the key's answer); two more (lock the option,
 // count it) only for an option with a capacity. See ARCHITECTURE.md "Placing an order".
-// The read and the write are texts with their values, run on the transaction's own connection by catalog/prepared.ts
+// The read and the write are texts with their values, run on the transaction's own connection by db/prepared.ts
 // `statementTransaction`: on PostgreSQL a prepared statement per shape (with a key or not, the count of lines), so
 // none is planned again on every order.
 import type { Knex } from 'knex';
@@ -125,7 +125,7 @@ export interface OrderWritten {
  * one statement, all or nothing: the stock rows are locked first and the order is written only when every line has
  * that much left and its number is free. When it is not written, nothing is (the key's claim is let go, so a retry
  * with the key starts afresh), and the statement can be committed as it is: the caller sends COMMIT with it
- * (catalog/prepared.ts `rowsAndCommit`), one round trip for both.
+ * (db/prepared.ts `rowsAndCommit`), one round trip for both.
  */
 export function orderWriteStatement(write: OrderWrite): Statement {
   const orderColumns = Object.keys(write.order);

@@ -9,26 +9,20 @@ import {
   localMinutes,
   TEXT,
   addressToWire,
-  canTransition,
   computeTotals,
   minimumShortfallPaise,
   discountedPricePaise,
   formatRs,
   generateOrderId,
-  isClosedStatus,
   isFreshCategory,
-  isOrderStatus,
   isOrderTooLarge,
   MAX_ORDER_PAISE,
   isWithinWindow,
-  normalizeStatus,
   orderListByKey,
   paiseToRupees,
   parseLocationText,
   rupeesToPaise,
   shelfCategory,
-  shopperMayCancel,
-  stockMovement,
   windowEnds,
   type CashOnDeliveryInput,
   type OrderListQuery,
@@ -36,21 +30,18 @@ import {
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import { toCount } from '../../db/database';
+import { toCount, type Db } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
 import { imagesOf, isVisible, productNames, purchasableQuantity, type SellableRow } from '../cart/sellable';
-import { giveBackStock, takeStock } from '../catalog/stock';
 import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
-import type { OrderEvents } from '../realtime/events';
+import type { OrderEvents, RiderEvents } from '../realtime/events';
 import { orderWriteStatement, placementReadStatement, type OrderWritten, type PlacementRead, type PlacementRow, type Statement } from './place-sql';
-import { statementTransaction, type StatementRunner } from '../catalog/prepared';
+import { statementTransaction, type StatementRunner } from '../../db/prepared';
 import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
-import { deliveryCash } from '../riders/service';
-
-type Db = Knex | Knex.Transaction;
+import { createOrderWriter, type OrderMove } from './moves';
 
 /** A window in a refusal's sentence, '06:30 to 22:59': the ends its details carry (windowEnds), so the two agree. */
 function hoursText(window: string): string {
@@ -58,9 +49,9 @@ function hoursText(window: string): string {
   return `${from} to ${to}`;
 }
 
-/** One of the placement's statements, prepared on the transaction's connection (catalog/prepared.ts). */
+/** One of the placement's statements, prepared on the transaction's connection (db/prepared.ts). */
 const run = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rows<T>(statement.sql, statement.values);
-/** The placement's last statement, sent with its COMMIT (catalog/prepared.ts `rowsAndCommit`). */
+/** The placement's last statement, sent with its COMMIT (db/prepared.ts `rowsAndCommit`). */
 const runAndCommit = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rowsAndCommit<T>(statement.sql, statement.values);
 
 /** The order's number was already taken: nothing was written, and placing is tried again with another. */
@@ -86,7 +77,8 @@ export interface OrderServiceDeps {
   config: Config;
   clock: Clock;
   addresses: AddressService;
-  events: OrderEvents;
+  /** The order's own events, and the rider's page and staff told of a rider's moves (moves.ts). */
+  events: OrderEvents & Pick<RiderEvents, 'riderOrders' | 'orderReturned'>;
   /** Whether the shop and the chosen option take orders now (busy mode, capacity, attendance); none: always. */
   ordering?: Pick<OrderingService, 'admit' | 'afterOrderChange' | 'announce'>;
 }
@@ -97,10 +89,6 @@ function totalsDiffer(input: CashOnDeliveryInput, subtotalPaise: number, totalPa
 }
 
 export function createOrderService({ db, config, clock, addresses, events, ordering }: OrderServiceDeps) {
-  /** After a commit: an option with a capacity may have filled or freed (never fails the caller). */
-  const optionChanged = (option: string | undefined) => {
-    if (ordering && option) void ordering.afterOrderChange(option).catch(() => undefined);
-  };
   async function loadOrders(trx: Db, where: (q: Knex.QueryBuilder) => void, paging?: { limit: number; offset: number }): Promise<OrderWire[]> {
     const query = trx('orders as o').join('users as u', 'u.id', 'o.user_id').select(trx.raw(ORDER_SELECT)).orderBy('o.created_at', 'desc').orderBy('o.id');
     where(query);
@@ -109,65 +97,14 @@ export function createOrderService({ db, config, clock, addresses, events, order
     return rows.map(toOrderWire);
   }
 
-
-  /** An order by its id or short number, locked for this transaction; 404 when there is none. */
-  async function lockOrder(trx: Knex.Transaction, orderRef: string) {
-    const order = await trx('orders')
-      .where(orderRefWhere(orderRef))
-      .forUpdate()
-      .first<{ id: string; status: string; user_id: string; taken_by: string | null; taken_at: Date | string | null }>('id', 'status', 'user_id', 'taken_by', 'taken_at');
-    if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
-    return order;
-  }
-
-  /** An order row's status as the machine knows it (an empty one, from old data, is Pending). */
-  function statusOf(order: { status: string }): OrderStatus {
-    return isOrderStatus(order.status) || order.status === '' ? normalizeStatus(order.status) : 'Pending';
-  }
-
-  /**
-   * One status move inside the caller's transaction (the row already locked): the stock it moves, taking a Pending
-   * order for the staff member who moved it when nobody had, and the event with who and when.
-   */
-  async function moveOrder(trx: Knex.Transaction, order: { id: string; taken_by: string | null }, from: OrderStatus, to: OrderStatus, actor: AuthUser, now: Date, staffMove = true) {
-    const movement = stockMovement(from, to);
-    if (movement !== 'none') {
-      const lines = await trx('order_lines').where({ order_id: order.id }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; name: string }>>('product_id', 'quantity', 'name');
-      const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
-      if (movement === 'release') {
-        await giveBackStock(trx, stockLines);
-      } else {
-        const taken = await takeStock(trx, stockLines);
-        const short = lines.find((line) => !taken.has(line.product_id));
-        if (short) throw conflict(`${short.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: short.product_id });
-      }
-    }
-    // Staff moving a Pending order on take it too (when nobody has), so it stops ringing with their name on it; a
-    // shopper's own cancel stops it ringing by its status alone.
-    const takes = staffMove && from === 'Pending' && to !== 'Pending' && !order.taken_by;
-    // A rider's 'Could not deliver' flags the order until it is on its way again or its journey ends here.
-    const returnEnds = isClosedStatus(to) ? { returned_reason: null, returned_at: null, returned_by: null } : {};
-    await trx('orders')
-      .where({ id: order.id })
-      .update({ status: to, updated_at: now, ...(takes ? { taken_by: actor.id, taken_at: now } : {}), ...returnEnds });
-    await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: to, created_at: now });
-    return { id: order.id, from, takes };
-  }
-
-  /** After the commit: the order as it now is, told to every screen (and, when it was just taken, to the ringers). */
-  async function announceMove(change: { id: string; from: OrderStatus; takes: boolean }, to: OrderStatus, actor: AuthUser): Promise<OrderWire> {
-    const order = await orderById(db, change.id);
-    events.orderStatusChanged(order, { from: change.from, to, by: actor.id });
-    if (change.takes) events.orderAcknowledged(order);
-    optionChanged(order.Choose);
-    return order;
-  }
-
   async function orderById(trx: Db, id: string): Promise<OrderWire> {
     const [order] = await loadOrders(trx, (q) => q.where('o.id', id));
     if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
     return order;
   }
+
+  /** Every change of an order's state after it is placed goes through this one writer (moves.ts). */
+  const writer = createOrderWriter({ db, clock, events, ordering, byId: (id) => orderById(db, id) });
 
   /**
    * Whether a product (by its shelves) may be sold now: Vegetable and Meat only in the fresh hours. `freshOpen` is
@@ -226,7 +163,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
    * Writes the order (and its Idempotency-Key's answer) in one transaction of two round trips: BEGIN with the read
    * (cart lines locked, products, address, customer, and the key's claim), then the write (every line's stock, the
    * order with its lines, event, emptied cart and stored answer, all or nothing) with COMMIT; an option with a
-   * capacity adds two (catalog/prepared.ts `statementTransaction`, not knex's transaction: see there). The answer is
+   * capacity adds two (db/prepared.ts `statementTransaction`, not knex's transaction: see there). The answer is
    * built from what was written. Every refusal rolls back, or commits a write that wrote nothing, and leaves nothing.
    *
    * A second request with the same key waits (on PostgreSQL's unique index) for the first one's outcome: if that
@@ -407,22 +344,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
      * Takes a new order: the first to take it owns it, and it stops ringing on every counter and dashboard. Taking
      * it again is a no-op; anyone else is answered 409 ORDER_TAKEN naming who took it and when.
      */
-    async acknowledge(actor: AuthUser, orderRef: string) {
-      const now = clock.now();
-      const id = await db.transaction(async (trx) => {
-        const order = await lockOrder(trx, orderRef);
-        if (order.taken_by && order.taken_by !== actor.id) {
-          const taker = await trx('users').where({ id: order.taken_by }).first<{ name: string } | undefined>('name');
-          const name = taker?.name ?? 'Someone';
-          const at = order.taken_at ? new Date(order.taken_at).toISOString() : null;
-          throw conflict(`${name} already took this order.`, 'ORDER_TAKEN', { acknowledgedBy: name, acknowledgedAt: at });
-        }
-        if (!order.taken_by) await trx('orders').where({ id: order.id }).update({ taken_by: actor.id, taken_at: now });
-        return order.id;
-      });
-      const order = await orderById(db, id);
-      events.orderAcknowledged(order);
-      return order;
+    async acknowledge(actor: AuthUser, orderRef: string): Promise<OrderWire> {
+      return (await writer.applyMove(actor, orderRef, { kind: 'acknowledge' })).order;
     },
 
     /**
@@ -430,31 +353,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
      * Cancelling gives the stock back once; leaving a cancelled status takes it again (409 if it is gone).
      * When two people act at once the row lock makes one wait: the second sees the new status and is told.
      */
-    async updateStatus(actor: AuthUser, orderRef: string, to: OrderStatus, cash: { cashCollected?: number | undefined; reason?: string | undefined } = {}) {
-      const now = clock.now();
-      let flagged = false;
-      const change = await db.transaction(async (trx) => {
-        const order = await lockOrder(trx, orderRef);
-        const from = statusOf(order);
-        if (!canTransition(from, to)) {
-          // The second of two people acting at once is told who was first (the last change's author).
-          const last = await trx('order_events as e').leftJoin('users as u', 'u.id', 'e.actor_id').where('e.order_id', order.id).whereNotNull('e.actor_id').orderBy('e.created_at', 'desc').first<{ name: string | null } | undefined>('u.name');
-          const by = last?.name ?? null;
-          const step = from === to ? `This order is already ${from}` : `An order that is ${from} cannot become ${to}`;
-          throw conflict(by ? `${step}: ${by} moved it to ${from} first.` : `${step}.`, 'STATUS_STEP_NOT_ALLOWED', { order_status: from, by });
-        }
-        // Delivered (issue 20, a store without riders too): a cash order is Paid with its total or the amount given.
-        const paid = to === 'Delivered' ? deliveryCash(await trx('orders').where({ id: order.id }).first('payment_method', 'total_paise'), cash, actor.id, now) : undefined;
-        const moved = await moveOrder(trx, order, from, to, actor, now);
-        if (paid) {
-          await trx('orders').where({ id: order.id }).update(paid);
-          flagged = paid.cash_flagged === true;
-        }
-        return moved;
-      });
-      const moved = await announceMove(change, to, actor);
-      if (flagged) events.orderCashFlagged(moved._id);
-      return moved;
+    async updateStatus(actor: AuthUser, orderRef: string, to: OrderStatus, cash: { cashCollected?: number | undefined; reason?: string | undefined } = {}): Promise<OrderWire> {
+      return (await writer.applyMove(actor, orderRef, { kind: 'status', to, cashCollected: cash.cashCollected, reason: cash.reason })).order;
     },
 
     /**
@@ -464,20 +364,12 @@ export function createOrderService({ db, config, clock, addresses, events, order
      * Another shopper's order (or one that does not exist) answers 404, as in details.
      */
     async cancelOwn(user: AuthUser, orderRef: string): Promise<{ order: OrderWire; changed: boolean }> {
-      const now = clock.now();
-      const change = await db.transaction(async (trx) => {
-        const order = await lockOrder(trx, orderRef);
-        if (order.user_id !== user.id) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
-        const from = statusOf(order);
-        if (from === 'Cancelled') return { unchanged: order.id };
-        if (!shopperMayCancel(from)) {
-          throw conflict(`This order is ${from}: it is being packed or is on its way, so it can no longer be cancelled. Please call the shop.`, 'TOO_LATE_TO_CANCEL', { order_status: from });
-        }
-        return moveOrder(trx, order, from, 'Cancelled', user, now, false);
-      });
-      if ('unchanged' in change) return { order: orderForShopper(await orderById(db, change.unchanged)), changed: false };
-      return { order: orderForShopper(await announceMove(change, 'Cancelled', user)), changed: true };
+      const { order, changed } = await writer.applyMove(user, orderRef, { kind: 'cancel' });
+      return { order: orderForShopper(order), changed };
     },
+
+    /** Any move of an order after it is placed (moves.ts): the riders module gives and carries orders through it. */
+    move: (actor: AuthUser, orderRef: string, move: OrderMove): Promise<{ order: OrderWire; changed: boolean }> => writer.applyMove(actor, orderRef, move),
 
     /**
      * Today's summary for the admins' 'Order Details & Additional Content' panel: the orders placed today
@@ -505,9 +397,6 @@ export function createOrderService({ db, config, clock, addresses, events, order
         openCashOrders: toCount(row?.count),
       };
     },
-
-    /** One order by its id, as staff read it (the rider service answers with it after a change). */
-    byId: (id: string): Promise<OrderWire> => orderById(db, id),
 
     /** The history of one order: who moved it, when, from what to what. */
     async history(id: string) {

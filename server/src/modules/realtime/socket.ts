@@ -9,7 +9,7 @@ import type { Logger } from '../../logger';
 import { ACCESS_COOKIE } from '../../http/auth';
 import { findCaller } from '../../http/auth';
 import type { AuthUser } from '../../http/route';
-import { verifyAccessToken } from '../users/tokens';
+import { verifyAccessToken } from '../../auth/access-token';
 import type { LiveEvents } from './events';
 import { recordPresence } from '../shop/ordering';
 import { assignedRiderOf, orderForShopper } from '../orders/wire';

@@ -1,13 +1,10 @@
 import type { Knex } from 'knex';
 import {
   ASSIGNABLE_STATUSES,
-  can,
-  cashNeedsReason,
   clockTime,
   dayBounds,
   formatRs,
   handInAllowed,
-  isAssignable,
   isOrderStatus,
   localDay,
   mapUrl,
@@ -24,69 +21,17 @@ import {
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import { toCount } from '../../db/database';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { toCount, type Db } from '../../db/database';
+import { AppError, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
-import { orderRefWhere } from '../orders/order-ref';
 import type { OrderService } from '../orders/service';
 import type { OrderWire } from '../orders/wire';
 import type { LiveEvents } from '../realtime/events';
-import type { OrderingService } from '../shop/ordering';
 
-type Db = Knex | Knex.Transaction;
-
-/** The columns of an order the rider calls lock and decide on. */
-interface LockedOrder {
-  id: string;
-  status: string;
-  user_id: string;
-  rider_id: string | null;
-  picked_up_at: Date | string | null;
-  payment_method: string;
-  total_paise: number;
-  cash_collected_paise: number | null;
-  cash_note: string | null;
-  delivery_option: string;
-}
-
-const LOCKED_COLUMNS = ['id', 'status', 'user_id', 'rider_id', 'picked_up_at', 'payment_method', 'total_paise', 'cash_collected_paise', 'cash_note', 'delivery_option'];
-
+/** An order row's status as the rider's page shows it (an empty one, from old data, is Pending). */
 const statusOf = (order: { status: string }): OrderStatus => (isOrderStatus(order.status) ? order.status : 'Pending');
 
-const noOrder = () => notFound('There is no such order.', 'ORDER_NOT_FOUND');
 const noRider = () => notFound('There is no such rider. Choose an active rider account.', 'RIDER_NOT_FOUND');
-
-/**
- * The cash recorded when an order becomes Delivered, by a rider or by staff (issue 20, and item 5: a store with no
- * riders): a cash order is Paid with its total, or with the amount given, which then needs a reason and is flagged.
- * Throws 400 REASON_REQUIRED before anything is written. Returns the columns to write with the move.
- */
-export function deliveryCash(
-  order: { payment_method: string; total_paise: number },
-  input: { cashCollected?: number | undefined; reason?: string | undefined },
-  actorId: string,
-  now: Date,
-): Record<string, unknown> {
-  const cash = order.payment_method === 'Cash on Delivery';
-  const collected = input.cashCollected === undefined ? order.total_paise : rupeesToPaise(input.cashCollected);
-  const flagged = cash && cashNeedsReason(collected, order.total_paise);
-  if (flagged && !input.reason) {
-    throw new AppError(400, 'REASON_REQUIRED', `The order's total is ${formatRs(order.total_paise)}: say why ${formatRs(collected)} was collected.`, { field: 'reason' });
-  }
-  return {
-    delivered_at: now,
-    ...(cash
-      ? {
-          payment_status: 'Paid',
-          cash_collected_paise: collected,
-          cash_collected_at: now,
-          cash_collected_by: actorId,
-          cash_note: flagged ? input.reason : (input.reason ?? null),
-          cash_flagged: flagged,
-        }
-      : {}),
-  };
-}
 
 /** An option's promise for an order placed at `placedAt`: 'by 14:35' on the shop's clock and when that is. */
 function promiseOf(label: string, placedAt: Date, timeZone: string): RiderOrderWire['deliveryOption'] {
@@ -123,41 +68,18 @@ export interface RiderServiceDeps {
   config: Config;
   clock: Clock;
   events: LiveEvents;
-  orders: Pick<OrderService, 'byId'>;
-  ordering?: Pick<OrderingService, 'afterOrderChange'>;
+  /** Every change of an order (assigning, picking up, delivering, bringing back) is a move of the orders module's one writer. */
+  orders: Pick<OrderService, 'move'>;
 }
 
 /**
  * Riders and their cash (issue 20): the riders list and shifts, assigning, the rider's own orders, picking up,
- * delivering with the cash, bringing an order back, and the cash handed in. Each change locks the order's row, so
- * two staff assigning at once leave one rider and a double-tapped Delivered records the cash once.
+ * delivering with the cash, bringing an order back, and the cash handed in. Assigning, picking up, delivering and
+ * bringing back are moves of the orders module's one writer (orders/moves.ts), which locks the order's row, so two
+ * staff assigning at once leave one rider and a double-tapped Delivered records the cash once.
  */
-export function createRiderService({ db, config, clock, events, orders, ordering }: RiderServiceDeps) {
+export function createRiderService({ db, config, clock, events, orders }: RiderServiceDeps) {
   const timeZone = config.shop.timeZone;
-
-  async function lockOrder(trx: Knex.Transaction, orderRef: string): Promise<LockedOrder> {
-    const order = await trx('orders').where(orderRefWhere(orderRef)).forUpdate().first<LockedOrder | undefined>(LOCKED_COLUMNS);
-    if (!order) throw noOrder();
-    return order;
-  }
-
-  /** The caller's own assigned order, locked; anyone else's (or none) answers 404. */
-  async function lockOwn(trx: Knex.Transaction, rider: AuthUser, orderRef: string): Promise<LockedOrder> {
-    const order = await lockOrder(trx, orderRef);
-    if (order.rider_id !== rider.id) throw noOrder();
-    return order;
-  }
-
-  const notOpen = (status: OrderStatus) => conflict(`This order is ${status}: it is no longer out for delivery.`, 'ORDER_NOT_OPEN', { order_status: status });
-
-  /** After a commit: every staff screen and the shopper hear the order as it is now, its rider's page too. */
-  async function announce(orderId: string, from: OrderStatus, to: OrderStatus, actor: AuthUser, alsoRider?: string | null): Promise<OrderWire> {
-    const order = await orders.byId(orderId);
-    events.orderStatusChanged(order, { from, to, by: actor.id });
-    if (alsoRider) events.riderOrders(alsoRider, orderId);
-    if (from !== to && ordering) void ordering.afterOrderChange(order.Choose).catch(() => undefined);
-    return order;
-  }
 
   /**
    * The cash rows of a day, or one rider's: each rider who delivered, collected or handed in cash that day, or who
@@ -353,62 +275,12 @@ export function createRiderService({ db, config, clock, events, orders, ordering
      * second reassigns from the first's rider, and each change is one event.
      */
     async assign(actor: AuthUser, orderRef: string, riderId: string | null): Promise<OrderWire> {
-      const now = clock.now();
-      const change = await db.transaction(async (trx) => {
-        const order = await lockOrder(trx, orderRef);
-        const status = statusOf(order);
-        if (!isAssignable(status)) {
-          throw conflict(`This order is ${status}: only orders being packed, running late or on their way can be given to a rider.`, 'ORDER_NOT_ASSIGNABLE', { order_status: status });
-        }
-        let rider: { id: string; name: string } | undefined;
-        if (riderId) {
-          rider = await trx('users').where({ id: riderId, role: 'RIDER', status: 'Active' }).first<{ id: string; name: string } | undefined>('id', 'name');
-          if (!rider) throw noRider();
-        }
-        const from = order.rider_id;
-        if (from === (riderId ?? null)) return { id: order.id, status, from, to: from, changed: false };
-        const kind = !riderId ? 'unassigned' : from ? 'reassigned' : 'assigned';
-        await trx('orders')
-          .where({ id: order.id })
-          .update({
-            rider_id: riderId,
-            assigned_at: riderId ? now : null,
-            ...(from ? { picked_up_at: null } : {}),
-            // out with a rider again: the last 'Could not deliver' is history (order_events keeps it)
-            ...(riderId ? { returned_reason: null, returned_at: null, returned_by: null } : {}),
-            updated_at: now,
-          });
-        await trx('order_events').insert({
-          order_id: order.id,
-          actor_id: actor.id,
-          from_status: status,
-          to_status: status,
-          kind,
-          note: kind,
-          details: JSON.stringify({ from, to: riderId, by: actor.id }),
-          created_at: now,
-        });
-        return { id: order.id, status, from, to: riderId, changed: true };
-      });
-      if (!change.changed) return orders.byId(change.id);
-      const order = await announce(change.id, change.status, change.status, actor, change.from);
-      return order;
+      return (await orders.move(actor, orderRef, { kind: 'assign', riderId })).order;
     },
 
     /** The rider has the order in hand: Processing (or running late) becomes Shipped; picking up again changes nothing. */
     async pickup(rider: AuthUser, orderRef: string): Promise<OrderWire> {
-      const now = clock.now();
-      const change = await db.transaction(async (trx) => {
-        const order = await lockOwn(trx, rider, orderRef);
-        const from = statusOf(order);
-        if (!isAssignable(from)) throw notOpen(from);
-        if (from === 'Shipped' && order.picked_up_at) return { id: order.id, from, changed: false };
-        await trx('orders').where({ id: order.id }).update({ status: 'Shipped', picked_up_at: order.picked_up_at ?? now, updated_at: now });
-        await trx('order_events').insert({ order_id: order.id, actor_id: rider.id, from_status: from, to_status: 'Shipped', kind: 'picked_up', note: 'picked up', created_at: now });
-        return { id: order.id, from, changed: true };
-      });
-      if (!change.changed) return orders.byId(change.id);
-      return announce(change.id, change.from, 'Shipped', rider);
+      return (await orders.move(rider, orderRef, { kind: 'pickup' })).order;
     },
 
     /**
@@ -416,34 +288,8 @@ export function createRiderService({ db, config, clock, events, orders, ordering
      * orders (404 for others); staff with orders.update any open one. The same call again answers the order as it
      * is and writes nothing; another amount after delivery is 409 ALREADY_DELIVERED.
      */
-    async deliver(actor: AuthUser, input: { orderId: string; cashCollected: number; reason?: string | undefined }): Promise<{ order: OrderWire; changed: boolean }> {
-      const now = clock.now();
-      const asRider = can(actor.role, 'deliveries.carry');
-      if (!asRider && !can(actor.role, 'orders.update')) throw forbidden();
-      const change = await db.transaction(async (trx) => {
-        const order = asRider ? await lockOwn(trx, actor, input.orderId) : await lockOrder(trx, input.orderId);
-        const from = statusOf(order);
-        const paise = rupeesToPaise(input.cashCollected);
-        if (from === 'Delivered') {
-          if (order.cash_collected_paise === paise || (order.payment_method !== 'Cash on Delivery' && order.cash_collected_paise === null)) {
-            return { id: order.id, from, rider: order.rider_id, flagged: false, changed: false };
-          }
-          throw conflict(`This order was already delivered with ${formatRs(order.cash_collected_paise ?? 0)} collected.`, 'ALREADY_DELIVERED', {
-            cashCollected: paiseToRupees(order.cash_collected_paise ?? 0),
-          });
-        }
-        if (!isAssignable(from)) throw notOpen(from);
-        const cash = deliveryCash(order, input, actor.id, now);
-        await trx('orders')
-          .where({ id: order.id })
-          .update({ ...cash, status: 'Delivered', picked_up_at: order.picked_up_at ?? now, updated_at: now });
-        await trx('order_events').insert({ order_id: order.id, actor_id: actor.id, from_status: from, to_status: 'Delivered', note: input.reason ?? null, created_at: now });
-        return { id: order.id, from, rider: order.rider_id, flagged: cash.cash_flagged === true, changed: true };
-      });
-      if (!change.changed) return { order: await orders.byId(change.id), changed: false };
-      const order = await announce(change.id, change.from, 'Delivered', actor, asRider ? null : change.rider);
-      if (change.flagged) events.orderCashFlagged(change.id);
-      return { order, changed: true };
+    deliver(actor: AuthUser, input: { orderId: string; cashCollected: number; reason?: string | undefined }): Promise<{ order: OrderWire; changed: boolean }> {
+      return orders.move(actor, input.orderId, { kind: 'deliver', cashCollected: input.cashCollected, reason: input.reason });
     },
 
     /**
@@ -451,30 +297,7 @@ export function createRiderService({ db, config, clock, events, orders, ordering
      * (`returned_reason`, when, by whom) until it is given to a rider again; staff are told.
      */
     async returnOrder(rider: AuthUser, orderRef: string, reason: string): Promise<OrderWire> {
-      const now = clock.now();
-      const change = await db.transaction(async (trx) => {
-        const order = await lockOwn(trx, rider, orderRef);
-        const from = statusOf(order);
-        if (!isAssignable(from)) throw notOpen(from);
-        await trx('orders')
-          .where({ id: order.id })
-          .update({ status: 'Processing', rider_id: null, assigned_at: null, picked_up_at: null, returned_reason: reason, returned_at: now, returned_by: rider.id, updated_at: now });
-        await trx('order_events').insert({
-          order_id: order.id,
-          actor_id: rider.id,
-          from_status: from,
-          to_status: 'Processing',
-          kind: 'returned',
-          note: reason,
-          details: JSON.stringify({ from: rider.id, to: null, by: rider.id }),
-          created_at: now,
-        });
-        const me = await trx('users').where({ id: rider.id }).first<{ name: string }>('name');
-        return { id: order.id, from, name: me?.name ?? '' };
-      });
-      const order = await announce(change.id, change.from, 'Processing', rider, rider.id);
-      events.orderReturned({ orderId: change.id, reason, rider: { id: rider.id, name: change.name } });
-      return order;
+      return (await orders.move(rider, orderRef, { kind: 'return', reason })).order;
     },
 
     /** Today's cash row of one rider (what they collected and handed in today, and the cash they hold now). */

@@ -21,11 +21,9 @@ import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { ShopEvents } from '../realtime/events';
-import { toCount } from '../../db/database';
-import { statementRows, type StatementRunner } from '../catalog/prepared';
+import { toCount, type Db } from '../../db/database';
+import { statementRows, type StatementRunner } from '../../db/prepared';
 
-
-type Db = Knex | Knex.Transaction;
 
 interface StateRow {
   pause: { pause_scope: 'all' | 'fastest' | null; pause_until: string | Date | null; paused_by: string | null } | null;

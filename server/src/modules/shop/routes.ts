@@ -3,20 +3,13 @@ import { can, capacitySchema, orderingForShoppers, pauseSchema, type ShopConfigW
 import type { Config } from '../../config';
 import type { Clock } from '../../clock';
 import { route, type RouteSpec } from '../../http/route';
-import { BANNER_KEY } from '../../seed/run';
+import { readBanner } from './banner';
 import type { OrderingService } from './ordering';
 
 /** True when the user agent carries the app shell's token (a whole word, case as configured). */
 export function isInsideShell(userAgent: string | undefined, token: string): boolean {
   if (!userAgent) return false;
   return userAgent.split(/[\s;()]+/).some((part) => part === token || part.startsWith(`${token}/`));
-}
-
-async function readBanner(db: Knex): Promise<{ url: string } | null> {
-  const row = (await db('app_meta').where({ key: BANNER_KEY }).first('value')) as { value: unknown } | undefined;
-  const value = typeof row?.value === 'string' ? (JSON.parse(row.value) as unknown) : row?.value;
-  const url = (value as { url?: unknown } | undefined)?.url;
-  return typeof url === 'string' && url !== '' ? { url } : null;
 }
 
 export interface ShopConfigDeps {

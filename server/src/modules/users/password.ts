@@ -1,9 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { createWorkQueue } from '../../lib/work-queue';
+import { PASSWORD_COST } from '../../auth/password-cost';
 import { createScryptPool } from './password-pool';
-
-/** OWASP's recommended scrypt cost, as log2 N: N = 2^17, r = 8, p = 1 (128 MiB of memory per hash). */
-export const PASSWORD_COST = 17;
 
 /** scrypt's parameters for a cost (log2 N); a cost below PASSWORD_COST is for tests only (config.ts refuses it in production). */
 export function scryptParams(cost: number): ScryptParams {

@@ -19,7 +19,8 @@ import { readUploadedFile } from '../../http/upload';
 import type { ImageService } from '../files/service';
 import { AppError } from '../../http/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
-import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
+import { ACCESS_TOKEN_SECONDS } from '../../auth/access-token';
+import { REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
 import { RESET_WINDOW_MINUTES, type UserService } from './service';
 
 function requestInfo(ctx: Context) {

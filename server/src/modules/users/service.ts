@@ -22,6 +22,7 @@ import type { SessionEvents } from '../realtime/events';
 import type { PasswordHasher } from './password';
 import { hashToken, issueTokens, openSuccessor, REFRESH_GRACE_SECONDS, sealSuccessor, type IssuedTokens } from './tokens';
 import type { OtpSender } from './otp-sender';
+import type { Db } from '../../db/database';
 
 export const OTP_VALID_MINUTES = 10;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
@@ -149,7 +150,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
     return mobile;
   }
 
-  async function findByMobile(mobile: string | undefined, trx: Knex | Knex.Transaction = db): Promise<UserRow | undefined> {
+  async function findByMobile(mobile: string | undefined, trx: Db = db): Promise<UserRow | undefined> {
     if (!mobile) return undefined;
     return trx('users').where({ mobile }).first<UserRow>();
   }
@@ -192,16 +193,16 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
   }
 
   /** Ends one session (a refresh-token family). The caller announces it after its commit. */
-  async function revokeFamily(familyId: string, trx: Knex | Knex.Transaction = db): Promise<void> {
+  async function revokeFamily(familyId: string, trx: Db = db): Promise<void> {
     await trx('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: clock.now() });
   }
 
-  async function revokeAllSessions(userId: string, trx: Knex | Knex.Transaction = db): Promise<void> {
+  async function revokeAllSessions(userId: string, trx: Db = db): Promise<void> {
     await trx('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: clock.now() });
   }
 
   /** The newest code of a user that can still be checked: not used, not expired, not worn out by wrong tries. */
-  async function liveCode(userId: string, trx: Knex | Knex.Transaction = db) {
+  async function liveCode(userId: string, trx: Db = db) {
     return trx('password_reset_codes')
       .where({ user_id: userId })
       .whereNull('used_at')

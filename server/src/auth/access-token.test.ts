@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { fixedClock } from '../../clock';
-import { secretKey, signAccessToken, verifyAccessToken } from './tokens';
+import { fixedClock } from '../clock';
+import { secretKey, signAccessToken, verifyAccessToken } from './access-token';
 
 const SECRET = 'a-test-secret-that-is-long-enough-32';
 const clock = fixedClock('2026-11-24T10:00:00Z');

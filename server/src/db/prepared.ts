@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PoolClient } from 'pg';
-import { hotPoolOf } from '../../db/database';
+import { hotPoolOf, type Db } from './database';
 
 type Answered<T> = (error: Error | null, result: { rows: T[] }) => void;
 
@@ -54,11 +54,11 @@ export function statementName(sql: string): string {
   return name;
 }
 
-function isPg(db: Knex | Knex.Transaction): boolean {
+function isPg(db: Db): boolean {
   return (db.client.config as { client?: unknown }).client === 'pg';
 }
 
-function isPostgres(db: Knex | Knex.Transaction): boolean {
+function isPostgres(db: Db): boolean {
   return isPg(db) && !(db as Knex.Transaction).isTransaction;
 }
 
@@ -82,7 +82,7 @@ function numbered(sql: string): string {
  * hot write is planned once per connection, not on every order; and knex neither builds nor formats it (a
  * statement with a value left undefined is refused, as knex refuses it).
  */
-export async function statementRows<T>(db: Knex | Knex.Transaction, sql: string, values: readonly Knex.RawBinding[]): Promise<T[]> {
+export async function statementRows<T>(db: Db, sql: string, values: readonly Knex.RawBinding[]): Promise<T[]> {
   return sendRows<T>(db, checkedText(sql, values), values);
 }
 
@@ -112,7 +112,7 @@ async function lend(db: Knex): Promise<Lent> {
 /**
  * Sends a `$n` text on the connection `db` works on: a transaction's own, or one lent for the statement (`lend`).
  */
-async function sendRows<T>(db: Knex | Knex.Transaction, text: string, values: readonly unknown[]): Promise<T[]> {
+async function sendRows<T>(db: Db, text: string, values: readonly unknown[]): Promise<T[]> {
   if ((db as Knex.Transaction).isTransaction) {
     const connection = await db.client.acquireConnection();
     try {
@@ -250,7 +250,7 @@ function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
 }
 
 /** The rows of a read statement: prepared once per connection on PostgreSQL, a plain query elsewhere. */
-export async function readRows<T>(db: Knex | Knex.Transaction, query: Knex.Raw<{ rows: T[] }>): Promise<T[]> {
+export async function readRows<T>(db: Db, query: Knex.Raw<{ rows: T[] }>): Promise<T[]> {
   if (!isPostgres(db)) return (await query).rows;
   const { sql, bindings } = query.toSQL().toNative();
   return sendRows<T>(db, sql, bindings);
