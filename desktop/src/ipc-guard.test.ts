@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_BRIDGE_CALLS } from '@kade/shared';
 import { IPC, type BridgeApi } from './ipc-channels';
 import { BRIDGE_CALLS, callerOf, guardedCall } from './ipc-guard';
 
@@ -16,6 +17,14 @@ function recordingBridge() {
 }
 
 describe('the bridge guard', () => {
+  it("lets the dashboard make exactly the calls the shared contract gives it (the rest are the settings page's)", () => {
+    const dashboardMay = Object.entries(BRIDGE_CALLS)
+      .filter(([, rule]) => (rule.callers as readonly string[]).includes('dashboard'))
+      .map(([name]) => name)
+      .sort();
+    expect(dashboardMay).toEqual([...DASHBOARD_BRIDGE_CALLS].sort());
+  });
+
   it('has a rule for every channel', () => {
     expect(Object.keys(BRIDGE_CALLS).sort()).toEqual(Object.keys(IPC).sort());
   });

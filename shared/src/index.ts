@@ -23,4 +23,5 @@ export * from './language';
 export * from './boot';
 export * from './riders';
 export * from './live-events';
+export * from './counter-bridge';
 export * from './app-shell';

@@ -52,3 +52,7 @@ export type LiveEventPayload<E extends LiveEventName> = Parameters<ServerToClien
 
 /** Handlers for some of the events, each typed by its payload. */
 export type LiveEventHandlers = { [E in LiveEventName]?: (payload: LiveEventPayload<E>) => void };
+
+/** Every name in SOCKET_EVENTS has its payload above, and nothing else is declared: the type check fails otherwise. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _everyEventDeclared: Same<(typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS], LiveEventName> = true;

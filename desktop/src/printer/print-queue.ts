@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CounterJobState, CounterJobView } from '@kade/shared';
 import { sendToPrinter, type PrinterAddress } from './transport';
 
 /**
@@ -9,28 +10,16 @@ import { sendToPrinter, type PrinterAddress } from './transport';
  * while it was sending, so it may or may not be on paper (never printed again by itself); cancelled: the
  * clerk dropped it.
  */
-export type JobState = 'queued' | 'sending' | 'printed' | 'held' | 'unknown' | 'cancelled';
+export type JobState = CounterJobState;
 
-export interface PrintJob {
-  id: string;
-  /** The order's `_id`; with `copy`, the key that keeps an order from printing twice by accident. */
-  orderId: string;
-  /** The short order number staff read aloud. */
-  orderCode: string;
-  copy: number;
-  reprint: boolean;
-  state: JobState;
-  attempts: number;
-  lastError: string | null;
-  createdAt: number;
-  updatedAt: number;
-  nextAttemptAt: number;
+/** A job in the queue: what the bridge shows of it, and its bytes. */
+export interface PrintJob extends CounterJobView {
   /** The ESC/POS bytes, base64: built once when queued, so a retry prints exactly the same ticket. */
   bytes: string;
 }
 
 /** A job as the print-jobs screen sees it: everything but the bytes (an image receipt is a quarter of a megabyte). */
-export type PrintJobView = Omit<PrintJob, 'bytes'>;
+export type PrintJobView = CounterJobView;
 
 /** The jobs the clerk may still act on: not yet on paper and not dropped. */
 export const OPEN_JOB_STATES: readonly JobState[] = ['queued', 'sending', 'held', 'unknown'];

@@ -1,11 +1,12 @@
 import net from 'node:net';
 import { access, open } from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
+import type { CounterPrinterState } from '@kade/shared';
 
 /** Where the receipts go: a network printer (`tcp://host:9100`) or a device path (`/dev/usb/lp0`, `LPT1`). */
 export type PrinterAddress = { kind: 'tcp'; host: string; port: number } | { kind: 'device'; path: string };
 
-export type PrinterState = 'connected' | 'offline' | 'not-configured';
+export type PrinterState = CounterPrinterState;
 
 export class PrinterError extends Error {
   override name = 'PrinterError';
