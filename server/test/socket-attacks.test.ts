@@ -178,15 +178,20 @@ describe.each(DB_KINDS)('a connection recovered after a short drop on %s', (kind
     await server?.stop();
   });
 
-  it('recovers a staff member demoted while offline without the order feed', async () => {
+  /** A clerk's socket that heard one new order (an event with an offset, so it can ask for what it missed), then lost its network. */
+  async function clerkOffline() {
     const clerk = await createAccount(server, { role: 'STAFF' });
     const socket = track(recoverable(server.url, clerk.accessToken));
     await connected(socket);
-    // an event with an offset, so the client can ask for what it missed
     const first = next(socket, SOCKET_EVENTS.orderNew);
     await placeOrder(server, product);
     await first;
     await drop(server, socket);
+    return { clerk, socket };
+  }
+
+  it('recovers a staff member demoted while offline without the order feed', async () => {
+    const { clerk, socket } = await clerkOffline();
 
     const demoted = await server.api('PUT', '/api/users/update-role', { _id: clerk.id, role: 'USER' }, admin.auth);
     expect(demoted.status).toBe(200);
@@ -205,13 +210,7 @@ describe.each(DB_KINDS)('a connection recovered after a short drop on %s', (kind
   });
 
   it('still gives a recovered staff member the order feed', async () => {
-    const clerk = await createAccount(server, { role: 'STAFF' });
-    const socket = track(recoverable(server.url, clerk.accessToken));
-    await connected(socket);
-    const first = next(socket, SOCKET_EVENTS.orderNew);
-    await placeOrder(server, product);
-    await first;
-    await drop(server, socket);
+    const { socket } = await clerkOffline();
     socket.connect();
     await connected(socket);
     expect(socket.recovered).toBe(true);
@@ -221,13 +220,7 @@ describe.each(DB_KINDS)('a connection recovered after a short drop on %s', (kind
   });
 
   it('cuts a recovered socket whose session ended while it was away', async () => {
-    const clerk = await createAccount(server, { role: 'STAFF' });
-    const socket = track(recoverable(server.url, clerk.accessToken));
-    await connected(socket);
-    const first = next(socket, SOCKET_EVENTS.orderNew);
-    await placeOrder(server, product);
-    await first;
-    await drop(server, socket);
+    const { clerk, socket } = await clerkOffline();
     const out = await server.api('GET', '/api/user/logout', undefined, { authorization: `Bearer ${clerk.accessToken}` });
     expect(out.status).toBe(200);
     const heard: string[] = [];
