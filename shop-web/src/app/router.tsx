@@ -29,7 +29,7 @@ const CheckoutPaymentPage = lazy(() => import('../features/checkout/components/c
 const SuccessPage = lazy(() => import('../features/checkout/components/success-page'));
 const CancelPage = lazy(() => import('../features/checkout/components/cancel-page'));
 const FuturePage = lazy(() => import('../features/checkout/components/future-page'));
-const DashboardRoutes = lazy(() => import('../features/dashboard/dashboard-routes'));
+const DashboardRoutes = lazy(() => import('./dashboard-routes'));
 // The rider's phone screen: its own frame, no shop header (issue 20).
 const RiderPage = lazy(() => import('../features/rider/rider-page'));
 const NotFound = lazy(() => import('./not-found'));

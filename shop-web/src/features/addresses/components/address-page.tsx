@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useAddressLines } from '../hooks/use-address-lines';
+import { useAddressLines } from '../../../hooks/use-address-lines';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFocusTrap } from '../../../lib/use-focus-trap';

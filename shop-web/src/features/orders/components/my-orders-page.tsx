@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useShopperDateTime } from '../../../lib/shop-clock';
-import { useAddressLines } from '../../addresses/hooks/use-address-lines';
+import { useAddressLines } from '../../../hooks/use-address-lines';
 import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { useLocalName } from '../../../state/local-name';

@@ -2,25 +2,31 @@
 // (each its own lazy chunk, behind the admin guard; a shopper's phone never downloads them).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DashboardFrame } from './dashboard-frame';
-import { RequireLogin, RequirePermission } from './guards';
-import { Loading } from '../../components/loading';
+import { DashboardFrame } from '../features/dashboard/dashboard-frame';
+import { RequireLogin, RequirePermission } from '../features/dashboard/guards';
+import { Loading } from '../components/loading';
 
-const ProfilePage = lazy(() => import('../account/components/profile-page'));
-const MyOrdersPage = lazy(() => import('../orders/components/my-orders-page'));
-const AddressPage = lazy(() => import('../addresses/components/address-page'));
-const CategoryPage = lazy(() => import('../admin/catalogue/category-page'));
-const SubCategoryPage = lazy(() => import('../admin/catalogue/subcategory-page'));
-const ProductAdminPage = lazy(() => import('../admin/catalogue/product-page'));
-const UploadProductPage = lazy(() => import('../admin/catalogue/upload-product-page'));
-const VariationPage = lazy(() => import('../admin/catalogue/variation-page'));
-const OrderListPage = lazy(() => import('../admin/orders/order-list-page'));
-const AllAddressesPage = lazy(() => import('../admin/addresses/all-addresses-page'));
-const UsersPage = lazy(() => import('../admin/users/users-page'));
-const PrintPage = lazy(() => import('../admin/print/print-page'));
-const PrintJobsPage = lazy(() => import('../admin/print/print-jobs-page'));
-const StorePage = lazy(() => import('../admin/store/store-page'));
-const ReportPage = lazy(() => import('../admin/report/report-page'));
+const ProfilePage = lazy(() => import('../features/account/components/profile-page'));
+const MyOrdersPage = lazy(() => import('../features/orders/components/my-orders-page'));
+const AddressPage = lazy(() => import('../features/addresses/components/address-page'));
+const CategoryPage = lazy(() => import('../features/admin/catalogue/category-page'));
+const SubCategoryPage = lazy(() => import('../features/admin/catalogue/subcategory-page'));
+const ProductAdminPage = lazy(() => import('../features/admin/catalogue/product-page'));
+const UploadProductPage = lazy(() => import('../features/admin/catalogue/upload-product-page'));
+const VariationPage = lazy(() => import('../features/admin/catalogue/variation-page'));
+const OrderListPage = lazy(() => import('../features/admin/orders/order-list-page'));
+const AllAddressesPage = lazy(() => import('../features/admin/addresses/all-addresses-page'));
+const UsersPage = lazy(() => import('../features/admin/users/users-page'));
+const PrintPage = lazy(() => import('../features/admin/print/print-page'));
+const PrintJobsPage = lazy(() => import('../features/admin/print/print-jobs-page'));
+const StorePage = lazy(() => import('../features/admin/store/store-page'));
+const ReportPage = lazy(() => import('../features/admin/report/report-page'));
+// The frame's staff pieces, passed in as slots: the printer status, and busy mode (pause and resume) with the
+// admins' red banner (one lazy chunk, for those who may pause).
+const PrinterStatus = lazy(() => import('../features/admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
+const PauseControl = lazy(() => import('../features/admin/store/ordering-controls').then((m) => ({ default: m.PauseControl })));
+const OrderingAlert = lazy(() => import('../features/admin/store/ordering-controls').then((m) => ({ default: m.OrderingAlert })));
+const frameSlots = { printerStatus: <PrinterStatus />, pauseControl: <PauseControl />, orderingAlert: <OrderingAlert /> };
 
 const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
@@ -36,7 +42,7 @@ export default function DashboardRoutes() {
         <Route element={<RequirePermission permission="orders.view" />}>
           <Route path="print/:orderId" element={page(<PrintPage />)} />
         </Route>
-        <Route element={<DashboardFrame />}>
+        <Route element={<DashboardFrame slots={frameSlots} />}>
           <Route index element={<Navigate to="profile" replace />} />
           <Route path="profile" element={page(<ProfilePage />)} />
           <Route path="myorders" element={page(<MyOrdersPage />)} />
