@@ -85,6 +85,25 @@ export default tseslint.config(
     rules: { 'kade/feature-boundaries': 'error' },
   },
   {
+    // One paths map (shop-web/src/lib/paths.ts) for every page's address: no literal '/...' in a link's `to`, a
+    // navigate(...), a link list's `to:` or a return address's `from:`, and no literal in a route's `path`.
+    files: ['shop-web/src/**/*.{ts,tsx}'],
+    ignores: ['shop-web/src/lib/paths.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...[
+          "JSXAttribute[name.name='to'] Literal[value=/^\\//]",
+          "JSXAttribute[name.name='to'] TemplateLiteral[quasis.0.value.raw=/^\\//]",
+          "CallExpression[callee.name='navigate'] > Literal[value=/^\\//]",
+          "CallExpression[callee.name='navigate'] > TemplateLiteral[quasis.0.value.raw=/^\\//]",
+          "Property[key.name=/^(to|from)$/] > Literal[value=/^\\//]",
+          "Property[key.name=/^(to|from)$/] > TemplateLiteral[quasis.0.value.raw=/^\\//]",
+          "JSXOpeningElement[name.name='Route'] > JSXAttribute[name.name='path'] Literal",
+        ].map((selector) => ({ selector, message: "A page's address comes from the paths map (src/lib/paths.ts), not a string literal." })),
+      ],
+    },
+  },
+  {
     // No import cycles in any package's production code, type imports included (tests may import what they test).
     files: ['{shared,server,desktop,shop-web,bench}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],

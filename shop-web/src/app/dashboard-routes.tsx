@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { DashboardFrame } from '../features/dashboard/dashboard-frame';
 import { RequireLogin, RequirePermission } from '../features/dashboard/guards';
 import { Loading } from '../components/loading';
+import { dashboardRoutes } from '../lib/paths';
 
 const ProfilePage = lazy(() => import('../features/account/components/profile-page'));
 const MyOrdersPage = lazy(() => import('../features/orders/components/my-orders-page'));
@@ -40,35 +41,35 @@ export default function DashboardRoutes() {
     <Routes>
       <Route element={<RequireLogin />}>
         <Route element={<RequirePermission permission="orders.view" />}>
-          <Route path="print/:orderId" element={page(<PrintPage />)} />
+          <Route path={dashboardRoutes.print} element={page(<PrintPage />)} />
         </Route>
         <Route element={<DashboardFrame slots={frameSlots} />}>
-          <Route index element={<Navigate to="profile" replace />} />
-          <Route path="profile" element={page(<ProfilePage />)} />
-          <Route path="myorders" element={page(<MyOrdersPage />)} />
-          <Route path="address" element={page(<AddressPage />)} />
+          <Route index element={<Navigate to={dashboardRoutes.profile} replace />} />
+          <Route path={dashboardRoutes.profile} element={page(<ProfilePage />)} />
+          <Route path={dashboardRoutes.myOrders} element={page(<MyOrdersPage />)} />
+          <Route path={dashboardRoutes.address} element={page(<AddressPage />)} />
           <Route element={<RequirePermission permission="catalogue.manage" />}>
-            <Route path="category" element={page(<CategoryPage />)} />
-            <Route path="subcategory" element={page(<SubCategoryPage />)} />
-            <Route path="product" element={page(<ProductAdminPage />)} />
-            <Route path="upload-product" element={page(<UploadProductPage />)} />
-            <Route path="variation" element={page(<VariationPage />)} />
+            <Route path={dashboardRoutes.category} element={page(<CategoryPage />)} />
+            <Route path={dashboardRoutes.subCategory} element={page(<SubCategoryPage />)} />
+            <Route path={dashboardRoutes.product} element={page(<ProductAdminPage />)} />
+            <Route path={dashboardRoutes.uploadProduct} element={page(<UploadProductPage />)} />
+            <Route path={dashboardRoutes.variation} element={page(<VariationPage />)} />
           </Route>
           <Route element={<RequirePermission permission="addresses.manage" />}>
-            <Route path="alladdress" element={page(<AllAddressesPage />)} />
+            <Route path={dashboardRoutes.allAddresses} element={page(<AllAddressesPage />)} />
           </Route>
           <Route element={<RequirePermission permission="users.manage" />}>
-            <Route path="sign" element={page(<UsersPage />)} />
+            <Route path={dashboardRoutes.users} element={page(<UsersPage />)} />
           </Route>
           <Route element={<RequirePermission permission="store.manage" />}>
-            <Route path="store" element={page(<StorePage />)} />
+            <Route path={dashboardRoutes.store} element={page(<StorePage />)} />
           </Route>
           <Route element={<RequirePermission permission="reports.view" />}>
-            <Route path="report" element={page(<ReportPage />)} />
+            <Route path={dashboardRoutes.report} element={page(<ReportPage />)} />
           </Route>
           <Route element={<RequirePermission permission="orders.view" />}>
-            <Route path="print-jobs" element={page(<PrintJobsPage />)} />
-            <Route path=":status" element={page(<OrderListPage />)} />
+            <Route path={dashboardRoutes.printJobs} element={page(<PrintJobsPage />)} />
+            <Route path={dashboardRoutes.orderList} element={page(<OrderListPage />)} />
           </Route>
         </Route>
       </Route>

@@ -15,6 +15,7 @@ import { MenuLinks } from './menu-links';
 import { useShopConfig } from '../../lib/shop-config';
 import { useTranslation } from 'react-i18next';
 import { isEnglishOnlyPage } from '../../i18n/i18n';
+import { paths } from '../../lib/paths';
 
 /** The frame's own words on the staff's pages, which stay English. */
 const ENGLISH = { skip: 'Skip to content', menu: 'Menu', closeMenu: 'Close menu', nav: 'Dashboard' };
@@ -76,7 +77,7 @@ export function DashboardFrame({ slots }: { slots: DashboardSlots }) {
         <button ref={toggle} type="button" className="dash__menu-toggle button button--ghost" aria-expanded={open} aria-controls="dash-menu" onClick={() => setOpen((v) => !v)}>
           {words.menu}
         </button>
-        <Link to="/" className="dash__logo">
+        <Link to={paths.home} className="dash__logo">
           {shopName}
         </Link>
         <span className="dash__who">{user ? `${user.name}${tag ? ` ${tag}` : ''}` : ''}</span>

@@ -7,6 +7,7 @@ import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { Field, MobileField, PasswordField } from './form-fields';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /** Each field's problem, as the catalogue key of its sentence (said in the language shown now). */
 interface Errors {
@@ -42,7 +43,7 @@ export default function RegisterPage() {
     await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
     window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
     toast.success(t('auth.registered'));
-    navigate('/login', { replace: true, state: location.state });
+    navigate(paths.login, { replace: true, state: location.state });
   });
 
   const filled = name.trim() !== '' && mobile !== '' && password !== '' && confirm !== '';
@@ -60,7 +61,7 @@ export default function RegisterPage() {
       </form>
       <p className="auth__switch">
         {t('auth.haveAccount')}{' '}
-        <Link to="/login" state={location.state}>
+        <Link to={paths.login} state={location.state}>
           {t('auth.loginLink')}
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { PasswordField } from './form-fields';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /**
  * Set a new password: reached only from a verified code, whose reset token it sends (otherwise home); both
@@ -24,7 +25,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const errorFor = (field: 'new' | 'confirm') => (error?.field === field ? t(error.key, { min: PASSWORD_MIN_LENGTH }) : null);
 
-  if (!state?.resetToken || !state.mobile) return <Navigate to="/" replace />;
+  if (!state?.resetToken || !state.mobile) return <Navigate to={paths.home} replace />;
   const { mobile, resetToken } = state;
 
   /** Shows the first problem of the two fields; answers whether there is none. */
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
     await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
     window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
     toast.success(t('auth.passwordChanged'));
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   });
 
   return (

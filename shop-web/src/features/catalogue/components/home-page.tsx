@@ -5,7 +5,6 @@ import {
   hasProductStrip,
   homeBannerImage,
   isFreshCategory,
-  listingPath,
   PLACEHOLDER_COUNTS,
   sameName,
   sortCategories,
@@ -25,6 +24,7 @@ import { fetchHome } from '../api/catalogue-api';
 import { takeBoot } from '../../../lib/boot';
 import { ProductStrip } from './product-strip';
 import './catalogue.css';
+import { paths } from '../../../lib/paths';
 
 /** Category strips drawn at once; the rest draw their cards as they come near the screen. */
 const EAGER_STRIPS = 2;
@@ -32,7 +32,7 @@ const EAGER_STRIPS = 2;
 /** The listing a category opens: its first sub-category (by name), or none. */
 function firstListing(category: CategoryWire, subCategories: SubCategoryWire[]): string | undefined {
   const sub = subCategories.find((s) => s.category.some((c) => c._id === category._id));
-  return sub ? listingPath(category, sub) : undefined;
+  return sub ? paths.listing(category, sub) : undefined;
 }
 
 /** The shelves, each product as its card needs it (the API's full answer fits too). */
@@ -149,7 +149,7 @@ export default function HomePage() {
           <ul className="brands__list">
             {brandSubs.map((sub) => (
               <li key={sub._id}>
-                <Link to={listingPath(buyBrand, sub)} className="brand-tile">
+                <Link to={paths.listing(buyBrand, sub)} className="brand-tile">
                   <img src={imageAt(sub.image, 160)} alt="" width={80} height={80} loading="lazy" />
                   <span>{nameOf(sub)}</span>
                 </Link>

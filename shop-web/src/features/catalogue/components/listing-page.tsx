@@ -4,7 +4,6 @@ import { NavLink, useParams } from 'react-router-dom';
 import {
   idFromSlug,
   INFINITE_SCROLL_THRESHOLD_PX,
-  listingPath,
   listingTitleFromSlug,
   PLACEHOLDER_COUNTS,
 } from '@kade/shared';
@@ -16,6 +15,7 @@ import { useCatalogueData } from '../../../state/catalogue-data';
 import { useLocalName } from '../../../state/local-name';
 import { useListing } from '../hooks/use-listing';
 import './catalogue.css';
+import { paths } from '../../../lib/paths';
 
 /** /{category}-{id}/{sub-category}-{id}: the sub-categories beside (or above) a grid of pages of 8. */
 export default function ListingPage() {
@@ -49,7 +49,7 @@ export default function ListingPage() {
           {category
             ? subs.map((sub) => (
                 <li key={sub._id}>
-                  <NavLink to={listingPath(category, sub)} className="listing__sub">
+                  <NavLink to={paths.listing(category, sub)} className="listing__sub">
                     <img src={imageAt(sub.image, 160)} alt="" width={48} height={48} loading="lazy" />
                     <span>{nameOf(sub)}</span>
                   </NavLink>

@@ -19,6 +19,7 @@ import { useFocusTrap } from '../../../lib/use-focus-trap';
 import { useLocalName } from '../../../state/local-name';
 import { fetchProductDetails } from '../api/catalogue-api';
 import './product-sheet.css';
+import { paths } from '../../../lib/paths';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -100,7 +101,7 @@ export default function ProductSheet() {
   const close = useCallback(() => {
     const state = location.state as { background?: unknown } | null;
     if (state?.background || (window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate(paths.home, { replace: true });
   }, [location.state, navigate]);
 
   useEffect(() => {

@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { CancelOrder } from './cancel-order';
 import { OrderAgain } from './order-again';
 import { RiderLine } from './rider-line';
+import { paths } from '../../../lib/paths';
 
 
 
@@ -162,7 +163,7 @@ export default function MyOrdersPage() {
       <section className="page-text">
         <h1>{t('account.myOrders')}</h1>
         <p>
-          <Link to="/login" state={{ from: '/dashboard/myorders' }}>
+          <Link to={paths.login} state={{ from: paths.dashboard.myOrders }}>
             {t('orders.loginToSee')}
           </Link>
         </p>
