@@ -1,18 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  hasProductStrip,
-  homeBannerImage,
-  isFreshCategory,
-  PLACEHOLDER_COUNTS,
-  sameName,
-  sortCategories,
-  TEXT,
-  type BootHome,
-  type CategoryWire,
-  type SubCategoryWire,
-} from '@kade/shared';
+import { hasProductStrip, homeBannerImage, isFreshCategory, sameName, sortCategories, TEXT, type BootHome, type CategoryWire, type SubCategoryWire } from '@kade/shared';
+import { PLACEHOLDER_COUNTS } from '../../../lib/ui-constants';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
 import { useShopClock } from '../../../lib/shop-clock';

@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
-import {
-  idFromSlug,
-  INFINITE_SCROLL_THRESHOLD_PX,
-  listingTitleFromSlug,
-  PLACEHOLDER_COUNTS,
-} from '@kade/shared';
+import { idFromSlug, listingTitleFromSlug } from '@kade/shared';
+import { INFINITE_SCROLL_THRESHOLD_PX, PLACEHOLDER_COUNTS } from '../../../lib/ui-constants';
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import { useSentinel } from '../../../components/use-infinite-scroll';

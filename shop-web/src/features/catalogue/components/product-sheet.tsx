@@ -2,14 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import {
-  DRAG_CLOSE_THRESHOLD_PX,
-  idFromSlug,
-  LINK_COPIED_MS,
-  sortVariations,
-  type ProductDetailsWire,
-  type VariationWire,
-} from '@kade/shared';
+import { idFromSlug, sortVariations, type ProductDetailsWire, type VariationWire } from '@kade/shared';
+import { DRAG_CLOSE_THRESHOLD_PX, LINK_COPIED_MS } from '../../../lib/ui-constants';
 import { AddToCart } from '../../../components/add-to-cart';
 import { Price } from '../../../components/price';
 import type { SellableProduct } from '../../../components/types';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { SUCCESS_REDIRECT_SECONDS } from '@kade/shared';
+import { SUCCESS_REDIRECT_SECONDS } from '../../../lib/ui-constants';
 import { useCountdown } from '../hooks/use-countdown';
 import './checkout.css';
 import { paths } from '../../../lib/paths';
