@@ -64,7 +64,8 @@ export default tseslint.config(
   },
   {
     // No package reaches into another's internals: each talks to the others over HTTP, WebSocket or the counter's
-    // bridge, and shares rules only through @kade/shared. Tests and bench/ (the benchmarks) may look inside everything.
+    // bridge, and shares rules only through @kade/shared. A package's own tests may look inside it; the browser tests
+    // and bench/ (the benchmarks) go through the testing entries (see below).
     files: ['server/src/**', 'desktop/src/**', 'shop-web/src/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'desktop/src/testing/**'],
     rules: {
@@ -118,6 +119,26 @@ export default tseslint.config(
           // - issue 32 item 5 (layers that only point down): http/auth.ts takes the AuthUser type from route.ts,
           //   which reaches auth.ts again through envelope.ts.
           ['server/src/http/auth.ts', 'server/src/http/route.ts'],
+        ],
+      }],
+    },
+  },
+  {
+    // The browser tests and the benchmarks drive the other packages through their public entries only: the
+    // server's and the counter's testing entries (@kade/server/testing, @kade/server/testing/port,
+    // @kade/desktop/testing, declared in their package.json "exports") and @kade/shared, never a module by path.
+    files: ['shop-web/e2e/**', 'bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            regex: '^(\\.\\.?/)+(server|desktop|bench|shared|shop-web)/',
+            message: "Another package's modules are its own: import its public entry (@kade/<package> or @kade/<package>/testing).",
+          },
+          {
+            regex: '^@kade/(?!shared$|server/testing$|server/testing/port$|desktop/testing$)',
+            message: "Only a package's public entries may be imported: @kade/shared, @kade/server/testing, @kade/server/testing/port, @kade/desktop/testing.",
+          },
         ],
       }],
     },

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { deliveryOptionByLabel, formatRs, LANGUAGE_NAMES, rupeesToPaise, type OrderWire, type RiderOrdersWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
-import { decodeEscPos } from '../../desktop/src/printer/escpos-text';
+import { decodeEscPos } from '@kade/desktop/testing';
 import type englishCatalogue from '../src/locales/en/shop.json';
 import { COUNTER_PRINT_TEXT } from '../src/features/admin/print/bridge';
 import { startCounterWindow, type CounterWindow } from './counter-window';
