@@ -11,6 +11,8 @@ export default defineConfig({
       // The counter's tests that start the real shop server copy one data folder seeded for the run (globalSetup).
       { test: { name: 'desktop', include: ['desktop/src/**/*.test.ts'], globalSetup: ['desktop/src/testing/seeded-data.ts'], testTimeout: 60_000, hookTimeout: 240_000 } },
       { test: { name: 'bench', include: ['bench/src/**/*.test.ts'] } },
+      // the repository's own lint rules (scripts/eslint-rules.js)
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {
           name: 'server',
