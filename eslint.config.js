@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
+import kade from './scripts/eslint-rules.js';
 
 const nodeBuiltins = [
   'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
@@ -63,7 +64,8 @@ export default tseslint.config(
   },
   {
     // No package reaches into another's internals: each talks to the others over HTTP, WebSocket or the counter's
-    // bridge, and shares rules only through @kade/shared. Tests and bench/ (the benchmarks) may look inside everything.
+    // bridge, and shares rules only through @kade/shared. A package's own tests may look inside it; the browser tests
+    // and bench/ (the benchmarks) go through the testing entries (see below).
     files: ['server/src/**', 'desktop/src/**', 'shop-web/src/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'desktop/src/testing/**'],
     rules: {
@@ -72,6 +74,61 @@ export default tseslint.config(
           { group: ['**/server/src/**', '**/server/test/**'], message: 'Only the server imports the server: talk to it over HTTP and WebSocket.' },
           { group: ['**/desktop/src/**', '@kade/desktop', '@kade/desktop/*'], message: "Only the counter app imports the counter app's code: the dashboard reaches it through window.kadeCounter." },
           { group: ['**/shop-web/src/**', '@kade/shop-web', '@kade/shop-web/*'], message: 'Only the web app imports the web app.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Features never import each other (bulletproof-react's zones): what two features need lives in
+    // src/components, src/hooks or src/lib, or src/app passes it down; those shared layers import no feature.
+    files: ['shop-web/src/**/*.{ts,tsx}'],
+    plugins: { kade },
+    rules: { 'kade/feature-boundaries': 'error' },
+  },
+  {
+    // One paths map (shop-web/src/lib/paths.ts) for every page's address: no literal '/...' in a link's `to`, a
+    // navigate(...), a link list's `to:` or a return address's `from:`, and no literal in a route's `path`.
+    files: ['shop-web/src/**/*.{ts,tsx}'],
+    ignores: ['shop-web/src/lib/paths.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...[
+          "JSXAttribute[name.name='to'] Literal[value=/^\\//]",
+          "JSXAttribute[name.name='to'] TemplateLiteral[quasis.0.value.raw=/^\\//]",
+          "CallExpression[callee.name='navigate'] > Literal[value=/^\\//]",
+          "CallExpression[callee.name='navigate'] > TemplateLiteral[quasis.0.value.raw=/^\\//]",
+          "Property[key.name=/^(to|from)$/] > Literal[value=/^\\//]",
+          "Property[key.name=/^(to|from)$/] > TemplateLiteral[quasis.0.value.raw=/^\\//]",
+          "JSXOpeningElement[name.name='Route'] > JSXAttribute[name.name='path'] Literal",
+        ].map((selector) => ({ selector, message: "A page's address comes from the paths map (src/lib/paths.ts), not a string literal." })),
+      ],
+    },
+  },
+  {
+    // No import cycles in any package's production code, type imports included (tests may import what they test).
+    files: ['{shared,server,desktop,shop-web,bench}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { kade },
+    rules: {
+      'kade/no-import-cycle': ['error', { allow: [] }],
+    },
+  },
+  {
+    // The browser tests and the benchmarks drive the other packages through their public entries only: the
+    // server's and the counter's testing entries (@kade/server/testing, @kade/server/testing/port,
+    // @kade/desktop/testing, declared in their package.json "exports") and @kade/shared, never a module by path.
+    files: ['shop-web/e2e/**', 'bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            regex: '^(\\.\\.?/)+(server|desktop|bench|shared|shop-web)/',
+            message: "Another package's modules are its own: import its public entry (@kade/<package> or @kade/<package>/testing).",
+          },
+          {
+            regex: '^@kade/(?!shared$|server/testing$|server/testing/port$|desktop/testing$)',
+            message: "Only a package's public entries may be imported: @kade/shared, @kade/server/testing, @kade/server/testing/port, @kade/desktop/testing.",
+          },
         ],
       }],
     },

@@ -17,8 +17,9 @@ export default defineConfig({
       // The counter's tests that start the real shop server copy one data folder seeded for the run (globalSetup).
       { test: { name: 'desktop', include: ['desktop/src/**/*.test.ts'], globalSetup: ['desktop/src/testing/seeded-data.ts'], testTimeout: 60_000, hookTimeout: 240_000 } },
       { test: { name: 'bench', include: ['bench/src/**/*.test.ts'], ...HANG } },
-      // how `npm test` counts a run (scripts/test-report.mjs), over fixture runs of their own
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], ...HANG } },
+      // how `npm test` counts a run (scripts/test-report.mjs), over fixture runs of their own, and the repository's
+      // own lint rules (scripts/eslint-rules.js)
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'scripts/**/*.test.mjs'], ...HANG } },
       {
         test: {
           name: 'server',

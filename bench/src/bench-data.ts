@@ -3,10 +3,7 @@
 // seed gives the same catalogue, so runs compare.
 import type { Knex } from 'knex';
 import { mobileToLoginEmail, rupeesToPaise } from '@kade/shared';
-import { systemClock } from '../../server/src/clock';
-import { json } from '../../server/src/db/database';
-import { seededRandom } from '../../server/src/lib/seeded-random';
-import { mintSessions } from '../../server/src/modules/users/tokens';
+import { json, mintSessions, seededRandom, systemClock } from '@kade/server/testing';
 
 export { seededRandom };
 

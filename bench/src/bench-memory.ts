@@ -10,8 +10,7 @@
 import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
 import { mobileToLoginEmail } from '@kade/shared';
-import { systemClock } from '../../server/src/clock';
-import { mintSessions } from '../../server/src/modules/users/tokens';
+import { mintSessions, systemClock } from '@kade/server/testing';
 import type { LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, type LoadGenerator } from './bench-load';
 import { openSockets, PRODUCTION_NODE_FLAGS, residentMb, sleep } from './bench-process';

@@ -5,11 +5,11 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { windowAround } from '@kade/shared';
+import { freePort } from '@kade/server/testing/port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository's root (bench/src/../..): where every child starts, and what `startChild`'s paths are relative to. */
@@ -23,17 +23,8 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = PRODUCTION.env;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A port nothing listens on at the moment, on 127.0.0.1 (also the server's fault tests' and the browser tests' set-up). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port (the server's testing entry; also the server's fault tests' set-up). */
+export { freePort };
 
 /**
  * The shop's hours and fresh hours open from an hour before the run to 22 hours after its start, for the parts that

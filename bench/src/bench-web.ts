@@ -17,7 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Knex } from 'knex';
 import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
-import { REPO_ROOT } from '../../server/src/config';
+import { REPO_ROOT } from '@kade/server/testing';
 import { KADE_ENTRY } from './bench-load';
 import { freePort, OPEN_THROUGH_THE_RUN, startChild, stopChild, waitReady } from './bench-process';
 import { ok } from './bench-stats';

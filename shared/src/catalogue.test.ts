@@ -17,7 +17,6 @@ import {
   newProductDraft,
   productPath,
   sameName,
-  showStripArrows,
   shuffle,
   slugify,
   sortCategories,
@@ -105,14 +104,6 @@ describe('product strips', () => {
     ['Specials', true],
   ])('hasProductStrip(%j) -> %s', (name, strip) => {
     expect(hasProductStrip(name)).toBe(strip);
-  });
-
-  it.each([
-    [0, false],
-    [3, false],
-    [4, true],
-  ])('showStripArrows(%s) -> %s', (count, arrows) => {
-    expect(showStripArrows(count)).toBe(arrows);
   });
 });
 

@@ -1,6 +1,6 @@
 // Catalogue rules (SPEC.md sections 2, 3, 4, 5 and 9): category order, product strips, single-quantity
 // items, stock bars, URLs and slugs, listing pages and bulk-upload drafts.
-import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE, STRIP_ARROWS_ABOVE_ITEMS } from './constants';
+import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE } from './constants';
 import { discountedPricePaise, rupeesToPaise } from './money';
 import { MAX_LINE_QUANTITY } from './line-quantity';
 
@@ -50,11 +50,6 @@ export const NO_STRIP_CATEGORIES = ['All Product', 'Buy Brand', 'Special'] as co
 /** True when the home page shows a product strip for this category. */
 export function hasProductStrip(name: string): boolean {
   return !NO_STRIP_CATEGORIES.some((none) => sameName(none, name));
-}
-
-/** True when a strip of this many items needs scroll arrows (more than 3). */
-export function showStripArrows(itemCount: number): boolean {
-  return itemCount > STRIP_ARROWS_ABOVE_ITEMS;
 }
 
 /** The category whose products are limited to one per order. */

@@ -1,57 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PRODUCT_LIMIT,
-  ADMIN_ROLE,
-  BANNER_ROTATION_MS,
-  BANNER_TEXTS,
   BULK_PRODUCT_DEFAULTS,
-  BULK_UPLOAD_IMAGE_TYPES,
   CATEGORY_PAGE_SIZE,
-  DRAG_CLOSE_THRESHOLD_PX,
-  FUTURE_REDIRECT_SECONDS,
-  GEOLOCATION_OPTIONS,
   HOME_DEALS_SIZE,
   HOME_STRIP_SIZE,
-  INFINITE_SCROLL_THRESHOLD_PX,
-  LINK_COPIED_MS,
-  NARROW_BREAKPOINT_PX,
   ORDER_LIST_PAGE_SIZE,
-  PENDING_RELOAD_SECONDS,
-  PLACEHOLDER_COUNTS,
   POLICY,
-  PRODUCT_SEARCH_DEBOUNCE_MS,
   SEARCH_MAX_LENGTH,
   SEARCH_PAGE_SIZE,
-  SEARCH_PLACEHOLDER_PREFIX,
-  SEARCH_PLACEHOLDER_WORDS,
-  SEARCH_SCROLL_THRESHOLD,
-  SEARCH_TYPING_PAUSE_MS,
-  SEARCH_TYPING_SPEED_MS,
-  STORAGE_KEYS,
-  STRIP_ARROWS_ABOVE_ITEMS,
-  STRIP_SCROLL_PX,
-  SUCCESS_REDIRECT_SECONDS,
   TEXT,
-  TOAST,
   UPLOAD_MAX_BYTES,
 } from './constants';
 
 describe('constants of SPEC.md section 9', () => {
   it.each([
-    ['access token key', STORAGE_KEYS.accessToken, 'accesstoken'],
-    ['refresh token key', STORAGE_KEYS.refreshToken, 'refreshToken'],
-    ['admin role', ADMIN_ROLE, 'ADMIN'],
-    ['narrow breakpoint', NARROW_BREAKPOINT_PX, 768],
-    ['toast limit', TOAST.limit, 20],
-    ['toast width', TOAST.maxWidthPx, 350],
-    ['blank toast', TOAST.durationMs.blank, 4000],
-    ['error toast', TOAST.durationMs.error, 4000],
-    ['custom toast', TOAST.durationMs.custom, 4000],
-    ['success toast', TOAST.durationMs.success, 2000],
-    ['loading toast', TOAST.durationMs.loading, Number.POSITIVE_INFINITY],
-    ['banner rotation', BANNER_ROTATION_MS, 3000],
-    ['typing speed', SEARCH_TYPING_SPEED_MS, 50],
-    ['typing pause', SEARCH_TYPING_PAUSE_MS, 1000],
     ['category page size', CATEGORY_PAGE_SIZE, 8],
     ['admin product limit', ADMIN_PRODUCT_LIMIT, 10000],
     ['search page size', SEARCH_PAGE_SIZE, 10],
@@ -59,23 +22,6 @@ describe('constants of SPEC.md section 9', () => {
     ['order list page size', ORDER_LIST_PAGE_SIZE, 10],
     ['home strip size', HOME_STRIP_SIZE, 15],
     ['home deals size', HOME_DEALS_SIZE, 20],
-    ['category placeholders', PLACEHOLDER_COUNTS.categories, 12],
-    ['strip placeholders', PLACEHOLDER_COUNTS.strip, 6],
-    ['search placeholders', PLACEHOLDER_COUNTS.search, 10],
-    ['admin product placeholders', PLACEHOLDER_COUNTS.adminProducts, 12],
-    ['strip scroll', STRIP_SCROLL_PX, 250],
-    ['strip arrows above', STRIP_ARROWS_ABOVE_ITEMS, 3],
-    ['infinite scroll threshold', INFINITE_SCROLL_THRESHOLD_PX, 100],
-    ['search scroll threshold', SEARCH_SCROLL_THRESHOLD, 0.95],
-    ['drag close', DRAG_CLOSE_THRESHOLD_PX, 100],
-    ['success redirect', SUCCESS_REDIRECT_SECONDS, 6],
-    ['future redirect', FUTURE_REDIRECT_SECONDS, 5],
-    ['pending reload', PENDING_RELOAD_SECONDS, 30],
-    ['link copied', LINK_COPIED_MS, 2000],
-    ['search debounce', PRODUCT_SEARCH_DEBOUNCE_MS, 300],
-    ['geolocation timeout', GEOLOCATION_OPTIONS.timeout, 15000],
-    ['geolocation accuracy', GEOLOCATION_OPTIONS.enableHighAccuracy, true],
-    ['geolocation no cache', GEOLOCATION_OPTIONS.maximumAge, 0],
     ['upload limit', UPLOAD_MAX_BYTES, 5_242_880],
     ['bulk stock', BULK_PRODUCT_DEFAULTS.stock, 1],
     ['bulk discount', BULK_PRODUCT_DEFAULTS.discount, 0],
@@ -85,15 +31,10 @@ describe('constants of SPEC.md section 9', () => {
     expect(value).toBe(expected);
   });
 
-  it('lists the search words, banner texts and bulk defaults', () => {
-    expect(SEARCH_PLACEHOLDER_PREFIX).toBe('Search');
-    expect(SEARCH_PLACEHOLDER_WORDS).toEqual(['milk', 'bread', 'sugar', 'biscuits', 'chocolate', 'tomatoes', 'rice', 'egg', 'chips']);
-    expect(BANNER_TEXTS).toHaveLength(3);
-    for (const text of BANNER_TEXTS) expect(text).toContain('6.30AM - 11.00PM');
+  it('lists the bulk defaults', () => {
     expect(BULK_PRODUCT_DEFAULTS.categoryNames).toEqual(['All Product', 'Buy Brand', 'Fruit']);
     expect(BULK_PRODUCT_DEFAULTS.subCategoryNames).toEqual(['All Products', 'All Fruits']);
     expect(BULK_PRODUCT_DEFAULTS.description).toMatch(/illustration/);
-    expect(BULK_UPLOAD_IMAGE_TYPES).toEqual(['image/png']);
   });
 });
 

@@ -1,70 +1,8 @@
-// The UI and business constants of SPEC.md sections 4, 8 and 9 that no other module owns, and the texts
-// people see. Rules that compute something live in their own module; this file only holds values.
+// The business constants of SPEC.md sections 4, 8 and 9 that no other module owns (page sizes and limits the
+// server enforces, upload size, policy numbers), the texts people see and the socket events. Rules that compute
+// something live in their own module; how the web app looks and moves is in shop-web/src/lib/ui-constants.ts.
 import { MOBILE_ERROR, MOBILE_EXACT, MOBILE_REQUIRED, PASSWORD_TOO_SHORT, RESET_MISMATCH } from './mobile';
 import { LOCATION_NOT_AVAILABLE } from './zone';
-
-/** Keys under which the browser keeps the session. */
-export const STORAGE_KEYS = {
-  accessToken: 'accesstoken',
-  refreshToken: 'refreshToken',
-  /** The last mobile number, kept after logout to pre-fill the login form. */
-  lastMobile: 'lastMobile',
-  /** The cart of a shopper who is not logged in, merged into the account at login. */
-  anonymousCart: 'kadeCart',
-  /** The checkout's chosen address and delivery option, kept in the tab's session storage so a reload keeps them. */
-  checkoutAddress: 'kadeCheckoutAddress',
-  checkoutOption: 'kadeCheckoutOption',
-  /** The shopper's language (en, si or ta), remembered on the phone. */
-  language: 'kadeLanguage',
-} as const;
-
-/** The role value of administrators (exact); the roles and what each may do are in permissions.ts. */
-export const ADMIN_ROLE = 'ADMIN';
-export const USER_ROLE = 'USER';
-
-/** Below this width the layout is the narrow (mobile) one. */
-export const NARROW_BREAKPOINT_PX = 768;
-
-/** Toasts: at most 20 kept, 350 px wide at most, and how long each kind stays. */
-export const TOAST = {
-  limit: 20,
-  maxWidthPx: 350,
-  durationMs: {
-    blank: 4000,
-    error: 4000,
-    custom: 4000,
-    success: 2000,
-    /** A loading toast stays until dismissed. */
-    loading: Number.POSITIVE_INFINITY,
-  },
-} as const;
-
-/** The delivery-time banner changes language every 3 seconds. */
-export const BANNER_ROTATION_MS = 3000;
-/** The banner's text in English, Tamil and Sinhala. */
-export const BANNER_TEXTS = [
-  'Delivery time 6.30AM - 11.00PM',
-  'டெலிவரி நேரம் 6.30AM - 11.00PM',
-  'බෙදාහැරීමේ වේලාව 6.30AM - 11.00PM',
-] as const;
-
-/** The search placeholder types 'Search "milk"', then each following word, in a loop. */
-export const SEARCH_PLACEHOLDER_PREFIX = 'Search';
-export const SEARCH_PLACEHOLDER_WORDS = [
-  'milk',
-  'bread',
-  'sugar',
-  'biscuits',
-  'chocolate',
-  'tomatoes',
-  'rice',
-  'egg',
-  'chips',
-] as const;
-/** Milliseconds per typed character of the animated placeholder. */
-export const SEARCH_TYPING_SPEED_MS = 50;
-/** Milliseconds the placeholder rests on a finished word. */
-export const SEARCH_TYPING_PAUSE_MS = 1000;
 
 /** Page sizes. */
 export const CATEGORY_PAGE_SIZE = 8;
@@ -72,8 +10,6 @@ export const CATEGORY_PAGE_SIZE_MAX = 50;
 export const ADMIN_PRODUCT_LIMIT = 10000;
 export const SEARCH_PAGE_SIZE = 10;
 export const ORDER_LIST_PAGE_SIZE = 10;
-/** A shopper's My Orders, a page at a time (the order list's own limit, asked by the page). */
-export const MY_ORDERS_PAGE_SIZE = 20;
 /** The admin's Users page (GET /api/users/list's default limit). */
 export const USERS_PAGE_SIZE = 20;
 /** Products in one category strip of the home page (and in POST /api/product/get-product-by-category). */
@@ -83,49 +19,8 @@ export const HOME_DEALS_SIZE = 20;
 /** The longest search text accepted. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Loading placeholders shown while lists load. */
-export const PLACEHOLDER_COUNTS = {
-  categories: 12,
-  strip: 6,
-  search: 10,
-  adminProducts: 12,
-} as const;
-
-/** A product strip's arrows move it by 250 px and appear only above 3 items. */
-export const STRIP_SCROLL_PX = 250;
-/** A strip's card at its narrowest (phones); the strip draws a screen's width of them first. */
-export const STRIP_CARD_MIN_PX = 150;
-export const STRIP_ARROWS_ABOVE_ITEMS = 3;
-
-/** Listing pages load the next page 100 px before the end. */
-export const INFINITE_SCROLL_THRESHOLD_PX = 100;
-/** Search loads the next page at 95% of the scroll. */
-export const SEARCH_SCROLL_THRESHOLD = 0.95;
-
-/** The product sheet closes when dragged down more than 100 px. */
-export const DRAG_CLOSE_THRESHOLD_PX = 100;
-
-/** Seconds before /success goes to My Orders, and before /future goes back to checkout. */
-export const SUCCESS_REDIRECT_SECONDS = 6;
-export const FUTURE_REDIRECT_SECONDS = 5;
-/** The pending-orders page reloads every 30 seconds (counting down; live events update it at once). */
-export const PENDING_RELOAD_SECONDS = 30;
-/** How long 'Link Copied!' shows. */
-export const LINK_COPIED_MS = 2000;
-/** The admin product search waits this long after the last key. */
-export const PRODUCT_SEARCH_DEBOUNCE_MS = 300;
-
-/** Geolocation: high accuracy, no cached position, 15 s time-out. */
-export const GEOLOCATION_OPTIONS = {
-  enableHighAccuracy: true,
-  timeout: 15000,
-  maximumAge: 0,
-} as const;
-
-/** Uploads: 5 MB at most per file; images only (PNG only for the bulk uploads). */
+/** Uploads: 5 MB at most per file. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const BULK_UPLOAD_IMAGE_TYPES = ['image/png'] as const;
 
 /** What each new product draft of the bulk upload starts with. */
 export const BULK_PRODUCT_DEFAULTS = {

@@ -19,13 +19,13 @@ const CONTRACT = [
   // mobile
   'MOBILE_ERROR', 'MOBILE_REQUIRED', 'MOBILE_EXACT', 'sanitizeMobileInput', 'isValidMobile', 'mobileToLoginEmail',
   'loginEmailToMobile', 'DEFAULT_LOGIN_EMAIL_PREFIX', 'DEFAULT_LOGIN_EMAIL_DOMAIN', 'PASSWORD_MIN_LENGTH',
-  'RESET_MISMATCH', 'PASSWORDS_DIFFER', 'MY_ORDERS_PAGE_SIZE', 'USERS_PAGE_SIZE', 'OTP_LENGTH',
+  'RESET_MISMATCH', 'PASSWORDS_DIFFER', 'USERS_PAGE_SIZE', 'OTP_LENGTH',
   // catalogue
   'CATEGORY_DISPLAY_ORDER', 'sortCategories', 'NO_STRIP_CATEGORIES', 'hasProductStrip', 'isSingleQuantity',
   'maxQuantity', 'slugify', 'productPath', 'idFromSlug', 'listingPath', 'listingTitleFromSlug', 'stockBarColour',
   'DEFAULT_TOTAL_STOCK',
   // constants
-  'STORAGE_KEYS', 'NARROW_BREAKPOINT_PX', 'TOAST', 'TEXT', 'HOME_STRIP_SIZE', 'HOME_DEALS_SIZE',
+  'TEXT', 'HOME_STRIP_SIZE', 'HOME_DEALS_SIZE',
   // uploaded images
   'UPLOADED_IMAGE_PATTERN', 'isUploadedImageUrl', 'uploadedImageKey',
   // address

@@ -7,10 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createCounter, type Counter, type CounterOptions } from '../../desktop/src/counter';
-import type { BridgeApi } from '../../desktop/src/ipc-channels';
-import { BRIDGE_CALLS, guardedCall } from '../../desktop/src/ipc-guard';
-import { RecordingPrinter } from '../../desktop/src/printer/recording-printer';
+import { BRIDGE_CALLS, createCounter, guardedCall, RecordingPrinter, type BridgeApi, type Counter, type CounterOptions } from '@kade/desktop/testing';
 import type { CounterBridge } from '../src/features/admin/print/bridge';
 
 // The dashboard's view of the bridge must fit the counter app's real one.

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { formatReportDay, formatRs, localDay, rupeesToPaise, type DayReport } from '@kade/shared';
-import { decodeEscPos } from '../../desktop/src/printer/escpos-text';
+import { decodeEscPos } from '@kade/desktop/testing';
 import { COUNTER_PRINT_TEXT } from '../src/features/admin/print/bridge';
 import { startCounterWindow, type CounterWindow } from './counter-window';
 import { expectAccessible, openUrl, shot } from './helpers';

@@ -4,7 +4,7 @@
 // lacks all come out as the same empty box, so a text drawn with distinct glyphs is drawn by a real font. The faces
 // are `font-display: swap`: the text shows at once in a fallback, so each check first waits for its face to load.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BANNER_TEXTS } from '@kade/shared';
+import { BANNER_TEXTS } from '../src/lib/ui-constants';
 import { expectAccessible, shot } from './helpers';
 import { addAddress, adminSession, createProduct, newShopper, setCart, useSession } from './shopper-api';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { windowAround } from '@kade/shared';
-import { freePort } from '../../bench/src/bench-process';
+import { freePort } from '@kade/server/testing/port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');

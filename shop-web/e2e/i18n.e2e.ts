@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { LANGUAGE_NAMES, OTP_LENGTH, STORAGE_KEYS, UPLOAD_MAX_BYTES, type Language } from '@kade/shared';
+import { LANGUAGE_NAMES, OTP_LENGTH, UPLOAD_MAX_BYTES, type Language } from '@kade/shared';
+import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import { expectAccessible, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, freshMobile, newShopper, PASSWORD, placeCodOrder, resetCodeFor, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
 

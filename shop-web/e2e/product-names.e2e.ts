@@ -2,7 +2,8 @@
 // named in that language (the seeded catalogue's names; English where one has none), finds products by typing in
 // that script (a prefix, a typo), and the admin names a product in both and sees the names beside the English.
 import { expect, test, type Page } from '@playwright/test';
-import { LANGUAGE_NAMES, STORAGE_KEYS, type Language, type ProductWire } from '@kade/shared';
+import { LANGUAGE_NAMES, type Language, type ProductWire } from '@kade/shared';
+import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import { expectAccessible, loginAsAdmin, openUrl, shot } from './helpers';
 import { adminSession, call, createProduct } from './shopper-api';
 

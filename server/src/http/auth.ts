@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { verifyAccessToken, type AccessClaims } from '../auth/access-token';
 import { statementRows } from '../db/prepared';
 import { AppError } from './errors';
-import type { AuthUser } from './route';
+import type { AuthUser } from '../auth/caller';
 
 export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';

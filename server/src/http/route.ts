@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { z } from 'zod';
-import { can, parseRequest, PERMISSION_NAMES, type Permission, type Role } from '@kade/shared';
+import { can, parseRequest, PERMISSION_NAMES, type Permission } from '@kade/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { ok, type EnvelopeExtras } from './envelope';
+import type { AuthUser } from '../auth/caller';
 
 /**
  * Who may call a route: anyone, any signed-in account (acting on what is its own), or a named permission of
@@ -11,12 +12,7 @@ import { ok, type EnvelopeExtras } from './envelope';
  */
 export type Access = 'public' | 'user' | Permission;
 
-export interface AuthUser {
-  id: string;
-  role: Role;
-  /** The refresh-token family of this login. */
-  sessionId: string;
-}
+export type { AuthUser };
 
 export interface Handled<T> {
   data: T;

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { Toaster } from 'react-hot-toast';
-import { TOAST, type ShopConfigWire } from '@kade/shared';
+import { type ShopConfigWire } from '@kade/shared';
+import { TOAST } from '../lib/ui-constants';
 import { ShopConfigContext } from '../lib/shop-config';
 import { useLoadSession } from '../state/session';
 

@@ -3,10 +3,11 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { Layout } from './frame/layout';
 import { Loading } from '../components/loading';
+import { paths, routePatterns } from '../lib/paths';
 
 const loadHomePage = () => import('../features/catalogue/components/home-page');
 // Most visits start on the home page: its chunk is fetched at once, beside the shop's settings, not after them.
-const homePageChunk = window.location.pathname === '/' ? loadHomePage() : undefined;
+const homePageChunk = window.location.pathname === paths.home ? loadHomePage() : undefined;
 const HomePage = lazy(() => homePageChunk ?? loadHomePage());
 const ListingPage = lazy(() => import('../features/catalogue/components/listing-page'));
 const ProductSheet = lazy(() => import('../features/catalogue/components/product-sheet'));
@@ -29,38 +30,10 @@ const CheckoutPaymentPage = lazy(() => import('../features/checkout/components/c
 const SuccessPage = lazy(() => import('../features/checkout/components/success-page'));
 const CancelPage = lazy(() => import('../features/checkout/components/cancel-page'));
 const FuturePage = lazy(() => import('../features/checkout/components/future-page'));
-const DashboardRoutes = lazy(() => import('../features/dashboard/dashboard-routes'));
+const DashboardRoutes = lazy(() => import('./dashboard-routes'));
 // The rider's phone screen: its own frame, no shop header (issue 20).
 const RiderPage = lazy(() => import('../features/rider/rider-page'));
 const NotFound = lazy(() => import('./not-found'));
-
-/** Route paths, defined once. */
-export const paths = {
-  home: '/',
-  search: '/search',
-  product: '/product/:slug',
-  listing: '/:categorySlug/:subSlug',
-  about: '/about',
-  privacy: '/privacy-policy',
-  terms: '/terms-and-conditions',
-  contact: '/contact',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  verificationOtp: '/verification-otp',
-  resetPassword: '/reset-password',
-  otp: '/otp',
-  user: '/user',
-  cart: '/cart',
-  checkout: '/checkout',
-  checkoutPayment: '/checkout/payment',
-  checkoutAddress: '/checkout/address',
-  success: '/success',
-  cancel: '/cancel',
-  future: '/future',
-  dashboard: '/dashboard/*',
-  rider: '/rider',
-} as const;
 
 
 /**
@@ -77,7 +50,7 @@ export function AppRoutes() {
           <Route element={<Layout />}>
             <Route path={paths.home} element={<HomePage />} />
             <Route path={paths.search} element={<SearchPage />} />
-            <Route path={paths.product} element={<ProductSheet />} />
+            <Route path={routePatterns.product} element={<ProductSheet />} />
             <Route path={paths.about} element={<AboutPage />} />
             <Route path={paths.privacy} element={<PrivacyPage />} />
             <Route path={paths.terms} element={<TermsPage />} />
@@ -96,17 +69,17 @@ export function AppRoutes() {
             <Route path={paths.success} element={<SuccessPage />} />
             <Route path={paths.cancel} element={<CancelPage />} />
             <Route path={paths.future} element={<FuturePage />} />
-            <Route path={paths.listing} element={<ListingPage />} />
-            <Route path="*" element={<NotFound />} />
+            <Route path={routePatterns.listing} element={<ListingPage />} />
+            <Route path={routePatterns.notFound} element={<NotFound />} />
           </Route>
-          <Route path={paths.dashboard} element={<DashboardRoutes />} />
+          <Route path={routePatterns.dashboard} element={<DashboardRoutes />} />
           <Route path={paths.rider} element={<RiderPage />} />
         </Routes>
       </Suspense>
       {background ? (
         <Suspense fallback={null}>
           <Routes>
-            <Route path={paths.product} element={<ProductSheet />} />
+            <Route path={routePatterns.product} element={<ProductSheet />} />
           </Routes>
         </Suspense>
       ) : null}

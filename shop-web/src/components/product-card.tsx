@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { productCardImage, productPath, stockBarColour, stockPercent } from '@kade/shared';
+import { productCardImage, stockBarColour, stockPercent } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useLocalName } from '../state/local-name';
 import { AddToCart, isFreshProduct } from './add-to-cart';
 import { Price } from './price';
 import type { SellableProduct } from './types';
+import { paths } from '../lib/paths';
 
 /** Cards at the top of a listing or search grid whose pictures load at once (the server preloads theirs). */
 export { FIRST_SCREEN_CARDS } from '@kade/shared';
@@ -22,7 +23,7 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
   const outOfStock = product.stock <= 0;
   const greyed = !freshOpen && isFreshProduct(product);
   const colour = stockBarColour(product.stock, product.totalStock);
-  const href = productPath(product.name, product._id);
+  const href = paths.product(product.name, product._id);
   const name = useLocalName()(product);
   // as the server's preload for a listing's or a search's first cards names it (shared productCardImage)
   const picture = productCardImage(product.image[0]);

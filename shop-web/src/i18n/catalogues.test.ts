@@ -7,21 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  DELIVERY_OPTIONS,
-  LANGUAGES,
-  MOBILE_EXACT,
-  MOBILE_REQUIRED,
-  ORDER_STATUSES,
-  ORDERING_TEXT,
-  PASSWORD_MIN_LENGTH,
-  PASSWORDS_DIFFER,
-  PLACE_TYPES,
-  RESET_MISMATCH,
-  SEARCH_PLACEHOLDER_WORDS,
-  TEXT,
-  VALIDATION_RULES,
-} from '@kade/shared';
+import { DELIVERY_OPTIONS, LANGUAGES, MOBILE_EXACT, MOBILE_REQUIRED, ORDER_STATUSES, ORDERING_TEXT, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, PLACE_TYPES, RESET_MISMATCH, TEXT, VALIDATION_RULES } from '@kade/shared';
+import { SEARCH_PLACEHOLDER_WORDS } from '../lib/ui-constants';
 import en from '../locales/en/shop.json';
 import si from '../locales/si/shop.json';
 import ta from '../locales/ta/shop.json';

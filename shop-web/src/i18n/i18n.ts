@@ -8,6 +8,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@kade/shared';
 import { isShopperDashboardPage } from '../lib/dashboard-links';
+import { paths } from '../lib/paths';
 
 export const NAMESPACE = 'shop';
 
@@ -36,6 +37,6 @@ export function startI18n(language: Language): Promise<unknown> {
 
 /** True on the staff's screens (the dashboard but the shopper's own pages): English only. The rider's screen is not. */
 export function isEnglishOnlyPage(pathname: string): boolean {
-  if (!(pathname === '/dashboard' || pathname.startsWith('/dashboard/'))) return false;
+  if (!(pathname === paths.dashboard.root || pathname.startsWith(`${paths.dashboard.root}/`))) return false;
   return !isShopperDashboardPage(pathname);
 }

@@ -1,7 +1,7 @@
 // The one API client (DESIGN.md section 4): same base address, cookies sent, the bearer access token from
 // storage, and on a 401 one single-flight refresh followed by one retry. It returns answers and throws
 // ApiError; it never touches the screens (they decide what to show, usually through showError).
-import { STORAGE_KEYS } from '@kade/shared';
+import { STORAGE_KEYS } from './ui-constants';
 import { webConfig } from './web-config';
 
 /** A failed call: the HTTP status, the server's stable code and its message for people. */

@@ -2,6 +2,7 @@
 // The order lists come from the shared ORDER_LISTS (the side menu adds their counts). Each staff page names
 // the permission it needs, so a menu shows a role only what it may open.
 import { can, type Permission, type Role } from '@kade/shared';
+import { paths } from './paths';
 
 export interface DashboardLink {
   to: string;
@@ -16,9 +17,9 @@ export interface DashboardLink {
 
 /** Pages every logged-in user has. */
 export const SHOPPER_LINKS: readonly DashboardLink[] = [
-  { to: '/dashboard/profile', label: 'Profile', labelKey: 'account.profile' },
-  { to: '/dashboard/myorders', label: 'My Orders', count: 'orders', labelKey: 'account.myOrders' },
-  { to: '/dashboard/address', label: 'Save Address', labelKey: 'account.saveAddress' },
+  { to: paths.dashboard.profile, label: 'Profile', labelKey: 'account.profile' },
+  { to: paths.dashboard.myOrders, label: 'My Orders', count: 'orders', labelKey: 'account.myOrders' },
+  { to: paths.dashboard.address, label: 'Save Address', labelKey: 'account.saveAddress' },
 ];
 
 /** True on one of the shopper's own pages under /dashboard (or a page beneath one): they speak the shopper's language. */
@@ -28,15 +29,15 @@ export function isShopperDashboardPage(pathname: string): boolean {
 
 /** The admin's catalogue, address and user pages (the order lists are listed from ORDER_LISTS). */
 export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [
-  { to: '/dashboard/category', label: 'Category', permission: 'catalogue.manage' },
-  { to: '/dashboard/subcategory', label: 'Sub Category', permission: 'catalogue.manage' },
-  { to: '/dashboard/upload-product', label: 'Upload Product', permission: 'catalogue.manage' },
-  { to: '/dashboard/variation', label: 'Variation', permission: 'catalogue.manage' },
-  { to: '/dashboard/product', label: 'Product', permission: 'catalogue.manage' },
-  { to: '/dashboard/alladdress', label: 'All Address', permission: 'addresses.manage' },
-  { to: '/dashboard/sign', label: 'Users', permission: 'users.manage' },
-  { to: '/dashboard/store', label: 'Store', permission: 'store.manage' },
-  { to: '/dashboard/report', label: 'Day report', permission: 'reports.view' },
+  { to: paths.dashboard.category, label: 'Category', permission: 'catalogue.manage' },
+  { to: paths.dashboard.subCategory, label: 'Sub Category', permission: 'catalogue.manage' },
+  { to: paths.dashboard.uploadProduct, label: 'Upload Product', permission: 'catalogue.manage' },
+  { to: paths.dashboard.variation, label: 'Variation', permission: 'catalogue.manage' },
+  { to: paths.dashboard.product, label: 'Product', permission: 'catalogue.manage' },
+  { to: paths.dashboard.allAddresses, label: 'All Address', permission: 'addresses.manage' },
+  { to: paths.dashboard.users, label: 'Users', permission: 'users.manage' },
+  { to: paths.dashboard.store, label: 'Store', permission: 'store.manage' },
+  { to: paths.dashboard.report, label: 'Day report', permission: 'reports.view' },
 ];
 
 /** The links a role may follow. */
@@ -45,13 +46,13 @@ export function linksFor(role: Role | string | undefined, links: readonly Dashbo
 }
 
 /** Where staff and admins land after logging in: the orders waiting to be taken. */
-export const STAFF_HOME = '/dashboard/pending';
+export const STAFF_HOME = paths.dashboard.orderList('pending');
 
 /** Where a rider works: their deliveries (they have no dashboard). */
-export const RIDER_HOME = '/rider';
+export const RIDER_HOME = paths.rider;
 
 /** The page a role starts on after login when nothing asked for another: staff work from the Pending list, riders from their deliveries. */
 export function homeAfterLogin(role: Role | string | undefined): string {
   if (can(role, 'deliveries.carry')) return RIDER_HOME;
-  return can(role, 'orders.view') ? STAFF_HOME : '/';
+  return can(role, 'orders.view') ? STAFF_HOME : paths.home;
 }

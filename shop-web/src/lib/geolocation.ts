@@ -1,5 +1,5 @@
 // The browser's position with SPEC.md section 9's options (high accuracy, 15 s time-out, no cached position).
-import { GEOLOCATION_OPTIONS } from '@kade/shared';
+import { GEOLOCATION_OPTIONS } from './ui-constants';
 
 export interface Position {
   lat: number;

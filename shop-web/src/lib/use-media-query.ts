@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { NARROW_BREAKPOINT_PX } from '@kade/shared';
+import { NARROW_BREAKPOINT_PX } from './ui-constants';
 
 /** True while the media query matches. */
 export function useMediaQuery(query: string): boolean {

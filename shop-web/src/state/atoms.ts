@@ -1,7 +1,8 @@
 // The five client slices of SPEC.md section 3 (user, products, cart, addresses, orders), as jotai atoms.
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { DELIVERY_OPTIONS, STORAGE_KEYS, type AddressWire, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
+import { DELIVERY_OPTIONS, type AddressWire, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
+import { STORAGE_KEYS } from '../lib/ui-constants';
 import type { SellableProduct } from '../components/types';
 
 export interface SessionUser {

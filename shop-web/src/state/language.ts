@@ -3,7 +3,8 @@
 // setup follows this atom, and product and shelf names are shown with localName(item, language).
 import { atom, useAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { isLanguage, languageFromTags, STORAGE_KEYS, type Language } from '@kade/shared';
+import { isLanguage, languageFromTags, type Language } from '@kade/shared';
+import { STORAGE_KEYS } from '../lib/ui-constants';
 
 /** The language the phone asks for before the shopper chooses one. */
 export function deviceLanguage(): Language {

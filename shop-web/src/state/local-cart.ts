@@ -1,6 +1,7 @@
 // The cart of a shopper who is not logged in, kept on the phone (localStorage) and merged into the account
 // at login (POST /api/cart/merge). Lines carry the product as it was shown, so the drawer can draw them.
-import { DEFAULT_TOTAL_STOCK, maxQuantity, STORAGE_KEYS } from '@kade/shared';
+import { DEFAULT_TOTAL_STOCK, maxQuantity } from '@kade/shared';
+import { STORAGE_KEYS } from '../lib/ui-constants';
 import type { CartLine, CartProduct } from './atoms';
 import type { SellableProduct } from '../components/types';
 

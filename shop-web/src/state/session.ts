@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
-import { can, STORAGE_KEYS } from '@kade/shared';
+import { can } from '@kade/shared';
+import { STORAGE_KEYS } from '../lib/ui-constants';
 import { api, tokens } from '../lib/api-client';
 import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
 import { cartSetHereAtom, startCartRead } from './cart-freshness';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BANNER_ROTATION_MS, BANNER_TEXTS } from '@kade/shared';
+import { BANNER_ROTATION_MS, BANNER_TEXTS } from '../../lib/ui-constants';
 
 const LANGS = ['en', 'ta', 'si'] as const;
 

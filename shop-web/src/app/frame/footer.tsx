@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useShopConfig } from '../../lib/shop-config';
+import { paths } from '../../lib/paths';
 
 /** The footer: tagline, static-page links, chat and social links. */
 export function Footer() {
@@ -12,10 +13,10 @@ export function Footer() {
       <p className="footer__tagline">{t('footer.tagline', { shop: config.name })}</p>
       <nav aria-label={t('footer.aboutShop')}>
         <ul className="footer__links">
-          <li><Link to="/about">{t('pages.about')}</Link></li>
-          <li><Link to="/privacy-policy">{t('pages.privacy')}</Link></li>
-          <li><Link to="/terms-and-conditions">{t('pages.terms')}</Link></li>
-          <li><Link to="/contact">{t('pages.contact')}</Link></li>
+          <li><Link to={paths.about}>{t('pages.about')}</Link></li>
+          <li><Link to={paths.privacy}>{t('pages.privacy')}</Link></li>
+          <li><Link to={paths.terms}>{t('pages.terms')}</Link></li>
+          <li><Link to={paths.contact}>{t('pages.contact')}</Link></li>
         </ul>
       </nav>
       <ul className="footer__social" aria-label={t('footer.chat')}>

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { useShopConfig } from '../../lib/shop-config';
 import { DeliveryBanner } from './delivery-banner';
 import { SearchBar } from './search-bar';
+import { paths } from '../../lib/paths';
 
 /** The header: logo, delivery banner, account and cart in the top row (hidden on /search with a query), then search. */
 export function Header() {
@@ -13,12 +14,12 @@ export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const hideTop = pathname === '/search' && (params.get('q') ?? '') !== '';
+  const hideTop = pathname === paths.search && (params.get('q') ?? '') !== '';
   return (
     <header className="header">
       {hideTop ? null : (
         <div className="header__top">
-          <Link to="/" className="header__logo" aria-label={t('header.home', { shop: config.name })}>
+          <Link to={paths.home} className="header__logo" aria-label={t('header.home', { shop: config.name })}>
             {config.name}
           </Link>
           <DeliveryBanner />

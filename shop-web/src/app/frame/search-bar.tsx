@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { SEARCH_MAX_LENGTH } from '@kade/shared';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { useTypingPlaceholder } from './use-typing-placeholder';
+import { paths } from '../../lib/paths';
 
 const Magnifier = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -21,13 +22,13 @@ export function SearchBar() {
   const [params] = useSearchParams();
   const narrow = useIsNarrow();
   const { t } = useTranslation();
-  const onSearch = pathname === '/search';
+  const onSearch = pathname === paths.search;
   const query = onSearch ? (params.get('q') ?? '') : '';
   const placeholder = useTypingPlaceholder(!query);
 
   if (!onSearch) {
     return (
-      <button type="button" className="search-bar" onClick={() => navigate('/search')}>
+      <button type="button" className="search-bar" onClick={() => navigate(paths.search)}>
         <Magnifier />
         <span className="visually-hidden">{t('search.label')}</span>
         {/* the typing suggestion is drawn by CSS from data-text: decoration, not part of the button's name */}
@@ -38,7 +39,7 @@ export function SearchBar() {
   return (
     <div className="search-bar search-bar--active" role="search">
       {narrow ? (
-        <Link to="/" className="search-bar__back" aria-label={t('search.back')}>
+        <Link to={paths.home} className="search-bar__back" aria-label={t('search.back')}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -55,7 +56,7 @@ export function SearchBar() {
         placeholder={placeholder}
         maxLength={SEARCH_MAX_LENGTH}
         value={query}
-        onChange={(event) => navigate(`/search?q=${encodeURIComponent(event.target.value)}`, { replace: true })}
+        onChange={(event) => navigate(paths.searchFor(event.target.value), { replace: true })}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_PLACEHOLDER_PREFIX, SEARCH_PLACEHOLDER_WORDS, SEARCH_TYPING_PAUSE_MS, SEARCH_TYPING_SPEED_MS } from '@kade/shared';
+import { SEARCH_PLACEHOLDER_PREFIX, SEARCH_PLACEHOLDER_WORDS, SEARCH_TYPING_PAUSE_MS, SEARCH_TYPING_SPEED_MS } from '../../lib/ui-constants';
 
 /**
  * The text of the idle search placeholder at step `typed` of word `word`: 'Search "milk"' typed out. `say`

@@ -9,6 +9,7 @@ import { useOrderEvents } from '../../lib/realtime';
 import { ordersAtom, userAtom } from '../../state/atoms';
 import { ADMIN_PAGE_LINKS, linksFor } from '../../lib/dashboard-links';
 import { MenuLinks } from './menu-links';
+import { paths } from '../../lib/paths';
 
 
 type Counts = Partial<Record<OrderListKey, number>>;
@@ -49,7 +50,7 @@ export default function AdminMenuLinks() {
       <ul className="dash-menu">
         {ORDER_LISTS.map((list) => (
           <li key={list.key}>
-            <NavLink to={`/dashboard/${list.key}`} className={`dash-menu__link${list.key === 'pending' ? ' dash-menu__link--pending' : ''}`}>
+            <NavLink to={paths.dashboard.orderList(list.key)} className={`dash-menu__link${list.key === 'pending' ? ' dash-menu__link--pending' : ''}`}>
               <span>{list.title}</span>
               {counts ? (
                 <span className="dash-menu__count" data-testid={`count-${list.key}`}>

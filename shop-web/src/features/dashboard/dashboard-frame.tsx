@@ -1,8 +1,9 @@
 // The dashboard's frame: a top bar, the side menu (a drawer on phones) with the links the role allows,
 // and the page. It stays light: the staff part of the menu (order counts, live updates, the pages the role may
 // open) and the printer status are lazy chunks loaded only for staff and admins, so a shopper's
-// /dashboard/myorders pulls no admin code.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+// /dashboard/myorders pulls no admin code. The admin pieces (printer status, busy mode) come from the app as
+// slots: a feature does not import another.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { userAtom } from '../../state/atoms';
@@ -14,17 +15,24 @@ import { MenuLinks } from './menu-links';
 import { useShopConfig } from '../../lib/shop-config';
 import { useTranslation } from 'react-i18next';
 import { isEnglishOnlyPage } from '../../i18n/i18n';
+import { paths } from '../../lib/paths';
 
 /** The frame's own words on the staff's pages, which stay English. */
 const ENGLISH = { skip: 'Skip to content', menu: 'Menu', closeMenu: 'Close menu', nav: 'Dashboard' };
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
-const PrinterStatus = lazy(() => import('../admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
-// Busy mode (pause and resume) and the admins' red banner: one lazy chunk, for those who may pause.
-const PauseControl = lazy(() => import('../admin/store/ordering-controls').then((m) => ({ default: m.PauseControl })));
-const OrderingAlert = lazy(() => import('../admin/store/ordering-controls').then((m) => ({ default: m.OrderingAlert })));
 
-export function DashboardFrame() {
+/** The staff's pieces of the frame, each rendered only for those allowed (so a lazy one loads only for them). */
+export interface DashboardSlots {
+  /** The counter printer's state, for staff (orders.view). */
+  printerStatus: ReactNode;
+  /** Busy mode's pause and resume, for those who may pause (store.pause). */
+  pauseControl: ReactNode;
+  /** The red banner above the page while ordering is paused, for those who may pause. */
+  orderingAlert: ReactNode;
+}
+
+export function DashboardFrame({ slots }: { slots: DashboardSlots }) {
   const user = useAtomValue(userAtom);
   const shopName = useShopConfig().name;
   const isStaff = useCan('orders.view');
@@ -69,18 +77,18 @@ export function DashboardFrame() {
         <button ref={toggle} type="button" className="dash__menu-toggle button button--ghost" aria-expanded={open} aria-controls="dash-menu" onClick={() => setOpen((v) => !v)}>
           {words.menu}
         </button>
-        <Link to="/" className="dash__logo">
+        <Link to={paths.home} className="dash__logo">
           {shopName}
         </Link>
         <span className="dash__who">{user ? `${user.name}${tag ? ` ${tag}` : ''}` : ''}</span>
         {mayPause ? (
           <Suspense fallback={null}>
-            <PauseControl />
+            {slots.pauseControl}
           </Suspense>
         ) : null}
         {isStaff ? (
           <Suspense fallback={null}>
-            <PrinterStatus />
+            {slots.printerStatus}
           </Suspense>
         ) : null}
       </header>
@@ -100,7 +108,7 @@ export function DashboardFrame() {
         <main id="main" className="dash__main">
           {mayPause ? (
             <Suspense fallback={null}>
-              <OrderingAlert />
+              {slots.orderingAlert}
             </Suspense>
           ) : null}
           <Outlet />

@@ -7,6 +7,7 @@ import { RIDER_HOME } from '../../lib/dashboard-links';
 import { useCan } from '../../state/use-can';
 import { sessionCheckedAtom, userAtom } from '../../state/atoms';
 import { Loading } from '../../components/loading';
+import { paths } from '../../lib/paths';
 
 /** Renders the nested routes for a logged-in user; waits for the stored session to be checked first. */
 export function RequireLogin() {
@@ -14,7 +15,7 @@ export function RequireLogin() {
   const checked = useAtomValue(sessionCheckedAtom);
   const location = useLocation();
   if (!checked) return <Loading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   // Riders have no dashboard: their deliveries are their page.
   if (can(user.role, 'deliveries.carry')) return <Navigate to={RIDER_HOME} replace />;
   return <Outlet />;

@@ -25,6 +25,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { CashForm, FormEnd, ReasonFields } from '../../components/cash-form';
 import { localReason, RETURN_REASONS, reasonComplete, reasonText, type CashReason, type CashWords, type ReturnReason } from '../../components/cash-entry';
 import './rider.css';
+import { paths } from '../../lib/paths';
 
 /** Each reason offered (sent in English) as the rider reads it. */
 function reasonLabels(t: TFunction): Record<CashReason | ReturnReason, string> {
@@ -355,7 +356,7 @@ export default function RiderPage() {
   const checked = useAtomValue(sessionCheckedAtom);
   const location = useLocation();
   if (!checked) return <Loading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   if (!can(user.role, 'deliveries.carry')) {
     return (
       <p className="no-permission" role="alert">

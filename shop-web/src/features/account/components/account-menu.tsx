@@ -9,11 +9,12 @@ import { useIsNarrow } from '../../../lib/use-media-query';
 import { usePopupMenu } from '../../../lib/use-popup-menu';
 import { ADMIN_PAGE_LINKS, linksFor, SHOPPER_LINKS, type DashboardLink } from '../../../lib/dashboard-links';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /** The staff's and admin's links: the pages, then the order lists (Pending with its count); each shown to the roles that may open it. */
 const STAFF_LINKS: readonly DashboardLink[] = [
   ...ADMIN_PAGE_LINKS,
-  ...ORDER_LISTS.map((list): DashboardLink => ({ to: `/dashboard/${list.key}`, label: list.title, permission: 'orders.view', ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
+  ...ORDER_LISTS.map((list): DashboardLink => ({ to: paths.dashboard.orderList(list.key), label: list.title, permission: 'orders.view', ...(list.key === 'pending' ? { count: 'pending' as const } : {}) })),
 ];
 
 /** The account's links: 'My Account', the name ('(Admin)' for admins, '(Staff)' for staff), the allowed dashboard links, 'Log Out'. */
@@ -64,7 +65,7 @@ export function AccountMenu() {
 
   if (!user) {
     return (
-      <Link to="/login" className="button button--ghost">
+      <Link to={paths.login} className="button button--ghost">
         {t('account.login')}
       </Link>
     );
@@ -72,7 +73,7 @@ export function AccountMenu() {
   // On a phone the account menu is a page of its own (/user), as in the store's app.
   if (narrow) {
     return (
-      <Link to="/user" className="button button--ghost">
+      <Link to={paths.user} className="button button--ghost">
         {t('account.account')}
       </Link>
     );

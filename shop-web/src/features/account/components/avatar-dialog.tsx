@@ -4,7 +4,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@kade/shared';
+import { UPLOAD_MAX_BYTES } from '@kade/shared';
+import { UPLOAD_IMAGE_TYPES } from '../../../lib/ui-constants';
 import { FileButton } from '../../../components/file-button';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';

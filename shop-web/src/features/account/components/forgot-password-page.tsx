@@ -7,6 +7,7 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile } from '../../../state/session';
 import { MobileField, useMobileInput } from './form-fields';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /** Forgot password: the mobile number and 'Send OTP'; the code is then entered on /verification-otp. */
 export default function ForgotPasswordPage() {
@@ -18,7 +19,7 @@ export default function ForgotPasswordPage() {
   const submit = onSubmit(check, async () => {
     await api('PUT', '/api/user/forgot-password', { mobile });
     toast.success(t('auth.codeSent', { length: OTP_LENGTH }));
-    navigate('/verification-otp', { state: { mobile } });
+    navigate(paths.verificationOtp, { state: { mobile } });
   });
 
   return (
@@ -32,7 +33,7 @@ export default function ForgotPasswordPage() {
         </button>
       </form>
       <p className="auth__switch">
-        <Link to="/login">{t('auth.backToLogin')}</Link>
+        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
       </p>
     </section>
   );

@@ -8,6 +8,7 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile, useSignIn } from '../../../state/session';
 import { MobileField, PasswordField, useMobileInput } from './form-fields';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /** Where the login was asked from (the cart's Proceed, a guarded page), if it is a path of this app. */
 function returnPath(state: unknown): string | null {
@@ -42,7 +43,7 @@ export default function LoginPage() {
         <MobileField value={mobile} onChange={setMobile} error={mobileError} />
         <PasswordField label={t('auth.password')} autoComplete="current-password" value={password} onChange={setPassword} />
         <p className="auth__aside">
-          <Link to="/forgot-password">{t('auth.forgotLink')}</Link>
+          <Link to={paths.forgotPassword}>{t('auth.forgotLink')}</Link>
         </p>
         <button type="submit" className="button button--primary auth__submit" disabled={busy || mobile === '' || password === ''}>
           {t('auth.loginButton')}
@@ -50,7 +51,7 @@ export default function LoginPage() {
       </form>
       <p className="auth__switch">
         {t('auth.noAccount')}{' '}
-        <Link to="/register" state={location.state}>
+        <Link to={paths.register} state={location.state}>
           {t('auth.registerLink')}
         </Link>
       </p>

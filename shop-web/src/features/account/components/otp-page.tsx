@@ -11,6 +11,7 @@ import { useOtpCheck } from './use-otp-check';
 import { useVerification } from './use-verification';
 import './account.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /**
  * /otp: the verification step. Login e-mails are made from the mobile number, so verifying means proving the
@@ -35,7 +36,7 @@ export default function OtpPage() {
       <section className="auth">
         <h1>{t('auth.verifyTitle')}</h1>
         <p>
-          <Link to="/login" state={{ from: '/otp' }}>
+          <Link to={paths.login} state={{ from: paths.otp }}>
             {t('auth.loginToVerify')}
           </Link>
         </p>

@@ -12,6 +12,7 @@ import { Field, MobileField, useMobileInput } from './form-fields';
 import { useVerification } from './use-verification';
 import './account.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /** /dashboard/profile: the photo (changed in the avatar modal), name and mobile number (the mobile rules), and whether it is verified. */
 export default function ProfilePage() {
@@ -39,7 +40,7 @@ export default function ProfilePage() {
       <section className="page-text">
         <h1>{t('account.profile')}</h1>
         <p>
-          <Link to="/login" state={{ from: '/dashboard/profile' }}>
+          <Link to={paths.login} state={{ from: paths.dashboard.profile }}>
             {t('profile.loginToSee')}
           </Link>
         </p>
@@ -89,7 +90,7 @@ export default function ProfilePage() {
           t('profile.numberVerified')
         ) : (
           <>
-            {t('profile.numberNotVerified')} <Link to="/otp">{t('profile.verifyNow')}</Link>
+            {t('profile.numberNotVerified')} <Link to={paths.otp}>{t('profile.verifyNow')}</Link>
           </>
         )}
       </p>

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { isValidMobile, PASSWORD_MIN_LENGTH, STORAGE_KEYS } from '@kade/shared';
+import { isValidMobile, PASSWORD_MIN_LENGTH } from '@kade/shared';
+import { STORAGE_KEYS } from '../../../lib/ui-constants';
 import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { Field, MobileField, PasswordField } from './form-fields';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /** Each field's problem, as the catalogue key of its sentence (said in the language shown now). */
 interface Errors {
@@ -42,7 +44,7 @@ export default function RegisterPage() {
     await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
     window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
     toast.success(t('auth.registered'));
-    navigate('/login', { replace: true, state: location.state });
+    navigate(paths.login, { replace: true, state: location.state });
   });
 
   const filled = name.trim() !== '' && mobile !== '' && password !== '' && confirm !== '';
@@ -60,7 +62,7 @@ export default function RegisterPage() {
       </form>
       <p className="auth__switch">
         {t('auth.haveAccount')}{' '}
-        <Link to="/login" state={location.state}>
+        <Link to={paths.login} state={location.state}>
           {t('auth.loginLink')}
         </Link>
       </p>

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { PASSWORD_MIN_LENGTH, STORAGE_KEYS } from '@kade/shared';
+import { PASSWORD_MIN_LENGTH } from '@kade/shared';
+import { STORAGE_KEYS } from '../../../lib/ui-constants';
 import { api } from '../../../lib/api-client';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { PasswordField } from './form-fields';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /**
  * Set a new password: reached only from a verified code, whose reset token it sends (otherwise home); both
@@ -24,7 +26,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const errorFor = (field: 'new' | 'confirm') => (error?.field === field ? t(error.key, { min: PASSWORD_MIN_LENGTH }) : null);
 
-  if (!state?.resetToken || !state.mobile) return <Navigate to="/" replace />;
+  if (!state?.resetToken || !state.mobile) return <Navigate to={paths.home} replace />;
   const { mobile, resetToken } = state;
 
   /** Shows the first problem of the two fields; answers whether there is none. */
@@ -43,7 +45,7 @@ export default function ResetPasswordPage() {
     await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
     window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
     toast.success(t('auth.passwordChanged'));
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   });
 
   return (

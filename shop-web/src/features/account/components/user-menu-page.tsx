@@ -6,6 +6,7 @@ import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { AccountLinks } from './account-menu';
 import './account.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /** /user: the phone's account menu as a page ('Login' when nobody is logged in), with the language switch. */
 export default function UserMenuPage() {
@@ -24,7 +25,7 @@ export default function UserMenuPage() {
         </nav>
       ) : (
         <p>
-          <Link to="/login" className="button button--primary">
+          <Link to={paths.login} className="button button--primary">
             {t('account.login')}
           </Link>
         </p>

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { OtpForm } from './otp-boxes';
 import { useOtpCheck } from './use-otp-check';
 import './account.css';
+import { paths } from '../../../lib/paths';
 
 /** /verification-otp: the 6-digit reset code; a verified code leads to the reset page with its reset token (and only then). */
 export default function VerificationOtpPage() {
@@ -14,10 +15,10 @@ export default function VerificationOtpPage() {
   // The reset token the server gave for this verification: only this screen's next step can use it.
   const { digits, setDigits, busy, complete, submit } = useOtpCheck(mobile, (answer) => {
     toast.success(t('auth.codeVerified'));
-    navigate('/reset-password', { replace: true, state: { mobile, resetToken: answer.data.resetToken } });
+    navigate(paths.resetPassword, { replace: true, state: { mobile, resetToken: answer.data.resetToken } });
   });
 
-  if (!mobile) return <Navigate to="/forgot-password" replace />;
+  if (!mobile) return <Navigate to={paths.forgotPassword} replace />;
 
   return (
     <section className="auth">
@@ -25,7 +26,7 @@ export default function VerificationOtpPage() {
       <p>{t('auth.codeText', { mobile })}</p>
       <OtpForm digits={digits} setDigits={setDigits} busy={busy} complete={complete} submit={submit} />
       <p className="auth__switch">
-        <Link to="/forgot-password">{t('auth.newCode')}</Link>
+        <Link to={paths.forgotPassword}>{t('auth.newCode')}</Link>
       </p>
     </section>
   );

@@ -9,10 +9,11 @@ import { Loading } from '../../../components/loading';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
 import { AddressForm } from './address-form';
 import './addresses.css';
+import { paths } from '../../../lib/paths';
 
 /** The checkout step to return to: one of the checkout's own paths, else its first step. */
 function checkoutStep(value: string | null): string {
-  return value === '/checkout' || value === '/checkout/payment' ? value : '/checkout';
+  return value === paths.checkout || value === paths.checkoutPayment ? value : paths.checkout;
 }
 
 export default function AddAddressPage() {
@@ -32,7 +33,7 @@ export default function AddAddressPage() {
   }, [title]);
 
   if (!checked) return <Loading />;
-  if (!user) return <Navigate to="/login" replace state={{ from: back }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: back }} />;
 
   const saved = (address: SavedAddress) => {
     setAddresses((old) => [address, ...(old ?? []).filter((other) => other._id !== address._id)]);

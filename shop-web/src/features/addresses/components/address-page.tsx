@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useAddressLines } from '../hooks/use-address-lines';
+import { useAddressLines } from '../../../hooks/use-address-lines';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
@@ -11,6 +11,7 @@ import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, typ
 import { AddressForm } from './address-form';
 import './addresses.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /** The add/edit dialog: a modal with its own heading; Escape or Cancel closes it. */
 function AddressDialog({ existing, onClose, onSaved }: { existing?: SavedAddress | undefined; onClose: () => void; onSaved: (address: SavedAddress) => void }) {
@@ -89,7 +90,7 @@ export default function AddressPage() {
       <section className="page-text">
         <h1>{t('account.saveAddress')}</h1>
         <p>
-          <Link to="/login" state={{ from: '/dashboard/address' }}>
+          <Link to={paths.login} state={{ from: paths.dashboard.address }}>
             {t('address.loginToSee')}
           </Link>
         </p>

@@ -6,7 +6,7 @@ import { ADDRESS_FIELD_LABELS, TEXT, matchesAddressSearch } from '@kade/shared';
 import { ApiError, api } from '../../../lib/api-client';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { EditAddressDialog, type AdminAddress } from './edit-address-dialog';
-import { SearchBox } from '../../dashboard/search-box';
+import { SearchBox } from '../../../components/search-box';
 import './addresses.css';
 
 type Phase = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; addresses: AdminAddress[] };

@@ -2,7 +2,8 @@
 // 300 ms), 12 placeholders while loading, 'No products found', cards with Edit ('Upload Product' modal) and
 // Delete ('Permanent Delete'); under each card its variations, with the same Edit and Delete.
 import { useId, useMemo, useState } from 'react';
-import { formatRs, PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS, rupeesToPaise, TEXT, type ProductWire, type VariationWire } from '@kade/shared';
+import { formatRs, rupeesToPaise, TEXT, type ProductWire, type VariationWire } from '@kade/shared';
+import { PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS } from '../../../lib/ui-constants';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
 import { catalogueAdminApi } from './api/catalogue-admin-api';

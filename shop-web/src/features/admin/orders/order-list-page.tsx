@@ -14,7 +14,7 @@ import { OtpUsers, RefreshBar, SummaryPanel, useReloadCountdown } from './pendin
 import { takeOrder } from '../ringer/take-order';
 import { useOrderList } from './use-order-list';
 import './orders.css';
-import { SearchBox } from '../../dashboard/search-box';
+import { SearchBox } from '../../../components/search-box';
 import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useCan } from '../../../state/use-can';

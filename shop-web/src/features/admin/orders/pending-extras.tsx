@@ -1,7 +1,8 @@
 // The Pending page's extras (SPEC.md section 2, DESIGN.md section 10): the reload countdown, the users
 // waiting for a password-reset code and today's summary panel. New orders ring app-wide (features/admin/ringer).
 import { useEffect, useRef, useState } from 'react';
-import { ORDER_LISTS, PENDING_RELOAD_SECONDS, TEXT, formatRs, rupeesToPaise, type OrderListKey } from '@kade/shared';
+import { ORDER_LISTS, TEXT, formatRs, rupeesToPaise, type OrderListKey } from '@kade/shared';
+import { PENDING_RELOAD_SECONDS } from '../../../lib/ui-constants';
 import { api } from '../../../lib/api-client';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 

@@ -8,6 +8,7 @@ import { showError } from '../../../lib/show-error';
 import { COUNTER_PRINT_TEXT as PRINT_TEXT, counterBridge, type CounterBridge } from './bridge';
 import { fetchOrderForPrint } from './print-api';
 import './controls.css';
+import { paths } from '../../../lib/paths';
 
 /** Prints through the bridge (by id: the counter loads the order itself); an order already printed is printed again as an explicit reprint. */
 async function printOnCounter(bridge: CounterBridge, order: OrderWire): Promise<void> {
@@ -39,7 +40,7 @@ export function PrintOrderButton({ orderId, order }: { orderId: string; order?: 
   const [busy, setBusy] = useState(false);
   if (!bridge) {
     return (
-      <Link className="btn print-btn" to={`/dashboard/print/${encodeURIComponent(orderId)}`}>
+      <Link className="btn print-btn" to={paths.dashboard.print(orderId)}>
         {TEXT.printOrderDetails}
       </Link>
     );

@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { Link, useParams } from 'react-router-dom';
 import { buildReceipt, formatRs, type OrderWire } from '@kade/shared';
 import { ApiError } from '../../../lib/api-client';
+import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useShopConfig } from '../../../lib/shop-config';
 import { counterBridge } from './bridge';
 import { receiptPageRule } from './page-size';
@@ -166,7 +167,7 @@ export default function PrintPage() {
   return (
     <main className="print-page">
       <nav className="print-page__actions no-print" aria-label="Receipt actions">
-        <Link to="/dashboard/pending">Back to orders</Link>
+        <Link to={STAFF_HOME}>Back to orders</Link>
         {loaded.state === 'ready' ? (
           <>
             <button type="button" className="btn print-btn print-btn--primary" onClick={() => window.print()}>

@@ -10,11 +10,12 @@ import { resolveJobsAndTell } from './resolve-jobs';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import './controls.css';
 import './print-jobs.css';
+import { paths } from '../../../lib/paths';
 
 const REFRESH_MS = 10_000;
 /** Where this window remembers which held receipts it has offered already (a reload does not offer them again). */
 const OFFERED_KEY = 'kade.printJobs.offered';
-export const PRINT_JOBS_PATH = '/dashboard/print-jobs';
+export const PRINT_JOBS_PATH = paths.dashboard.printJobs;
 
 type Shown = CounterPrinterState | 'error' | 'checking';
 

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState, type RefOb
 import { Link } from 'react-router-dom';
 import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
+import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
 import { useNow } from '../../../lib/shop-clock';
@@ -208,7 +209,7 @@ export default function OrderRinger() {
             </ul>
             {state.orders.length > BAR_ORDERS ? (
               <p className="ringer__more">
-                <Link to="/dashboard/pending">{RINGER_TEXT.more(state.orders.length - BAR_ORDERS)}</Link>
+                <Link to={STAFF_HOME}>{RINGER_TEXT.more(state.orders.length - BAR_ORDERS)}</Link>
               </p>
             ) : null}
           </section>

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import './users.css';
-import { SearchBox } from '../../dashboard/search-box';
+import { SearchBox } from '../../../components/search-box';
 import { Loading } from '../../../components/loading';
 import { useDebounced } from '../../../lib/use-debounced';
 

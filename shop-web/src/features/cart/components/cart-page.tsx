@@ -8,6 +8,7 @@ import { CartLines } from './cart-lines';
 import { useProceed } from './use-proceed';
 import './cart.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /** /cart: the cart as a page (the drawer's content), for phones and links. */
 export default function CartPage() {
@@ -23,7 +24,7 @@ export default function CartPage() {
         <Loading />
       ) : cart.length === 0 ? (
         <p className="empty">
-          {t('cart.empty')} <Link to="/">{t('cart.shopNow')}</Link>
+          {t('cart.empty')} <Link to={paths.home}>{t('cart.shopNow')}</Link>
         </p>
       ) : (
         <>

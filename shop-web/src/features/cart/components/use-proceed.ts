@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { userAtom } from '../../../state/atoms';
+import { paths } from '../../../lib/paths';
 
 /** Proceed to checkout; an anonymous shopper is told 'Please Login', logs in, and comes back to /checkout. */
 export function useProceed(): () => void {
@@ -13,9 +14,9 @@ export function useProceed(): () => void {
   return useCallback(() => {
     if (!user) {
       toast.error(t('cart.pleaseLogin'));
-      navigate('/login', { state: { from: '/checkout' } });
+      navigate(paths.login, { state: { from: paths.checkout } });
       return;
     }
-    navigate('/checkout');
+    navigate(paths.checkout);
   }, [navigate, t, user]);
 }

@@ -5,6 +5,7 @@ import { formatRs } from '@kade/shared';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
+import { paths } from '../../../lib/paths';
 
 /**
  * The phone's sticky 'View Cart' bar: shown while the cart has items, never on the cart page itself nor on
@@ -16,7 +17,7 @@ export function ViewCartBar() {
   const { pathname } = useLocation();
   const narrow = useIsNarrow();
   const { t } = useTranslation();
-  if (!narrow || cart.length === 0 || pathname === '/cart' || pathname.startsWith('/checkout')) return null;
+  if (!narrow || cart.length === 0 || pathname === paths.cart || pathname.startsWith(paths.checkout)) return null;
   const totals = cartTotals(cart);
   return (
     <div className="view-cart-bar">

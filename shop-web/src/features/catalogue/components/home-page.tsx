@@ -1,19 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  hasProductStrip,
-  homeBannerImage,
-  isFreshCategory,
-  listingPath,
-  PLACEHOLDER_COUNTS,
-  sameName,
-  sortCategories,
-  TEXT,
-  type BootHome,
-  type CategoryWire,
-  type SubCategoryWire,
-} from '@kade/shared';
+import { hasProductStrip, homeBannerImage, isFreshCategory, sameName, sortCategories, TEXT, type BootHome, type CategoryWire, type SubCategoryWire } from '@kade/shared';
+import { PLACEHOLDER_COUNTS } from '../../../lib/ui-constants';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
 import { useShopClock } from '../../../lib/shop-clock';
@@ -25,6 +14,7 @@ import { fetchHome } from '../api/catalogue-api';
 import { takeBoot } from '../../../lib/boot';
 import { ProductStrip } from './product-strip';
 import './catalogue.css';
+import { paths } from '../../../lib/paths';
 
 /** Category strips drawn at once; the rest draw their cards as they come near the screen. */
 const EAGER_STRIPS = 2;
@@ -32,7 +22,7 @@ const EAGER_STRIPS = 2;
 /** The listing a category opens: its first sub-category (by name), or none. */
 function firstListing(category: CategoryWire, subCategories: SubCategoryWire[]): string | undefined {
   const sub = subCategories.find((s) => s.category.some((c) => c._id === category._id));
-  return sub ? listingPath(category, sub) : undefined;
+  return sub ? paths.listing(category, sub) : undefined;
 }
 
 /** The shelves, each product as its card needs it (the API's full answer fits too). */
@@ -149,7 +139,7 @@ export default function HomePage() {
           <ul className="brands__list">
             {brandSubs.map((sub) => (
               <li key={sub._id}>
-                <Link to={listingPath(buyBrand, sub)} className="brand-tile">
+                <Link to={paths.listing(buyBrand, sub)} className="brand-tile">
                   <img src={imageAt(sub.image, 160)} alt="" width={80} height={80} loading="lazy" />
                   <span>{nameOf(sub)}</span>
                 </Link>

@@ -1,13 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
-import {
-  idFromSlug,
-  INFINITE_SCROLL_THRESHOLD_PX,
-  listingPath,
-  listingTitleFromSlug,
-  PLACEHOLDER_COUNTS,
-} from '@kade/shared';
+import { idFromSlug, listingTitleFromSlug } from '@kade/shared';
+import { INFINITE_SCROLL_THRESHOLD_PX, PLACEHOLDER_COUNTS } from '../../../lib/ui-constants';
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import { useSentinel } from '../../../components/use-infinite-scroll';
@@ -16,6 +11,7 @@ import { useCatalogueData } from '../../../state/catalogue-data';
 import { useLocalName } from '../../../state/local-name';
 import { useListing } from '../hooks/use-listing';
 import './catalogue.css';
+import { paths } from '../../../lib/paths';
 
 /** /{category}-{id}/{sub-category}-{id}: the sub-categories beside (or above) a grid of pages of 8. */
 export default function ListingPage() {
@@ -49,7 +45,7 @@ export default function ListingPage() {
           {category
             ? subs.map((sub) => (
                 <li key={sub._id}>
-                  <NavLink to={listingPath(category, sub)} className="listing__sub">
+                  <NavLink to={paths.listing(category, sub)} className="listing__sub">
                     <img src={imageAt(sub.image, 160)} alt="" width={48} height={48} loading="lazy" />
                     <span>{nameOf(sub)}</span>
                   </NavLink>

@@ -2,14 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import {
-  DRAG_CLOSE_THRESHOLD_PX,
-  idFromSlug,
-  LINK_COPIED_MS,
-  sortVariations,
-  type ProductDetailsWire,
-  type VariationWire,
-} from '@kade/shared';
+import { idFromSlug, sortVariations, type ProductDetailsWire, type VariationWire } from '@kade/shared';
+import { DRAG_CLOSE_THRESHOLD_PX, LINK_COPIED_MS } from '../../../lib/ui-constants';
 import { AddToCart } from '../../../components/add-to-cart';
 import { Price } from '../../../components/price';
 import type { SellableProduct } from '../../../components/types';
@@ -19,6 +13,7 @@ import { useFocusTrap } from '../../../lib/use-focus-trap';
 import { useLocalName } from '../../../state/local-name';
 import { fetchProductDetails } from '../api/catalogue-api';
 import './product-sheet.css';
+import { paths } from '../../../lib/paths';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -100,7 +95,7 @@ export default function ProductSheet() {
   const close = useCallback(() => {
     const state = location.state as { background?: unknown } | null;
     if (state?.background || (window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate(paths.home, { replace: true });
   }, [location.state, navigate]);
 
   useEffect(() => {

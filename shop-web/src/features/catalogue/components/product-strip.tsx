@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, useId, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { PLACEHOLDER_COUNTS, showStripArrows, STRIP_CARD_MIN_PX, STRIP_SCROLL_PX } from '@kade/shared';
+import { PLACEHOLDER_COUNTS, showStripArrows, STRIP_CARD_MIN_PX, STRIP_SCROLL_PX } from '../../../lib/ui-constants';
 import { ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import type { SellableProduct } from '../../../components/types';

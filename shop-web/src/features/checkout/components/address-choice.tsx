@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_FIELD_LABELS } from '@kade/shared';
 import type { SavedAddress } from '../../../state/atoms';
+import { paths } from '../../../lib/paths';
 
 /**
  * 'Choose your address': a radio list of the active addresses (admins also see the location and the
@@ -50,7 +51,7 @@ export function AddressChoice({
           </span>
         </label>
       ))}
-      <Link className="choice choice--add" to={`/checkout/address?from=${encodeURIComponent(returnTo)}`}>
+      <Link className="choice choice--add" to={paths.checkoutAddressFrom(returnTo)}>
         + {t('checkout.addAddress')}
       </Link>
     </fieldset>

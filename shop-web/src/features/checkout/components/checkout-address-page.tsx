@@ -9,13 +9,14 @@ import { useCheckoutData } from '../hooks/use-checkout-data';
 import { AddressChoice } from './address-choice';
 import './checkout.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /** /checkout: the address step (DESIGN.md section 10): choose an active address or add one, then continue. */
 export default function CheckoutAddressPage() {
   const user = useAtomValue(userAtom);
   const cart = useAtomValue(cartAtom);
   const [chosen, setChosen] = useAtom(checkoutAddressIdAtom);
-  const { ready, addresses } = useCheckoutData('/checkout');
+  const { ready, addresses } = useCheckoutData(paths.checkout);
   const navigate = useNavigate();
   const { t } = useTranslation();
 
@@ -33,7 +34,7 @@ export default function CheckoutAddressPage() {
       <h1>{t('checkout.title')}</h1>
       <p className="checkout__shipment">{t('checkout.shipment', { count: itemCount })}</p>
       <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} isAdmin={can(user?.role, 'addresses.manage')} returnTo="/checkout" />
-      <button type="button" className="button button--primary checkout__next" disabled={!chosen} onClick={() => navigate('/checkout/payment')}>
+      <button type="button" className="button button--primary checkout__next" disabled={!chosen} onClick={() => navigate(paths.checkoutPayment)}>
         {t('checkout.continue')}
       </button>
     </section>

@@ -22,6 +22,7 @@ import { useOrdering, useRefreshOrdering } from '../../../state/ordering';
 import { AddressChoice } from './address-choice';
 import './checkout.css';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 
 /** The server's totals when it refused an order because the prices changed (409 TOTALS_CHANGED), in rupees. */
 interface ServerTotals {
@@ -153,7 +154,7 @@ export default function CheckoutPaymentPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   // One key per order attempt: a retry after a lost answer cannot place the order twice (the server replays it).
   const attemptKey = useRef<string | null>(null);
-  const { ready, addresses } = useCheckoutData('/checkout/payment');
+  const { ready, addresses } = useCheckoutData(paths.checkoutPayment);
   const { reload } = useCartActions();
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -173,7 +174,7 @@ export default function CheckoutPaymentPage() {
     if (!ready || !addresses) return;
     if (addresses.length === 0) {
       toast.error(t('checkout.addAddressFirst'));
-      navigate('/checkout', { replace: true });
+      navigate(paths.checkout, { replace: true });
     } else if (chosen && !addresses.some((a) => a._id === chosen)) setChosen(null);
   }, [addresses, chosen, navigate, ready, setChosen, t]);
 
@@ -249,7 +250,7 @@ export default function CheckoutPaymentPage() {
       setCartHere([]);
       setChosen(null);
       setOption(null);
-      navigate('/success', { replace: true, state: { kind: 'Order' } });
+      navigate(paths.success, { replace: true, state: { kind: 'Order' } });
     }
     setOutcome(null);
   };

@@ -1,15 +1,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { FUTURE_REDIRECT_SECONDS } from '@kade/shared';
+import { FUTURE_REDIRECT_SECONDS } from '../../../lib/ui-constants';
 import { useCountdown } from '../hooks/use-countdown';
 import './checkout.css';
+import { paths } from '../../../lib/paths';
 
 /** /future: online payment is 'Coming Soon!'; back to /checkout after 5 seconds, or at once with the button. */
 export default function FuturePage() {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const back = useCallback(() => navigate('/checkout', { replace: true }), [navigate]);
+  const back = useCallback(() => navigate(paths.checkout, { replace: true }), [navigate]);
   const left = useCountdown(FUTURE_REDIRECT_SECONDS, back);
   return (
     <section className="result">

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { SUCCESS_REDIRECT_SECONDS } from '@kade/shared';
+import { SUCCESS_REDIRECT_SECONDS } from '../../../lib/ui-constants';
 import { useCountdown } from '../hooks/use-countdown';
 import './checkout.css';
+import { paths } from '../../../lib/paths';
 
 /** /success: '{Order or Payment} Successfully', then My Orders after 6 seconds; 'Go To Home' goes to /. */
 export default function SuccessPage() {
@@ -11,7 +12,7 @@ export default function SuccessPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const kind = (location.state as { kind?: string } | null)?.kind === 'Payment' ? 'Payment' : 'Order';
-  const done = useCallback(() => navigate('/dashboard/myorders', { replace: true }), [navigate]);
+  const done = useCallback(() => navigate(paths.dashboard.myOrders, { replace: true }), [navigate]);
   const left = useCountdown(SUCCESS_REDIRECT_SECONDS, done);
   return (
     <section className="result result--ok">
@@ -21,7 +22,7 @@ export default function SuccessPage() {
       <h1>{kind === 'Payment' ? t('result.paymentSuccess') : t('result.orderSuccess')}</h1>
       <p>{t('checkout.placedMessage')}</p>
       <p role="status">{t('result.redirecting', { count: left })}</p>
-      <Link to="/" className="button button--primary">
+      <Link to={paths.home} className="button button--primary">
         {t('result.goHome')}
       </Link>
     </section>

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { i18n } from '../../../i18n/i18n';
 import { addressesAtom, cartAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
+import { paths } from '../../../lib/paths';
 
 /**
  * What both checkout steps need, with their entry rules: a shopper who is not logged in goes to /login
@@ -37,10 +38,10 @@ export function useCheckoutData(step: string): { ready: boolean; addresses: Save
     if (!checked) return;
     if (!user) {
       toast.error(i18n.t('cart.pleaseLogin'));
-      navigate('/login', { replace: true, state: { from: step } });
+      navigate(paths.login, { replace: true, state: { from: step } });
     } else if (cart.length === 0) {
       toast.error(i18n.t('checkout.cartEmpty'));
-      navigate('/', { replace: true });
+      navigate(paths.home, { replace: true });
     }
     // Only on arrival: an order placed here empties the cart on purpose.
   }, [checked]);

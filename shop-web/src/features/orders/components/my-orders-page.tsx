@@ -2,12 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { deliveryOptionByLabel, formatRs, isPaymentPaid, MY_ORDERS_PAGE_SIZE, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { deliveryOptionByLabel, formatRs, isPaymentPaid, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { MY_ORDERS_PAGE_SIZE } from '../../../lib/ui-constants';
 import { api } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useShopperDateTime } from '../../../lib/shop-clock';
-import { useAddressLines } from '../../addresses/hooks/use-address-lines';
+import { useAddressLines } from '../../../hooks/use-address-lines';
 import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { useLocalName } from '../../../state/local-name';
@@ -17,6 +18,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { CancelOrder } from './cancel-order';
 import { OrderAgain } from './order-again';
 import { RiderLine } from './rider-line';
+import { paths } from '../../../lib/paths';
 
 
 
@@ -162,7 +164,7 @@ export default function MyOrdersPage() {
       <section className="page-text">
         <h1>{t('account.myOrders')}</h1>
         <p>
-          <Link to="/login" state={{ from: '/dashboard/myorders' }}>
+          <Link to={paths.login} state={{ from: paths.dashboard.myOrders }}>
             {t('orders.loginToSee')}
           </Link>
         </p>

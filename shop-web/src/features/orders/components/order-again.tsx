@@ -8,6 +8,7 @@ import { normalizeStatus, type OrderWire } from '@kade/shared';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/show-error';
 import { useCartActions } from '../../../state/cart-actions';
+import { paths } from '../../../lib/paths';
 
 interface OrderAgainAnswer {
   added: Array<{ name: string; quantity: number; asked: number }>;
@@ -35,7 +36,7 @@ export function OrderAgain({ order }: { order: OrderWire }) {
       if (count === 0) toast.error(english ? answer.message : t('orders.again.none'));
       else if (complete) toast.success(english ? answer.message : t('orders.again.added', { count }));
       else toast(english ? answer.message : skipped ? t('orders.again.partial', { count, skipped }) : t('orders.again.fewer', { count }), { duration: 8000 });
-      if (answer.data.added.length > 0) navigate('/cart');
+      if (answer.data.added.length > 0) navigate(paths.cart);
     } catch (error) {
       showError(error);
     } finally {

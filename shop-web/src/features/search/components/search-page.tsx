@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { appendUnique, PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD, type CardProductWire } from '@kade/shared';
+import { appendUnique, type CardProductWire } from '@kade/shared';
+import { PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD } from '../../../lib/ui-constants';
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
 import { takeBoot } from '../../../lib/boot';

@@ -6,6 +6,7 @@ import { useShopConfig } from '../../../lib/shop-config';
 import { ContactBlock } from './contact-block';
 import { EnglishOnlyNote } from './english-only-note';
 import './static-pages.css';
+import { paths } from '../../../lib/paths';
 
 interface Section {
   title: string;
@@ -38,7 +39,7 @@ function sections(name: string): Section[] {
       title: 'Your privacy',
       body: (
         <>
-          How we collect and use your information is explained in our <Link to="/privacy-policy">Privacy Policy</Link>, which forms part of these terms.
+          How we collect and use your information is explained in our <Link to={paths.privacy}>Privacy Policy</Link>, which forms part of these terms.
         </>
       ),
     },

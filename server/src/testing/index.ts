@@ -1,0 +1,17 @@
+// The server's testing entry (@kade/server/testing): the pieces of the server that the benchmarks (bench/) drive or
+// measure directly, re-exported in one place so that no other package imports the server's internals by path.
+// Production code does not import this file.
+export { systemClock } from '../clock';
+export { REPO_ROOT } from '../config';
+export { json, openDatabase, SESSION_SETUP_SQL, type Database } from '../db/database';
+export { migrateLatest } from '../db/migrate';
+export { RATE_LIMIT_DEFAULTS } from '../http/limits';
+export { seededRandom } from '../lib/seeded-random';
+export { CATEGORY_LIST_SQL, SUB_CATEGORY_LIST_SQL } from '../modules/catalog/category-service';
+export { statementName } from '../db/prepared';
+export { createShopService, shopReadQueries } from '../modules/catalog/shop-service';
+export { DEFAULT_NICENESS } from '../modules/files/image-process';
+export { IMAGE_MAX_WAIT_MS } from '../modules/files/service';
+export { hashPassword } from '../modules/users/password';
+export { mintSessions } from '../modules/users/tokens';
+export { freePort } from './port';
