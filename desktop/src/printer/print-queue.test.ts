@@ -109,6 +109,23 @@ describe('the print queue', () => {
     expect(printedCodes()).toEqual(['#ZZZ999']);
   });
 
+  it('writes nothing once stopped: a send that ends after the app let the queue go leaves its file alone', async () => {
+    let finish: () => void = () => undefined;
+    const queue = await open({ send: () => new Promise<void>((resolve) => (finish = resolve)) });
+    await queue.enqueueOrder({ orderId: 'o-8', orderCode: 'HHH888' }, await ticket('HHH888'));
+    const draining = queue.drain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await queue.stop();
+    const file = path.join(dir, 'print-queue.json');
+    const atStop = readFileSync(file, 'utf8');
+    finish(); // the printer answers only now
+    await draining;
+    expect(readFileSync(file, 'utf8')).toBe(atStop); // still `sending` on disk: opened as `unknown`
+    rmSync(dir, { recursive: true, force: true }); // the folder gone, as when a test or an uninstall removes it
+    await queue.enqueueOrder({ orderId: 'o-9', orderCode: 'III999' }, await ticket('III999'));
+    expect(() => readFileSync(file, 'utf8')).toThrow(/ENOENT/);
+  });
+
   it('keeps queued jobs across a restart', async () => {
     await printer.stop();
     const first = await open();

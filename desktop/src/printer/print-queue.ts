@@ -163,18 +163,25 @@ export class PrintQueue {
   /** Drains whenever something is due, until stop(). */
   start(): void {
     this.running = true;
+    this.stopped = false;
     this.kick();
   }
 
-  /** Stops sending new jobs; resolves once the last write to disk is done. */
+  /**
+   * Stops the queue as the app quits: no new job is sent and nothing more is written, so a send still under
+   * way (a printer that never answers) cannot write over the file after the app has let it go; its job stays
+   * `sending` on disk and is opened as `unknown`. Resolves once the writes already started are done.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.running = false;
+    this.stopped = true;
     await this.saving;
   }
 
   private running = false;
+  private stopped = false;
   private saving: Promise<void> = Promise.resolve();
 
   /** Once started, new and due jobs are sent without being asked. */
@@ -193,7 +200,7 @@ export class PrintQueue {
   }
 
   private async drainOnce(): Promise<void> {
-    for (;;) {
+    while (!this.stopped) {
       const now = this.now();
       // Oldest first, in order: while the first waits for its retry, the ones behind it wait too.
       const due = this.jobs.filter((j) => j.state === 'queued').sort((a, b) => a.createdAt - b.createdAt || a.copy - b.copy)[0];
@@ -246,6 +253,7 @@ export class PrintQueue {
 
   /** Writes the queue (one write at a time, each a whole file put in place by rename). */
   private save(): Promise<void> {
+    if (this.stopped) return this.saving;
     const snapshot = JSON.stringify({ jobs: this.jobs });
     const write = async () => {
       await mkdir(path.dirname(this.options.file), { recursive: true });
