@@ -223,6 +223,26 @@ export async function startInProcessCluster(env: Record<string, string> = {}): P
   };
 }
 
+/**
+ * Two servers in this process on one database (PostgreSQL with TEST_DATABASE_URL, else PGlite) that hear each
+ * other through the machine's Redis (REDIS_URL), under a key prefix of their own.
+ */
+export async function startRedisPair(): Promise<{ a: TestServer; b: TestServer; stop(): Promise<void> }> {
+  const database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`, ...OPEN_NOW };
+  const a = await startTestServer('pglite', { database, env });
+  const b = await startTestServer('pglite', { database, env });
+  return {
+    a,
+    b,
+    stop: async () => {
+      await a.stop();
+      await b.stop();
+      await database.drop();
+    },
+  };
+}
+
 let mobileCounter = 0;
 function nextMobile(): string {
   mobileCounter += 1;

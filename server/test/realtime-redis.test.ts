@@ -1,27 +1,22 @@
 // Live events across two server instances through the machine's Redis (REDIS_URL): in the run only when it is set
 // (scripts/test-groups.mjs); the same two instances share the embedded database, or PostgreSQL with TEST_DATABASE_URL.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay, SOCKET_EVENTS } from '@kade/shared';
-import { createAccount, createTestDatabase, insertProduct, quickAccount, startTestServer, type TestDatabase, type TestServer, OPEN_NOW } from './helpers';
-import { waitFor } from './cluster-helpers';
+import { createAccount, insertProduct, quickAccount, type TestServer } from './helpers';
+import { startRedisPair, waitFor } from './cluster-helpers';
 import { arrives, connected, deliveredBy, drop, next, open, placeOrder, recoverable, type Order } from './socket-helpers';
 
 describe('live events across two server instances (Redis)', () => {
-  let database: TestDatabase;
+  let pair: Awaited<ReturnType<typeof startRedisPair>> | undefined;
   let a: TestServer;
   let b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
-    const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`, SHOP_HOURS: OPEN_NOW.SHOP_HOURS };
-    a = await startTestServer('pglite', { database, env });
-    b = await startTestServer('pglite', { database, env });
+    pair = await startRedisPair();
+    ({ a, b } = pair);
   });
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await database?.drop();
+    await pair?.stop();
   });
 
   it('delivers an order placed on instance A to an admin listening on instance B', async () => {
@@ -96,20 +91,16 @@ describe('live events across two server instances (Redis)', () => {
 });
 
 describe('a demoted staff member reconnecting to another instance (Redis)', () => {
-  let database: TestDatabase;
+  let pair: Awaited<ReturnType<typeof startRedisPair>> | undefined;
   let a: TestServer;
   let b: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
-    const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `kade-test-${randomBytes(4).toString('hex')}`, ...OPEN_NOW };
-    a = await startTestServer('pglite', { database, env });
-    b = await startTestServer('pglite', { database, env });
+    pair = await startRedisPair();
+    ({ a, b } = pair);
   });
   afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await database?.drop();
+    await pair?.stop();
   });
 
   it('hears no new orders after the demotion, on either instance', async () => {
