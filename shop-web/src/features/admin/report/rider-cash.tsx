@@ -48,35 +48,63 @@ const REASON_MAX = 300;
 
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
+/**
+ * What the hand-in and void forms share: the problem shown under the form (its field focused), the save in
+ * progress, and the save itself (a refusal from the server is shown by showError).
+ */
+function useCashForm() {
+  const id = useId();
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+  const problemId = problem ? `${id}-problem` : undefined;
+  return {
+    id,
+    problem,
+    saving,
+    problemId,
+    refuse(text: string, field: string) {
+      setProblem(text);
+      document.getElementById(`${id}-${field}`)?.focus();
+    },
+    async save(action: () => Promise<void>) {
+      setProblem('');
+      setSaving(true);
+      try {
+        await action();
+      } catch (error) {
+        showError(error);
+      } finally {
+        setSaving(false);
+      }
+    },
+    problemLine: problem ? (
+      <p id={problemId} className="rider-cash__problem" role="alert">
+        {problem}
+      </p>
+    ) : null,
+  };
+}
+
 function HandInForm({ row, onRecorded }: { row: RiderCashRow; onRecorded: (row: RiderCashRow) => void }) {
   const [amountText, setAmountText] = useState(row.outstanding > 0 ? String(row.outstanding) : '');
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState('');
-  const id = useId();
+  const form = useCashForm();
   const largest = maxHandIn(rupeesToPaise(row.outstanding));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const amount = parseRupees(amountText);
     if (amount === null || amount <= 0 || amount > largest) {
-      setProblem(RIDER_CASH_TEXT.amountInvalid(rs(largest)));
-      document.getElementById(`${id}-amount`)?.focus();
+      form.refuse(RIDER_CASH_TEXT.amountInvalid(rs(largest)), 'amount');
       return;
     }
-    setProblem('');
-    setSaving(true);
-    try {
+    await form.save(async () => {
       const answer = await api<RiderCashRow>('POST', '/api/cash/hand-ins', { riderId: row.riderId, amount, ...(note.trim() ? { note: note.trim() } : {}) });
       toast.success(RIDER_CASH_TEXT.recorded(rs(amount), row.name));
       setNote('');
       setAmountText(answer.data.outstanding > 0 ? String(answer.data.outstanding) : '');
       onRecorded(answer.data);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -84,26 +112,22 @@ function HandInForm({ row, onRecorded }: { row: RiderCashRow; onRecorded: (row: 
       <label className="report-day">
         <span>{RIDER_CASH_TEXT.amount}</span>
         <RupeesInput
-          id={`${id}-amount`}
+          id={`${form.id}-amount`}
           className="rider-cash__amount"
           value={amountText}
           onChange={setAmountText}
-          invalid={problem !== ''}
-          problemId={problem ? `${id}-problem` : undefined}
+          invalid={form.problem !== ''}
+          problemId={form.problemId}
         />
       </label>
       <label className="report-day">
         <span>{RIDER_CASH_TEXT.note}</span>
         <input type="text" value={note} maxLength={300} autoComplete="off" onChange={(event) => setNote(event.target.value)} />
       </label>
-      <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+      <button type="submit" className="button button--primary" disabled={form.saving} aria-busy={form.saving}>
         {RIDER_CASH_TEXT.record}
       </button>
-      {problem ? (
-        <p id={`${id}-problem`} className="rider-cash__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      {form.problemLine}
     </form>
   );
 }
@@ -139,31 +163,22 @@ function PrintSlip({ day, row, handInId }: { day: string; row: RiderCashRow; han
 function VoidHandIn({ row, handIn, when, onVoided }: { row: RiderCashRow; handIn: HandInWire; when: string; onVoided: (row: RiderCashRow) => void }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
-  const [saving, setSaving] = useState(false);
-  const id = useId();
+  const form = useCashForm();
   const amount = rs(handIn.amount);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const why = reason.trim();
     if (!why) {
-      setProblem(RIDER_CASH_TEXT.voidReasonRequired);
-      document.getElementById(`${id}-reason`)?.focus();
+      form.refuse(RIDER_CASH_TEXT.voidReasonRequired, 'reason');
       return;
     }
-    setProblem('');
-    setSaving(true);
-    try {
+    await form.save(async () => {
       const answer = await api<RiderCashRow>('POST', '/api/cash/hand-ins/void', { handInId: handIn.id, reason: why });
       toast.success(RIDER_CASH_TEXT.voidedToast(amount, row.name));
       setOpen(false);
       onVoided(answer.data);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   if (!open) {
@@ -178,29 +193,25 @@ function VoidHandIn({ row, handIn, when, onVoided }: { row: RiderCashRow; handIn
       <label className="report-day">
         <span>{RIDER_CASH_TEXT.voidReason}</span>
         <input
-          id={`${id}-reason`}
+          id={`${form.id}-reason`}
           type="text"
           value={reason}
           maxLength={REASON_MAX}
           autoComplete="off"
           required
           autoFocus
-          aria-invalid={problem !== ''}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          aria-invalid={form.problem !== ''}
+          aria-describedby={form.problemId}
           onChange={(event) => setReason(event.target.value)}
         />
       </label>
-      <button type="submit" className="button button--danger" disabled={saving} aria-busy={saving}>
+      <button type="submit" className="button button--danger" disabled={form.saving} aria-busy={form.saving}>
         {RIDER_CASH_TEXT.voidConfirm}
       </button>
-      <button type="button" className="button" disabled={saving} onClick={() => setOpen(false)}>
+      <button type="button" className="button" disabled={form.saving} onClick={() => setOpen(false)}>
         {RIDER_CASH_TEXT.voidKeep}
       </button>
-      {problem ? (
-        <p id={`${id}-problem`} className="rider-cash__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      {form.problemLine}
     </form>
   );
 }
