@@ -1,11 +1,14 @@
 // ARCHITECTURE.md is the map of the code and docs/decisions/ holds why it is so: the map cannot drift from the
 // repository. Every path either names in backticks exists (a full path as written; a short one, such as
 // `orders/moves.ts` or `features/checkout`, as the end of some path in the repository), every relative link
-// resolves, and every decision is linked from the map, each numbered once.
+// resolves, every decision is linked from the map, each numbered once, and the socket rooms it lists are the rooms
+// the server puts sockets in (it once named an `admins` room the code no longer had).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROLES } from '@kade/shared';
 import { REPO_ROOT } from '../src/config';
+import { roomsFor } from '../src/modules/realtime/socket';
 
 const DECISIONS = 'docs/decisions';
 /** What the walk leaves out: installed packages, the build's and the tests' output, git's own folder. */
@@ -105,6 +108,15 @@ describe('ARCHITECTURE.md and docs/decisions/', () => {
     const links = [...MAP.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1] as string).filter((target) => !/^(https?:|#)/.test(target));
     expect(links.length).toBeGreaterThanOrEqual(DECISION_FILES.length);
     for (const target of links) expect(existsSync(path.join(REPO_ROOT, target)), target).toBe(true);
+  });
+
+  it('lists exactly the socket rooms the server puts sockets in, for every role', () => {
+    const [id, sessionId] = ['0b6c5a52-6d3e-4c1f-9a55-2f1d7c1e9a01', '7d0f3b8e-2c4a-4f5e-8b6d-9e1a2c3b4d02'];
+    const joined = new Set(ROLES.flatMap((role) => roomsFor({ id, role, sessionId })).map((room) => room.replace(id, '<id>').replace(sessionId, '<sid>')));
+    const paragraph = MAP.slice(MAP.indexOf('Rooms ('), MAP.indexOf('\n\n', MAP.indexOf('Rooms (')));
+    const listed = new Set([...paragraph.matchAll(/`([a-z]+(?::<[a-z]+>)?)`/g)].map((m) => m[1] as string));
+    expect(joined.size).toBeGreaterThan(3);
+    expect(listed).toEqual(joined);
   });
 
   it('stays a map: about 200 lines, the parts, both flows and the how-tos', () => {
