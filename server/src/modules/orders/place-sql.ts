@@ -1,7 +1,7 @@
 // The statements of placing a cash-on-delivery order, besides BEGIN and COMMIT: one read (claiming the
 // Idempotency-Key too, and reading busy mode, attendance and the option's capacity) and one write (every line's
 // stock taken, the order, its lines and event, the emptied cart and the key's answer); two more (lock the option,
-// count it) only for an option with a capacity. See ARCHITECTURE.md "Placing an order".
+// count it) only for an option with a capacity. See docs/decisions/0010-placing-an-order.md.
 // The read and the write are texts with their values, run on the transaction's own connection by db/prepared.ts
 // `statementTransaction`: on PostgreSQL a prepared statement per shape (with a key or not, the count of lines), so
 // none is planned again on every order.
