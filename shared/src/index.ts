@@ -25,3 +25,5 @@ export * from './riders';
 export * from './live-events';
 export * from './counter-bridge';
 export * from './app-shell';
+export * from './barcode';
+export * from './substitution';

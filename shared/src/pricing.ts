@@ -42,7 +42,12 @@ export function basketDiscountRate(subtotalPaise: number): number {
  * basis points, so no floating-point error can move it.
  */
 export function basketDiscountPaise(subtotalPaise: number): number {
-  const basisPoints = Math.round(basketDiscountRate(subtotalPaise) * 100);
+  return discountAtRatePaise(subtotalPaise, basketDiscountRate(subtotalPaise));
+}
+
+/** A percent of a subtotal in paise, rounded as the basket discount is (a half paisa to the shopper). */
+export function discountAtRatePaise(subtotalPaise: number, percent: number): number {
+  const basisPoints = Math.round(percent * 100);
   return Math.floor((subtotalPaise * basisPoints + 5000) / 10000);
 }
 
@@ -171,17 +176,8 @@ export interface Totals {
   roundedFromPaise: number | null;
 }
 
-/**
- * Cart and checkout totals, the one place they are computed:
- * - subtotal = sum of discounted line prices x quantity;
- * - basket discount by tier on the subtotal; delivery fee of the chosen option (the default option when
- *   none is given) on the subtotal; an empty cart has no fee;
- * - grand total = subtotal - basket discount + fee, rounded DOWN to the nearest Rs.10, the remainder
- *   added to the savings;
- * - savings = undiscounted - subtotal + basket discount + rounding remainder.
- * Invariant: grandTotal + basketDiscount + rounding = subtotal + fee.
- */
-export function computeTotals(lines: readonly TotalsLine[], optionLabel?: string | null): Totals {
+/** The item count, the amount before item discounts and the subtotal after them, of some lines. */
+export function sumLines(lines: readonly TotalsLine[]): { itemCount: number; undiscountedPaise: number; subtotalPaise: number } {
   let itemCount = 0;
   let undiscountedPaise = 0;
   let subtotalPaise = 0;
@@ -193,6 +189,21 @@ export function computeTotals(lines: readonly TotalsLine[], optionLabel?: string
     undiscountedPaise += line.pricePaise * line.quantity;
     subtotalPaise += discountedPricePaise(line.pricePaise, line.discount) * line.quantity;
   }
+  return { itemCount, undiscountedPaise, subtotalPaise };
+}
+
+/**
+ * Cart and checkout totals, the one place they are computed:
+ * - subtotal = sum of discounted line prices x quantity;
+ * - basket discount by tier on the subtotal; delivery fee of the chosen option (the default option when
+ *   none is given) on the subtotal; an empty cart has no fee;
+ * - grand total = subtotal - basket discount + fee, rounded DOWN to the nearest Rs.10, the remainder
+ *   added to the savings;
+ * - savings = undiscounted - subtotal + basket discount + rounding remainder.
+ * Invariant: grandTotal + basketDiscount + rounding = subtotal + fee.
+ */
+export function computeTotals(lines: readonly TotalsLine[], optionLabel?: string | null): Totals {
+  const { itemCount, undiscountedPaise, subtotalPaise } = sumLines(lines);
   const rate = basketDiscountRate(subtotalPaise);
   const basket = basketDiscountPaise(subtotalPaise);
   const fee = itemCount === 0 ? 0 : deliveryFeePaise(optionLabel, subtotalPaise);
