@@ -176,11 +176,12 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     await knex('cash_hand_ins').where({ id: slip!.id }).update({ voided_at: '2026-11-21T11:00:00Z', voided_by: rider!.id, void_reason: 'Typo' });
     expect(await heldNow()).toBe(90_000);
 
-    await knex.migrate.down({ migrationSource });
-    expect(await pendingMigrations(test.db)).toEqual(['20261202090000_hand_in_void']);
+    // down through the void migration (and the later ones), then up again
+    while (!(await pendingMigrations(test.db)).includes('20261202090000_hand_in_void')) await knex.migrate.down({ migrationSource });
+    expect((await pendingMigrations(test.db))[0]).toBe('20261202090000_hand_in_void');
     expect(await heldNow()).toBe(30_000);
     expect(await knex.schema.hasColumn('cash_hand_ins', 'voided_at')).toBe(false);
-    expect(await migrateLatest(test.db)).toEqual(['20261202090000_hand_in_void']);
+    expect(await migrateLatest(test.db)).toContain('20261202090000_hand_in_void');
     expect(await heldNow()).toBe(30_000);
     await knex('cash_hand_ins').del();
     await knex('orders').del();

@@ -22,6 +22,7 @@ import * as shelfOrder from './20261129090000_shelf_order';
 import * as orderLinesStockKey from './20261130090000_order_lines_stock_key';
 import * as riderCashBalance from './20261201090000_rider_cash_balance';
 import * as handInVoid from './20261202090000_hand_in_void';
+import * as packing from './20261203090000_packing';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -53,4 +54,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261130090000_order_lines_stock_key', orderLinesStockKey],
   ['20261201090000_rider_cash_balance', riderCashBalance],
   ['20261202090000_hand_in_void', handInVoid],
+  ['20261203090000_packing', packing],
 ];
