@@ -261,8 +261,8 @@ export function createApp(deps: AppDeps): { app: Koa; routes: RouteSpec[]; servi
   app.use(
     router.allowedMethods({
       throw: true,
-      methodNotAllowed: () => new AppError(405, 'METHOD_NOT_ALLOWED', 'That method is not allowed here.'),
-      notImplemented: () => new AppError(501, 'NOT_IMPLEMENTED', 'That method is not supported.'),
+      methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 'That method is not allowed here.'),
+      notImplemented: () => new AppError('NOT_IMPLEMENTED', 'That method is not supported.'),
     }),
   );
   const viaKoa = app.callback();

@@ -156,8 +156,8 @@ describe('the error envelope', () => {
     app.use(envelopeMiddleware(logger));
     app.use(async (ctx) => {
       if (ctx.path === '/api/boom') throw new Error('secret connection string postgres://u:pw@db');
-      if (ctx.path === '/api/conflict') throw new AppError(409, 'OUT_OF_STOCK', 'Fresh milk 1L is out of stock.', { field: 'list_items', details: { productId: 'p1' } });
-      if (ctx.path === '/api/slow-down') throw new AppError(429, 'RATE_LIMITED', 'Too many tries. Wait a minute.', { details: { retryAfterSeconds: 60 } });
+      if (ctx.path === '/api/conflict') throw new AppError('OUT_OF_STOCK', 'Fresh milk 1L is out of stock.', { field: 'list_items', details: { productId: 'p1' } });
+      if (ctx.path === '/api/slow-down') throw new AppError('RATE_LIMITED', 'Too many tries. Wait a minute.', { details: { retryAfterSeconds: 60 } });
     });
     srv = http.createServer(app.callback());
     await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));

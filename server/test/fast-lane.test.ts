@@ -31,8 +31,8 @@ const routes: RouteSpec[] = [
     body: z.object({ word: z.string({ error: 'word is required' }).max(5, 'word must be at most 5 characters') }),
     handler: async ({ body }) => ({ data: body.word, extras: { page: 1, hasMore: false, nextCursor: null } }),
   }),
-  route({ method: 'post', path: '/api/missing', access: 'public', fastLane: true, handler: async () => Promise.reject(new AppError(404, 'NOT_FOUND', 'That product is not available.')) }),
-  route({ method: 'post', path: '/api/busy', access: 'public', fastLane: true, handler: async () => Promise.reject(new AppError(429, 'TOO_MANY', 'Slow down.', { details: { retryAfterSeconds: 7 } })) }),
+  route({ method: 'post', path: '/api/missing', access: 'public', fastLane: true, handler: async () => Promise.reject(new AppError('NOT_FOUND', 'That product is not available.')) }),
+  route({ method: 'post', path: '/api/busy', access: 'public', fastLane: true, handler: async () => Promise.reject(new AppError('RATE_LIMITED', 'Slow down.', { details: { retryAfterSeconds: 7 } })) }),
   route({ method: 'post', path: '/api/broken', access: 'public', fastLane: true, handler: async () => Promise.reject(new Error('a bug')) }),
   route({ method: 'post', path: '/api/slow-lane', access: 'public', handler: async () => ({ data: 'koa' }) }),
 ];

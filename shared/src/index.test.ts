@@ -39,6 +39,8 @@ const CONTRACT = [
   'summariseDeliveries', 'emptyDayReport', 'csvCell', 'csvText', 'dayReportCsv', 'reportFileName', 'REPORT_TOP_ITEMS',
   // text people type
   'hasControlCharacters', 'printableText', 'normaliseLineBreaks',
+  // the API's error codes
+  'ERROR_CODES', 'isErrorCode',
 ];
 
 describe('@kade/shared', () => {

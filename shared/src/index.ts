@@ -27,3 +27,4 @@ export * from './counter-bridge';
 export * from './app-shell';
 export * from './barcode';
 export * from './substitution';
+export * from './error-codes';

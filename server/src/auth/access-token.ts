@@ -72,6 +72,6 @@ export function verifyAccessToken(secret: string, token: string, clock: Clock): 
     return { sub: payload.sub, role: payload.role, sid: payload.sid, exp: payload.exp };
   } catch (error) {
     const expired = error instanceof jwt.TokenExpiredError;
-    throw new AppError(401, expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID', expired ? 'Your session has expired. Please log in again.' : 'Your session is not valid. Please log in again.');
+    throw new AppError(expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID', expired ? 'Your session has expired. Please log in again.' : 'Your session is not valid. Please log in again.');
   }
 }

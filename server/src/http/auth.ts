@@ -41,9 +41,9 @@ export async function findCaller(db: Knex, claims: AccessClaims): Promise<AuthUs
 from users u where u.id = ?`,
     [claims.sid, claims.sub],
   );
-  if (!row) throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please log in again.');
-  if (row.status !== 'Active') throw new AppError(401, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
-  if (!row.live) throw new AppError(401, 'SESSION_ENDED', 'This session has ended. Please log in again.');
+  if (!row) throw new AppError('TOKEN_INVALID', 'Your session is not valid. Please log in again.');
+  if (row.status !== 'Active') throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.', { status: 401 });
+  if (!row.live) throw new AppError('SESSION_ENDED', 'This session has ended. Please log in again.');
   return { id: row.id, role: row.role, sessionId: claims.sid };
 }
 

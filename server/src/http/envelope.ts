@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorCode } from '@kade/shared';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger';
 import { answerHeaders } from './answer-headers';
@@ -11,7 +12,7 @@ export interface Envelope<T = unknown> {
   error: boolean;
   message: string;
   data?: T;
-  code?: string;
+  code?: ErrorCode;
   field?: string;
   [extra: string]: unknown;
 }
@@ -35,7 +36,7 @@ function httpStatusOf(error: unknown): number | undefined {
   return status !== undefined && status >= 400 && status < 500 ? status : undefined;
 }
 
-const LIBRARY_MESSAGES: Record<number, [string, string]> = {
+const LIBRARY_MESSAGES: Record<number, [ErrorCode, string]> = {
   400: ['BAD_REQUEST', 'The request body is not valid JSON.'],
   401: ['UNAUTHORIZED', 'Please log in to continue.'],
   403: ['FORBIDDEN', 'You do not have permission to do that.'],

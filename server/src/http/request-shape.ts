@@ -14,7 +14,7 @@ export function wellFormedPath() {
     try {
       decodeURIComponent(ctx.path);
     } catch {
-      throw new AppError(400, 'BAD_PATH', 'The address holds a broken %-escape. Check the link and try again.', { field: 'path' });
+      throw new AppError('BAD_PATH', 'The address holds a broken %-escape. Check the link and try again.', { field: 'path' });
     }
     return next();
   };
@@ -65,7 +65,7 @@ export function jsonBodies(options: { rawPaths: ReadonlySet<string>; limitKb: nu
       throw error; // raw-body's 413 and the JSON parser's 400 carry their status; the envelope words them
     },
   });
-  const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the request body as JSON (Content-Type: ${JSON_TYPE}).`, { field: 'content-type' });
+  const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the request body as JSON (Content-Type: ${JSON_TYPE}).`, { field: 'content-type' });
   // Not async: GET and HEAD, which carry no body to parse, pass straight on, and a JSON body goes to the parser
   // without a promise of this function's own.
   return function parseJsonBody(ctx: Context, next: Next) {

@@ -74,7 +74,7 @@ export function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, w
   if (result.success) return result.data;
   const { message, field, rule } = result.error;
   // the rule ('tooLong' and its max …) lets a screen in Sinhala or Tamil say it in the shopper's language
-  throw new AppError(400, 'VALIDATION', message, { field: field ?? where, details: { ...rule } });
+  throw new AppError('VALIDATION', message, { field: field ?? where, details: { ...rule } });
 }
 
 /**

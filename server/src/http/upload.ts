@@ -11,7 +11,7 @@ const MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
  */
 export function readUploadedFile(ctx: Context, field: string): Promise<{ buffer: Buffer; originalName: string }> {
   if (!ctx.is('multipart/form-data')) {
-    return Promise.reject(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data in the field "${field}".`, { field }));
+    return Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data in the field "${field}".`, { field }));
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -34,7 +34,7 @@ export function readUploadedFile(ctx: Context, field: string): Promise<{ buffer:
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new AppError(413, 'FILE_TOO_LARGE', `That file is larger than ${MEGABYTES} MB.`, { field })));
+      stream.on('limit', () => fail(new AppError('FILE_TOO_LARGE', `That file is larger than ${MEGABYTES} MB.`, { field })));
       stream.on('close', () => {
         found = { buffer: Buffer.concat(chunks), originalName: (info.filename ?? '').slice(0, 200) };
       });

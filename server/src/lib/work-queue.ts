@@ -21,7 +21,7 @@ export function createWorkQueue(options: { name: string; concurrency: number; ma
   return {
     run<T>(job: () => Promise<T>): Promise<T> {
       if (limit.activeCount >= options.concurrency && limit.pendingCount >= options.maxWaiting) {
-        return Promise.reject(new AppError(503, 'BUSY', options.busyMessage, { details: { retryAfterSeconds: RETRY_AFTER_SECONDS } }));
+        return Promise.reject(new AppError('BUSY', options.busyMessage, { details: { retryAfterSeconds: RETRY_AFTER_SECONDS } }));
       }
       return limit(job);
     },

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_OPTIONS, LANGUAGES, MOBILE_EXACT, MOBILE_REQUIRED, ORDER_STATUSES, ORDERING_TEXT, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, PLACE_TYPES, RESET_MISMATCH, TEXT, VALIDATION_RULES } from '@kade/shared';
+import { DELIVERY_OPTIONS, ERROR_CODES, LANGUAGES, MOBILE_EXACT, MOBILE_REQUIRED, ORDER_STATUSES, ORDERING_TEXT, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, PLACE_TYPES, RESET_MISMATCH, TEXT, VALIDATION_RULES } from '@kade/shared';
 import { SEARCH_PLACEHOLDER_WORDS } from '../lib/ui-constants';
 import en from '../locales/en/shop.json';
 import si from '../locales/si/shop.json';
@@ -113,6 +113,9 @@ describe('the catalogues', () => {
       'validation.check',
       // the refusals said with their details (lib/show-error.ts), plurals by their _other form
       ...['OUT_OF_STOCK', 'PRODUCT_UNAVAILABLE', 'FEW_LEFT_other', 'FRESH_CLOSED', 'SHOP_CLOSED', 'OTP_WRONG_other'].map((key) => `errorDetail.${key}`),
+      // every code's sentence from the shared list (issue 32), and the client's own NETWORK (lib/show-error.ts)
+      ...Object.values(ERROR_CODES).map((entry) => entry.sentence),
+      'errors.NETWORK',
     ];
     expect(made.filter((key) => !english.has(key))).toEqual([]);
   });

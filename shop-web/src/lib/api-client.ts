@@ -1,8 +1,15 @@
 // The one API client (DESIGN.md section 4): same base address, cookies sent, the bearer access token from
 // storage, and on a 401 one single-flight refresh followed by one retry. It returns answers and throws
 // ApiError; it never touches the screens (they decide what to show, usually through showError).
+import { isErrorCode, type ErrorCode } from '@kade/shared';
 import { STORAGE_KEYS } from './ui-constants';
 import { webConfig } from './web-config';
+
+/**
+ * The code of a failed call: one of the server's (the shared ERROR_CODES), or NETWORK when no answer came. NETWORK
+ * is the client's own and stays out of the shared list: the server never answers it and it has no HTTP status.
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK';
 
 /** A failed call: the HTTP status, the server's stable code and its message for people. */
 export class ApiError extends Error {
@@ -10,7 +17,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string | undefined,
+    readonly code: ApiErrorCode | undefined,
     readonly field: string | null | undefined,
     /** What a refusal the screen can act on carries (the server's totals on TOTALS_CHANGED, the stock left). */
     readonly data?: unknown,
@@ -96,7 +103,7 @@ function refreshSession(): Promise<boolean> {
 
 function failure(response: Response, body: Record<string, unknown> | null): ApiError {
   const message = typeof body?.message === 'string' && body.message !== '' ? body.message : `Request failed (${response.status}).`;
-  return new ApiError(message, response.status, body?.code as string | undefined, body?.field as string | null | undefined, body?.data);
+  return new ApiError(message, response.status, isErrorCode(body?.code) ? body.code : undefined, body?.field as string | null | undefined, body?.data);
 }
 
 /** Calls the API (extra headers such as an Idempotency-Key may be given). Resolves with the envelope on success; throws ApiError on a failure or an `error: true` answer. */

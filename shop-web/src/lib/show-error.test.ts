@@ -6,11 +6,11 @@ import { formatClock, parseRequest, registerSchema, requiredText } from '@kade/s
 import si from '../locales/si/shop.json';
 import ta from '../locales/ta/shop.json';
 import { i18n, startI18n } from '../i18n/i18n';
-import { ApiError } from './api-client';
+import { ApiError, type ApiErrorCode } from './api-client';
 import { errorText } from './show-error';
 
 const names = { name: 'Buffalo Curd Pot', nameSi: 'මී කිරි මුට්ටිය', nameTa: 'எருமைத் தயிர் சட்டி' };
-const refusal = (code: string, data: unknown, field: string | null = null) => new ApiError('the server’s English sentence', 409, code, field, data);
+const refusal = (code: ApiErrorCode, data: unknown, field: string | null = null) => new ApiError('the server’s English sentence', 409, code, field, data);
 /** A 400 as the server answers a body its schema refuses (server/src/http/route.ts checks with parseRequest). */
 function fieldRefusal(schema: Parameters<typeof parseRequest>[0], body: unknown): ApiError {
   const result = parseRequest(schema, body);
@@ -96,6 +96,18 @@ describe('errorText in Sinhala and in English', () => {
   it('says a required field left out in Sinhala', async () => {
     await i18n.changeLanguage('si');
     expect(errorText(fieldRefusal(registerSchema, registerWithoutName))).toBe(si.validation.required.replace('{{field}}', si.auth.name));
+  });
+
+  it("says any refusal without words of its own by its code's sentence from the shared list (issue 32)", async () => {
+    await i18n.changeLanguage('si');
+    expect(errorText(refusal('LAST_ADMIN', undefined))).toBe(si.errors.LAST_ADMIN);
+    // a code that shares another's sentence: a reused refresh token reads as an ended session
+    expect(errorText(refusal('REFRESH_REUSED', undefined))).toBe(si.errors.SESSION_ENDED);
+    await i18n.changeLanguage('ta');
+    expect(errorText(refusal('HAND_IN_VOIDED', { by: 'Kamal' }))).toBe(ta.errors.HAND_IN_VOIDED);
+    expect(errorText(new ApiError('The shop cannot be reached.', 0, 'NETWORK', null))).toBe(ta.errors.NETWORK);
+    await i18n.changeLanguage('en');
+    expect(errorText(refusal('LAST_ADMIN', undefined))).toBe('the server’s English sentence');
   });
 
   it("reads the server's own English sentence in English", async () => {

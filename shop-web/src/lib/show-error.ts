@@ -1,11 +1,11 @@
 import toast from 'react-hot-toast';
-import { isLanguage, localName, windowEnds, type Language, type ValidationRule } from '@kade/shared';
+import { ERROR_CODES, isLanguage, localName, windowEnds, type Language, type ValidationRule } from '@kade/shared';
 import { i18n, isEnglishOnlyPage } from '../i18n/i18n';
-import { ApiError } from './api-client';
+import { ApiError, type ApiErrorCode } from './api-client';
 import { FIELD_LABEL_KEYS, validationText } from './validation-text';
 
 /** The values each `errorDetail.<key>` sentence puts in: without them the plain `errors.<CODE>` is said. */
-const DETAIL_VALUES: Readonly<Record<string, readonly string[]>> = {
+const DETAIL_VALUES: Readonly<Partial<Record<ApiErrorCode | 'FEW_LEFT', readonly string[]>>> = {
   OUT_OF_STOCK: ['name'],
   PRODUCT_UNAVAILABLE: ['name'],
   FEW_LEFT: ['name', 'count'],
@@ -27,7 +27,7 @@ function hoursIn(from: string, to: string, language: Language): { from: string; 
  * A refusal said with what its details carry (issue 21): the product's name in the shopper's language, how many
  * are left, the hours, the tries left. Null when the details lack what the sentence needs.
  */
-function detailText(code: string, data: unknown): string | null {
+function detailText(code: ApiErrorCode, data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const details = data as Record<string, unknown>;
   const values: Record<string, string | number> = {};
@@ -37,7 +37,7 @@ function detailText(code: string, data: unknown): string | null {
   }
   // the hours ('06:00', '21:00' on the shop's clock) as the language writes a time, not as the server's English does
   if (typeof details.from === 'string' && typeof details.to === 'string') Object.assign(values, hoursIn(details.from, details.to, language));
-  let key = code;
+  let key: ApiErrorCode | 'FEW_LEFT' = code;
   // 'Only 2 of … left' (the cart's and the checkout's), not 'out of stock', while some are left
   if ((code === 'OUT_OF_STOCK' || code === 'NOT_ENOUGH_STOCK') && typeof details.available === 'number' && details.available > 0) {
     key = 'FEW_LEFT';
@@ -57,10 +57,15 @@ function fieldText(error: ApiError): string | null {
   return validationText(error.data as ValidationRule, labelKey ? i18n.t(labelKey) : null);
 }
 
+/** The catalogue's sentence for a code: the shared list's key for the server's codes, `errors.NETWORK` for no answer. */
+export function sentenceKey(code: ApiErrorCode): string {
+  return code === 'NETWORK' ? 'errors.NETWORK' : ERROR_CODES[code].sentence;
+}
+
 /**
  * A failure in the shopper's language: in Sinhala or Tamil said from what the server's answer carries (a
- * field's broken rule, a refusal's details such as the product's name, else the stable `code` looked up as
- * `errors.<CODE>`), else (and always in English) the server's own message, else 'Something went wrong'.
+ * field's broken rule, a refusal's details such as the product's name, else the code's sentence from the shared
+ * list, which every catalogue has), else (and always in English) the server's own message, else 'Something went wrong'.
  */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -70,7 +75,7 @@ export function errorText(error: unknown): string {
     if (error.code && i18n.isInitialized && i18n.language !== 'en') {
       const said = fieldText(error) ?? detailText(error.code, error.data);
       if (said) return said;
-      const key = `errors.${error.code}`;
+      const key = sentenceKey(error.code);
       if (i18n.exists(key)) return i18n.t(key);
     }
     if (error.message) return error.message;

@@ -58,7 +58,7 @@ export function createAddressService({ db, config, clock }: { db: Knex; config: 
   function checkZone(position: { latitude: number; longitude: number }): number {
     const point = { lat: position.latitude, lng: position.longitude };
     if (!isInsideZone(point, config.zone.centre, config.zone.radiusKm)) {
-      throw new AppError(400, 'OUTSIDE_ZONE', TEXT.outsideDeliveryArea, { field: 'latitude' });
+      throw new AppError('OUTSIDE_ZONE', TEXT.outsideDeliveryArea, { field: 'latitude' });
     }
     return distanceKm(point, config.zone.centre);
   }

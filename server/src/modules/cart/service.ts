@@ -39,11 +39,11 @@ function stockMessage(product: SellableRow, wanted: number): AppError {
   const max = purchasableQuantity(product);
   if (max === 0) {
     const code = problemFor(product, wanted) === 'UNAVAILABLE' ? 'PRODUCT_UNAVAILABLE' : 'OUT_OF_STOCK';
-    return new AppError(409, code, code === 'OUT_OF_STOCK' ? `${product.name} is out of stock.` : `${product.name} is no longer sold.`, {
+    return new AppError(code, code === 'OUT_OF_STOCK' ? `${product.name} is out of stock.` : `${product.name} is no longer sold.`, {
       details: { productId: product.id, available: 0, ...productNames(product) },
     });
   }
-  return new AppError(409, 'NOT_ENOUGH_STOCK', max === 1 ? `You can have only 1 of ${product.name}.` : `Only ${max} of ${product.name} left.`, {
+  return new AppError('NOT_ENOUGH_STOCK', max === 1 ? `You can have only 1 of ${product.name}.` : `Only ${max} of ${product.name} left.`, {
     field: 'qty',
     details: { productId: product.id, available: max, ...productNames(product) },
   });

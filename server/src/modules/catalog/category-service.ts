@@ -39,7 +39,7 @@ export const SUB_CATEGORY_LIST_SQL = `select ${SUB_CATEGORY_SELECT} from sub_cat
 
 /** 409 for a name another row already has (the unique index compares trimmed, lowercased names). */
 function nameTaken(kind: 'category' | 'sub-category', name: string): AppError {
-  return new AppError(409, 'NAME_TAKEN', `A ${kind} named "${name}" already exists.`, { field: 'name' });
+  return new AppError('NAME_TAKEN', `A ${kind} named "${name}" already exists.`, { field: 'name' });
 }
 
 /** Runs a write; a duplicate name answers 409 instead of failing. */
@@ -60,7 +60,7 @@ function inUse(count: number, word: string, what: string, remedy: string): strin
 }
 
 /** A product took the row into use while it was being deleted (the foreign key refused): 409, nothing deleted. */
-function stillUsed(code: string) {
+function stillUsed(code: 'CATEGORY_IN_USE' | 'SUB_CATEGORY_IN_USE') {
   return (error: unknown): never => {
     if (isForeignKeyViolation(error)) throw conflict('A product started using it meanwhile: reload and try again.', code);
     throw error;
@@ -133,7 +133,7 @@ export function createCategoryService({ db, clock, changes = localCatalogueChang
   /** A category or its sub-categories' links changed under us (deleted meanwhile): 400 naming the field. */
   function goneMeanwhile(error: unknown): never {
     if (isForeignKeyViolation(error)) {
-      throw new AppError(400, 'UNKNOWN_REFERENCE', 'a category you chose was deleted meanwhile: reload and choose again', { field: 'category' });
+      throw new AppError('UNKNOWN_REFERENCE', 'a category you chose was deleted meanwhile: reload and choose again', { field: 'category' });
     }
     throw error;
   }

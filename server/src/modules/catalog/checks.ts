@@ -12,7 +12,7 @@ export async function assertUploadedImages(db: Db, urls: readonly string[], fiel
   const found = new Set(wanted.length > 0 ? ((await db('stored_files').whereIn('key', wanted).pluck('key')) as string[]) : []);
   const missing = keys.find(({ key }) => !key || !found.has(key));
   if (missing) {
-    throw new AppError(400, 'IMAGE_NOT_FOUND', `${field} ${missing.url} is not an image uploaded to this shop: upload it first`, {
+    throw new AppError('IMAGE_NOT_FOUND', `${field} ${missing.url} is not an image uploaded to this shop: upload it first`, {
       field,
       details: { image: missing.url },
     });
@@ -33,7 +33,7 @@ export async function assertKnownIds(db: Db, ids: readonly string[], known: Know
   const found = new Set(((await known.rows(db).whereIn('id', [...ids]).pluck('id')) as string[]).map((id) => id.toLowerCase()));
   const unknown = ids.filter((id) => !found.has(id.toLowerCase()));
   if (unknown.length > 0) {
-    throw new AppError(400, 'UNKNOWN_REFERENCE', `unknown ${known.what}${unknown.length > 1 ? ' ids' : ' id'}: ${unknown.join(', ')}`, {
+    throw new AppError('UNKNOWN_REFERENCE', `unknown ${known.what}${unknown.length > 1 ? ' ids' : ' id'}: ${unknown.join(', ')}`, {
       field: known.field,
       details: { unknown },
     });

@@ -80,7 +80,7 @@ async function writeStock(trx: Knex.Transaction, id: string, fields: SellableFie
 /** A category, sub-category or linked product went away between the check and the write. */
 function goneMeanwhile(error: unknown): never {
   if (isForeignKeyViolation(error)) {
-    throw new AppError(400, 'UNKNOWN_REFERENCE', 'a category, sub-category or product you chose was deleted meanwhile: reload and choose again');
+    throw new AppError('UNKNOWN_REFERENCE', 'a category, sub-category or product you chose was deleted meanwhile: reload and choose again');
   }
   throw error;
 }

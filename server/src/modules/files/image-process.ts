@@ -7,6 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isErrorCode } from '@kade/shared';
 import { AppError } from '../../http/errors';
 import type { CheckedImage, ImageLimits, ImageOptions, PreparedImage } from './image';
 
@@ -22,7 +23,7 @@ export interface ImageJob {
 export type ImageReply =
   | { ready: true }
   | { id: number; ok: true; image: PreparedImage }
-  | { id: number; ok: false; error: { status?: number; code?: string; message: string; field?: string } };
+  | { id: number; ok: false; error: { code?: string; message: string; field?: string } };
 
 export interface ImageProcess {
   encode(image: CheckedImage, limits: ImageLimits, options: ImageOptions): Promise<PreparedImage>;
@@ -100,8 +101,8 @@ export function createImageProcess(options: { niceness?: number; idleMs?: number
         clearTimeout(job.timer);
         if (reply.ok) job.resolve({ ...reply.image, rows: reply.image.rows.map((row) => ({ ...row, data: asBuffer(row.data as Uint8Array) })) });
         else {
-          const { status, code, message, field } = reply.error;
-          job.reject(status && code ? new AppError(status, code, message, field === undefined ? {} : { field }) : new Error(`the image process failed: ${message}`));
+          const { code, message, field } = reply.error;
+          job.reject(isErrorCode(code) ? new AppError(code, message, field === undefined ? {} : { field }) : new Error(`the image process failed: ${message}`));
         }
         if (waiting.size === 0) {
           idle = setTimeout(stop, idleMs);

@@ -48,7 +48,7 @@ process.on('message', (job: ImageJob) => {
       reply({
         id: job.id,
         ok: false,
-        error: isAppError(error) ? { status: error.status, code: error.code, message: error.message, ...(error.field === undefined ? {} : { field: error.field }) } : { message: String(error) },
+        error: isAppError(error) ? { code: error.code, message: error.message, ...(error.field === undefined ? {} : { field: error.field }) } : { message: String(error) },
       }),
     );
 });

@@ -92,26 +92,24 @@ const megabytes = (bytes: number) => Math.ceil(bytes / 1_000_000);
 export async function checkImage(bytes: Buffer, limits: ImageLimits, field = 'image'): Promise<CheckedImage> {
   const kind = sniffImageType(bytes);
   if (!kind || !ACCEPTED.has(kind)) {
-    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That file is not a PNG, JPEG or WebP image.', { field });
+    throw new AppError('UNSUPPORTED_IMAGE', 'That file is not a PNG, JPEG or WebP image.', { field });
   }
   const tooManyPixels = () =>
-    new AppError(413, 'IMAGE_TOO_LARGE', `That image has too many pixels (at most ${limits.maxPixels / 1_000_000} megapixels).`, { field });
+    new AppError('IMAGE_TOO_LARGE', `That image has too many pixels (at most ${limits.maxPixels / 1_000_000} megapixels).`, { field });
   let meta: Metadata;
   try {
     meta = await (await loadSharp())(bytes, { limitInputPixels: limits.maxPixels }).metadata();
   } catch (error) {
     if (/pixel limit/i.test((error as Error).message)) throw tooManyPixels();
-    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field });
+    throw new AppError('UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field });
   }
   const { width, height } = meta;
-  if (!width || !height) throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field });
+  if (!width || !height) throw new AppError('UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field });
   if (width * height > limits.maxPixels) throw tooManyPixels();
   // An unknown band format counts as the widest one: never under-estimated.
   const decodedBytes = width * height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 16);
   if (decodedBytes > limits.maxDecodedBytes) {
-    throw new AppError(
-      413,
-      'IMAGE_TOO_LARGE',
+    throw new AppError('IMAGE_TOO_LARGE',
       `That image would take about ${megabytes(decodedBytes)} MB to open (at most ${megabytes(limits.maxDecodedBytes)} MB): save it with fewer pixels or 8 bits per channel.`,
       { field },
     );
@@ -136,7 +134,7 @@ export async function encodeImage(image: CheckedImage, limits: ImageLimits, opti
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AppError(415, 'UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field: options.field ?? 'image' });
+    throw new AppError('UNSUPPORTED_IMAGE', 'That image cannot be read: it may be damaged.', { field: options.field ?? 'image' });
   }
   const { data, info } = decoded;
   const raw = { width: info.width, height: info.height, channels: info.channels };

@@ -59,7 +59,7 @@ const RETRY_AFTER_WAITED_SECONDS = 30;
  */
 export function runWithin<T>(queue: WorkQueue, maxWaitMs: number, job: () => Promise<T>): Promise<T> {
   const busy = () =>
-    new AppError(503, 'BUSY', 'Pictures are waiting a long time to be processed right now. Please try again in a minute.', {
+    new AppError('BUSY', 'Pictures are waiting a long time to be processed right now. Please try again in a minute.', {
       details: { retryAfterSeconds: RETRY_AFTER_WAITED_SECONDS },
     });
   let started = false;

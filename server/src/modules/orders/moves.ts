@@ -85,7 +85,7 @@ function deliveryCash(order: LockedOrder, input: { cashCollected?: number | unde
   const collected = input.cashCollected === undefined ? order.total_paise : rupeesToPaise(input.cashCollected);
   const flagged = cash && cashNeedsReason(collected, order.total_paise);
   if (flagged && !input.reason) {
-    throw new AppError(400, 'REASON_REQUIRED', `The order's total is ${formatRs(order.total_paise)}: say why ${formatRs(collected)} was collected.`, { field: 'reason' });
+    throw new AppError('REASON_REQUIRED', `The order's total is ${formatRs(order.total_paise)}: say why ${formatRs(collected)} was collected.`, { field: 'reason' });
   }
   return {
     delivered_at: now,

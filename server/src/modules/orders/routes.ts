@@ -23,7 +23,7 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
       path: '/api/order/checkout',
       access: 'user',
       handler: async () => {
-        throw new AppError(400, 'ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is coming soon. Please choose Cash on Delivery.');
+        throw new AppError('ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is coming soon. Please choose Cash on Delivery.');
       },
     }),
     route({

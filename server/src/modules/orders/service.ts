@@ -124,7 +124,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       [user.id, key.key],
     );
     if (!existing || existing.request_hash !== key.requestHash) {
-      throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
+      throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
     }
     if (existing.response_status === null) return undefined;
     const body: unknown = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
@@ -137,20 +137,20 @@ export function createOrderService({ db, config, clock, addresses, events, order
     const freshOpen = () => (open ??= isWithinWindow(config.shop.freshHours, now, config.shop.timeZone));
     return rows.map((row) => {
       if (!isVisible(row)) {
-        throw new AppError(409, 'PRODUCT_UNAVAILABLE', `${row.name} is no longer sold. Please remove it from your cart.`, {
+        throw new AppError('PRODUCT_UNAVAILABLE', `${row.name} is no longer sold. Please remove it from your cart.`, {
           field: 'list_items',
           details: { productId: row.product_id, ...productNames(row) },
         });
       }
       if (row.quantity > purchasableQuantity(row)) {
         const left = purchasableQuantity(row);
-        throw new AppError(409, 'OUT_OF_STOCK', left === 0 ? `${row.name} is out of stock.` : `Only ${left} of ${row.name} left.`, {
+        throw new AppError('OUT_OF_STOCK', left === 0 ? `${row.name} is out of stock.` : `Only ${left} of ${row.name} left.`, {
           field: 'list_items',
           details: { productId: row.id, available: left, ...productNames(row) },
         });
       }
       if (freshClosed(row, freshOpen)) {
-        throw new AppError(409, 'FRESH_CLOSED', `${row.name} can be ordered only from ${hoursText(config.shop.freshHours)}.`, {
+        throw new AppError('FRESH_CLOSED', `${row.name} can be ordered only from ${hoursText(config.shop.freshHours)}.`, {
           field: 'list_items',
           details: { productId: row.id, ...productNames(row), ...windowEnds(config.shop.freshHours) },
         });
@@ -182,7 +182,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       if (!isWithinWindow(config.shop.shopHours, now, config.shop.timeZone)) {
         throw conflict(`The shop takes orders from ${hoursText(config.shop.shopHours)}. Please order again then.`, 'SHOP_CLOSED', windowEnds(config.shop.shopHours));
       }
-      if (rows.length === 0) throw new AppError(400, 'CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
+      if (rows.length === 0) throw new AppError('CART_EMPTY', TEXT.cartEmpty, { field: 'list_items' });
       // Busy mode, attendance and the option's capacity (its row locked when it has one, until this commits).
       const limited = ordering ? await ordering.admit(tx, input.Choose, rows[0]?.gate ?? null) : false;
       const sent = new Map(input.list_items.map((item) => [typeof item.productId === 'string' ? item.productId : String(item.productId), item.quantity]));
@@ -190,8 +190,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
       if (!same) throw conflict('Your cart changed. Please check it and place the order again.', 'CART_CHANGED');
 
       const address = rows[0]?.address;
-      if (!address) throw new AppError(404, 'ADDRESS_NOT_FOUND', TEXT.selectAddress, { field: 'addressId' });
-      if (address.latitude === null || address.longitude === null) throw new AppError(400, 'OUTSIDE_ZONE', TEXT.outsideDeliveryArea, { field: 'addressId' });
+      if (!address) throw new AppError('ADDRESS_NOT_FOUND', TEXT.selectAddress, { field: 'addressId' });
+      if (address.latitude === null || address.longitude === null) throw new AppError('OUTSIDE_ZONE', TEXT.outsideDeliveryArea, { field: 'addressId' });
       const distance = addresses.checkZone({ latitude: address.latitude, longitude: address.longitude });
 
       const lines = checkedLines(rows, now);
@@ -200,14 +200,14 @@ export function createOrderService({ db, config, clock, addresses, events, order
         input.Choose,
       );
       if (isOrderTooLarge(totals)) {
-        throw new AppError(409, 'ORDER_TOO_LARGE', `One order may come to at most ${formatRs(MAX_ORDER_PAISE)}. Please order fewer items.`, {
+        throw new AppError('ORDER_TOO_LARGE', `One order may come to at most ${formatRs(MAX_ORDER_PAISE)}. Please order fewer items.`, {
           field: 'list_items',
           details: { maxTotalAmt: paiseToRupees(MAX_ORDER_PAISE) },
         });
       }
       const shortfall = minimumShortfallPaise(totals, config.shop.minOrderRupees * 100);
       if (shortfall > 0) {
-        throw new AppError(400, 'BELOW_MINIMUM', `Add ${formatRs(shortfall)} more to order.`, {
+        throw new AppError('BELOW_MINIMUM', `Add ${formatRs(shortfall)} more to order.`, {
           field: 'list_items',
           details: { amountNeeded: paiseToRupees(shortfall), minOrderAmt: config.shop.minOrderRupees },
         });
@@ -279,7 +279,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       if (written?.id) return { status: 201, body: order, replayed: false, order, limited };
       // Each line's stock is taken only where that much is left (never below zero): one short, and nothing was written.
       const short = lines.find((line) => written?.short.includes(line.product.id));
-      if (short) throw new AppError(409, 'OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id, ...productNames(short.product) } });
+      if (short) throw new AppError('OUT_OF_STOCK', `${short.product.name} is out of stock.`, { field: 'list_items', details: { productId: short.product.id, ...productNames(short.product) } });
       return NUMBER_TAKEN;
     });
   }
@@ -301,7 +301,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
     /** The caller's own orders, or (with orders.view, scope=all) everyone's; filtered, paged, with counts per list. */
     async list(user: AuthUser, query: OrderListQuery) {
       const everyone = query.scope === 'all';
-      if (everyone && !can(user.role, 'orders.view')) throw new AppError(403, 'FORBIDDEN', 'Only the shop\'s staff can see everyone\'s orders.');
+      if (everyone && !can(user.role, 'orders.view')) throw new AppError('FORBIDDEN', 'Only the shop\'s staff can see everyone\'s orders.');
       const statuses: string[] | undefined = query.list ? [...(orderListByKey(query.list)?.statuses ?? [])] : query.status ? [query.status] : undefined;
       const search = query.search?.trim();
       const filter = (q: Knex.QueryBuilder, withStatus: boolean) => {

@@ -323,7 +323,7 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
         const outstanding = toCount(balance?.held_paise ?? 0);
         const amount = rupeesToPaise(input.amount);
         if (!handInAllowed(amount, outstanding)) {
-          throw new AppError(400, 'AMOUNT_INVALID', `amount must be more than Rs.0 and at most what the rider holds: the rider holds ${formatRs(outstanding)}.`, {
+          throw new AppError('AMOUNT_INVALID', `amount must be more than Rs.0 and at most what the rider holds: the rider holds ${formatRs(outstanding)}.`, {
             field: 'amount',
             details: { outstanding: paiseToRupees(outstanding), max: maxHandIn(outstanding) },
           });

@@ -147,7 +147,7 @@ export function createOrderingService(deps: { db: Knex; config: Config; clock: C
         refusal = orderRefusal(stateFrom(await readState(tx), now, { label: option, open: openOrders }), option) ?? refusal;
       }
       if (refusal) {
-        throw new AppError(409, refusal.code, refusal.message, {
+        throw new AppError(refusal.code, refusal.message, {
           ...(refusal.code.startsWith('OPTION_') ? { field: 'Choose' } : {}),
           details: { until: refusal.until, suggestion: refusal.suggestion },
         });

@@ -106,7 +106,7 @@ export function userRoutes(deps: { db: Database; users: UserService; images: Ima
         // a browser names such a request cross-site, and only the shop's own pages (or a client that names none,
         // the counter app) may end the session.
         if (ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site') {
-          throw new AppError(403, 'CROSS_SITE', 'Logging out must start from the shop itself: another site cannot end your session.');
+          throw new AppError('CROSS_SITE', 'Logging out must start from the shop itself: another site cannot end your session.');
         }
         const refreshToken = ctx.cookies.get(REFRESH_COOKIE);
         await users.logout(user?.sessionId, refreshToken);

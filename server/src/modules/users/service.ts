@@ -140,13 +140,13 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
     const fromEmail = input.email === undefined ? undefined : loginEmailToMobile(input.email, config.login);
     if (fromEmail === null) {
       const example = mobileToLoginEmail('0771234567', config.login);
-      throw new AppError(400, 'VALIDATION', `email must be the login e-mail of a 10-digit mobile number, such as ${example}`, { field: 'email' });
+      throw new AppError('VALIDATION', `email must be the login e-mail of a 10-digit mobile number, such as ${example}`, { field: 'email' });
     }
     if (fromEmail !== undefined && input.mobile !== undefined && fromEmail !== input.mobile) {
-      throw new AppError(400, 'VALIDATION', 'email and mobile name different numbers: send one of them', { field: 'email' });
+      throw new AppError('VALIDATION', 'email and mobile name different numbers: send one of them', { field: 'email' });
     }
     const mobile = input.mobile ?? fromEmail;
-    if (mobile === undefined) throw new AppError(400, 'VALIDATION', MOBILE_REQUIRED, { field: 'mobile' });
+    if (mobile === undefined) throw new AppError('VALIDATION', MOBILE_REQUIRED, { field: 'mobile' });
     return mobile;
   }
 
@@ -274,13 +274,13 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       }
       if (!user) {
         await hasher.verify(input.password, await (decoyHash ??= hasher.hash('decoy-password')));
-        throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
+        throw new AppError('WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
       }
       if (!(await hasher.verify(input.password, user.password_hash))) {
-        throw new AppError(401, 'WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
+        throw new AppError('WRONG_CREDENTIALS', WRONG_LOGIN, { field: 'password' });
       }
       await refundRateLimit(db, clock, keys);
-      if (user.status !== 'Active') throw new AppError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
+      if (user.status !== 'Active') throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
       await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
       const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
       return { ...tokens, user: await details(user.id), deviceCookie: devices.issue(user.id, clock.now()) };
@@ -317,7 +317,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         if (!user || user.status !== 'Active') {
           await revokeFamily(row.family_id, trx);
           revoked = row.family_id;
-          return unauthorized('This account is disabled. Please contact the shop.', 'ACCOUNT_DISABLED');
+          return new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.', { status: 401 });
         }
         const issued = await issueTokens(trx, config.jwtSecret, clock, user, {
           familyId: row.family_id,
@@ -396,7 +396,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
     ): Promise<{ verified: boolean; message: string }> {
       await enforceRateLimits(db, clock, [rule(`verification:ip:${rateLimitAddress(request.ip)}`, limits['verification.address'])], 'Too many questions from here.');
       if (input.mobile === undefined && input.email === undefined) {
-        if (!callerId) throw new AppError(400, 'VALIDATION', 'email is required: the login e-mail of the account to check', { field: 'email' });
+        if (!callerId) throw new AppError('VALIDATION', 'email is required: the login e-mail of the account to check', { field: 'email' });
         const { verified } = await this.verification(callerId);
         return { verified, message: verified ? 'Your number is verified.' : 'Your number is not verified yet.' };
       }
@@ -455,14 +455,14 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       // A wrong try must be counted even though the call fails: decided inside, thrown after the commit.
       const refusal = await db.transaction(async (trx): Promise<AppError | undefined> => {
         const code = user ? await liveCode(user.id, trx) : undefined;
-        if (!user || !code) return new AppError(400, 'OTP_INVALID', CODE_DEAD, { field: 'otp' });
+        if (!user || !code) return new AppError('OTP_INVALID', CODE_DEAD, { field: 'otp' });
         const matches = code.code.length === input.otp.length && timingSafeEqual(Buffer.from(code.code), Buffer.from(input.otp));
         if (!matches) {
           const failed = code.failed_attempts + 1;
           await trx('password_reset_codes').where({ id: code.id }).update({ failed_attempts: failed });
           const left = OTP_MAX_FAILED_ATTEMPTS - failed;
           // the tries left go in the details too, for a screen that says it in the shopper's language
-          return new AppError(400, 'OTP_WRONG', left > 0 ? `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_DEAD, { field: 'otp', details: { triesLeft: left } });
+          return new AppError('OTP_WRONG', left > 0 ? `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_DEAD, { field: 'otp', details: { triesLeft: left } });
         }
         await trx('password_reset_codes').where({ id: code.id }).update({ verified_at: clock.now(), reset_token_hash: hashToken(resetToken) });
         await trx('users').where({ id: user.id }).update({ verify_email: true });
@@ -478,7 +478,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
      * be the token's. Limited per address and per number, like the other code calls.
      */
     async resetPassword(input: ResetPasswordInput, resetToken: string | undefined, request: RequestInfo): Promise<void> {
-      if (!resetToken) throw new AppError(400, 'RESET_TOKEN_MISSING', RESET_TOKEN_NEEDED, { field: 'resetToken' });
+      if (!resetToken) throw new AppError('RESET_TOKEN_MISSING', RESET_TOKEN_NEEDED, { field: 'resetToken' });
       await enforceRateLimits(db, clock, [rule(`reset:ip:${rateLimitAddress(request.ip)}`, limits['reset.address'])], 'Too many password changes from here.');
       const verifiedSince = new Date(clock.now().getTime() - RESET_WINDOW_MINUTES * 60_000);
       const code = await db('password_reset_codes as c')
@@ -489,13 +489,13 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         .first<{ id: string; user_id: string; mobile: string; status: UserStatus }>('c.id', 'c.user_id', 'u.mobile', 'u.status');
       const named = mobileOf(input);
       if (!code || code.status !== 'Active' || (named !== undefined && named !== code.mobile)) {
-        throw new AppError(400, 'RESET_TOKEN_INVALID', RESET_TOKEN_DEAD, { field: 'resetToken' });
+        throw new AppError('RESET_TOKEN_INVALID', RESET_TOKEN_DEAD, { field: 'resetToken' });
       }
       await enforceRateLimits(db, clock, [rule(`reset:mobile:${code.mobile}`, limits['reset.number'])], 'Too many password changes for this number.');
       const passwordHash = await hasher.hash(input.newPassword);
       await db.transaction(async (trx) => {
         const spent = await trx('password_reset_codes').where({ id: code.id }).whereNull('used_at').update({ used_at: clock.now() });
-        if (spent === 0) throw new AppError(400, 'RESET_TOKEN_INVALID', RESET_TOKEN_DEAD, { field: 'resetToken' });
+        if (spent === 0) throw new AppError('RESET_TOKEN_INVALID', RESET_TOKEN_DEAD, { field: 'resetToken' });
         await trx('users').where({ id: code.user_id }).update({ password_hash: passwordHash, updated_at: clock.now() });
         await revokeAllSessions(code.user_id, trx);
       });

@@ -127,8 +127,26 @@ async function orderLocation(notice: string): Promise<string> {
   }
 }
 
-/** The refusals of placing an order that mean the shop's ordering state changed: the screen reads it again. */
-const ORDERING_REFUSALS = new Set(['STORE_UNATTENDED', 'STORE_PAUSED', 'OPTION_PAUSED', 'OPTION_FULL', 'SHOP_CLOSED']);
+/**
+ * What the screen reads again after a refusal of placing an order, besides saying it: the shop's ordering state
+ * (it changed: closed, paused, an option full) or the cart (a line changed, sold out or no longer sold).
+ */
+function rereadAfter(code: ApiError['code']): 'ordering' | 'cart' | null {
+  switch (code) {
+    case 'STORE_UNATTENDED':
+    case 'STORE_PAUSED':
+    case 'OPTION_PAUSED':
+    case 'OPTION_FULL':
+    case 'SHOP_CLOSED':
+      return 'ordering';
+    case 'CART_CHANGED':
+    case 'OUT_OF_STOCK':
+    case 'PRODUCT_UNAVAILABLE':
+      return 'cart';
+    default:
+      return null;
+  }
+}
 
 /** What the shopper still has to choose before Cash on Delivery can be pressed, as a catalogue key; null when nothing. */
 function missingChoice(address: boolean, option: boolean): string | null {
@@ -235,10 +253,9 @@ export default function CheckoutPaymentPage() {
         await reload().catch(() => undefined);
       } else {
         showError(error);
-        if (error instanceof ApiError && error.code !== undefined && ORDERING_REFUSALS.has(error.code)) await refreshOrdering();
-        if (error instanceof ApiError && (error.code === 'CART_CHANGED' || error.code === 'OUT_OF_STOCK' || error.code === 'PRODUCT_UNAVAILABLE')) {
-          await reload().catch(() => undefined);
-        }
+        const reread = error instanceof ApiError ? rereadAfter(error.code) : null;
+        if (reread === 'ordering') await refreshOrdering();
+        if (reread === 'cart') await reload().catch(() => undefined);
       }
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@
 // uploads. JSON calls go through the one API client; the multipart upload sends its own request (the client
 // speaks JSON only) with the same bearer token and the same one-refresh-then-retry rule.
 import {
+  isErrorCode,
   CATEGORY_PAGE_SIZE_MAX,
   type CategoryAddInput,
   type CategoryUpdateInput,
@@ -138,7 +139,7 @@ export async function uploadImage(file: File): Promise<string> {
   const url = body?.data?.url;
   if (!response.ok || typeof url !== 'string') {
     const message = typeof body?.message === 'string' && body.message ? body.message : `Request failed (${response.status}).`;
-    throw new ApiError(message, response.status, typeof body?.code === 'string' ? body.code : undefined, null);
+    throw new ApiError(message, response.status, isErrorCode(body?.code) ? body.code : undefined, null);
   }
   return url;
 }
