@@ -1,5 +1,5 @@
 // Every code a refusal of the API carries, once: its HTTP status, the key of the sentence the shop says it with
-// (`errors.*` in shop-web/src/locales/<language>/shop.json, in every language) and what it means (docs/error-codes.md
+// (`errors.*` in shop-web/src/locales/<language>/shop.json, in every language) and what it means (README.md's table
 // lists them, checked against this table by server/src/http/error-codes.test.ts). The server's AppError takes a
 // code from here and its status from here, so a code and its status cannot disagree; the screens switch on
 // ErrorCode, so a misspelt code does not compile.
