@@ -69,6 +69,7 @@ describe.each(DB_KINDS)('the order write on %s', (kind) => {
           discount: 0,
           price_paise: 100,
           quantity,
+          substitution: 'SIMILAR',
         })),
         event: { actor_id: buyer.id, to_status: 'Pending', note: 'placed' },
         stock: lines.map(([productId, quantity]) => ({ productId, quantity })),

@@ -2,6 +2,7 @@
 import type { Language } from './language';
 import type { OrderingState } from './ordering';
 import type { AssignedRiderWire, ShopperRiderWire } from './riders';
+import type { ProposalStatus, SubstitutionPreference } from './substitution';
 
 /** A successful answer carrying `data`. */
 export interface ApiSuccess<T> {
@@ -179,6 +180,32 @@ export interface OrderLineWire {
     image: string[];
     category: string;
   };
+  /** How many were found when it was packed (issue 33), or null until it is packed. The server always sends it. */
+  found?: number | null;
+  /** What the shopper wants if it runs short. The server always sends it. */
+  substitution?: SubstitutionPreference;
+}
+
+/** A substitute staff proposed for a short line (issue 33), and where it stands. */
+export interface ProposalWire {
+  _id: string;
+  /** The ordered product it stands in for. */
+  productId: string | null;
+  substituteId: string | null;
+  /** The substitute's name, its Sinhala and Tamil names, unit and picture as proposed. */
+  name: string;
+  nameSi: string | null;
+  nameTa: string | null;
+  unit: string;
+  image: string[];
+  /** The substitute's unit price (rupees, after its discount): what the shopper pays a unit if they accept. */
+  price: number;
+  /** The unit price charged unless the shopper accepts a dearer one: at most the ordered line's. */
+  chargedPrice: number;
+  quantity: number;
+  status: ProposalStatus;
+  /** When an unanswered proposal is settled without the shopper (ISO 8601). */
+  expiresAt: string;
 }
 
 /**
@@ -231,6 +258,13 @@ export interface OrderWire {
   returnedReason?: string | null;
   returnedAt?: string | null;
   returnedBy?: string | null;
+  /**
+   * Packing (issue 33): how many times packing changed it (0 at placing), the total it was placed with, and the
+   * substitutes proposed. The server always sends these three; optional here only so older fixtures still type.
+   */
+  revision?: number;
+  originalTotalAmt?: number;
+  proposals?: ProposalWire[];
   createdAt: string;
   updatedAt: string;
 }

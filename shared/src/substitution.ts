@@ -21,6 +21,10 @@ export function isSubstitutionPreference(value: unknown): value is SubstitutionP
 export const PROPOSAL_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'AUTO_ACCEPTED'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
+export function isProposalStatus(value: unknown): value is ProposalStatus {
+  return typeof value === 'string' && (PROPOSAL_STATUSES as readonly string[]).includes(value);
+}
+
 /** A substitute the order keeps (the shopper's yes, or one that needed none). */
 export function keepsSubstitute(status: ProposalStatus): boolean {
   return status === 'ACCEPTED' || status === 'AUTO_ACCEPTED';

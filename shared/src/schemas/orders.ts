@@ -4,6 +4,7 @@ import { ORDER_LIST_PAGE_SIZE } from '../constants';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../language';
 import { ORDER_LIST_KEYS, ORDER_STATUSES } from '../order-status';
 import { DELIVERY_OPTION_LABELS } from '../pricing';
+import { SUBSTITUTION_PREFERENCES } from '../substitution';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
 import { hasControlCharacters } from '../text';
 import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
@@ -37,11 +38,18 @@ export type CartMergeInput = z.infer<typeof cartMergeSchema>;
 // Orders
 
 /** A cart line as sent at checkout: the product (id, or the embedded product object) and the quantity. */
+/** What the shopper wants if a line runs short (issue 33): 'SIMILAR', 'ASK' or 'NONE'. */
+export const substitutionSchema = z.enum(SUBSTITUTION_PREFERENCES, {
+  error: `substitution must be one of ${SUBSTITUTION_PREFERENCES.map((choice) => `'${choice}'`).join(', ')}`,
+});
+
 export const orderLineSchema = z.object(
   {
     _id: idField('cart item id').optional(),
     productId: idRef('product id'),
     quantity: quantity('quantity'),
+    /** Left out: the cart line's choice. */
+    substitution: substitutionSchema.optional(),
   },
   { error: 'each cart item must be an object' },
 );

@@ -47,6 +47,8 @@ export async function up(knex: Knex): Promise<void> {
     line_id uuid not null references order_lines (id) on delete cascade,
     substitute_id uuid references products (id) on delete set null,
     name text not null,
+    name_si text,
+    name_ta text,
     unit text not null default '',
     image text not null default '',
     unit_price_paise integer not null,

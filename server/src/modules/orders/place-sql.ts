@@ -19,6 +19,8 @@ export interface PlacementRow extends SellableRow {
   cart_id: string;
   product_id: string;
   quantity: number;
+  /** The cart line's substitution choice (issue 33). */
+  substitution: string;
   /** The address row (active, the caller's), or null. */
   address: AddressJson | null;
   customer: { name: string; mobile: string } | null;
@@ -62,7 +64,7 @@ export function placementReadStatement(read: PlacementRead): Statement {
 `
     : '';
   const claimed = read.claim ? 'exists (select 1 from claim)' : 'null::boolean';
-  const sql = `${claimCte}select c.id as cart_id, c.product_id, c.quantity, ${SELLABLE_COLUMNS},
+  const sql = `${claimCte}select c.id as cart_id, c.product_id, c.quantity, c.substitution, ${SELLABLE_COLUMNS},
   (select row_to_json(a) from addresses a where a.id = ? and a.user_id = ? and a.status) as address,
   (select json_build_object('name', u.name, 'mobile', u.mobile) from users u where u.id = ?) as customer,
   (${ORDERING_GATE_SQL}) as gate,
@@ -80,7 +82,8 @@ for update of c`;
 /** The rows an order writes, as their columns. */
 export interface OrderWrite {
   order: Record<string, unknown> & { id: string; order_code: string; user_id: string; created_at: Date };
-  lines: ReadonlyArray<Record<string, unknown>>;
+  /** Each line's columns (a column left out would be a statement that cannot run: the compiler says so). */
+  lines: ReadonlyArray<Record<(typeof LINE_COLUMNS)[number], unknown>>;
   event: { actor_id: string; to_status: string; note: string };
   /** Every line's product and quantity: their stock is taken in the same statement. */
   stock: readonly StockLine[];
@@ -93,7 +96,7 @@ export interface OrderWrite {
   answer?: { key: string; status: number; body: string };
 }
 
-const LINE_COLUMNS = ['product_id', 'position', 'name', 'name_si', 'name_ta', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity'] as const;
+const LINE_COLUMNS = ['product_id', 'position', 'name', 'name_si', 'name_ta', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity', 'substitution'] as const;
 const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
   product_id: 'uuid',
   position: 'integer',
@@ -107,6 +110,7 @@ const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
   discount: 'numeric',
   price_paise: 'integer',
   quantity: 'integer',
+  substitution: 'text',
 };
 
 /**
@@ -121,7 +125,8 @@ export interface OrderWritten {
 }
 
 /**
- * The order, its lines, its first event, the emptied cart, the key's stored answer and every line's stock taken, in
+ * The order, its lines, its first event, the emptied cart, the key's stored answer, the shopper's substitution choice
+ * remembered for each product (issue 33) and every line's stock taken, in
  * one statement, all or nothing: the stock rows are locked first and the order is written only when every line has
  * that much left and its number is free. When it is not written, nothing is (the key's claim is let go, so a retry
  * with the key starts afresh), and the statement can be committed as it is: the caller sends COMMIT with it
@@ -156,6 +161,12 @@ lines as (
   insert into order_lines (order_id, ${LINE_COLUMNS.join(', ')})
   select placed.id, line.* from placed, (values
     ${lineValues}) as line (${LINE_COLUMNS.join(', ')})
+  returning product_id, substitution
+),
+remembered as (
+  insert into substitution_choices (user_id, product_id, preference, updated_at)
+  select placed.user_id, lines.product_id, lines.substitution, placed.created_at from placed, lines
+  on conflict (user_id, product_id) do update set preference = excluded.preference, updated_at = excluded.updated_at
 ),
 event as (
   insert into order_events (order_id, actor_id, from_status, to_status, note, created_at)

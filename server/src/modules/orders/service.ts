@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   can,
+  DEFAULT_SUBSTITUTION,
+  isSubstitutionPreference,
   LOCATION_NOT_AVAILABLE,
   ORDER_LISTS,
   ORDER_STATUSES,
@@ -195,6 +197,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       const distance = addresses.checkZone({ latitude: address.latitude, longitude: address.longitude });
 
       const lines = checkedLines(rows, now);
+      const chosen = new Map(input.list_items.flatMap((item) => (item.substitution ? [[typeof item.productId === 'string' ? item.productId : String(item.productId), item.substitution] as const] : [])));
       const totals = computeTotals(
         lines.map((l) => ({ pricePaise: l.product.price_paise, discount: Number(l.product.discount), quantity: l.quantity })),
         input.Choose,
@@ -259,13 +262,16 @@ export function createOrderService({ db, config, clock, addresses, events, order
         discount: Number(line.product.discount),
         price_paise: discountedPricePaise(line.product.price_paise, Number(line.product.discount)),
         quantity: line.quantity,
+        // the payload's choice for the line, else the cart line's (issue 33)
+        substitution: chosen.get(line.product.id) ?? (isSubstitutionPreference(line.product.substitution) ? line.product.substitution : DEFAULT_SUBSTITUTION),
+        found: null,
       }));
       const customer = rows[0]?.customer ?? { name: '', mobile: '' };
       // The order's short number is drawn at random; the rare one already taken writes nothing, and the caller
       // tries again with another.
       orderRow.order_code = generateOrderId();
       // the address as the object it was written from, not parsed back from its JSON
-      const order = toOrderWire({ ...orderRow, delivery_address: deliveryAddress, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows });
+      const order = toOrderWire({ ...orderRow, delivery_address: deliveryAddress, user_name: customer.name, user_mobile: customer.mobile, taken_by: null, taken_by_name: null, taken_at: null, lines: lineRows, revision: 0, original_total_paise: null, proposals: [] });
       // The write and its COMMIT in one round trip: it writes the whole order or nothing at all.
       const [written] = await runAndCommit<OrderWritten>(tx, orderWriteStatement({
         order: orderRow,

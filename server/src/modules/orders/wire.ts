@@ -1,4 +1,14 @@
-import { isLanguage, isOrderStatus, paiseToRupees, riderForShopper, type AssignedRiderWire, type OrderWire } from '@kade/shared';
+import {
+  DEFAULT_SUBSTITUTION,
+  isLanguage,
+  isOrderStatus,
+  isProposalStatus,
+  isSubstitutionPreference,
+  paiseToRupees,
+  riderForShopper,
+  type AssignedRiderWire,
+  type OrderWire,
+} from '@kade/shared';
 
 export interface OrderRow {
   id: string;
@@ -51,6 +61,25 @@ export interface OrderRow {
     price_paise: number;
     original_price_paise: number;
     discount: string | number;
+    found: number | null;
+    substitution: string;
+  }>;
+  revision: number;
+  original_total_paise: number | null;
+  proposals: Array<{
+    id: string;
+    product_id: string | null;
+    substitute_id: string | null;
+    name: string;
+    name_si: string | null;
+    name_ta: string | null;
+    unit: string;
+    image: string;
+    unit_price_paise: number;
+    charge_paise: number;
+    quantity: number;
+    status: string;
+    expires_at: string;
   }>;
 }
 
@@ -84,6 +113,8 @@ export function toOrderWire(row: OrderRow): OrderWire {
         image: line.image ? [line.image] : [],
         category: line.category,
       },
+      found: line.found ?? null,
+      substitution: isSubstitutionPreference(line.substitution) ? line.substitution : DEFAULT_SUBSTITUTION,
     })),
     undiscountedAmt: paiseToRupees(row.undiscounted_paise),
     subTotalAmt: paiseToRupees(row.subtotal_paise),
@@ -101,6 +132,23 @@ export function toOrderWire(row: OrderRow): OrderWire {
     returnedReason: row.returned_reason ?? null,
     returnedAt: row.returned_at ? new Date(row.returned_at).toISOString() : null,
     returnedBy: row.returned_reason ? (row.returned_by_name ?? null) : null,
+    revision: row.revision ?? 0,
+    originalTotalAmt: paiseToRupees(row.original_total_paise ?? row.total_paise),
+    proposals: (row.proposals ?? []).map((p) => ({
+      _id: p.id,
+      productId: p.product_id,
+      substituteId: p.substitute_id,
+      name: p.name,
+      nameSi: p.name_si,
+      nameTa: p.name_ta,
+      unit: p.unit,
+      image: p.image ? [p.image] : [],
+      price: paiseToRupees(p.unit_price_paise),
+      chargedPrice: paiseToRupees(p.charge_paise),
+      quantity: p.quantity,
+      status: isProposalStatus(p.status) ? p.status : 'EXPIRED',
+      expiresAt: new Date(p.expires_at).toISOString(),
+    })),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -132,5 +180,9 @@ export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
   (select r.name from users r where r.id = o.returned_by) as returned_by_name,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
       'name_si', l.name_si, 'name_ta', l.name_ta, 'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
-      'original_price_paise', l.original_price_paise, 'discount', l.discount) order by l.position)
-    from order_lines l where l.order_id = o.id), '[]'::json) as lines`;
+      'original_price_paise', l.original_price_paise, 'discount', l.discount, 'found', l.found, 'substitution', l.substitution) order by l.position)
+    from order_lines l where l.order_id = o.id), '[]'::json) as lines,
+  coalesce((select json_agg(json_build_object('id', p.id, 'product_id', l.product_id, 'substitute_id', p.substitute_id, 'name', p.name,
+      'name_si', p.name_si, 'name_ta', p.name_ta, 'unit', p.unit, 'image', p.image, 'unit_price_paise', p.unit_price_paise,
+      'charge_paise', p.charge_paise, 'quantity', p.quantity, 'status', p.status, 'expires_at', p.expires_at) order by p.created_at, p.id)
+    from order_proposals p join order_lines l on l.id = p.line_id where p.order_id = o.id), '[]'::json) as proposals`;
