@@ -1,5 +1,5 @@
-// An order's state has one writer (issue 32): every statement in the server's code that writes `orders` or
-// `order_events` is in orders/moves.ts, apart from placing an order (orders/place-sql.ts creates the row and its
+// An order's state has one writer (issue 32): every statement in the server's code that writes `orders`,
+// `order_events`, or (issue 33) the order's lines and substitute proposals is in orders/moves.ts, apart from placing an order (orders/place-sql.ts creates the row and its
 // first event: a creation, not a move). Migrations change the schema and are left out. The finder reads the
 // code's syntax with TypeScript's parser: a knex chain that names one of the two tables and ends in a write
 // (`trx('orders').where(…).update(…)`, `trx.insert(…).into('order_events')`), and SQL text that writes them.
@@ -13,9 +13,9 @@ const SRC = join(__dirname, '..', 'src');
 const WRITER = 'modules/orders/moves.ts';
 const PLACEMENT = 'modules/orders/place-sql.ts';
 
-const TABLE = /^\s*(orders|order_events)(\s+as\s+\w+)?\s*$/i;
+const TABLE = /^\s*(orders|order_events|order_lines|order_proposals)(\s+as\s+\w+)?\s*$/i;
 const WRITE_METHODS = new Set(['insert', 'update', 'del', 'delete', 'increment', 'decrement', 'upsert', 'truncate', 'merge']);
-const SQL_WRITE = /\b(update\s+(only\s+)?"?(orders|order_events)\b"?|insert\s+into\s+"?(orders|order_events)\b"?|delete\s+from\s+"?(orders|order_events)\b"?|truncate\s+(table\s+)?"?(orders|order_events)\b"?|merge\s+into\s+"?(orders|order_events)\b"?)/gi;
+const SQL_WRITE = /\b(update\s+(only\s+)?"?(orders|order_events|order_lines|order_proposals)\b"?|insert\s+into\s+"?(orders|order_events|order_lines|order_proposals)\b"?|delete\s+from\s+"?(orders|order_events|order_lines|order_proposals)\b"?|truncate\s+(table\s+)?"?(orders|order_events|order_lines|order_proposals)\b"?|merge\s+into\s+"?(orders|order_events|order_lines|order_proposals)\b"?)/gi;
 
 interface Write {
   line: number;
@@ -121,8 +121,8 @@ describe('one writer for an order’s state', () => {
     expect(writes.get(WRITER)?.map((w) => w.what)).toEqual(expect.arrayContaining(['update orders', 'insert order_events']));
   });
 
-  it('placing only creates: one order row and its first event, never an update', () => {
-    expect(writes.get(PLACEMENT)?.map((w) => w.what).sort()).toEqual(['insert into order_events', 'insert into orders']);
+  it('placing only creates: one order row, its lines and its first event, never an update', () => {
+    expect(writes.get(PLACEMENT)?.map((w) => w.what).sort()).toEqual(['insert into order_events', 'insert into order_lines', 'insert into orders']);
   });
 
   it('has no import circle between orders and riders: orders/ never imports riders/', () => {

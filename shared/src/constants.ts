@@ -179,6 +179,10 @@ export const SOCKET_EVENTS = {
   riderShift: 'rider:shift',
   /** To staff: a rider's hand-in was recorded (`{ riderId, day, handInId }`); a day report open on that day reads its cash again. */
   cashHandIn: 'cash:hand-in',
+  /** To staff and to its shopper: packing changed an order (issue 33): `{ order }`, its revision and new total. */
+  orderRevised: 'order:revised',
+  /** To every socket: products ran out at packing (issue 33): `{ productIds }`; the shop shows them out of stock. */
+  stockOut: 'stock:out',
   /** To one socket only: something it sent, or its connection's set-up, failed (`{ code, message }`); the server takes no events from clients. */
   socketError: 'kade:error',
 } as const;

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   BELOW_MINIMUM: { status: 400, sentence: 'errors.BELOW_MINIMUM', meaning: 'The order comes to less than the minimum order; `data` names the amount still needed.' },
   ONLINE_PAYMENT_UNAVAILABLE: { status: 400, sentence: 'errors.ONLINE_PAYMENT_UNAVAILABLE', meaning: 'Online payment is not offered yet: only cash on delivery.' },
   REASON_REQUIRED: { status: 400, sentence: 'errors.REASON_REQUIRED', meaning: 'Cash other than the order\'s total was recorded without a reason.' },
+  NOT_IN_ORDER: { status: 400, sentence: 'errors.NOT_IN_ORDER', meaning: 'A product named in a packing call is not a line of that order.' },
   AMOUNT_INVALID: { status: 400, sentence: 'errors.AMOUNT_INVALID', meaning: 'A hand-in is not more than Rs.0 and at most what the rider holds.' },
   // 401: who is calling is not known (log in again)
   UNAUTHORIZED: { status: 401, sentence: 'errors.UNAUTHORIZED', meaning: 'The call needs a logged-in account and carries no session.' },
@@ -84,6 +85,7 @@ export const ERROR_CODES = {
   TOO_LATE_TO_CANCEL: { status: 409, sentence: 'errors.TOO_LATE_TO_CANCEL', meaning: 'The order is past Pending and the shopper cannot cancel it.' },
   ORDER_NOT_ASSIGNABLE: { status: 409, sentence: 'errors.ORDER_NOT_ASSIGNABLE', meaning: 'Only orders being packed, late or on their way can be given to a rider.' },
   ORDER_NOT_OPEN: { status: 409, sentence: 'errors.ORDER_NOT_OPEN', meaning: 'The order is no longer out for delivery.' },
+  ORDER_NOT_PACKING: { status: 409, sentence: 'errors.ORDER_NOT_PACKING', meaning: 'Only an order being packed (Processing) can be packed or have substitutes proposed.' },
   ALREADY_DELIVERED: { status: 409, sentence: 'errors.ALREADY_DELIVERED', meaning: 'The order was already delivered with another amount collected.' },
   HAND_IN_VOIDED: { status: 409, sentence: 'errors.HAND_IN_VOIDED', meaning: 'The hand-in was already voided.' },
   // 413, 415, 422, 429

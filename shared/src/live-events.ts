@@ -37,6 +37,10 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.riderShift]: (event: RiderShiftEventWire) => void;
   /** To staff: a hand-in was recorded or voided. */
   [SOCKET_EVENTS.cashHandIn]: (event: CashHandInEventWire) => void;
+  /** To staff as staff read the order, and to its shopper as `orderForShopper` shapes it: packing revised it. */
+  [SOCKET_EVENTS.orderRevised]: (event: { order: OrderWire }) => void;
+  /** To every socket: these products ran out at packing. */
+  [SOCKET_EVENTS.stockOut]: (event: { productIds: string[] }) => void;
   /** To one socket: what it sent was refused, or its connection failed. */
   [SOCKET_EVENTS.socketError]: (event: SocketErrorWire) => void;
 }

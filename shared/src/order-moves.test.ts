@@ -78,11 +78,21 @@ const EXPECTED: Record<Exclude<OrderMoveKind, 'status'>, Record<OrderStatus, unk
     [OUT_OF_AREA]: notOpen,
     [DELAY]: go('Processing'),
   },
+  // issue 33: only an order being packed (Processing) is packed
+  pack: {
+    Pending: refused('ORDER_NOT_PACKING'),
+    Processing: go('Processing'),
+    Shipped: refused('ORDER_NOT_PACKING'),
+    Delivered: refused('ORDER_NOT_PACKING'),
+    Cancelled: refused('ORDER_NOT_PACKING'),
+    [OUT_OF_AREA]: refused('ORDER_NOT_PACKING'),
+    [DELAY]: refused('ORDER_NOT_PACKING'),
+  },
 };
 
 describe('the move table', () => {
-  it('has a rule for every kind of move, and the kinds are these seven', () => {
-    expect(ORDER_MOVE_KINDS).toEqual(['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return']);
+  it('has a rule for every kind of move, and the kinds are these eight (issue 33 added packing)', () => {
+    expect(ORDER_MOVE_KINDS).toEqual(['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return', 'pack']);
     expect(Object.keys(ORDER_MOVES).sort()).toEqual([...ORDER_MOVE_KINDS].sort());
   });
 
@@ -114,6 +124,7 @@ describe('the move table', () => {
         { permission: 'orders.update', orders: 'any' },
       ],
       return: [{ permission: 'deliveries.carry', orders: 'assigned' }],
+      pack: [{ permission: 'orders.update', orders: 'any' }],
     });
   });
 });

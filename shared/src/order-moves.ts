@@ -8,11 +8,14 @@ import { canTransition, ORDER_STATUSES, SHOPPER_CANCELLABLE, STATUS_DELAYED, typ
 import type { Permission } from './permissions';
 
 /** Every kind of move, as the server's `applyMove` takes it. */
-export const ORDER_MOVE_KINDS = ['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return'] as const;
+export const ORDER_MOVE_KINDS = ['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return', 'pack'] as const;
 export type OrderMoveKind = (typeof ORDER_MOVE_KINDS)[number];
 
 /** The statuses of an order being packed, running late or on its way: it may be given to a rider, and its rider may pick it up, deliver it or bring it back. */
 export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['Processing', 'Shipped', STATUS_DELAYED];
+
+/** The status of an order being packed: its lines may be found, marked short and substituted (issue 33). */
+export const PACKING_STATUSES: readonly OrderStatus[] = ['Processing'];
 
 /**
  * Who may make a move: holders of `permission` (null: any signed-in account), on `orders`: 'any' order, the
@@ -25,7 +28,7 @@ export interface MoveGrant {
 }
 
 /** The 409 codes of a move the order's status does not allow. */
-export type MoveRefusal = 'STATUS_STEP_NOT_ALLOWED' | 'TOO_LATE_TO_CANCEL' | 'ORDER_NOT_ASSIGNABLE' | 'ORDER_NOT_OPEN';
+export type MoveRefusal = 'STATUS_STEP_NOT_ALLOWED' | 'TOO_LATE_TO_CANCEL' | 'ORDER_NOT_ASSIGNABLE' | 'ORDER_NOT_OPEN' | 'ORDER_NOT_PACKING';
 
 export interface OrderMoveRule {
   /** Who may make it, the first grant the caller holds deciding (a rider who delivers acts on their own orders, staff on any). */
@@ -65,6 +68,8 @@ export const ORDER_MOVES: Readonly<Record<OrderMoveKind, OrderMoveRule>> = {
   },
   /** 'Could not deliver': the rider brings the order back to the store, Processing and with no rider. */
   return: { grants: [{ permission: 'deliveries.carry', orders: 'assigned' }], from: ASSIGNABLE_STATUSES, to: 'Processing', done: [], refusal: 'ORDER_NOT_OPEN' },
+  /** Staff pack a taken order (issue 33): each line found in full or short; the order is revised and keeps its status. */
+  pack: { grants: [{ permission: 'orders.update', orders: 'any' }], from: PACKING_STATUSES, to: 'kept', done: [], refusal: 'ORDER_NOT_PACKING' },
 };
 
 /** What the table says of a move from a status: go (to that status), done already, or refused with its code. */

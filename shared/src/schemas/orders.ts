@@ -126,6 +126,29 @@ export const acknowledgeSchema = requestBody({
 });
 export type AcknowledgeInput = z.infer<typeof acknowledgeSchema>;
 
+/** One line of PUT /api/orders/pack: the ordered product and how many were found (0 up to the line's quantity). */
+export const packLineSchema = z.object(
+  {
+    productId: idField('product id'),
+    found: wholeNumberField('found', 0, MAX_LINE_QUANTITY),
+  },
+  { error: 'each packed line must be an object' },
+);
+
+/**
+ * PUT /api/orders/pack (issue 33): staff pack a taken order: for each line named, how many were found. A product
+ * named twice is refused (which count would be meant?); the server checks each against its line's quantity.
+ */
+export const packOrderSchema = requestBody({
+  orderId: requiredText('order id', 64),
+  lines: z
+    .array(packLineSchema, { error: (issue) => (issue.input == null ? 'lines are required' : 'lines must be a list') })
+    .min(1, 'lines must name at least one product')
+    .max(200, 'lines may name at most 200 products')
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { error: 'lines name a product twice' }),
+});
+export type PackOrderInput = z.infer<typeof packOrderSchema>;
+
 /** PUT /api/order/cancel: a shopper cancels their own order (its id or short number) while it is still Pending. */
 export const cancelOrderSchema = requestBody({
   orderId: requiredText('order id', 64),

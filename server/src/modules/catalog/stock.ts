@@ -107,3 +107,28 @@ export function takeStock(trx: Knex.Transaction, lines: readonly StockLine[]): P
 export async function giveBackStock(trx: Knex.Transaction, lines: readonly StockLine[]): Promise<void> {
   await moveStock(trx, lines, 'give back');
 }
+
+/**
+ * Packing found products gone (issue 33): their stock becomes 0 and each change is recorded in
+ * `stock_corrections` with the order and who packed it, in the caller's transaction. A product already at 0
+ * changes nothing and is not recorded. Answers the ids whose stock changed.
+ */
+export async function correctStockToZero(trx: Knex.Transaction, productIds: readonly string[], why: { reason: string; orderId: string; actorId: string; at: Date }): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const rows = await statementRows<{ product_id: string }>(
+    trx,
+    `with locked as materialized (
+  select product_id, stock from product_stock where product_id = any(?::uuid[]) and stock <> 0 order by product_id for update
+),
+zeroed as (
+  update product_stock st set stock = 0 from locked where st.product_id = locked.product_id returning st.product_id
+),
+recorded as (
+  insert into stock_corrections (product_id, from_stock, to_stock, reason, order_id, actor_id, created_at)
+  select locked.product_id, locked.stock, 0, ?, ?::uuid, ?::uuid, ? from locked
+)
+select product_id from zeroed`,
+    [[...new Set(productIds)], why.reason, why.orderId, why.actorId, why.at],
+  );
+  return rows.map((row) => row.product_id);
+}

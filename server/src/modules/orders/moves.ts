@@ -7,6 +7,7 @@
 // in RULES.
 import type { Knex } from 'knex';
 import {
+  basketDiscountRate,
   can,
   cashNeedsReason,
   formatRs,
@@ -15,6 +16,7 @@ import {
   judgeMove,
   ORDER_MOVES,
   paiseToRupees,
+  reviseTotals,
   rupeesToPaise,
   stockMovement,
   type MoveGrant,
@@ -25,11 +27,11 @@ import {
 import type { Clock } from '../../clock';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
-import { giveBackStock, takeStock } from '../catalog/stock';
+import { correctStockToZero, giveBackStock, takeStock } from '../catalog/stock';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
 import type { OrderingService } from '../shop/ordering';
 import { orderRefWhere } from './order-ref';
-import type { OrderWire } from './wire';
+import { amountColumns, type OrderWire } from './wire';
 
 /** A move of an order after it is placed, by kind (the kinds of shared ORDER_MOVE_KINDS). */
 export type OrderMove =
@@ -46,7 +48,9 @@ export type OrderMove =
   /** Delivered, with the cash collected and the reason when that is not the total. */
   | { kind: 'deliver'; cashCollected: number; reason?: string | undefined }
   /** Its rider could not deliver it and brings it back. */
-  | { kind: 'return'; reason: string };
+  | { kind: 'return'; reason: string }
+  /** Staff pack it (issue 33): how many of each named line's product were found. */
+  | { kind: 'pack'; lines: ReadonlyArray<{ productId: string; found: number }> };
 
 type MoveOf<K extends OrderMoveKind> = Extract<OrderMove, { kind: K }>;
 
@@ -62,9 +66,20 @@ interface LockedOrder {
   payment_method: string;
   total_paise: number;
   cash_collected_paise: number | null;
+  /** What a revision recomputes from (issue 33). */
+  delivery_option: string;
+  subtotal_paise: number;
+  delivery_fee_paise: number;
+  revision: number;
+  original_total_paise: number | null;
+  checkout_basket_rate: string | number | null;
+  checkout_fee_paise: number | null;
 }
 
-const LOCKED_COLUMNS = ['id', 'status', 'user_id', 'rider_id', 'taken_by', 'taken_at', 'picked_up_at', 'payment_method', 'total_paise', 'cash_collected_paise'];
+const LOCKED_COLUMNS = [
+  'id', 'status', 'user_id', 'rider_id', 'taken_by', 'taken_at', 'picked_up_at', 'payment_method', 'total_paise', 'cash_collected_paise',
+  'delivery_option', 'subtotal_paise', 'delivery_fee_paise', 'revision', 'original_total_paise', 'checkout_basket_rate', 'checkout_fee_paise',
+];
 
 /** A rider's 'Could not deliver' is kept on the order until it is on its way again or its journey ends. */
 const RETURN_CLEARED = { returned_reason: null, returned_at: null, returned_by: null };
@@ -102,6 +117,56 @@ function deliveryCash(order: LockedOrder, input: { cashCollected?: number | unde
   };
 }
 
+/** An order line as packing reads it. */
+interface PackedLine {
+  id: string;
+  product_id: string | null;
+  name: string;
+  quantity: number;
+  found: number | null;
+}
+
+/**
+ * The order's money after a change of its lines (issue 33), from the lines as found and its kept substitutes, by
+ * the shared reviseTotals: the basket discount rate and delivery fee promised at checkout are kept unless the new
+ * ones favour the shopper. Answers the columns to write: the new amounts, the next revision, and (at the first
+ * revision) the total it was placed with and what checkout promised.
+ */
+async function revision(trx: Knex.Transaction, order: LockedOrder): Promise<{ set: Record<string, unknown>; revision: number; totalPaise: number }> {
+  const lines = await trx('order_lines')
+    .where({ order_id: order.id })
+    .select<Array<{ original_price_paise: number; discount: string | number; quantity: number; found: number | null }>>('original_price_paise', 'discount', 'quantity', 'found');
+  const kept = await trx('order_proposals')
+    .where({ order_id: order.id })
+    .whereIn('status', ['ACCEPTED', 'AUTO_ACCEPTED'])
+    .select<Array<{ status: string; unit_price_paise: number; charge_paise: number; quantity: number }>>('status', 'unit_price_paise', 'charge_paise', 'quantity');
+  const promise = {
+    optionLabel: order.delivery_option,
+    // before the first revision the order's own amounts are what checkout promised
+    basketDiscountRate: order.checkout_basket_rate === null ? basketDiscountRate(order.subtotal_paise) : Number(order.checkout_basket_rate),
+    deliveryFeePaise: order.checkout_fee_paise ?? order.delivery_fee_paise,
+  };
+  const totals = reviseTotals(
+    [
+      ...lines.map((line) => ({ pricePaise: line.original_price_paise, discount: Number(line.discount), quantity: line.found ?? line.quantity })),
+      ...kept.map((k) => ({ pricePaise: k.status === 'ACCEPTED' ? k.unit_price_paise : k.charge_paise, discount: 0, quantity: k.quantity })),
+    ],
+    promise,
+  );
+  const next = order.revision + 1;
+  return {
+    revision: next,
+    totalPaise: totals.grandTotalPaise,
+    set: {
+      ...amountColumns(totals),
+      revision: next,
+      original_total_paise: order.original_total_paise ?? order.total_paise,
+      checkout_basket_rate: promise.basketDiscountRate,
+      checkout_fee_paise: promise.deliveryFeePaise,
+    },
+  };
+}
+
 interface MoveContext<M> {
   trx: Knex.Transaction;
   order: LockedOrder;
@@ -124,7 +189,7 @@ interface MoveWrite {
   /** The order's columns this move writes, besides status and updated_at (null: none). */
   set: Record<string, unknown> | null;
   /** The order_events row (null: the move keeps none). */
-  event: { kind?: string; note?: string | null; details?: Record<string, unknown> } | null;
+  event: { kind?: string; note?: string | null; details?: Record<string, unknown>; revision?: number } | null;
   /** After the commit, besides the status change every screen hears. */
   tell?: {
     /** The order was taken (it stops ringing). */
@@ -135,6 +200,10 @@ interface MoveWrite {
     cashFlagged?: boolean;
     /** The rider could not deliver. */
     returned?: { reason: string; rider: { id: string; name: string } };
+    /** Packing changed the order's lines or total (issue 33). */
+    revised?: boolean;
+    /** Products packing found gone: their stock is 0 now. */
+    stockOut?: string[];
   };
 }
 
@@ -227,6 +296,48 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
     },
   },
 
+  // Each named line found in full or short (issue 33). A line that becomes short sets its product's stock to 0 (a
+  // correction recorded once: marking it short again changes nothing); the order is revised when anything changed.
+  pack: {
+    write: async ({ trx, order, move, actor, now }) => {
+      const lines = await trx('order_lines').where({ order_id: order.id }).select<PackedLine[]>('id', 'product_id', 'name', 'quantity', 'found');
+      const byProduct = new Map(lines.filter((line) => line.product_id !== null).map((line) => [line.product_id, line]));
+      const changes = move.lines.flatMap(({ productId, found }, index) => {
+        const line = byProduct.get(productId);
+        if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: `lines.${index}.productId` });
+        if (found > line.quantity) {
+          throw new AppError('VALIDATION', `found must be at most ${line.quantity} for ${line.name}: the order has ${line.quantity}.`, {
+            field: `lines.${index}.found`,
+            details: { rule: 'tooBig', max: line.quantity },
+          });
+        }
+        return line.found === found ? [] : [{ line, found }];
+      });
+      if (changes.length === 0) return UNCHANGED;
+      for (const { line, found } of changes) await trx('order_lines').where({ id: line.id }).update({ found });
+      const nowShort = changes.filter(({ line, found }) => found < line.quantity && (line.found === null || line.found >= line.quantity)).map(({ line }) => line.product_id as string);
+      const stockOut = await correctStockToZero(trx, nowShort, { reason: 'short at packing', orderId: order.id, actorId: actor.id, at: now });
+      // ticked as found in full: what the order sends is as it was, so no revision; the other packers still see the ticks
+      const sends = (line: PackedLine, found: number | null) => found ?? line.quantity;
+      if (changes.every(({ line, found }) => sends(line, line.found) === found)) return { set: null, event: null, tell: { revised: true } };
+      const revised = await revision(trx, order);
+      return {
+        set: revised.set,
+        event: {
+          kind: 'revised',
+          note: 'packed',
+          revision: revised.revision,
+          details: {
+            lines: changes.map(({ line, found }) => ({ productId: line.product_id, name: line.name, ordered: line.quantity, before: line.found, found })),
+            totalBefore: paiseToRupees(order.total_paise),
+            totalAfter: paiseToRupees(revised.totalPaise),
+          },
+        },
+        tell: { revised: true, stockOut },
+      };
+    },
+  },
+
   // Back in the store, with no rider and the reason kept on the order (when, by whom) until a rider takes it again.
   return: {
     write: async ({ trx, move, actor, now }) => {
@@ -257,6 +368,8 @@ async function refusalOf(trx: Knex.Transaction, refusal: MoveRefusal, order: Loc
       return conflict(`This order is ${from}: only orders being packed, running late or on their way can be given to a rider.`, refusal, { order_status: from });
     case 'ORDER_NOT_OPEN':
       return conflict(`This order is ${from}: it is no longer out for delivery.`, refusal, { order_status: from });
+    case 'ORDER_NOT_PACKING':
+      return conflict(`This order is ${from}: only an order being packed (Processing) can be packed.`, refusal, { order_status: from });
   }
 }
 
@@ -264,8 +377,9 @@ async function refusalOf(trx: Knex.Transaction, refusal: MoveRefusal, order: Loc
 async function moveStock(trx: Knex.Transaction, orderId: string, from: OrderStatus, to: OrderStatus): Promise<void> {
   const movement = stockMovement(from, to);
   if (movement === 'none') return;
-  const lines = await trx('order_lines').where({ order_id: orderId }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; name: string }>>('product_id', 'quantity', 'name');
-  const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+  // a line packed short holds only what was found: the rest never left the shelf (issue 33)
+  const lines = await trx('order_lines').where({ order_id: orderId }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; found: number | null; name: string }>>('product_id', 'quantity', 'found', 'name');
+  const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.found ?? line.quantity })).filter((line) => line.quantity > 0);
   if (movement === 'release') {
     await giveBackStock(trx, stockLines);
     return;
@@ -278,7 +392,7 @@ async function moveStock(trx: Knex.Transaction, orderId: string, from: OrderStat
 export interface OrderWriterDeps {
   db: Knex;
   clock: Clock;
-  events: Pick<OrderEvents, 'orderStatusChanged' | 'orderAcknowledged' | 'orderCashFlagged'> & Pick<RiderEvents, 'riderOrders' | 'orderReturned'>;
+  events: Pick<OrderEvents, 'orderStatusChanged' | 'orderAcknowledged' | 'orderCashFlagged' | 'orderRevised' | 'stockOut'> & Pick<RiderEvents, 'riderOrders' | 'orderReturned'>;
   ordering?: Pick<OrderingService, 'afterOrderChange'> | undefined;
   /** The order as staff read it, after the commit. */
   byId: (id: string) => Promise<OrderWire>;
@@ -322,6 +436,7 @@ export function createOrderWriter({ db, clock, events, ordering, byId }: OrderWr
           ...(kind !== undefined ? { kind } : {}),
           ...(note !== undefined ? { note } : {}),
           ...(details !== undefined ? { details: JSON.stringify(details) } : {}),
+          ...(write.event.revision !== undefined ? { revision: write.event.revision } : {}),
           created_at: now,
         });
       }
@@ -331,13 +446,15 @@ export function createOrderWriter({ db, clock, events, ordering, byId }: OrderWr
     if (!outcome.written) return { order, changed: false };
     const { from, to, write } = outcome.written;
     const tell = write.tell ?? {};
-    if (write.event) events.orderStatusChanged(order, { from, to, by: actor.id });
+    if (write.event && !tell.revised) events.orderStatusChanged(order, { from, to, by: actor.id });
     if (tell.acknowledged) events.orderAcknowledged(order);
     if (tell.riderOrders) events.riderOrders(tell.riderOrders, outcome.id);
     // an option with a capacity may have filled or freed (never fails the caller)
     if (from !== to && ordering && order.Choose) void ordering.afterOrderChange(order.Choose).catch(() => undefined);
     if (tell.cashFlagged) events.orderCashFlagged(outcome.id);
     if (tell.returned) events.orderReturned({ orderId: outcome.id, ...tell.returned });
+    if (tell.stockOut && tell.stockOut.length > 0) events.stockOut(tell.stockOut);
+    if (tell.revised) events.orderRevised(order);
     return { order, changed: write.set !== null || write.event !== null };
   }
 

@@ -1,4 +1,4 @@
-import { acknowledgeSchema, cancelOrderSchema, cashOnDeliverySchema, orderDetailsQuerySchema, orderListQuerySchema, TEXT, updateStatusSchema } from '@kade/shared';
+import { acknowledgeSchema, cancelOrderSchema, cashOnDeliverySchema, orderDetailsQuerySchema, orderListQuerySchema, packOrderSchema, TEXT, updateStatusSchema } from '@kade/shared';
 import { AppError } from '../../http/errors';
 import { route, type RouteSpec } from '../../http/route';
 import type { OrderService } from './service';
@@ -76,6 +76,13 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
       access: 'orders.take',
       body: acknowledgeSchema,
       handler: async ({ user, body }) => ({ data: await orders.acknowledge(user!, body.orderId), message: 'You took this order.' }),
+    }),
+    route({
+      method: 'put',
+      path: '/api/orders/pack',
+      access: 'orders.update',
+      body: packOrderSchema,
+      handler: async ({ user, body }) => ({ data: await orders.pack(user!, body.orderId, body.lines), message: 'Packing saved.' }),
     }),
   ];
 }

@@ -42,7 +42,7 @@ import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
 import { orderWriteStatement, placementReadStatement, type OrderWritten, type PlacementRead, type PlacementRow, type Statement } from './place-sql';
 import { statementTransaction, type StatementRunner } from '../../db/prepared';
-import { ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
+import { amountColumns, ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
 import { createOrderWriter, type OrderMove } from './moves';
 
 /** A window in a refusal's sentence, '06:30 to 22:59': the ends its details carry (windowEnds), so the two agree. */
@@ -235,12 +235,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
         payment_status: '',
         delivery_option: input.Choose,
         language: input.language,
-        undiscounted_paise: totals.undiscountedPaise,
-        subtotal_paise: totals.subtotalPaise,
-        basket_discount_paise: totals.basketDiscountPaise,
-        delivery_fee_paise: totals.deliveryFeePaise,
-        rounding_paise: totals.roundingPaise,
-        total_paise: totals.grandTotalPaise,
+        ...amountColumns(totals),
         address_id: address.id,
         delivery_address: JSON.stringify(deliveryAddress),
         location: point ? input.location : LOCATION_NOT_AVAILABLE,
@@ -352,6 +347,14 @@ export function createOrderService({ db, config, clock, addresses, events, order
      */
     async acknowledge(actor: AuthUser, orderRef: string): Promise<OrderWire> {
       return (await writer.applyMove(actor, orderRef, { kind: 'acknowledge' })).order;
+    },
+
+    /**
+     * Packs a taken order (issue 33): how many of each named line were found. A line that becomes short sets its
+     * product's stock to 0; the order is revised (its new total by the shared rules) and every screen told.
+     */
+    async pack(actor: AuthUser, orderRef: string, lines: ReadonlyArray<{ productId: string; found: number }>): Promise<OrderWire> {
+      return (await writer.applyMove(actor, orderRef, { kind: 'pack', lines })).order;
     },
 
     /**

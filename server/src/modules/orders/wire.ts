@@ -8,6 +8,7 @@ import {
   riderForShopper,
   type AssignedRiderWire,
   type OrderWire,
+  type RevisedTotals,
 } from '@kade/shared';
 
 export interface OrderRow {
@@ -81,6 +82,18 @@ export interface OrderRow {
     status: string;
     expires_at: string;
   }>;
+}
+
+/** An order's amount columns from its totals (placing, and each revision of packing). */
+export function amountColumns(totals: Pick<RevisedTotals, 'undiscountedPaise' | 'subtotalPaise' | 'basketDiscountPaise' | 'deliveryFeePaise' | 'roundingPaise' | 'grandTotalPaise'>) {
+  return {
+    undiscounted_paise: totals.undiscountedPaise,
+    subtotal_paise: totals.subtotalPaise,
+    basket_discount_paise: totals.basketDiscountPaise,
+    delivery_fee_paise: totals.deliveryFeePaise,
+    rounding_paise: totals.roundingPaise,
+    total_paise: totals.grandTotalPaise,
+  };
 }
 
 /** The order as the lists, the sockets and the receipt read it (SPEC.md section 3). */

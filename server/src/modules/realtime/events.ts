@@ -12,6 +12,10 @@ export interface OrderEvents {
   orderAcknowledged(order: OrderWire): void;
   /** To staff: the cash collected at delivery differed from the order's total (issue 20). */
   orderCashFlagged(orderId: string): void;
+  /** To staff and the order's shopper: packing revised the order (issue 33). */
+  orderRevised(order: OrderWire): void;
+  /** To every screen: packing found these products gone; their stock is 0 now. */
+  stockOut(productIds: string[]): void;
 }
 
 /** Sessions that ended or whose rights changed: their live connections are cut on every instance. */
@@ -57,6 +61,8 @@ export const silentEvents: LiveEvents = {
   riderOrders: () => undefined,
   orderReturned: () => undefined,
   orderCashFlagged: () => undefined,
+  orderRevised: () => undefined,
+  stockOut: () => undefined,
   riderShift: () => undefined,
   cashHandedIn: () => undefined,
 };
@@ -77,6 +83,8 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     riderOrders: (riderId, orderId) => target.riderOrders(riderId, orderId),
     orderReturned: (payload) => target.orderReturned(payload),
     orderCashFlagged: (orderId) => target.orderCashFlagged(orderId),
+    orderRevised: (order) => target.orderRevised(order),
+    stockOut: (productIds) => target.stockOut(productIds),
     riderShift: (payload) => target.riderShift(payload),
     cashHandedIn: (payload) => target.cashHandedIn(payload),
   };

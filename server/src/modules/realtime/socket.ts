@@ -401,6 +401,16 @@ export async function attachRealtime(
     riderOrders: (riderId, orderId) => {
       io.to(riderRoom(riderId)).emit(SOCKET_EVENTS.riderOrders, { orderId });
     },
+    orderRevised: (order) => {
+      const owner = ownerOf(order);
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderRevised, { order });
+      if (owner) io.to(userRoom(owner)).except(ORDERS_ROOM).emit(SOCKET_EVENTS.orderRevised, { order: orderForShopper(order) });
+      const rider = assignedRiderOf(order);
+      if (rider) io.to(riderRoom(rider)).emit(SOCKET_EVENTS.riderOrders, { orderId: order._id });
+    },
+    stockOut: (productIds) => {
+      io.emit(SOCKET_EVENTS.stockOut, { productIds });
+    },
     orderReturned: (payload) => {
       io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.orderReturned, payload);
     },
