@@ -25,3 +25,4 @@ export * from './riders';
 export * from './live-events';
 export * from './counter-bridge';
 export * from './app-shell';
+export * from './endpoints';
