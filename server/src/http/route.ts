@@ -6,6 +6,7 @@ import {
   parseRequest,
   pathsOf,
   PERMISSION_NAMES,
+  schemaOf,
   type Access,
   type AnswerOf,
   type Endpoint,
@@ -101,8 +102,8 @@ export function route<E extends Endpoint>(endpoint: E, ...rest: [KoaHandler<E>] 
     method: endpoint.method,
     path: paths.length === 1 ? endpoint.path : paths,
     access: endpoint.access,
-    ...(endpoint.body ? { body: endpoint.body } : {}),
-    ...(endpoint.query ? { query: endpoint.query } : {}),
+    ...(endpoint.body ? { body: schemaOf(endpoint.body) } : {}),
+    ...(endpoint.query ? { query: schemaOf(endpoint.query) } : {}),
     ...(endpoint.upload ? { raw: true } : {}),
   };
   const spec = rest.length === 1 ? { ...common, handler: rest[0] } : { ...common, fastLane: rest[0].fastLane, handler: rest[1] };

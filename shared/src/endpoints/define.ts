@@ -2,6 +2,8 @@
 // mounts a route for it), the web's `call`, the counter app's server client and the bench.
 import type { z } from 'zod';
 import type { Permission } from '../permissions';
+import type { reportQuerySchema } from '../report';
+import type * as sharedSchemas from '../schemas';
 
 /**
  * Who may call an endpoint: anyone, any signed-in account (acting on what is its own), or a named permission of
@@ -38,16 +40,26 @@ export type ParamsOf<P extends string> = [ParamNames<P>] extends [never] ? undef
 
 type Schema = z.ZodType<unknown, unknown>;
 
-export interface EndpointSpec<P extends string, B extends Schema | undefined, Q extends Schema | undefined, A, X> {
+/** The shared schemas by name (types only: naming one costs a client nothing at run time). */
+export type SchemaTable = {
+  [K in keyof typeof sharedSchemas as (typeof sharedSchemas)[K] extends Schema ? K : never]: (typeof sharedSchemas)[K];
+} & { reportQuerySchema: typeof reportQuerySchema };
+
+/** A body or query schema: a shared schema by its name (what ENDPOINTS use), or a schema itself (a test's own). */
+export type SchemaRef = (keyof SchemaTable & string) | Schema;
+
+type Resolved<S> = S extends keyof SchemaTable ? SchemaTable[S] : S;
+
+export interface EndpointSpec<P extends string, B extends SchemaRef | undefined, Q extends SchemaRef | undefined, A, X> {
   method: HttpMethod;
   /** The path; ':name' segments are parameters a call must give. */
   path: P;
   /** Other paths answered the same (the spec's misspelt product route and its right spelling). */
   aliases?: readonly string[];
   access: Access;
-  /** The shared schema the JSON body must pass (the server parses with it; the web sends its input type). */
+  /** The shared schema the JSON body must pass, by name (the server parses with it; clients send its input type). */
   body?: B;
-  /** The shared schema of the query string. */
+  /** The shared schema of the query string, by name. */
   query?: Q;
   /** The type of the envelope's `data`. */
   answer: AnswerType<A>;
@@ -62,8 +74,8 @@ export interface EndpointSpec<P extends string, B extends Schema | undefined, Q 
 /** One endpoint: a declaration above, with its types kept. */
 export interface Endpoint<
   P extends string = string,
-  B extends Schema | undefined = Schema | undefined,
-  Q extends Schema | undefined = Schema | undefined,
+  B extends SchemaRef | undefined = SchemaRef | undefined,
+  Q extends SchemaRef | undefined = SchemaRef | undefined,
   A = unknown,
   X = unknown,
 > extends EndpointSpec<P, B, Q, A, X> {
@@ -80,29 +92,43 @@ export function endpoint<
   P extends string,
   A,
   X = Record<never, never>,
-  B extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
+  B extends SchemaRef | undefined = undefined,
+  Q extends SchemaRef | undefined = undefined,
   C extends Access = Access,
   U extends string | undefined = undefined,
->(spec: EndpointSpec<P, B, Q, A, X> & { access: C; upload?: U }): Endpoint<P, B, Q, A, X> & { readonly access: C; readonly upload?: U } {
-  return spec as Endpoint<P, B, Q, A, X> & { readonly access: C; readonly upload?: U };
+  F extends true | undefined = undefined,
+>(spec: EndpointSpec<P, B, Q, A, X> & { access: C; upload?: U; file?: F }): Endpoint<P, B, Q, A, X> & Declared<C, U, F> {
+  return spec as Endpoint<P, B, Q, A, X> & Declared<C, U, F>;
 }
 
-type SchemaInput<S> = S extends Schema ? z.input<S> : undefined;
-type SchemaOutput<S> = S extends Schema ? z.output<S> : undefined;
+/** What an endpoint keeps of its declaration's literal types: its access rule, its upload field, whether it answers a file. */
+type Declared<C extends Access, U extends string | undefined, F extends true | undefined> = { readonly access: C } & ([U] extends [string]
+  ? { readonly upload: U }
+  : { readonly upload?: undefined }) &
+  ([F] extends [true] ? { readonly file: true } : { readonly file?: undefined });
+
+/** A schema's input with the keys that take anything (a value read by a preprocessing step) optional, as the schema allows. */
+type ClientInput<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & { [K in keyof T as unknown extends T[K] ? never : K]: T[K] }
+    : T;
+
+type SchemaInput<S> = Resolved<S> extends Schema ? ClientInput<z.input<Resolved<S>>> : undefined;
+type SchemaOutput<S> = Resolved<S> extends Schema ? z.output<Resolved<S>> : undefined;
 
 /** The type of an endpoint's `data`. */
-export type AnswerOf<E> = E extends Endpoint<string, Schema | undefined, Schema | undefined, infer A, unknown> ? A : never;
+export type AnswerOf<E> = E extends Endpoint<string, SchemaRef | undefined, SchemaRef | undefined, infer A, unknown> ? A : never;
 /** The fields an endpoint's envelope carries beside `data`. */
-export type ExtrasOf<E> = E extends Endpoint<string, Schema | undefined, Schema | undefined, unknown, infer X> ? X : never;
+export type ExtrasOf<E> = E extends Endpoint<string, SchemaRef | undefined, SchemaRef | undefined, unknown, infer X> ? X : never;
 /** The body a client sends (the schema's input: optional fields may be left out). */
-export type BodyOf<E> = E extends Endpoint<string, infer B, Schema | undefined, unknown, unknown> ? SchemaInput<B> : never;
+export type BodyOf<E> = E extends Endpoint<string, infer B, SchemaRef | undefined, unknown, unknown> ? SchemaInput<B> : never;
 /** The query a client sends. */
-export type QueryOf<E> = E extends Endpoint<string, Schema | undefined, infer Q, unknown, unknown> ? SchemaInput<Q> : never;
+export type QueryOf<E> = E extends Endpoint<string, SchemaRef | undefined, infer Q, unknown, unknown> ? SchemaInput<Q> : never;
 /** The body as the server's handler gets it, parsed (defaults filled in). */
-export type ParsedBodyOf<E> = E extends Endpoint<string, infer B, Schema | undefined, unknown, unknown> ? SchemaOutput<B> : never;
+export type ParsedBodyOf<E> = E extends Endpoint<string, infer B, SchemaRef | undefined, unknown, unknown> ? SchemaOutput<B> : never;
 /** The query as the server's handler gets it, parsed. */
-export type ParsedQueryOf<E> = E extends Endpoint<string, Schema | undefined, infer Q, unknown, unknown> ? SchemaOutput<Q> : never;
+export type ParsedQueryOf<E> = E extends Endpoint<string, SchemaRef | undefined, infer Q, unknown, unknown> ? SchemaOutput<Q> : never;
 /** The path parameters a call gives. */
 export type PathParamsOf<E> = E extends Endpoint<infer P> ? ParamsOf<P> : never;
 

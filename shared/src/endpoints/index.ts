@@ -26,3 +26,4 @@ export const ENDPOINTS = {
 
 export * from './define';
 export * from './answers';
+export * from './schema-table';
