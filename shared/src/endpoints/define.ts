@@ -132,6 +132,11 @@ export type ParsedQueryOf<E> = E extends Endpoint<string, SchemaRef | undefined,
 /** The path parameters a call gives. */
 export type PathParamsOf<E> = E extends Endpoint<infer P> ? ParamsOf<P> : never;
 
+/** An endpoint's method as HTTP writes it ('POST'). */
+export function methodOf(e: Pick<Endpoint, 'method'>): Uppercase<HttpMethod> {
+  return e.method.toUpperCase() as Uppercase<HttpMethod>;
+}
+
 /** Every path an endpoint answers on: its path, then its aliases. */
 export function pathsOf(e: Pick<Endpoint, 'path' | 'aliases'>): string[] {
   return [e.path, ...(e.aliases ?? [])];
@@ -145,6 +150,34 @@ export function pathWith(path: string, params: Readonly<Record<string, string>> 
     if (value === undefined) throw new Error(`The path ${path} needs its parameter '${name}'.`);
     return encodeURIComponent(value);
   });
+}
+
+type Given<T> = [T] extends [undefined] ? false : true;
+
+/**
+ * What a client gives to call endpoint E: the body its schema takes (form data for an upload; nothing, or `{}`,
+ * for an endpoint without one), its query, its path parameters, and extra headers (an Idempotency-Key).
+ */
+export type CallInput<E extends Endpoint> = (E extends { upload: string }
+  ? { body: FormData }
+  : Given<BodyOf<E>> extends true
+    ? { body: BodyOf<E> }
+    : { body?: Record<string, never> }) &
+  (Given<QueryOf<E>> extends true ? { query?: QueryOf<E> } : { query?: undefined }) &
+  (ParamsOf<E['path']> extends undefined ? { params?: undefined } : { params: ParamsOf<E['path']> }) & { headers?: Record<string, string> };
+
+/** A client's arguments after the endpoint: the input, which may be left out when nothing in it is required. */
+export type CallArgs<E extends Endpoint> = Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The address of a call, after the server's base: the path with its parameters filled in, then the query's defined values in the order given. */
+export function endpointUrl(e: Pick<Endpoint, 'path'>, input?: { query?: unknown; params?: Readonly<Record<string, string>> }): string {
+  const path = pathWith(e.path, input?.params);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(key, String(value as string | number | boolean));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /** A group of endpoints by area (`ENDPOINTS.cart`), or the whole map. */
