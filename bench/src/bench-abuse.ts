@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
-import { mobileToLoginEmail } from '@kade/shared';
+import { ENDPOINTS, methodOf, mobileToLoginEmail, type Endpoint } from '@kade/shared';
 import { DEFAULT_NICENESS, hashPassword, IMAGE_MAX_WAIT_MS, mintSessions, RATE_LIMIT_DEFAULTS, systemClock } from '@kade/server/testing';
 import type { LoadResult } from './bench-load';
 import { KADE_ENTRY, percentile } from './bench-load';
@@ -140,10 +140,10 @@ interface Answer {
 }
 
 /** One request on its own connection (as separate callers would come); resolves with what came back. */
-function send(base: string, p: string, headers: Record<string, string | number>, body: Buffer): Promise<Answer> {
+function send(base: string, e: Endpoint, headers: Record<string, string | number>, body: Buffer): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const request = http.request(new URL(p, base), { method: p.endsWith('upload-avatar') ? 'PUT' : 'POST', agent: false, headers: { ...headers, 'content-length': body.length } }, (response) => {
+    const request = http.request(new URL(e.path, base), { method: methodOf(e), agent: false, headers: { ...headers, 'content-length': body.length } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -165,7 +165,7 @@ function send(base: string, p: string, headers: Record<string, string | number>,
 
 function register(base: string, mobile: string, address: string): Promise<Answer> {
   const body = Buffer.from(JSON.stringify({ name: 'Bench Newcomer', mobile, password: 'bench-password-42', confirmPassword: 'bench-password-42' }));
-  return send(base, '/api/user/register', { 'content-type': 'application/json', 'x-forwarded-for': address }, body);
+  return send(base, ENDPOINTS.account.register, { 'content-type': 'application/json', 'x-forwarded-for': address }, body);
 }
 
 function upload(base: string, token: string, picture: Buffer): Promise<Answer> {
@@ -175,7 +175,7 @@ function upload(base: string, token: string, picture: Buffer): Promise<Answer> {
     picture,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return send(base, '/api/file/upload', { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }, body);
+  return send(base, ENDPOINTS.files.upload, { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }, body);
 }
 
 function outcomes(answers: readonly Answer[]): Outcomes {
@@ -294,7 +294,7 @@ export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchR
   });
   let reads: Awaited<ReturnType<typeof startReads>> | undefined;
   try {
-    await waitReady(server.child, 'the Kade server (abuse)', server.output, async () => (await fetch(`${base}/api/health`)).ok);
+    await waitReady(server.child, 'the Kade server (abuse)', server.output, async () => (await fetch(`${base}${ENDPOINTS.health.check.path}`)).ok);
     const readsFile = path.join(dataDir, 'reads.json');
     writeFileSync(readsFile, JSON.stringify(input.reads));
     reads = await startReads({ KADE_URL: base, READS_FILE: readsFile, CLIENTS: String(CLIENTS) });

@@ -26,7 +26,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
-import { SEARCH_PAGE_SIZE, CATEGORY_PAGE_SIZE, formatListingCursor, parseListingCursor, type ListingCursor } from '@kade/shared';
+import { SEARCH_PAGE_SIZE, CATEGORY_PAGE_SIZE, ENDPOINTS, formatListingCursor, methodOf, parseListingCursor, type Endpoint, type ListingCursor } from '@kade/shared';
 import { CATEGORY_LIST_SQL, createShopService, migrateLatest, openDatabase, REPO_ROOT, SESSION_SETUP_SQL, shopReadQueries, statementName, SUB_CATEGORY_LIST_SQL, type Database } from '@kade/server/testing';
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
@@ -73,6 +73,13 @@ interface Scenario {
   baseline: Statement[];
 }
 
+/** A read's method: the scenarios time reads only (GET, or a POST whose body is the question). */
+function readMethod(e: Endpoint): 'GET' | 'POST' {
+  const method = methodOf(e);
+  if (method !== 'GET' && method !== 'POST') throw new Error(`${method} ${e.path} is not a read`);
+  return method;
+}
+
 interface MeasuredRun extends LoadResult {
   /** The server process's CPU time per request, when known. */
   cpuPerRequest: number | undefined;
@@ -90,7 +97,7 @@ async function measured(pid: number | undefined, run: () => Promise<LoadResult>)
 async function startKade(env: Record<string, string>, nodeArgs: readonly string[] = [], entry = KADE_ENTRY) {
   const started = startChild(entry, { ...env, ...OPEN_THROUGH_THE_RUN }, nodeArgs);
   const base = `http://127.0.0.1:${env.PORT}`;
-  await waitReady(started.child, 'the Kade server', started.output, async () => (await fetch(`${base}/api/health`)).ok);
+  await waitReady(started.child, 'the Kade server', started.output, async () => (await fetch(`${base}${ENDPOINTS.health.check.path}`)).ok);
   return { ...started, base };
 }
 
@@ -134,12 +141,14 @@ function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof s
   const searchInputs = SEARCH_TERMS.map((search) => ({ search, page: 1, limit: SEARCH_PAGE_SIZE }));
   const allPage = (page: number) => [{ ...allProducts(catalogue), page, limit: CATEGORY_PAGE_SIZE }];
   const deepBody = { ...allProducts(catalogue), page: DEEP_PAGE, limit: CATEGORY_PAGE_SIZE, after: formatListingCursor(options.deepAfter) };
-  const listingPath = '/api/product/get-pruduct-by-category-and-subcategory';
+  const listingPath = ENDPOINTS.products.listing.path;
+  const { details: detailsCall, search: searchCall } = ENDPOINTS.products;
+  const { categories: categoryCalls, subCategories: subCategoryCalls } = ENDPOINTS;
   const scenarios: Scenario[] = [
     {
       name: 'listing',
       title: `Listing: a shelf (category and sub-category) page of ${CATEGORY_PAGE_SIZE}, pages 1-3 (POST ${listingPath})`,
-      method: 'POST',
+      method: readMethod(ENDPOINTS.products.listing),
       path: listingPath,
       bodies: listingInputs.map((input) => JSON.stringify(input)),
       baseline: listingInputs.map((input) => native(queries.listing(input))),
@@ -147,7 +156,7 @@ function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof s
     {
       name: 'all products, page 1',
       title: `The All Products listing (All Product / All Products: every product), first page of ${CATEGORY_PAGE_SIZE}`,
-      method: 'POST',
+      method: readMethod(ENDPOINTS.products.listing),
       path: listingPath,
       bodies: allPage(1).map((input) => JSON.stringify(input)),
       baseline: allPage(1).map((input) => native(queries.listing(input))),
@@ -155,7 +164,7 @@ function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof s
     {
       name: `all products, page ${DEEP_PAGE}`,
       title: `The All Products listing, page ${DEEP_PAGE} as the shop reaches it: after page ${DEEP_PAGE - 1}'s nextCursor`,
-      method: 'POST',
+      method: readMethod(ENDPOINTS.products.listing),
       path: listingPath,
       bodies: [JSON.stringify(deepBody)],
       baseline: [native(queries.listing({ ...deepBody, after: options.deepAfter }))],
@@ -163,24 +172,24 @@ function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof s
     {
       name: `all products, page ${DEEP_PAGE} by number`,
       title: `The All Products listing, page ${DEEP_PAGE} by its number (a link straight to it, no cursor)`,
-      method: 'POST',
+      method: readMethod(ENDPOINTS.products.listing),
       path: listingPath,
       bodies: allPage(DEEP_PAGE).map((input) => JSON.stringify(input)),
       baseline: allPage(DEEP_PAGE).map((input) => native(queries.listing(input))),
     },
     {
       name: 'details',
-      title: 'Product details with variations (POST /api/product/get-product-details)',
-      method: 'POST',
-      path: '/api/product/get-product-details',
+      title: `Product details with variations (${readMethod(detailsCall)} ${detailsCall.path})`,
+      method: readMethod(detailsCall),
+      path: detailsCall.path,
       bodies: detailIds.map((productId) => JSON.stringify({ productId })),
       baseline: detailIds.map((productId) => native(queries.details(productId))),
     },
     {
       name: 'search',
-      title: `Search, first page of ${SEARCH_PAGE_SIZE} (POST /api/product/search-product)`,
-      method: 'POST',
-      path: '/api/product/search-product',
+      title: `Search, first page of ${SEARCH_PAGE_SIZE} (${readMethod(searchCall)} ${searchCall.path})`,
+      method: readMethod(searchCall),
+      path: searchCall.path,
       bodies: searchInputs.map((input) => JSON.stringify(input)),
       baseline: searchInputs.map((input) => native(queries.search(input))),
     },
@@ -189,17 +198,17 @@ function buildScenarios(catalogue: LoadedCatalogue, queries: ReturnType<typeof s
     scenarios.push(
       {
         name: 'categories',
-        title: 'Every category (GET /api/category/get)',
-        method: 'GET',
-        path: '/api/category/get',
+        title: `Every category (${readMethod(categoryCalls.list)} ${categoryCalls.list.path})`,
+        method: readMethod(categoryCalls.list),
+        path: categoryCalls.list.path,
         bodies: [''],
         baseline: [{ name: statementName(CATEGORY_LIST_SQL), sql: CATEGORY_LIST_SQL, bindings: [] }],
       },
       {
         name: 'sub-categories',
-        title: 'Every sub-category with its categories (POST /api/subcategory/get)',
-        method: 'POST',
-        path: '/api/subcategory/get',
+        title: `Every sub-category with its categories (${readMethod(subCategoryCalls.list)} ${subCategoryCalls.list.path})`,
+        method: readMethod(subCategoryCalls.list),
+        path: subCategoryCalls.list.path,
         bodies: ['{}'],
         baseline: [{ name: statementName(SUB_CATEGORY_LIST_SQL), sql: SUB_CATEGORY_LIST_SQL, bindings: [] }],
       },

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knex from 'knex';
-import { CATEGORY_PAGE_SIZE, computeTotals, DELIVERY_OPTION_LABELS, paiseToRupees, SEARCH_PAGE_SIZE } from '@kade/shared';
+import { CATEGORY_PAGE_SIZE, computeTotals, DELIVERY_OPTION_LABELS, ENDPOINTS, paiseToRupees, SEARCH_PAGE_SIZE, type BodyOf, type Endpoint } from '@kade/shared';
 import { CENTRE, seededRandom } from './bench-data';
 import { answerJob, forkWorker, requestText, type WorkerReply } from './bench-process';
 import { latencySummary } from './bench-stats';
@@ -39,7 +39,7 @@ export interface JourneyRound {
 function send(agent: http.Agent, base: string, method: string, p: string, token: string | undefined, body?: unknown): Promise<{ status: number; text: string }> {
   const headers = {
     ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(p.endsWith('/cash-on-delivery') ? { 'idempotency-key': randomUUID() } : {}),
+    ...(p === ENDPOINTS.orders.cashOnDelivery.path ? { 'idempotency-key': randomUUID() } : {}),
   };
   return requestText(agent, new URL(p, base), method, headers, body === undefined ? undefined : JSON.stringify(body));
 }
@@ -57,10 +57,10 @@ async function runJourneys(setup: JourneySetup): Promise<JourneyRound> {
     let turn = 0;
 
     /** One timed request to the next instance in turn; a non-2xx answer counts as an error of its step. */
-    const timed = async (step: Step, method: string, p: string, token: string | undefined, body?: unknown) => {
+    const timed = async <E extends Endpoint>(step: Step, e: E, token: string | undefined, body?: BodyOf<E>) => {
       const index = turn++ % setup.bases.length;
       const started = performance.now();
-      const answer = await send(agents[index] as http.Agent, setup.bases[index] as string, method, p, token, body).catch((error: unknown) => ({ status: 0, text: String(error) }));
+      const answer = await send(agents[index] as http.Agent, setup.bases[index] as string, e.method.toUpperCase(), e.path, token, body).catch((error: unknown) => ({ status: 0, text: String(error) }));
       latencies[step].push(performance.now() - started);
       if (answer.status < 200 || answer.status >= 300) {
         errors[step] += 1;
@@ -76,21 +76,21 @@ async function runJourneys(setup: JourneySetup): Promise<JourneyRound> {
     };
 
     const journey = async (shopper: JourneySetup['shoppers'][number]) => {
-      await timed('home', 'GET', '/api/product/home', shopper.token);
+      await timed('home', ENDPOINTS.products.home, shopper.token);
       const listing = pick(setup.listings);
-      await timed('listing', 'POST', '/api/product/get-pruduct-by-category-and-subcategory', shopper.token, { categoryId: listing.categoryId, subCategoryId: listing.subCategoryId, page: 1, limit: CATEGORY_PAGE_SIZE });
-      await timed('search', 'POST', '/api/product/search-product', shopper.token, { search: pick(setup.searchTerms), page: 1, limit: SEARCH_PAGE_SIZE });
+      await timed('listing', ENDPOINTS.products.listing, shopper.token, { categoryId: listing.categoryId, subCategoryId: listing.subCategoryId, page: 1, limit: CATEGORY_PAGE_SIZE });
+      await timed('search', ENDPOINTS.products.search, shopper.token, { search: pick(setup.searchTerms), page: 1, limit: SEARCH_PAGE_SIZE });
       const lines = new Map<string, JourneySetup['pool'][number]>();
       const wanted = 1 + Math.floor(random() * 3);
       while (lines.size < wanted) {
         const product = pick(setup.pool);
         lines.set(product.id, product);
       }
-      for (const product of lines.values()) await timed('add to cart', 'POST', '/api/cart/create', shopper.token, { productId: product.id });
-      await timed('cart', 'GET', '/api/cart/get', shopper.token);
+      for (const product of lines.values()) await timed('add to cart', ENDPOINTS.cart.add, shopper.token, { productId: product.id });
+      await timed('cart', ENDPOINTS.cart.list, shopper.token);
       const choose = pick(DELIVERY_OPTION_LABELS);
       const totals = computeTotals([...lines.values()].map((p) => ({ pricePaise: p.pricePaise, discount: p.discount, quantity: 1 })), choose);
-      const answer = await timed('order', 'POST', '/api/order/cash-on-delivery', shopper.token, {
+      const answer = await timed('order', ENDPOINTS.orders.cashOnDelivery, shopper.token, {
         list_items: [...lines.values()].map((p) => ({ productId: p.id, quantity: 1 })),
         addressId: shopper.addressId,
         subTotalAmt: paiseToRupees(totals.subtotalPaise),

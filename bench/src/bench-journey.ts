@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { CATEGORY_PAGE_SIZE } from '@kade/shared';
+import { CATEGORY_PAGE_SIZE, ENDPOINTS } from '@kade/shared';
 import { createBenchPeople, setStock, type LoadedCatalogue } from './bench-data';
 import { runJourneyLoad, STEPS, type JourneyRound } from './bench-journey-load';
 import { KADE_ENTRY } from './bench-load';
@@ -116,7 +116,7 @@ export async function runJourneyBench(input: JourneyBenchInput): Promise<Journey
   const open: Socket[] = [];
   try {
     for (const [i, instance] of instances.entries()) {
-      await waitReady(instance.child, `load instance ${i === 0 ? 'A' : 'B'}`, instance.output, async () => (await fetch(`${instance.base}/api/health`)).ok);
+      await waitReady(instance.child, `load instance ${i === 0 ? 'A' : 'B'}`, instance.output, async () => (await fetch(`${instance.base}${ENDPOINTS.health.check.path}`)).ok);
     }
     const [a, b] = instances as [(typeof instances)[number], (typeof instances)[number]];
     const idleMb = residentMb(a.child.pid);

@@ -4,7 +4,7 @@
 // Its own small pool for the carts; loopback only; every run bounded.
 import http from 'node:http';
 import knex, { type Knex } from 'knex';
-import { computeTotals, DELIVERY_OPTION_LABELS, paiseToRupees } from '@kade/shared';
+import { computeTotals, DELIVERY_OPTION_LABELS, ENDPOINTS, paiseToRupees } from '@kade/shared';
 import { seededRandom } from './bench-data';
 import { answerJob, requestText, sleep, type WorkerReply } from './bench-process';
 import { latencySummary } from './bench-stats';
@@ -52,7 +52,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
 
 function orderPlacer(db: Knex, setup: OrderLoadSetup) {
   const random = seededRandom(23);
-  const url = new URL('/api/order/cash-on-delivery', setup.kadeUrl);
+  const url = new URL(ENDPOINTS.orders.cashOnDelivery.path, setup.kadeUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: setup.workers });
   const free = [...setup.buyers];
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

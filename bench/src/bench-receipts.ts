@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { buildReceipt, computeTotals, mobileToLoginEmail, paiseToRupees, receiptTextLines, RECEIPT_COLUMNS, type OrderWire } from '@kade/shared';
+import { buildReceipt, computeTotals, ENDPOINTS, methodOf, mobileToLoginEmail, paiseToRupees, receiptTextLines, RECEIPT_COLUMNS, type AnswerOf, type BodyOf, type Endpoint } from '@kade/shared';
 import { decodeEscPos, mixedTamilOrder, receiptBytes, RecordingPrinter, sampleOrder, startAgent, type Counter, type ReceiptMode } from '@kade/desktop/testing';
 import { hashPassword } from '@kade/server/testing';
 import { setStock } from './bench-data';
@@ -122,13 +122,15 @@ interface Envelope<T> {
   message: string;
 }
 
-async function call<T>(base: string, method: string, route: string, token: string | undefined, body?: unknown): Promise<T> {
+async function call<E extends Endpoint>(base: string, e: E, token: string | undefined, body?: BodyOf<E>): Promise<AnswerOf<E>> {
+  const method = methodOf(e);
+  const route = e.path;
   const response = await fetch(`${base}${route}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? null : JSON.stringify(body),
   });
-  const parsed = (await response.json()) as Envelope<T>;
+  const parsed = (await response.json()) as Envelope<AnswerOf<E>>;
   if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${parsed.message}`);
   return parsed.data;
 }
@@ -139,10 +141,10 @@ async function people(knex: Knex, base: string) {
   const staff = { mobile: `075${suffix.slice(1)}`, password: `counter-${randomBytes(6).toString('hex')}` };
   await knex('users').insert({ name: 'Bench Counter', mobile: staff.mobile, email: mobileToLoginEmail(staff.mobile), password_hash: await hashPassword(staff.password), role: 'ADMIN' });
   const shopper = { mobile: `076${suffix.slice(1)}`, password: 'bench-shopper-1' };
-  await call(base, 'POST', '/api/user/register', undefined, { name: 'Bench Receipt Shopper', mobile: shopper.mobile, password: shopper.password });
-  const login = await call<{ accesstoken: string }>(base, 'POST', '/api/user/login', undefined, shopper);
+  await call(base, ENDPOINTS.account.register, undefined, { name: 'Bench Receipt Shopper', mobile: shopper.mobile, password: shopper.password });
+  const login = await call(base, ENDPOINTS.account.login, undefined, shopper);
   const token = login.accesstoken;
-  const address = await call<{ _id: string }>(base, 'POST', '/api/address/create', token, {
+  const address = await call(base, ENDPOINTS.addresses.create, token, {
     address_line: 'Home', city: '12 Bench Lane, Colombo 6', state: 'Near the temple', pincode: `07${suffix}`, mobile: 'Home', ...AT,
   });
   return { staff, token, addressId: address._id };
@@ -197,10 +199,10 @@ async function timeOrderToPrinter(options: { knex: Knex; databaseUrl: string; ka
     const latencies: number[] = [];
     const placeTimes: number[] = [];
     for (let i = 0; i < ORDERS; i += 1) {
-      await call(kadeUrl, 'POST', '/api/cart/create', token, { productId: product.id });
+      await call(kadeUrl, ENDPOINTS.cart.add, token, { productId: product.id });
       const jobsBefore = printer.jobs.length;
       const sent = performance.now();
-      const order = await call<OrderWire>(kadeUrl, 'POST', '/api/order/cash-on-delivery', token, {
+      const order = await call(kadeUrl, ENDPOINTS.orders.cashOnDelivery, token, {
         list_items: [{ productId: product.id, quantity: 1 }],
         addressId,
         subTotalAmt: paiseToRupees(totals.subtotalPaise),

@@ -11,6 +11,7 @@
 // Env: KADE_URL, DATABASE_URL, ADMIN_TOKEN, NOTIFY_CHANNEL. Every loop is bounded.
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
+import { endpointUrl, ENDPOINTS } from '@kade/shared';
 import { CATCH_UP_MARGIN_MS, type WatchCommand, type WatchReply } from './bench-watch-protocol';
 
 const PAGE_LIMIT = 50;
@@ -45,7 +46,7 @@ async function catchUp(): Promise<void> {
   catchUps += 1;
   const since = new Date(Math.max(0, newestUpdatedAt - CATCH_UP_MARGIN_MS)).toISOString();
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const url = `${kadeUrl}/api/order/order-list?scope=all&since=${encodeURIComponent(since)}&limit=${PAGE_LIMIT}&page=${page}`;
+    const url = `${kadeUrl}${endpointUrl(ENDPOINTS.orders.list, { query: { scope: 'all', since, limit: PAGE_LIMIT, page } })}`;
     catchUpRequests += 1;
     const response = await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } });
     if (!response.ok) throw new Error(`catch-up answered ${response.status}`);

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Knex } from 'knex';
-import { listingPath, type CategoryWire, type SubCategoryWire } from '@kade/shared';
+import { ENDPOINTS, listingPath, methodOf, type AnswerOf, type Endpoint } from '@kade/shared';
 import { REPO_ROOT } from '@kade/server/testing';
 import { KADE_ENTRY } from './bench-load';
 import { freePort, OPEN_THROUGH_THE_RUN, startChild, stopChild, waitReady } from './bench-process';
@@ -145,7 +145,7 @@ async function startSeededServer(dataDir: string, distDir: string, databaseUrl?:
   const url = `http://127.0.0.1:${port}`;
   try {
     // seeding the demo catalogue on first start takes a while
-    await waitReady(child, 'the seeded server', output, async () => (await fetch(`${url}/api/health`)).ok, 180, 300);
+    await waitReady(child, 'the seeded server', output, async () => (await fetch(`${url}${ENDPOINTS.health.check.path}`)).ok, 180, 300);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -155,17 +155,19 @@ async function startSeededServer(dataDir: string, distDir: string, databaseUrl?:
 
 const stop = (child: ChildProcess) => stopChild(child, 10_000);
 
-async function apiData<T>(method: 'GET' | 'POST', url: string): Promise<T> {
+async function apiData<E extends Endpoint>(base: string, e: E): Promise<AnswerOf<E>> {
+  const method = methodOf(e);
+  const url = `${base}${e.path}`;
   const response = await fetch(url, method === 'GET' ? {} : { method, headers: { 'content-type': 'application/json' }, body: '{}' });
-  const body = (await response.json()) as { data?: T; message?: string };
+  const body = (await response.json()) as { data?: AnswerOf<E>; message?: string };
   if (!response.ok || body.data === undefined) throw new Error(`${method} ${url} answered ${response.status}: ${body.message ?? ''}`);
   return body.data;
 }
 
 /** The home page, the listing of the first category's first sub-category, and a search, on `base`. */
 async function pagesToAudit(base: string): Promise<Array<{ page: string; url: string }>> {
-  const categories = await apiData<CategoryWire[]>('GET', `${base}/api/category/get`);
-  const subs = await apiData<SubCategoryWire[]>('POST', `${base}/api/subcategory/get`);
+  const categories = await apiData(base, ENDPOINTS.categories.list);
+  const subs = await apiData(base, ENDPOINTS.subCategories.list);
   const sub = subs.find((s) => s.category.length > 0);
   const category = categories.find((c) => sub?.category.some((ref) => ref._id === c._id));
   if (!sub || !category) throw new Error('the seeded catalogue has no sub-category with a category');

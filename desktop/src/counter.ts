@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { buildDaySummary, buildHandInSlip, buildReceipt, type DayReport, type OrderWire } from '@kade/shared';
+import { buildDaySummary, buildHandInSlip, buildReceipt, ENDPOINTS, type OrderWire } from '@kade/shared';
 import type { DesktopConfig } from './config';
 import type { BridgeApi, BridgeOrder, CounterStatus, IpcResult } from './ipc-channels';
 export type { CounterStatus };
 import { randomUUID } from 'node:crypto';
 import { formatRs, rupeesToPaise } from '@kade/shared';
-import type { ShopConfigWire } from '@kade/shared';
 import { OrderAlert } from './dispatcher/alert';
 import { Dispatcher, type ShopOnReceipt } from './dispatcher/dispatcher';
 import { SessionVault, type SecretBox } from './session-vault';
@@ -113,7 +112,7 @@ export async function createCounter(options: CounterOptions) {
     dispatcher?.stop();
     heartbeat?.stop();
     api = session;
-    const config = await session.request<ShopConfigWire>('GET', '/api/shop/config', undefined, false);
+    const config = await session.call(ENDPOINTS.shop.config, undefined, false);
     shop = { shopName: config.name, shopAddress: config.address, shopPhone: config.phone, footer: config.receiptFooter ?? '', timeZone: config.timeZone };
     takeAlertMinutes = config.takeAlertMinutes ?? takeAlertMinutes;
     const counterId = store.get().counterId ?? (await store.save({ counterId: randomUUID() })).counterId!;
@@ -173,13 +172,13 @@ export async function createCounter(options: CounterOptions) {
     // The server decides who may see the order feed: asked once before anything starts, so an account without the
     // permission is told so in one sentence, and no dispatcher runs to be refused.
     try {
-      await session.request('GET', '/api/order/order-list?scope=all&list=pending&limit=1');
+      await session.call(ENDPOINTS.orders.list, { query: { scope: 'all', list: 'pending', limit: 1 } });
     } catch (error) {
       if (!(error instanceof ServerError && error.status === 403)) throw error;
-      await session.request('GET', '/api/user/logout').catch(() => undefined);
+      await session.call(ENDPOINTS.account.logout).catch(() => undefined);
       throw new Error(NOT_STAFF_TEXT, { cause: error });
     }
-    const me = await session.request<{ name: string; role: string }>('GET', '/api/user/user-details');
+    const me = await session.call(ENDPOINTS.account.details);
     name = me.name;
     if (vault) await vault.save({ serverUrl: store.get().serverUrl, refreshToken: session.refreshToken ?? '', staffName: name }).catch(() => undefined);
     await startSession(session, name);
@@ -216,7 +215,7 @@ export async function createCounter(options: CounterOptions) {
    */
   async function loadOrder(orderId: string): Promise<OrderWire> {
     if (!api) throw new Error(SIGNED_OUT_TEXT);
-    return api.request<OrderWire>('GET', `/api/order/details?orderId=${encodeURIComponent(orderId)}`);
+    return api.call(ENDPOINTS.orders.details, { query: { orderId } });
   }
 
   const receiptFor = (order: BridgeOrder, reprint: boolean) => receiptBytes(buildReceipt(order, { ...shop, reprint }), { mode: store.get().receiptMode });
@@ -262,7 +261,7 @@ export async function createCounter(options: CounterOptions) {
     acknowledgeOrder: (orderId) =>
       answer(async () => {
         if (!api) throw new Error(SIGNED_OUT_TEXT);
-        await api.request('PUT', '/api/orders/acknowledge', { orderId });
+        await api.call(ENDPOINTS.orders.acknowledge, { body: { orderId } });
         taken(orderId);
         return null;
       }),
@@ -278,7 +277,7 @@ export async function createCounter(options: CounterOptions) {
       answer(async () => {
         // Like an order, the report is loaded with the counter's own session: the page names a day, never the text.
         if (!api) throw new Error(SIGNED_OUT_TEXT);
-        const report = await api.request<DayReport>('GET', `/api/orders/report?day=${encodeURIComponent(day)}`);
+        const report = await api.call(ENDPOINTS.reports.day, { query: { day } });
         const bytes = await daySummaryBytes(buildDaySummary(report, shop), { mode: store.get().receiptMode });
         // Always printed when asked (a new job each time), never queued by itself.
         return queue.reprint({ orderId: `day-summary-${report.day}-${Date.now()}`, orderCode: `Z ${report.day}` }, bytes);
@@ -287,7 +286,7 @@ export async function createCounter(options: CounterOptions) {
       answer(async () => {
         // The page names the hand-in; the figures come from the server's report, read with the counter's session.
         if (!api) throw new Error(SIGNED_OUT_TEXT);
-        const report = await api.request<DayReport>('GET', `/api/orders/report?day=${encodeURIComponent(slip.day)}`);
+        const report = await api.call(ENDPOINTS.reports.day, { query: { day: slip.day } });
         const model = buildHandInSlip(report, slip.riderId, slip.handInId, shop);
         const bytes = await handInSlipBytes(model, { mode: store.get().receiptMode });
         return queue.reprint({ orderId: `hand-in-${slip.handInId}-${Date.now()}`, orderCode: `HAND-IN ${model.rider}` }, bytes);

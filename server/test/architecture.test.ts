@@ -15,13 +15,6 @@ const DECISIONS = 'docs/decisions';
 const NOT_SOURCES = new Set(['node_modules', 'dist', '.git', 'test-results', 'data', '.data', 'coverage', 'playwright-report']);
 /** The repository's own top folders: a path starting with one is a full path and must exist as written. */
 const TOP_FOLDERS = ['shared/', 'server/', 'shop-web/', 'desktop/', 'bench/', 'scripts/', 'docs/', 'deploy/', '.ci/'];
-/**
- * Files the map describes that other engineers of issue 32 are adding at the same time (items 1 and 2: endpoints
- * and error codes as data). Once they have landed this list is empty; nothing else may be missing.
- */
-const LANDING = ['shared/src/endpoints.ts'];
-const landing = (named: string) => LANDING.some((file) => file === named || file.endsWith(`/${named}`));
-
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 /** Every file and folder of the repository, as paths relative to its root with '/' between the parts. */
@@ -87,7 +80,7 @@ describe('ARCHITECTURE.md and docs/decisions/', () => {
   it('name in backticks only paths the repository has', () => {
     const named = namedPaths(MAP);
     expect(named.length).toBeGreaterThan(60);
-    const missing = named.filter((file) => !landing(file) && !resolves(file, PATHS));
+    const missing = named.filter((file) => !resolves(file, PATHS));
     expect(missing).toEqual([]);
   });
 

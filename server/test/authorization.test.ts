@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, ROLES, type Role } from '@kade/shared';
+import { can, ENDPOINTS, listEndpoints, pathsOf, ROLES, type Role } from '@kade/shared';
 import { createServices, allRoutes } from '../src/app';
 import { describeRoutes, type Access } from '../src/http/route';
 import { createAccount, DB_KINDS, quickAccount, startTestServer, type TestServer } from './helpers';
@@ -8,93 +8,13 @@ import { systemClock } from '../src/clock';
 
 /**
  * Every route of the API and who may call it: 'public', 'user' (any logged-in account) or the permission of
- * @kade/shared's role table it needs; each role (USER, STAFF, ADMIN, RIDER) is checked against that table. A new
- * route must be added here: the first test fails otherwise. What belongs to whom (the owner rule) is tested
- * with each module, since it answers 404 rather than 403 for another's record.
+ * @kade/shared's role table it needs, read from the endpoint declarations (ENDPOINTS), so a new endpoint brings
+ * its own row; each role (USER, STAFF, ADMIN, RIDER) is checked against that table over HTTP. What belongs to whom
+ * (the owner rule) is tested with each module, since it answers 404 rather than 403 for another's record.
  */
-const TABLE: ReadonlyArray<readonly [string, string, Access]> = [
-  ['GET', '/api/health', 'public'],
-  ['GET', '/api/shop/config', 'public'],
-  ['PUT', '/api/shop/pause', 'store.pause'],
-  ['PUT', '/api/shop/resume', 'store.pause'],
-  ['GET', '/api/shop/store', 'store.manage'],
-  ['PUT', '/api/shop/capacity', 'store.manage'],
-  ['POST', '/api/user/register', 'public'],
-  ['POST', '/api/user/login', 'public'],
-  ['POST', '/api/user/refresh-token', 'public'],
-  ['GET', '/api/user/logout', 'public'],
-  ['GET', '/api/user/user-details', 'user'],
-  ['PUT', '/api/user/update-user', 'user'],
-  ['PUT', '/api/user/upload-avatar', 'user'],
-  ['POST', '/api/user/check-email-verification', 'public'],
-  ['PUT', '/api/user/forgot-password', 'public'],
-  ['PUT', '/api/user/verify-forgot-password-otp', 'public'],
-  ['PUT', '/api/user/reset-password', 'public'],
-  ['GET', '/api/users/all', 'users.manage'],
-  ['GET', '/api/users/list', 'users.manage'],
-  ['POST', '/api/users/create', 'users.manage'],
-  ['PUT', '/api/users/update-role', 'users.manage'],
-  ['PUT', '/api/users/update-status', 'users.manage'],
-  ['POST', '/api/file/upload', 'catalogue.manage'],
-  ['POST', '/api/address/create', 'user'],
-  ['GET', '/api/address/get', 'user'],
-  ['GET', '/api/address/admin/all', 'addresses.manage'],
-  ['PUT', '/api/address/update', 'user'],
-  ['DELETE', '/api/address/disable', 'user'],
-  ['POST', '/api/cart/create', 'user'],
-  ['GET', '/api/cart/get', 'user'],
-  ['PUT', '/api/cart/update-qty', 'user'],
-  ['DELETE', '/api/cart/delete-cart-item', 'user'],
-  ['POST', '/api/cart/merge', 'user'],
-  ['POST', '/api/order/cash-on-delivery', 'user'],
-  ['POST', '/api/order/checkout', 'user'],
-  ['GET', '/api/order/order-list', 'user'],
-  ['GET', '/api/order/details', 'user'],
-  ['GET', '/api/order/summary', 'orders.view'],
-  ['PUT', '/api/orders/update-status', 'orders.update'],
-  ['PUT', '/api/order/cancel', 'user'],
-  ['POST', '/api/cart/order-again', 'user'],
-  ['PUT', '/api/orders/acknowledge', 'orders.take'],
-  ['PUT', '/api/orders/pack', 'orders.update'],
-  ['GET', '/api/orders/report', 'reports.view'],
-  ['GET', '/api/orders/report.csv', 'reports.view'],
-  ['POST', '/api/counters/heartbeat', 'counters.use'],
-  ['GET', '/api/counters', 'counters.use'],
-  ['GET', '/api/riders', 'orders.assign'],
-  ['PUT', '/api/rider/shift', 'deliveries.carry'],
-  ['GET', '/api/rider/orders', 'deliveries.carry'],
-  ['PUT', '/api/orders/assign', 'orders.assign'],
-  ['PUT', '/api/orders/pickup', 'deliveries.carry'],
-  ['PUT', '/api/orders/deliver', 'user'],
-  ['PUT', '/api/orders/return', 'deliveries.carry'],
-  ['POST', '/api/cash/hand-ins', 'cash.manage'],
-  ['POST', '/api/cash/hand-ins/void', 'cash.manage'],
-  ['POST', '/api/category/add-category', 'catalogue.manage'],
-  ['GET', '/api/category/get', 'public'],
-  ['PUT', '/api/category/update', 'catalogue.manage'],
-  ['DELETE', '/api/category/delete', 'catalogue.manage'],
-  ['POST', '/api/subcategory/create', 'catalogue.manage'],
-  ['POST', '/api/subcategory/get', 'public'],
-  ['PUT', '/api/subcategory/update', 'catalogue.manage'],
-  ['DELETE', '/api/subcategory/delete', 'catalogue.manage'],
-  ['POST', '/api/product/create', 'catalogue.manage'],
-  ['PUT', '/api/product/update-product-details', 'catalogue.manage'],
-  ['PATCH', '/api/product/update', 'catalogue.manage'],
-  ['DELETE', '/api/product/delete-product', 'catalogue.manage'],
-  ['POST', '/api/product/get', 'catalogue.manage'],
-  ['POST', '/api/product/get-product-by-category', 'public'],
-  ['POST', '/api/product/get-pruduct-by-category-and-subcategory', 'public'],
-  ['POST', '/api/product/get-product-by-category-and-subcategory', 'public'],
-  ['POST', '/api/product/get-product-details', 'public'],
-  ['POST', '/api/product/search-product', 'public'],
-  ['GET', '/api/product/home', 'public'],
-  ['POST', '/api/variation/create', 'catalogue.manage'],
-  ['POST', '/api/variation/list', 'catalogue.manage'],
-  ['POST', '/api/variation/details', 'catalogue.manage'],
-  ['POST', '/api/variation/get-variations-by-product', 'catalogue.manage'],
-  ['PUT', '/api/variation/update', 'catalogue.manage'],
-  ['DELETE', '/api/variation/delete', 'catalogue.manage'],
-];
+const TABLE: ReadonlyArray<readonly [string, string, Access]> = listEndpoints(ENDPOINTS).flatMap(({ endpoint }) =>
+  pathsOf(endpoint).map((path) => [endpoint.method.toUpperCase(), path, endpoint.access] as const),
+);
 
 describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
   let server: TestServer;
@@ -113,9 +33,16 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
     await server?.stop();
   });
 
-  it('lists every route the server declares, with its access rule', () => {
+  it('mounts exactly one route for every declared endpoint, and no route without one', () => {
     const deps = { config: server.config, db: server.db, logger: createLogger('silent'), clock: systemClock, version: 'test' };
-    const declared = describeRoutes(allRoutes(deps, createServices(deps), new Date())).map((r) => `${r.method} ${r.path} ${r.access}`);
+    const routes = allRoutes(deps, createServices(deps), new Date());
+    const mounted = routes.map((r) => r.endpoint);
+    const unmounted = listEndpoints(ENDPOINTS).filter(({ endpoint }) => !mounted.includes(endpoint)).map(({ name }) => name);
+    expect(unmounted, 'endpoints with no route').toEqual([]);
+    const twice = mounted.filter((e, i) => mounted.indexOf(e) !== i).map((e) => `${e.method} ${e.path}`);
+    expect(twice, 'endpoints with two routes').toEqual([]);
+    expect(mounted).toHaveLength(listEndpoints(ENDPOINTS).length);
+    const declared = describeRoutes(routes).map((r) => `${r.method} ${r.path} ${r.access}`);
     expect(declared.sort()).toEqual(TABLE.map(([m, p, a]) => `${m} ${p} ${a}`).sort());
   });
 
@@ -158,5 +85,15 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
     expect(() =>
       mountRoutes(new Router(), [{ method: 'get', path: '/api/oops', handler: async () => ({ data: null }) } as never]),
     ).toThrow('Route GET /api/oops declares no access rule: say who may call it.');
+  });
+
+  it('refuses to start a route that answers no declared endpoint, or one endpoint mounted twice', async () => {
+    const Router = (await import('@koa/router')).default;
+    const { mountRoutes, route } = await import('../src/http/route');
+    expect(() =>
+      mountRoutes(new Router(), [{ method: 'get', path: '/api/oops', access: 'public', handler: async () => ({ data: null }) } as never]),
+    ).toThrow('Route GET /api/oops answers no endpoint: declare it in ENDPOINTS (@kade/shared) and mount it with route(endpoint, handler).');
+    const health = route(ENDPOINTS.health.check, async () => ({ data: { status: 'ok', version: 't', uptimeSeconds: 0, database: { kind: 'pglite', reachable: true }, redis: { configured: false, reachable: false } } }));
+    expect(() => mountRoutes(new Router(), [health, health])).toThrow('Route GET /api/health is mounted twice: one endpoint, one route.');
   });
 });

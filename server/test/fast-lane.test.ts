@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { z } from 'zod';
+import { answer, endpoint } from '@kade/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeMiddleware } from '../src/http/envelope';
 import { AppError } from '../src/http/errors';
@@ -22,19 +23,12 @@ const ALLOWED = 'http://counter.example';
 const LIMIT_KB = 1;
 
 const routes: RouteSpec[] = [
-  route({ method: 'get', path: '/api/thing', access: 'public', fastLane: true, handler: async () => ({ data: { thing: 'ok' } }) }),
-  route({
-    method: 'post',
-    path: ['/api/echo', '/api/echo-alias'],
-    access: 'public',
-    fastLane: true,
-    body: z.object({ word: z.string({ error: 'word is required' }).max(5, 'word must be at most 5 characters') }),
-    handler: async ({ body }) => ({ data: body.word, extras: { page: 1, hasMore: false, nextCursor: null } }),
-  }),
-  route({ method: 'post', path: '/api/missing', access: 'public', fastLane: true, handler: async () => Promise.reject(new AppError('NOT_FOUND', 'That product is not available.')) }),
-  route({ method: 'post', path: '/api/busy', access: 'public', fastLane: true, handler: async () => Promise.reject(new AppError('RATE_LIMITED', 'Slow down.', { details: { retryAfterSeconds: 7 } })) }),
-  route({ method: 'post', path: '/api/broken', access: 'public', fastLane: true, handler: async () => Promise.reject(new Error('a bug')) }),
-  route({ method: 'post', path: '/api/slow-lane', access: 'public', handler: async () => ({ data: 'koa' }) }),
+  route(endpoint({ method: 'get', path: '/api/thing', access: 'public', answer: answer<unknown>() }), { fastLane: true }, async () => ({ data: { thing: 'ok' } })),
+  route(endpoint({ method: 'post', path: '/api/echo', aliases: ['/api/echo-alias'], access: 'public', body: z.object({ word: z.string({ error: 'word is required' }).max(5, 'word must be at most 5 characters') }), answer: answer<unknown>() }), { fastLane: true }, async ({ body }) => ({ data: body.word, extras: { page: 1, hasMore: false, nextCursor: null } })),
+  route(endpoint({ method: 'post', path: '/api/missing', access: 'public', answer: answer<unknown>() }), { fastLane: true }, async () => Promise.reject(new AppError('NOT_FOUND', 'That product is not available.'))),
+  route(endpoint({ method: 'post', path: '/api/busy', access: 'public', answer: answer<unknown>() }), { fastLane: true }, async () => Promise.reject(new AppError('RATE_LIMITED', 'Slow down.', { details: { retryAfterSeconds: 7 } }))),
+  route(endpoint({ method: 'post', path: '/api/broken', access: 'public', answer: answer<unknown>() }), { fastLane: true }, async () => Promise.reject(new Error('a bug'))),
+  route(endpoint({ method: 'post', path: '/api/slow-lane', access: 'public', answer: answer<unknown>() }), async () => ({ data: 'koa' })),
 ];
 
 /** The app as createApp builds its chain for these routes; with `lane`, the fast lane in front of it. */
@@ -184,11 +178,11 @@ describe('the fast lane against Koa', () => {
   it('refuses at start a route on the fast lane that is not a plain public read (its type refuses it first)', () => {
     for (const spec of [
       // @ts-expect-error a fast-lane route is public
-      route({ method: 'post', path: '/api/mine', access: 'user', fastLane: true, handler: async () => ({ data: 1 }) }),
+      route(endpoint({ method: 'post', path: '/api/mine', access: 'user', answer: answer<unknown>() }), { fastLane: true }, async () => ({ data: 1 })),
       // @ts-expect-error a fast-lane route reads no raw body
-      route({ method: 'post', path: '/api/upload', access: 'public', raw: true, fastLane: true, handler: async () => ({ data: 1 }) }),
+      route(endpoint({ method: 'post', path: '/api/upload', access: 'public', upload: 'file', answer: answer<unknown>() }), { fastLane: true }, async () => ({ data: 1 })),
       // @ts-expect-error a fast-lane route reads no query
-      route({ method: 'get', path: '/api/q', access: 'public', query: z.object({}), fastLane: true, handler: async () => ({ data: 1 }) }),
+      route(endpoint({ method: 'get', path: '/api/q', access: 'public', query: z.object({}), answer: answer<unknown>() }), { fastLane: true }, async () => ({ data: 1 })),
     ]) {
       expect(() => mountRoutes(new Router(), [spec])).toThrow(/fast lane/);
     }
@@ -196,20 +190,13 @@ describe('the fast lane against Koa', () => {
 
   it("gives a fast-lane handler its body and nothing else, by type and at run time", async () => {
     const given: unknown[] = [];
-    const spec = route({
-      method: 'post',
-      path: '/api/given',
-      access: 'public',
-      fastLane: true,
-      body: z.object({ word: z.string() }),
-      handler: async (input) => {
-        given.push(input);
-        // @ts-expect-error the lane has no Koa context to give
-        void input.ctx;
-        // @ts-expect-error nor a caller
-        void input.user;
-        return { data: input.body.word };
-      },
+    const spec = route(endpoint({ method: 'post', path: '/api/given', access: 'public', body: z.object({ word: z.string() }), answer: answer<unknown>() }), { fastLane: true }, async (input) => {
+      given.push(input);
+      // @ts-expect-error the lane has no Koa context to give
+      void input.ctx;
+      // @ts-expect-error nor a caller
+      void input.user;
+      return { data: input.body.word };
     });
     const logger = createLogger('silent');
     const app = new Koa();

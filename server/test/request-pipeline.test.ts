@@ -7,6 +7,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import cors from '@koa/cors';
 import { z } from 'zod';
+import { answer, endpoint } from '@kade/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeMiddleware } from '../src/http/envelope';
 import { jsonBodies } from '../src/http/request-shape';
@@ -30,17 +31,11 @@ describe('the route table', () => {
   beforeAll(async () => {
     const router = new Router();
     const dispatch = mountRoutes(router, [
-      route({ method: 'get', path: '/api/thing', access: 'public', handler: async () => ({ data: { calls: ++calls } }) }),
-      route({
-        method: 'post',
-        path: ['/api/echo', '/api/echo-alias'],
-        access: 'public',
-        body: z.object({ word: z.string({ error: 'word is required' }) }),
-        handler: async ({ body }) => ({ data: body.word }),
-      }),
-      route({ method: 'get', path: '/api/mine', access: 'user', handler: async () => ({ data: 'yours' }) }),
-      route({ method: 'get', path: '/api/item/:id', access: 'public', handler: async ({ ctx }) => ({ data: (ctx.params as { id?: string }).id ?? null }) }),
-      route({ method: 'get', path: '/api/staff-only', access: 'orders.view', handler: async () => ({ data: 'secret' }) }),
+      route(endpoint({ method: 'get', path: '/api/thing', access: 'public', answer: answer<unknown>() }), async () => ({ data: { calls: ++calls } })),
+      route(endpoint({ method: 'post', path: '/api/echo', aliases: ['/api/echo-alias'], access: 'public', body: z.object({ word: z.string({ error: 'word is required' }) }), answer: answer<unknown>() }), async ({ body }) => ({ data: body.word })),
+      route(endpoint({ method: 'get', path: '/api/mine', access: 'user', answer: answer<unknown>() }), async () => ({ data: 'yours' })),
+      route(endpoint({ method: 'get', path: '/api/item/:id', access: 'public', answer: answer<unknown>() }), async ({ ctx }) => ({ data: (ctx.params as { id?: string }).id ?? null })),
+      route(endpoint({ method: 'get', path: '/api/staff-only', access: 'orders.view', answer: answer<unknown>() }), async () => ({ data: 'secret' })),
     ]);
     const app = new Koa();
     app.silent = true;

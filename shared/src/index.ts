@@ -28,3 +28,4 @@ export * from './app-shell';
 export * from './barcode';
 export * from './substitution';
 export * from './error-codes';
+export * from './endpoints';

@@ -1,6 +1,7 @@
 import { io, type Socket as IoSocket } from 'socket.io-client';
 import {
   buildReceipt,
+  ENDPOINTS,
   SOCKET_EVENTS,
   type ClientToServerEvents,
   type OrderStatusEventWire,
@@ -129,8 +130,7 @@ export class Dispatcher {
     this.catchingUp ??= (async () => {
       const since = new Date(new Date(this.lastSeen).getTime() - CATCH_UP_LOOK_BACK_MS).toISOString();
       for (let page = 1; page <= 20; page++) {
-        const query = `/api/order/order-list?scope=all&list=pending&limit=50&page=${page}&since=${encodeURIComponent(since)}`;
-        const orders = await this.options.api.request<OrderWire[]>('GET', query);
+        const orders = await this.options.api.call(ENDPOINTS.orders.list, { query: { scope: 'all', list: 'pending', limit: 50, page, since } });
         for (const order of [...orders].reverse()) await this.handle(order);
         if (orders.length < 50) break;
       }

@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_SECONDS, type PrinterState } from '@kade/shared';
+import { ENDPOINTS, HEARTBEAT_INTERVAL_SECONDS, type PrinterState } from '@kade/shared';
 import type { ServerApi } from './server-api';
 
 export interface HeartbeatReport {
@@ -25,7 +25,7 @@ export class Heartbeat {
 
   async beat(): Promise<boolean> {
     try {
-      await this.api.request('POST', '/api/counters/heartbeat', await this.report());
+      await this.api.call(ENDPOINTS.counters.heartbeat, { body: await this.report() });
       return true;
     } catch {
       return false;

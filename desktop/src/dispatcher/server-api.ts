@@ -1,3 +1,5 @@
+import { endpointUrl, ENDPOINTS, type AnswerOf, type CallArgs, type Endpoint } from '@kade/shared';
+
 /**
  * The counter app's calls to the shop server, as the signed-in staff member: login, a single-flight token
  * refresh on 401 with one retry, and the order list. It returns results and errors; it decides nothing.
@@ -43,7 +45,7 @@ export class ServerApi {
   }
 
   async login(mobile: string, password: string): Promise<void> {
-    const body = await this.request<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password }, false);
+    const body = await this.call(ENDPOINTS.account.login, { body: { mobile, password } }, false);
     this.setSession({ accessToken: body.accesstoken, refreshToken: body.refreshToken });
   }
 
@@ -52,7 +54,8 @@ export class ServerApi {
     this.refreshing ??= (async () => {
       const refreshToken = this.session?.refreshToken;
       if (!refreshToken) throw new ServerError(401, 'REFRESH_MISSING', 'Please sign in again.');
-      const response = await fetch(`${this.baseUrl}/api/user/refresh-token`, { method: 'POST', headers: { authorization: `Bearer ${refreshToken}` } });
+      const { method, path } = ENDPOINTS.account.refresh;
+      const response = await fetch(`${this.baseUrl}${path}`, { method: method.toUpperCase(), headers: { authorization: `Bearer ${refreshToken}` } });
       const body = (await response.json()) as Envelope<{ accessToken: string; refreshToken: string }>;
       if (!response.ok) {
         this.setSession(undefined);
@@ -65,6 +68,16 @@ export class ServerApi {
     return this.refreshing;
   }
 
+  /**
+   * Calls an endpoint of `ENDPOINTS` (@kade/shared) and answers its declared `data`: its method and path, a body of
+   * its schema's input type, its query. `retryOn401` false: no refresh (the session's own calls, and before one).
+   */
+  async call<E extends Endpoint>(e: E, input?: CallArgs<E>[0], retryOn401 = true): Promise<AnswerOf<E>> {
+    const given = input as { body?: unknown; query?: unknown; params?: Record<string, string> } | undefined;
+    return this.request<AnswerOf<E>>(e.method.toUpperCase(), endpointUrl(e, given), given?.body, retryOn401);
+  }
+
+  /** One request by method and path (the raw HTTP surface: what `call` sends, and what tests send on purpose). */
   async request<T>(method: string, path: string, body?: unknown, retryOn401 = true): Promise<T> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,

@@ -5,7 +5,7 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { computeTotals, paiseToRupees, rupeesToPaise, windowAround, type OrderWire } from '@kade/shared';
+import { computeTotals, ENDPOINTS, paiseToRupees, rupeesToPaise, windowAround, type OrderWire } from '@kade/shared';
 
 import { ServerApi } from '../dispatcher/server-api';
 
@@ -71,23 +71,25 @@ export async function startServer(dataDir: string, options: { seed?: boolean } =
 export async function shopper(url: string) {
   const mobile = `07${String(Date.now()).slice(-8)}`;
   const api = new ServerApi(url, undefined);
-  await api.request('POST', '/api/user/register', { name: 'Test Shopper', mobile, password: 'shopper-pass-1' }, false);
+  await api.call(ENDPOINTS.account.register, { body: { name: 'Test Shopper', mobile, password: 'shopper-pass-1' } }, false);
   await api.login(mobile, 'shopper-pass-1');
-  const address = await api.request<{ _id: string }>('POST', '/api/address/create', { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 });
-  const found = await api.request<Array<{ _id: string; price: number; discount: number; stock: number }>>('POST', '/api/product/search-product', { search: 'rice', page: 1 });
+  const address = await api.call(ENDPOINTS.addresses.create, { body: { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 } });
+  const found = await api.call(ENDPOINTS.products.search, { body: { search: 'rice', page: 1 } });
   const product = found.find((p) => p.stock > 50);
   if (!product) throw new Error('no rice in the demo catalogue');
   return {
     async order(): Promise<OrderWire> {
-      await api.request('POST', '/api/cart/create', { productId: product._id });
+      await api.call(ENDPOINTS.cart.add, { body: { productId: product._id } });
       const totals = computeTotals([{ pricePaise: rupeesToPaise(product.price), discount: product.discount, quantity: 1 }], '50 Minutes to 1 Hour');
-      return api.request<OrderWire>('POST', '/api/order/cash-on-delivery', {
-        list_items: [{ productId: product._id, quantity: 1 }],
-        addressId: address._id,
-        subTotalAmt: paiseToRupees(totals.subtotalPaise),
-        totalAmt: paiseToRupees(totals.grandTotalPaise),
-        location: 'Location not available',
-        Choose: '50 Minutes to 1 Hour',
+      return api.call(ENDPOINTS.orders.cashOnDelivery, {
+        body: {
+          list_items: [{ productId: product._id, quantity: 1 }],
+          addressId: address._id,
+          subTotalAmt: paiseToRupees(totals.subtotalPaise),
+          totalAmt: paiseToRupees(totals.grandTotalPaise),
+          location: 'Location not available',
+          Choose: '50 Minutes to 1 Hour',
+        },
       });
     },
   };
@@ -116,7 +118,7 @@ export async function staffAccount(url: string, name: string): Promise<string> {
   const mobile = `07${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-8)}`;
   const admin = new ServerApi(url, undefined);
   await admin.login(ADMIN.mobile, ADMIN.password);
-  const made = await admin.request<{ user: { _id: string } }>('POST', '/api/users/create', { name, mobile, password: STAFF_PASSWORD });
-  await admin.request('PUT', '/api/users/update-role', { _id: made.user._id, role: 'STAFF' });
+  const made = await admin.call(ENDPOINTS.users.create, { body: { name, mobile, password: STAFF_PASSWORD } });
+  await admin.call(ENDPOINTS.users.setRole, { body: { _id: made.user._id, role: 'STAFF' } });
   return mobile;
 }

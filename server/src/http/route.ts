@@ -1,31 +1,46 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { z } from 'zod';
-import { can, parseRequest, PERMISSION_NAMES, type Permission } from '@kade/shared';
+import {
+  can,
+  parseRequest,
+  pathsOf,
+  PERMISSION_NAMES,
+  schemaOf,
+  type Access,
+  type AnswerOf,
+  type Endpoint,
+  type ExtrasOf,
+  type HttpMethod,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+} from '@kade/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { ok, type EnvelopeExtras } from './envelope';
 import type { AuthUser } from '../auth/caller';
 
 /**
  * Who may call a route: anyone, any signed-in account (acting on what is its own), or a named permission of
- * `@kade/shared`'s role table. Every route must say; one that does not is refused at start.
+ * `@kade/shared`'s role table. Every endpoint must say (ENDPOINTS); one that does not is refused at start.
  */
-export type Access = 'public' | 'user' | Permission;
+export type { Access };
 
 export type { AuthUser };
 
-export interface Handled<T> {
+export interface Handled<T, X = unknown> {
   data: T;
   message?: string;
   status?: number;
-  /** Top-level fields beside `data` (e.g. a paged list's counts). */
-  extras?: EnvelopeExtras;
+  /** Top-level fields beside `data` (e.g. a paged list's counts), as the endpoint declares them. */
+  extras?: EnvelopeExtras & X;
   /** A file to download instead of the envelope (the day's report as CSV): its type, name and text. */
   file?: { contentType: string; fileName: string; body: string };
 }
 
 interface RouteCommon<B, Q> {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** The declaration this route answers (`ENDPOINTS` of @kade/shared): everything below comes from it. */
+  endpoint: Endpoint;
+  method: HttpMethod;
   /** One path, or the path and its aliases (e.g. the spec's misspelt product route and the right spelling). */
   path: string | readonly string[];
   access: Access;
@@ -49,7 +64,7 @@ export interface FastLaneInput<B> {
 /**
  * A hot public read answered on the fast lane (fast-lane.ts) when the request is plain, without Koa, and by Koa
  * otherwise. Its handler's type gives it nothing but `body`, so it cannot depend on a context or a caller the lane
- * never has. Public, with no raw body and no query (mountRoutes also refuses such a route at start).
+ * never has. Public, with no raw body and no query (mountRoutes refuses such a route at start).
  */
 export interface FastLaneRouteSpec<B = unknown> extends RouteCommon<B, undefined> {
   fastLane: true;
@@ -61,8 +76,37 @@ export interface FastLaneRouteSpec<B = unknown> extends RouteCommon<B, undefined
 
 export type RouteSpec<B = unknown, Q = unknown> = KoaRouteSpec<B, Q> | FastLaneRouteSpec<B>;
 
-/** Keeps the type of each route's schemas while collecting routes of different shapes in one list. */
-export function route<B = undefined, Q = undefined>(spec: RouteSpec<B, Q>): RouteSpec {
+/** What a handler of endpoint E answers: its declared `data` and the fields it declares beside it. */
+export type HandledOf<E extends Endpoint> = Handled<AnswerOf<E>, ExtrasOf<E>>;
+
+/** The handler of a route Koa answers, typed from its endpoint. */
+export type KoaHandler<E extends Endpoint> = (input: { ctx: Context; body: ParsedBodyOf<E>; query: ParsedQueryOf<E>; user: AuthUser | undefined }) => Promise<HandledOf<E>>;
+
+/** What the fast lane takes: a public endpoint with no query and no upload. */
+export type FastLaneEndpoint = Endpoint & { readonly access: 'public'; readonly query?: undefined; readonly upload?: undefined };
+
+/** The handler of a fast-lane route: its parsed body only. */
+export type FastLaneHandler<E extends Endpoint> = (input: FastLaneInput<ParsedBodyOf<E>>) => Promise<HandledOf<E>>;
+
+/**
+ * The route answering an endpoint of `ENDPOINTS`: method, path, access, schemas and upload come from the
+ * declaration; the handler's answer is checked against the declared one. `{ fastLane: true }` (a server-side
+ * choice) puts a public read on the fast lane.
+ */
+export function route<E extends Endpoint>(endpoint: E, handler: KoaHandler<E>): RouteSpec;
+export function route<E extends FastLaneEndpoint>(endpoint: E, options: { fastLane: true }, handler: FastLaneHandler<E>): RouteSpec;
+export function route<E extends Endpoint>(endpoint: E, ...rest: [KoaHandler<E>] | [{ fastLane: true }, FastLaneHandler<E & FastLaneEndpoint>]): RouteSpec {
+  const paths = pathsOf(endpoint);
+  const common = {
+    endpoint,
+    method: endpoint.method,
+    path: paths.length === 1 ? endpoint.path : paths,
+    access: endpoint.access,
+    ...(endpoint.body ? { body: schemaOf(endpoint.body) } : {}),
+    ...(endpoint.query ? { query: schemaOf(endpoint.query) } : {}),
+    ...(endpoint.upload ? { raw: true } : {}),
+  };
+  const spec = rest.length === 1 ? { ...common, handler: rest[0] } : { ...common, fastLane: rest[0].fastLane, handler: rest[1] };
   return spec as unknown as RouteSpec;
 }
 
@@ -109,16 +153,25 @@ function pipelineOf(spec: RouteSpec): Middleware {
  */
 export function mountRoutes(router: Router, routes: readonly RouteSpec[]): Middleware {
   const exact = new Map<string, Middleware>();
+  const mounted = new Set<Endpoint>();
   for (const spec of routes) {
     const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
     // FastLaneRouteSpec's type refuses these; a route put together around route() (a cast) is refused here
-    const declared: { fastLane?: boolean; access: Access; raw?: boolean; query?: unknown } = spec;
+    const declared: { fastLane?: boolean; access: Access; raw?: boolean; query?: unknown; endpoint?: Endpoint } = spec;
     if (declared.fastLane && (declared.access !== 'public' || declared.raw || declared.query)) {
       throw new Error(`Route ${spec.method.toUpperCase()} ${paths.join(', ')} is on the fast lane: it must be public, with no raw body and no query.`);
     }
     if (!ACCESS.includes(spec.access)) {
       throw new Error(`Route ${spec.method.toUpperCase()} ${paths.join(', ')} declares no access rule: say who may call it.`);
     }
+    // a route put together without route() (a cast) names no declaration: nothing would keep clients in step with it
+    if (!declared.endpoint) {
+      throw new Error(`Route ${spec.method.toUpperCase()} ${paths.join(', ')} answers no endpoint: declare it in ENDPOINTS (@kade/shared) and mount it with route(endpoint, handler).`);
+    }
+    if (mounted.has(declared.endpoint)) {
+      throw new Error(`Route ${spec.method.toUpperCase()} ${paths.join(', ')} is mounted twice: one endpoint, one route.`);
+    }
+    mounted.add(declared.endpoint);
     const pipeline = pipelineOf(spec);
     for (const path of paths) {
       router[spec.method](path, pipeline);

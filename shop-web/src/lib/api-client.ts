@@ -1,7 +1,7 @@
 // The one API client (DESIGN.md section 4): same base address, cookies sent, the bearer access token from
 // storage, and on a 401 one single-flight refresh followed by one retry. It returns answers and throws
 // ApiError; it never touches the screens (they decide what to show, usually through showError).
-import { isErrorCode, type ErrorCode } from '@kade/shared';
+import { endpointUrl, ENDPOINTS, isErrorCode, type AnswerOf, type CallArgs, type Endpoint, type ErrorCode, type ExtrasOf } from '@kade/shared';
 import { STORAGE_KEYS } from './ui-constants';
 import { webConfig } from './web-config';
 
@@ -31,8 +31,9 @@ export type Answer<T, X = Record<string, unknown>> = { success: true; error: fal
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-const REFRESH_PATH = '/api/user/refresh-token';
-const NO_REFRESH = new Set([REFRESH_PATH, '/api/user/login', '/api/user/logout']);
+const REFRESH_PATH = ENDPOINTS.account.refresh.path;
+// a 401 from these is the answer itself: renewing the session would not change it
+const NO_REFRESH = new Set<string>([REFRESH_PATH, ENDPOINTS.account.login.path, ENDPOINTS.account.logout.path]);
 
 function storage(): Storage | undefined {
   try {
@@ -63,7 +64,7 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-async function send(method: Method, path: string, body: unknown, bearer: string | null, extra: Record<string, string> = {}): Promise<Response> {
+async function send(method: Method, path: string, body: Sent, bearer: string | null, extra: Record<string, string> = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   // Form data (file uploads) sets its own multipart content type.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -106,39 +107,40 @@ function failure(response: Response, body: Record<string, unknown> | null): ApiE
   return new ApiError(message, response.status, isErrorCode(body?.code) ? body.code : undefined, body?.field as string | null | undefined, body?.data);
 }
 
-/** Calls the API (extra headers such as an Idempotency-Key may be given). Resolves with the envelope on success; throws ApiError on a failure or an `error: true` answer. */
-export async function api<T, X = Record<string, unknown>>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: { headers?: Record<string, string> } = {},
-): Promise<Answer<T, X>> {
-  let response: Response;
+type Sent = Record<string, unknown> | FormData | undefined;
+
+/** One request with the session: on a 401, one shared refresh and one retry (not for the session's own calls). */
+async function sendWithSession(method: Method, path: string, body: Sent, headers: Record<string, string> | undefined): Promise<Response> {
   try {
-    response = await send(method, path, body, tokens.access(), options.headers);
-    if (response.status === 401 && !NO_REFRESH.has(path) && (await refreshSession())) {
-      response = await send(method, path, body, tokens.access(), options.headers);
+    const response = await send(method, path, body, tokens.access(), headers);
+    if (response.status === 401 && !NO_REFRESH.has(path.split('?')[0] ?? path) && (await refreshSession())) {
+      return await send(method, path, body, tokens.access(), headers);
     }
+    return response;
   } catch {
     throw new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);
   }
-  const parsed = await readBody(response);
-  if (!response.ok || !parsed || parsed.error === true || parsed.success === false) throw failure(response, parsed);
-  return parsed as Answer<T, X>;
 }
 
 /**
- * Downloads a file the API answers (the day report's CSV) with the same session as `api`: its bytes and the name
- * from its Content-Disposition. Throws ApiError as `api` does.
+ * Calls an endpoint of `ENDPOINTS` (@kade/shared): its method and path, a body of its schema's input type, and the
+ * answer it declares. Resolves with the envelope on success; throws ApiError on a failure or an `error: true`
+ * answer. On a 401, one shared refresh of the session and one retry.
  */
-export async function apiFile(path: string): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await send('GET', path, undefined, tokens.access());
-    if (response.status === 401 && (await refreshSession())) response = await send('GET', path, undefined, tokens.access());
-  } catch {
-    throw new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);
-  }
+export async function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Answer<AnswerOf<E>, ExtrasOf<E>>> {
+  const given = input as { body?: Sent; query?: unknown; params?: Record<string, string>; headers?: Record<string, string> } | undefined;
+  const response = await sendWithSession(e.method.toUpperCase() as Method, endpointUrl(e, given), given?.body, given?.headers);
+  const parsed = await readBody(response);
+  if (!response.ok || !parsed || parsed.error === true || parsed.success === false) throw failure(response, parsed);
+  return parsed as Answer<AnswerOf<E>, ExtrasOf<E>>;
+}
+
+/**
+ * Downloads a file an endpoint answers (the day report's CSV) with the same session as `call`: its bytes and the
+ * name from its Content-Disposition. Throws ApiError as `call` does.
+ */
+export async function callFile<E extends Endpoint & { file: true }>(e: E, ...[input]: CallArgs<E>): Promise<{ blob: Blob; fileName: string }> {
+  const response = await sendWithSession('GET', endpointUrl(e, input as { query?: unknown } | undefined), undefined, undefined);
   if (!response.ok) throw failure(response, await readBody(response));
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return { blob: await response.blob(), fileName: named?.[1] ?? 'download' };

@@ -5,17 +5,8 @@
 // the socket tries again.
 import { useEffect, useRef } from 'react';
 import type { io as IoClient, Socket as IoSocket } from 'socket.io-client';
-import {
-  SOCKET_EVENTS,
-  type ClientToServerEvents,
-  type LiveEventHandlers,
-  type LiveEventName,
-  type OrderingState,
-  type OrderStatusEventWire,
-  type OrderWire,
-  type ServerToClientEvents,
-} from '@kade/shared';
-import { api, tokens } from './api-client';
+import { type ClientToServerEvents, ENDPOINTS, type LiveEventHandlers, type LiveEventName, type OrderingState, type OrderStatusEventWire, type OrderWire, type ServerToClientEvents, SOCKET_EVENTS } from '@kade/shared';
+import { call, tokens } from './api-client';
 import { webConfig } from './web-config';
 
 /** The one socket, typed by the shared contract of what the server sends (@kade/shared live-events). */
@@ -40,7 +31,7 @@ function connect(io: typeof IoClient): Socket {
   const renewAndReconnect = () => {
     if (renewing || !tokens.refresh()) return;
     renewing = true;
-    api('GET', '/api/user/user-details')
+    call(ENDPOINTS.account.details)
       .then(() => next.connect())
       .catch(() => undefined) // the session is over: no reconnect
       .finally(() => {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { ShopConfigWire } from '@kade/shared';
-import { api } from './api-client';
+import { ENDPOINTS, type ShopConfigWire } from '@kade/shared';
+import { call } from './api-client';
 import { takeBoot } from './boot';
 
 /**
@@ -10,7 +10,7 @@ import { takeBoot } from './boot';
 export async function loadShopConfig(): Promise<ShopConfigWire> {
   const written = takeBoot('config');
   if (written && fromNetwork()) return written;
-  const answer = await api<ShopConfigWire>('GET', '/api/shop/config');
+  const answer = await call(ENDPOINTS.shop.config);
   return answer.data;
 }
 

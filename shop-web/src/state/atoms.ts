@@ -1,7 +1,7 @@
 // The five client slices of SPEC.md section 3 (user, products, cart, addresses, orders), as jotai atoms.
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { DELIVERY_OPTIONS, type AddressWire, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
+import { DELIVERY_OPTIONS, type AddressWire, type DeliveryOptionLabel, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../lib/ui-constants';
 import type { SellableProduct } from '../components/types';
 
@@ -75,24 +75,24 @@ function tabStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
 }
 
 /** A checkout choice kept in the tab's session storage: a reload of a checkout step keeps it, a new tab starts afresh. */
-function checkoutChoice(key: string, allowed: (value: string) => boolean) {
-  const json = createJSONStorage<string | null>(tabStorage);
+function checkoutChoice<T extends string>(key: string, allowed: (value: string) => value is T) {
+  const json = createJSONStorage<T | null>(tabStorage);
   // Whatever else is found under the key (an old format, a hand edit) counts as no choice.
   const storage = {
     ...json,
-    getItem: (name: string, initial: string | null): string | null => {
+    getItem: (name: string, initial: T | null): T | null => {
       const value: unknown = json.getItem(name, initial);
       return typeof value === 'string' && allowed(value) ? value : null;
     },
   };
-  return atomWithStorage<string | null>(key, null, storage, { getOnInit: true });
+  return atomWithStorage<T | null>(key, null, storage, { getOnInit: true });
 }
 
 /** What the checkout's address step chose, carried to the payment step (an id no longer listed is dropped there). */
-export const checkoutAddressIdAtom = checkoutChoice(STORAGE_KEYS.checkoutAddress, (id) => id !== '');
+export const checkoutAddressIdAtom = checkoutChoice(STORAGE_KEYS.checkoutAddress, (id): id is string => id !== '');
 
 /** The delivery option chosen on the payment step: one of the option labels. */
-export const checkoutOptionAtom = checkoutChoice(STORAGE_KEYS.checkoutOption, (label) => DELIVERY_OPTIONS.some((option) => option.label === label));
+export const checkoutOptionAtom = checkoutChoice(STORAGE_KEYS.checkoutOption, (label): label is DeliveryOptionLabel => DELIVERY_OPTIONS.some((option) => option.label === label));
 
 /** The shopper's orders: the count shown beside My Orders, and admins' pending count. */
 export const ordersAtom = atom<{ count: number; pending: number | null }>({ count: 0, pending: null });

@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '@kade/shared';
 import { useCallback } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { i18n } from '../i18n/i18n';
 import type { SellableProduct } from '../components/types';
-import { api } from '../lib/api-client';
+import { call } from '../lib/api-client';
 import { showError } from '../lib/show-error';
 import { cartAtom, userAtom, type CartLine } from './atoms';
 import { cartSetHereAtom, startCartRead } from './cart-freshness';
@@ -29,7 +30,7 @@ export function useCartActions(): CartActions {
 
   const reload = useCallback(async () => {
     const fresh = startCartRead();
-    const answer = await api<CartLine[]>('GET', '/api/cart/get');
+    const answer = await call(ENDPOINTS.cart.list);
     if (fresh()) setCart(answer.data);
   }, [setCart]);
 
@@ -44,7 +45,7 @@ export function useCartActions(): CartActions {
         return;
       }
       try {
-        await api('POST', '/api/cart/create', { productId });
+        await call(ENDPOINTS.cart.add, { body: { productId } });
         await reload();
         toast.success(i18n.t('cart.itemAdded'));
       } catch (error) {
@@ -62,7 +63,7 @@ export function useCartActions(): CartActions {
         return;
       }
       try {
-        await api('DELETE', '/api/cart/delete-cart-item', { _id: line._id });
+        await call(ENDPOINTS.cart.remove, { body: { _id: line._id } });
         setCartHere((lines) => lines.filter((other) => other._id !== line._id));
         toast.success(i18n.t('cart.itemRemoved'));
       } catch (error) {
@@ -80,7 +81,7 @@ export function useCartActions(): CartActions {
         return;
       }
       try {
-        await api('PUT', '/api/cart/update-qty', { _id: line._id, qty });
+        await call(ENDPOINTS.cart.setQuantity, { body: { _id: line._id, qty } });
         await reload();
       } catch (error) {
         showError(error);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
-import type { CategoryWire, SubCategoryWire } from '@kade/shared';
-import { api } from '../lib/api-client';
+import { type CategoryWire, ENDPOINTS, type SubCategoryWire } from '@kade/shared';
+import { call } from '../lib/api-client';
 import { takeBoot } from '../lib/boot';
 import { showError } from '../lib/show-error';
 import { productsAtom } from './atoms';
@@ -31,7 +31,7 @@ export function useCatalogueData(): { categories: CategoryWire[]; subCategories:
       return;
     }
     if (data || inFlight) return;
-    inFlight = Promise.all([api<CategoryWire[]>('GET', '/api/category/get'), api<SubCategoryWire[]>('POST', '/api/subcategory/get')])
+    inFlight = Promise.all([call(ENDPOINTS.categories.list), call(ENDPOINTS.subCategories.list)])
       .then(([categories, subCategories]) => setData({ categories: categories.data, subCategories: subCategories.data }))
       .catch(showError)
       .finally(() => {

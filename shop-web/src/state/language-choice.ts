@@ -4,14 +4,14 @@
 // that has none.
 import { useCallback } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { isLanguage, type Language } from '@kade/shared';
-import { api } from '../lib/api-client';
+import { ENDPOINTS, isLanguage, type Language } from '@kade/shared';
+import { call } from '../lib/api-client';
 import { userAtom, type SessionUser } from './atoms';
 import { chosenLanguageAtom } from './language';
 
 async function saveOnAccount(language: Language): Promise<void> {
   try {
-    await api('PUT', '/api/user/update-user', { language });
+    await call(ENDPOINTS.account.update, { body: { language } });
   } catch {
     // the phone keeps the choice; the account catches up at the next choice
   }

@@ -4,8 +4,8 @@
 // when an order is placed.
 import { useCallback } from 'react';
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import type { OrderingState, ShopConfigWire } from '@kade/shared';
-import { api } from '../lib/api-client';
+import { ENDPOINTS, type OrderingState } from '@kade/shared';
+import { call } from '../lib/api-client';
 import { useShopConfig } from '../lib/shop-config';
 
 /** The latest state and how many times it was replaced (a re-read started before a newer state is dropped). */
@@ -44,7 +44,7 @@ export function useRefreshOrdering(): () => Promise<void> {
   return useCallback(async () => {
     const started = store.get(orderingAtom)?.version ?? 0;
     try {
-      const answer = await api<ShopConfigWire>('GET', '/api/shop/config');
+      const answer = await call(ENDPOINTS.shop.config);
       const state = answer.data.ordering ?? null;
       store.set(orderingAtom, (old) => afterReread(old, started, state));
     } catch {

@@ -1,14 +1,12 @@
 import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
-import { can } from '@kade/shared';
+import { can, ENDPOINTS } from '@kade/shared';
 import { STORAGE_KEYS } from '../lib/ui-constants';
-import { api, tokens } from '../lib/api-client';
-import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type CartLine, type SessionUser } from './atoms';
+import { call, tokens } from '../lib/api-client';
+import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type SessionUser } from './atoms';
 import { cartSetHereAtom, startCartRead } from './cart-freshness';
 import { localCart } from './local-cart';
 import { useAdoptAccountLanguage } from './language-choice';
-
-type OrderList = { totalCount?: number; counts?: Record<string, number> };
 
 /**
  * Loads the session from the stored tokens: the user, their cart (with the phone's cart merged in, once) and
@@ -28,7 +26,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
       return null;
     }
     try {
-      const user = (await api<SessionUser>('GET', '/api/user/user-details')).data;
+      const user = (await call(ENDPOINTS.account.details)).data;
       setUser(user);
       adoptLanguage(user);
       const isStaff = can(user.role, 'orders.view');
@@ -39,23 +37,23 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
       const fresh = startCartRead();
       const cartCall = (
         phoneItems.length > 0
-          ? api<CartLine[]>('POST', '/api/cart/merge', { items: phoneItems }).then((answer) => {
+          ? call(ENDPOINTS.cart.merge, { body: { items: phoneItems } }).then((answer) => {
               localCart.clear();
               return answer;
             })
-          : api<CartLine[]>('GET', '/api/cart/get')
+          : call(ENDPOINTS.cart.list)
       ).then(async (answer) => {
         if (fresh()) setCart(answer.data);
         else if (phoneItems.length > 0) {
           const again = startCartRead();
-          const reread = await api<CartLine[]>('GET', '/api/cart/get');
+          const reread = await call(ENDPOINTS.cart.list);
           if (again()) setCart(reread.data);
         }
       });
       const [, mine, all] = await Promise.allSettled([
         cartCall,
-        api<unknown[], OrderList>('GET', '/api/order/order-list?limit=1'),
-        isStaff ? api<unknown[], OrderList>('GET', '/api/order/order-list?scope=all&limit=1') : Promise.reject(new Error('not admin')),
+        call(ENDPOINTS.orders.list, { query: { limit: 1 } }),
+        isStaff ? call(ENDPOINTS.orders.list, { query: { scope: 'all', limit: 1 } }) : Promise.reject(new Error('not admin')),
       ]);
       const count = mine.status === 'fulfilled' ? (mine.value.totalCount ?? mine.value.data.length) : 0;
       const counts = all.status === 'fulfilled' ? all.value.counts : undefined;
@@ -104,7 +102,7 @@ export function useLogout(): () => Promise<void> {
   const setCheckoutOption = useSetAtom(checkoutOptionAtom);
   return useCallback(async () => {
     try {
-      await api('GET', '/api/user/logout');
+      await call(ENDPOINTS.account.logout);
     } catch {
       // logging out locally is enough
     }

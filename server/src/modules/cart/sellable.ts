@@ -1,4 +1,4 @@
-import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef } from '@kade/shared';
+import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef, type SellableProblem } from '@kade/shared';
 import { stockOf } from '../catalog/stock';
 import type { ProductCoreRow } from '../catalog/wire';
 import type { Db } from '../../db/database';
@@ -39,7 +39,6 @@ export async function loadSellables(db: Db, ids: readonly string[]): Promise<Map
 }
 
 /** Why a sellable cannot be bought now, or null when it can. */
-export type SellableProblem = 'UNAVAILABLE' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | null;
 
 export function isVisible(row: SellableRow): boolean {
   if (row.deleted_at || !row.publish) return false;

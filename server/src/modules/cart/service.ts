@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { CartMergeInput } from '@kade/shared';
+import type { CartItemWire, CartMergeInput, OrderAgainResult } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, notFound } from '../../http/errors';
 import { orderRefWhere } from '../orders/order-ref';
-import { loadSellables, problemFor, productNames, purchasableQuantity, toSellableWire, type SellableProblem, type SellableRow } from './sellable';
+import { loadSellables, problemFor, productNames, purchasableQuantity, toSellableWire, type SellableRow } from './sellable';
 import type { Db } from '../../db/database';
 
 interface CartRow {
@@ -11,17 +11,6 @@ interface CartRow {
   user_id: string;
   product_id: string;
   quantity: number;
-}
-
-export interface CartItemWire {
-  _id: string;
-  userId: string;
-  productId: ReturnType<typeof toSellableWire>;
-  quantity: number;
-  /** The most the shopper may have of it now (stock, and 1 for single-quantity items). */
-  maxQuantity: number;
-  /** Why it cannot be ordered as it is, so the screens can say so; null when it can. */
-  problem: SellableProblem;
 }
 
 function toItemWire(row: CartRow, product: SellableRow): CartItemWire {
@@ -172,13 +161,6 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
   };
 }
 
-export interface OrderAgainResult {
-  cart: CartItemWire[];
-  /** What went into the cart: as many as were ordered, or fewer when only that many may be had now. */
-  added: Array<{ productId: string; name: string; quantity: number; asked: number }>;
-  /** What could not: no longer sold, or out of stock. */
-  skipped: Array<{ name: string; reason: 'no longer sold' | 'out of stock' }>;
-}
 
 /** What Order again says: what went in, what was cut to what is left, and what could not be added. */
 export function orderAgainMessage(result: Pick<OrderAgainResult, 'added' | 'skipped'>): string {

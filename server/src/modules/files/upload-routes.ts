@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@kade/shared';
 import { route, type RouteSpec } from '../../http/route';
 import { readUploadedFile } from '../../http/upload';
 import type { ImageService } from './service';
@@ -8,19 +9,13 @@ import type { ImageService } from './service';
  */
 export function fileRoutes(deps: { images: ImageService }): RouteSpec[] {
   return [
-    route({
-      method: 'post',
-      path: '/api/file/upload',
-      access: 'catalogue.manage',
-      raw: true,
-      handler: async ({ ctx, user }) => {
-        await deps.images.countUpload(user!.id);
-        const file = await readUploadedFile(ctx, 'image');
-        const stored = await deps.images.store(file.buffer, { originalName: file.originalName, uploadedBy: user!.id });
-        // For the dashboard's network panel and the bench: how long the picture waited for the image queue.
-        if (stored.timing) ctx.set('Server-Timing', `queue;dur=${stored.timing.waitMs.toFixed(1)}, encode;dur=${stored.timing.encodeMs.toFixed(1)}`);
-        return { data: { url: stored.url }, message: 'Image uploaded.', status: 201 };
-      },
+    route(ENDPOINTS.files.upload, async ({ ctx, user }) => {
+      await deps.images.countUpload(user!.id);
+      const file = await readUploadedFile(ctx, 'image');
+      const stored = await deps.images.store(file.buffer, { originalName: file.originalName, uploadedBy: user!.id });
+      // For the dashboard's network panel and the bench: how long the picture waited for the image queue.
+      if (stored.timing) ctx.set('Server-Timing', `queue;dur=${stored.timing.waitMs.toFixed(1)}, encode;dur=${stored.timing.encodeMs.toFixed(1)}`);
+      return { data: { url: stored.url }, message: 'Image uploaded.', status: 201 };
     }),
   ];
 }

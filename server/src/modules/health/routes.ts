@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@kade/shared';
 import { route, type RouteSpec } from '../../http/route';
 import type { Database } from '../../db/database';
 import type { RedisState } from '../realtime/socket';
@@ -9,24 +10,19 @@ import type { RedisState } from '../realtime/socket';
  */
 export function healthRoutes(deps: { db: Database; startedAt: Date; version: string; redisState: () => RedisState }): RouteSpec[] {
   return [
-    route({
-      method: 'get',
-      path: '/api/health',
-      access: 'public',
-      handler: async ({ ctx }) => {
-        const reachable = await deps.db.ping();
-        const redis = deps.redisState();
-        const data = {
-          status: reachable && redis !== 'down' ? 'ok' : 'degraded',
-          version: deps.version,
-          uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
-          database: { kind: deps.db.kind, reachable },
-          redis: { configured: redis !== 'off', reachable: redis === 'up' },
-        };
-        ctx.set('Cache-Control', 'no-store');
-        const message = !reachable ? 'The database is not answering.' : redis === 'down' ? 'Redis is not answering: live events stay on this instance.' : 'ok';
-        return { data, status: reachable ? 200 : 503, message };
-      },
+    route(ENDPOINTS.health.check, async ({ ctx }) => {
+      const reachable = await deps.db.ping();
+      const redis = deps.redisState();
+      const data = {
+        status: reachable && redis !== 'down' ? 'ok' : 'degraded',
+        version: deps.version,
+        uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
+        database: { kind: deps.db.kind, reachable },
+        redis: { configured: redis !== 'off', reachable: redis === 'up' },
+      };
+      ctx.set('Cache-Control', 'no-store');
+      const message = !reachable ? 'The database is not answering.' : redis === 'down' ? 'Redis is not answering: live events stay on this instance.' : 'ok';
+      return { data, status: reachable ? 200 : 503, message };
     }),
   ];
 }

@@ -67,7 +67,8 @@ interface IdempotencyClaim {
 /** The answer to a COD order: `order` is set only when this request placed it (a replay carries the stored body). */
 interface PlaceOutcome {
   status: number;
-  body: unknown;
+  /** The placed order; on a replay, the first placing's answer as it was stored (always an order). */
+  body: OrderWire;
   replayed: boolean;
   order?: OrderWire;
   /** The chosen option has a capacity: placing it may have filled it, so every screen is told after the commit. */
@@ -129,7 +130,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different order. Use a new key for a new order.', { field: 'Idempotency-Key' });
     }
     if (existing.response_status === null) return undefined;
-    const body: unknown = typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body;
+    const body = (typeof existing.response_body === 'string' ? JSON.parse(existing.response_body) : existing.response_body) as OrderWire;
     return { status: existing.response_status, body, replayed: true };
   }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { can, capacitySchema, orderingForShoppers, pauseSchema, type ShopConfigWire } from '@kade/shared';
+import { can, ENDPOINTS, orderingForShoppers, type ShopConfigWire } from '@kade/shared';
 import type { Config } from '../../config';
 import type { Clock } from '../../clock';
 import { route, type RouteSpec } from '../../http/route';
@@ -55,45 +55,18 @@ export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | un
  */
 export function shopRoutes(deps: ShopConfigDeps): RouteSpec[] {
   return [
-    route({
-      method: 'get',
-      path: '/api/shop/config',
-      access: 'public',
-      handler: async ({ ctx, user }) => {
-        const data = await shopConfigFor(deps, ctx.get('user-agent'), user !== undefined && can(user.role, 'orders.view'));
-        ctx.set('Cache-Control', 'no-store');
-        ctx.set('Vary', 'User-Agent');
-        return { data };
-      },
+    route(ENDPOINTS.shop.config, async ({ ctx, user }) => {
+      const data = await shopConfigFor(deps, ctx.get('user-agent'), user !== undefined && can(user.role, 'orders.view'));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Vary', 'User-Agent');
+      return { data };
     }),
-    route({
-      method: 'put',
-      path: '/api/shop/pause',
-      access: 'store.pause',
-      body: pauseSchema,
-      handler: async ({ user, body }) => {
-        const ordering = await deps.ordering.pause(user!, body);
-        return { data: ordering, message: body.scope === 'all' ? 'New orders are paused.' : 'The fastest delivery is paused.' };
-      },
+    route(ENDPOINTS.shop.pause, async ({ user, body }) => {
+      const ordering = await deps.ordering.pause(user!, body);
+      return { data: ordering, message: body.scope === 'all' ? 'New orders are paused.' : 'The fastest delivery is paused.' };
     }),
-    route({
-      method: 'put',
-      path: '/api/shop/resume',
-      access: 'store.pause',
-      handler: async () => ({ data: await deps.ordering.resume(), message: 'Orders are open again.' }),
-    }),
-    route({
-      method: 'get',
-      path: '/api/shop/store',
-      access: 'store.manage',
-      handler: async () => ({ data: await deps.ordering.capacities() }),
-    }),
-    route({
-      method: 'put',
-      path: '/api/shop/capacity',
-      access: 'store.manage',
-      body: capacitySchema,
-      handler: async ({ body }) => ({ data: await deps.ordering.setCapacities(body), message: 'Capacities saved.' }),
-    }),
+    route(ENDPOINTS.shop.resume, async () => ({ data: await deps.ordering.resume(), message: 'Orders are open again.' })),
+    route(ENDPOINTS.shop.store, async () => ({ data: await deps.ordering.capacities() })),
+    route(ENDPOINTS.shop.setCapacities, async ({ body }) => ({ data: await deps.ordering.setCapacities(body), message: 'Capacities saved.' })),
   ];
 }

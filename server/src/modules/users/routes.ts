@@ -1,17 +1,5 @@
 import type { Context } from 'koa';
-import {
-  adminChangeRoleSchema,
-  adminChangeStatusSchema,
-  adminCreateUserSchema,
-  adminUserListQuerySchema,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  checkVerificationSchema,
-  resetPasswordSchema,
-  updateUserSchema,
-  verifyOtpSchema,
-} from '@kade/shared';
+import { ENDPOINTS } from '@kade/shared';
 import type { Database } from '../../db/database';
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
 import { route, type RouteSpec } from '../../http/route';
@@ -61,175 +49,83 @@ function clearSessionCookies(ctx: Context) {
 export function userRoutes(deps: { db: Database; users: UserService; images: ImageService }): RouteSpec[] {
   const { users } = deps;
   return [
-    route({
-      method: 'post',
-      path: '/api/user/register',
-      access: 'public',
-      body: registerSchema,
-      handler: async ({ ctx, body }) => ({ data: await users.register(body, requestInfo(ctx)), message: 'Your account is ready. Please log in.', status: 201 }),
+    route(ENDPOINTS.account.register, async ({ ctx, body }) => ({ data: await users.register(body, requestInfo(ctx)), message: 'Your account is ready. Please log in.', status: 201 })),
+    route(ENDPOINTS.account.login, async ({ ctx, body }) => {
+      const device = cookieOf(ctx, DEVICE_COOKIE);
+      const { accessToken, refreshToken, user, deviceCookie } = await users.login(body, { ...requestInfo(ctx), ...(device ? { deviceCookie: device } : {}) });
+      setSessionCookies(ctx, { accessToken, refreshToken });
+      ctx.cookies.set(DEVICE_COOKIE, deviceCookie, { ...DEVICE_COOKIE_OPTIONS, secure: ctx.secure });
+      return { data: { accesstoken: accessToken, refreshToken, user }, message: 'Logged in.' };
     }),
-    route({
-      method: 'post',
-      path: '/api/user/login',
-      access: 'public',
-      body: loginSchema,
-      handler: async ({ ctx, body }) => {
-        const device = cookieOf(ctx, DEVICE_COOKIE);
-        const { accessToken, refreshToken, user, deviceCookie } = await users.login(body, { ...requestInfo(ctx), ...(device ? { deviceCookie: device } : {}) });
+    route(ENDPOINTS.account.refresh, async ({ ctx }) => {
+      const token = bearerToken(ctx) ?? ctx.cookies.get(REFRESH_COOKIE);
+      try {
+        const { accessToken, refreshToken } = await users.refresh(token, requestInfo(ctx));
         setSessionCookies(ctx, { accessToken, refreshToken });
-        ctx.cookies.set(DEVICE_COOKIE, deviceCookie, { ...DEVICE_COOKIE_OPTIONS, secure: ctx.secure });
-        return { data: { accesstoken: accessToken, refreshToken, user }, message: 'Logged in.' };
-      },
-    }),
-    route({
-      method: 'post',
-      path: '/api/user/refresh-token',
-      access: 'public', // the refresh token itself is the credential
-      handler: async ({ ctx }) => {
-        const token = bearerToken(ctx) ?? ctx.cookies.get(REFRESH_COOKIE);
-        try {
-          const { accessToken, refreshToken } = await users.refresh(token, requestInfo(ctx));
-          setSessionCookies(ctx, { accessToken, refreshToken });
-          return { data: { accessToken, refreshToken }, message: 'Session renewed.' };
-        } catch (error) {
-          clearSessionCookies(ctx);
-          throw error;
-        }
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/api/user/logout',
-      access: 'public', // ending a session never needs a live one: an expired access token still logs out
-      handler: async ({ ctx, user }) => {
-        // A GET rides along with a link or a redirect from another site (the session cookies are SameSite=Lax):
-        // a browser names such a request cross-site, and only the shop's own pages (or a client that names none,
-        // the counter app) may end the session.
-        if (ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site') {
-          throw new AppError('CROSS_SITE', 'Logging out must start from the shop itself: another site cannot end your session.');
-        }
-        const refreshToken = ctx.cookies.get(REFRESH_COOKIE);
-        await users.logout(user?.sessionId, refreshToken);
+        return { data: { accessToken, refreshToken }, message: 'Session renewed.' };
+      } catch (error) {
         clearSessionCookies(ctx);
-        return { data: null, message: 'Logged out.' };
-      },
+        throw error;
+      }
     }),
-    route({
-      method: 'get',
-      path: '/api/user/user-details',
-      access: 'user',
-      handler: async ({ user }) => ({ data: await users.details(user!.id) }),
+    route(ENDPOINTS.account.logout, async ({ ctx, user }) => {
+      // A GET rides along with a link or a redirect from another site (the session cookies are SameSite=Lax):
+      // a browser names such a request cross-site, and only the shop's own pages (or a client that names none,
+      // the counter app) may end the session.
+      if (ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site') {
+        throw new AppError('CROSS_SITE', 'Logging out must start from the shop itself: another site cannot end your session.');
+      }
+      const refreshToken = ctx.cookies.get(REFRESH_COOKIE);
+      await users.logout(user?.sessionId, refreshToken);
+      clearSessionCookies(ctx);
+      return { data: null, message: 'Logged out.' };
     }),
-    route({
-      method: 'put',
-      path: '/api/user/update-user',
-      access: 'user',
-      body: updateUserSchema,
-      handler: async ({ user, body }) => ({ data: await users.update(user!.id, body), message: 'Profile updated.' }),
+    route(ENDPOINTS.account.details, async ({ user }) => ({ data: await users.details(user!.id) })),
+    route(ENDPOINTS.account.update, async ({ user, body }) => ({ data: await users.update(user!.id, body), message: 'Profile updated.' })),
+    route(ENDPOINTS.account.uploadAvatar, async ({ ctx, user }) => {
+      await deps.images.countUpload(user!.id);
+      const file = await readUploadedFile(ctx, 'avatar');
+      const stored = await deps.images.store(file.buffer, { originalName: file.originalName, uploadedBy: user!.id, field: 'avatar' });
+      const updated = await users.setAvatar(user!.id, stored.url);
+      return { data: { _id: updated._id, avatar: updated.avatar }, message: 'Photo updated.' };
     }),
-    route({
-      method: 'put',
-      path: '/api/user/upload-avatar',
-      access: 'user',
-      raw: true,
-      handler: async ({ ctx, user }) => {
-        await deps.images.countUpload(user!.id);
-        const file = await readUploadedFile(ctx, 'avatar');
-        const stored = await deps.images.store(file.buffer, { originalName: file.originalName, uploadedBy: user!.id, field: 'avatar' });
-        const updated = await users.setAvatar(user!.id, stored.url);
-        return { data: { _id: updated._id, avatar: updated.avatar }, message: 'Photo updated.' };
-      },
+    // The spec's client asks by the login e-mail before it has a session; whether a number has an account is no
+    // more than registration tells (MOBILE_TAKEN), and the questions are rate limited per address.
+    route(ENDPOINTS.account.checkVerification, async ({ ctx, user, body }) => {
+      // asking about oneself with a token that has expired: 401, so the client renews it and asks again
+      if (body.mobile === undefined && body.email === undefined && !user && ctx.state.authError) throw ctx.state.authError as Error;
+      const { verified, message } = await users.verificationOf(body, user?.id, requestInfo(ctx));
+      // `success`, `verified` and `message` side by side at the top, as the spec's client reads them
+      return { data: { verified }, message, extras: { verified } };
     }),
-    route({
-      method: 'post',
-      path: '/api/user/check-email-verification',
-      // The spec's client asks by the login e-mail before it has a session; whether a number has an account is no
-      // more than registration tells (MOBILE_TAKEN), and the questions are rate limited per address.
-      access: 'public',
-      body: checkVerificationSchema,
-      handler: async ({ ctx, user, body }) => {
-        // asking about oneself with a token that has expired: 401, so the client renews it and asks again
-        if (body.mobile === undefined && body.email === undefined && !user && ctx.state.authError) throw ctx.state.authError as Error;
-        const { verified, message } = await users.verificationOf(body, user?.id, requestInfo(ctx));
-        // `success`, `verified` and `message` side by side at the top, as the spec's client reads them
-        return { data: { verified }, message, extras: { verified } };
-      },
+    route(ENDPOINTS.account.forgotPassword, async ({ ctx, body }) => ({ data: null, message: await users.forgotPassword(body, requestInfo(ctx)) })),
+    route(ENDPOINTS.account.verifyOtp, async ({ ctx, body }) => {
+      const { resetToken } = await users.verifyOtp(body, requestInfo(ctx));
+      ctx.cookies.set(RESET_COOKIE, resetToken, { ...RESET_COOKIE_OPTIONS, secure: ctx.secure, maxAge: RESET_WINDOW_MINUTES * 60_000 });
+      return { data: { resetToken }, message: 'Code verified. Please set a new password.' };
     }),
-    route({
-      method: 'put',
-      path: '/api/user/forgot-password',
-      access: 'public',
-      body: forgotPasswordSchema,
-      handler: async ({ ctx, body }) => ({ data: null, message: await users.forgotPassword(body, requestInfo(ctx)) }),
+    route(ENDPOINTS.account.resetPassword, async ({ ctx, body }) => {
+      await users.resetPassword(body, body.resetToken ?? ctx.cookies.get(RESET_COOKIE), requestInfo(ctx));
+      ctx.cookies.set(RESET_COOKIE, '', { ...RESET_COOKIE_OPTIONS, maxAge: 0 });
+      clearSessionCookies(ctx); // every session of the account has ended, this browser's too
+      return { data: null, message: 'Your password has been changed. Please log in.' };
     }),
-    route({
-      method: 'put',
-      path: '/api/user/verify-forgot-password-otp',
-      access: 'public',
-      body: verifyOtpSchema,
-      handler: async ({ ctx, body }) => {
-        const { resetToken } = await users.verifyOtp(body, requestInfo(ctx));
-        ctx.cookies.set(RESET_COOKIE, resetToken, { ...RESET_COOKIE_OPTIONS, secure: ctx.secure, maxAge: RESET_WINDOW_MINUTES * 60_000 });
-        return { data: { resetToken }, message: 'Code verified. Please set a new password.' };
-      },
+    route(ENDPOINTS.users.pendingCodes, async () => ({ data: await users.pendingCodes() })),
+    route(ENDPOINTS.users.list, async ({ query }) => ({ data: await users.list(query) })),
+    route(ENDPOINTS.users.create, async ({ body }) => {
+      const created = await users.createForCustomer(body);
+      return {
+        data: created,
+        status: 201,
+        message: created.temporaryPassword
+          ? `Account created. Read this password to the customer: ${created.temporaryPassword}`
+          : 'Account created.',
+      };
     }),
-    route({
-      method: 'put',
-      path: '/api/user/reset-password',
-      access: 'public',
-      body: resetPasswordSchema,
-      handler: async ({ ctx, body }) => {
-        await users.resetPassword(body, body.resetToken ?? ctx.cookies.get(RESET_COOKIE), requestInfo(ctx));
-        ctx.cookies.set(RESET_COOKIE, '', { ...RESET_COOKIE_OPTIONS, maxAge: 0 });
-        clearSessionCookies(ctx); // every session of the account has ended, this browser's too
-        return { data: null, message: 'Your password has been changed. Please log in.' };
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/api/users/all',
-      access: 'users.manage',
-      handler: async () => ({ data: await users.pendingCodes() }),
-    }),
-    route({
-      method: 'get',
-      path: '/api/users/list',
-      access: 'users.manage',
-      query: adminUserListQuerySchema,
-      handler: async ({ query }) => ({ data: await users.list(query) }),
-    }),
-    route({
-      method: 'post',
-      path: '/api/users/create',
-      access: 'users.manage',
-      body: adminCreateUserSchema,
-      handler: async ({ body }) => {
-        const created = await users.createForCustomer(body);
-        return {
-          data: created,
-          status: 201,
-          message: created.temporaryPassword
-            ? `Account created. Read this password to the customer: ${created.temporaryPassword}`
-            : 'Account created.',
-        };
-      },
-    }),
-    route({
-      method: 'put',
-      path: '/api/users/update-role',
-      access: 'users.manage',
-      body: adminChangeRoleSchema,
-      handler: async ({ body }) => ({ data: await users.changeAccess(body._id, { role: body.role }), message: 'Role updated.' }),
-    }),
-    route({
-      method: 'put',
-      path: '/api/users/update-status',
-      access: 'users.manage',
-      body: adminChangeStatusSchema,
-      handler: async ({ body }) => ({
-        data: await users.changeAccess(body._id, { status: body.status }),
-        message: body.status === 'Disabled' ? 'Account disabled.' : 'Account enabled.',
-      }),
-    }),
+    route(ENDPOINTS.users.setRole, async ({ body }) => ({ data: await users.changeAccess(body._id, { role: body.role }), message: 'Role updated.' })),
+    route(ENDPOINTS.users.setStatus, async ({ body }) => ({
+      data: await users.changeAccess(body._id, { status: body.status }),
+      message: body.status === 'Disabled' ? 'Account disabled.' : 'Account enabled.',
+    })),
   ];
 }

@@ -12,6 +12,7 @@ import {
   type ResetPasswordInput,
   type Role,
   type UpdateUserInput,
+  type UserWire,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -31,6 +32,7 @@ export const RESET_WINDOW_MINUTES = 10;
 
 export type { Role };
 export type UserStatus = 'Active' | 'Disabled';
+export type { UserWire };
 
 interface UserRow {
   id: string;
@@ -48,23 +50,6 @@ interface UserRow {
 }
 
 /** The session record of SPEC.md section 3, as the screens read it. Never the password hash. */
-export interface UserWire {
-  _id: string;
-  name: string;
-  email: string;
-  avatar: string;
-  mobile: string;
-  verify_email: boolean;
-  last_login_date: string;
-  status: UserStatus;
-  role: Role;
-  address_details: string[];
-  shopping_cart: string[];
-  orderHistory: string[];
-  createdAt: string;
-  /** The shop's language the shopper chose (issue 21), or null while they have not chosen. */
-  language: Language | null;
-}
 
 const USER_COLUMNS = ['id', 'name', 'email', 'mobile', 'avatar', 'role', 'status', 'verify_email', 'last_login_at', 'created_at', 'language'];
 

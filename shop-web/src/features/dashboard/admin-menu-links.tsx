@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { ORDER_LISTS, type OrderListKey } from '@kade/shared';
-import { api } from '../../lib/api-client';
+import { dashboardApi } from './api/dashboard-api';
 import { useOrderEvents } from '../../lib/realtime';
 import { ordersAtom, userAtom } from '../../state/atoms';
 import { ADMIN_PAGE_LINKS, linksFor } from '../../lib/dashboard-links';
@@ -23,7 +23,7 @@ export default function AdminMenuLinks() {
 
   const load = useCallback(async () => {
     try {
-      const answer = await api<unknown[], { counts?: Counts }>('GET', '/api/order/order-list?scope=all&limit=1');
+      const answer = await dashboardApi.orderCounts();
       const next = answer.counts ?? {};
       setCounts(next);
       setOrders((orders) => ({ ...orders, pending: next.pending ?? 0 }));

@@ -12,7 +12,8 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { can, clockTime, deliveryOptionByLabel, formatRs, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { riderApi } from './api/rider-api';
 import { useSocketEvents } from '../../lib/realtime';
 import { errorText, showError } from '../../lib/show-error';
 import { useShopperDateTime } from '../../lib/shop-clock';
@@ -123,10 +124,10 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
   const headingId = useId();
   const pickedUp = order.pickedUpAt !== null || order.status !== 'Processing';
 
-  async function run(path: string, body: Record<string, unknown>, done: string) {
+  async function run(send: () => Promise<unknown>, done: string) {
     setBusy(true);
     try {
-      await api('PUT', path, { orderId: order.id, ...body });
+      await send();
       toast.success(done);
       setPanel('none');
     } catch (error) {
@@ -138,7 +139,7 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
     }
   }
 
-  const deliver = (cashCollected: number, reason?: string) => void run('/api/orders/deliver', { cashCollected, ...(reason ? { reason } : {}) }, t('rider.delivered'));
+  const deliver = (cashCollected: number, reason?: string) => void run(() => riderApi.deliver({ orderId: order.id, cashCollected, ...(reason ? { reason } : {}) }), t('rider.delivered'));
 
   return (
     <article className="rider-card" aria-labelledby={headingId} data-testid="rider-order">
@@ -175,7 +176,7 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
       {panel === 'amount' ? (
         <CashForm total={order.cashToCollect} busy={busy} orderRef={order.ref} onSubmit={deliver} onCancel={() => setPanel('none')} words={words} />
       ) : null}
-      {panel === 'return' ? <ReturnForm order={order} busy={busy} words={words} onSubmit={(reason) => void run('/api/orders/return', { reason }, t('rider.returned'))} onCancel={() => setPanel('none')} /> : null}
+      {panel === 'return' ? <ReturnForm order={order} busy={busy} words={words} onSubmit={(reason) => void run(() => riderApi.returnToStore({ orderId: order.id, reason }), t('rider.returned'))} onCancel={() => setPanel('none')} /> : null}
       {panel === 'none' ? (
         <div className="rider-card__actions">
           {pickedUp ? (
@@ -188,7 +189,7 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
               </button>
             </>
           ) : (
-            <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => void run('/api/orders/pickup', {}, t('rider.pickedUpDone'))}>
+            <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => void run(() => riderApi.pickup({ orderId: order.id }), t('rider.pickedUpDone'))}>
               {t('rider.pickedUp')}
             </button>
           )}
@@ -253,7 +254,7 @@ function RiderDeliveries() {
   const shown = useRef(false);
   const load = useCallback(async () => {
     try {
-      const answer = await api<RiderOrdersWire>('GET', '/api/rider/orders');
+      const answer = await riderApi.myOrders();
       shown.current = true;
       setLoaded({ kind: 'ready', data: answer.data });
     } catch (error) {
@@ -275,7 +276,7 @@ function RiderDeliveries() {
 
   async function setShift(next: boolean) {
     try {
-      const answer = await api<{ onShift: boolean }>('PUT', '/api/rider/shift', { onShift: next });
+      const answer = await riderApi.setShift(next);
       setLoaded((now) => (now.kind === 'ready' ? { kind: 'ready', data: { ...now.data, onShift: answer.data.onShift } } : now));
     } catch (error) {
       showError(error);

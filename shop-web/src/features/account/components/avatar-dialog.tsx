@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { UPLOAD_MAX_BYTES } from '@kade/shared';
 import { UPLOAD_IMAGE_TYPES } from '../../../lib/ui-constants';
 import { FileButton } from '../../../components/file-button';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { imageAt } from '../../../lib/images';
 import { showError } from '../../../lib/show-error';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
@@ -56,11 +56,9 @@ export function AvatarDialog({
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!file || saving) return;
-    const form = new FormData();
-    form.append('avatar', file);
     setSaving(true);
     try {
-      const answer = await api<{ avatar: string }>('PUT', '/api/user/upload-avatar', form);
+      const answer = await accountApi.uploadAvatar(file);
       toast.success(t('profile.photoUpdated'));
       onSaved(answer.data.avatar);
     } catch (error) {

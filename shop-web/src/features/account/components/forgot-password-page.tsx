@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { OTP_LENGTH } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile } from '../../../state/session';
 import { MobileField, useMobileInput } from './form-fields';
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
 
   const submit = onSubmit(check, async () => {
-    await api('PUT', '/api/user/forgot-password', { mobile });
+    await accountApi.forgotPassword(mobile);
     toast.success(t('auth.codeSent', { length: OTP_LENGTH }));
     navigate(paths.verificationOtp, { state: { mobile } });
   });

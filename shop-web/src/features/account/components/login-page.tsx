@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { homeAfterLogin } from '../../../lib/dashboard-links';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile, useSignIn } from '../../../state/session';
@@ -27,7 +27,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
 
   const submit = onSubmit(check, async () => {
-    const answer = await api<{ accesstoken: string; refreshToken: string }>('POST', '/api/user/login', { mobile, password });
+    const answer = await accountApi.login({ mobile, password });
     const user = await signIn(answer.data, mobile);
     setMobile('');
     setPassword('');

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { OTP_LENGTH } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { OtpForm } from './otp-boxes';
 import { useOtpCheck } from './use-otp-check';
@@ -46,7 +46,7 @@ export default function OtpPage() {
 
   const send = () =>
     run(async () => {
-      await api('PUT', '/api/user/forgot-password', { mobile: user.mobile });
+      await accountApi.forgotPassword(user.mobile);
       toast.success(t('auth.codeSent', { length: OTP_LENGTH }));
       setSent(true);
     });

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { imageAt } from '../../../lib/images';
 import { useBusyAction } from '../../../lib/use-busy-action';
-import { sessionCheckedAtom, userAtom, type SessionUser } from '../../../state/atoms';
+import { sessionCheckedAtom, userAtom } from '../../../state/atoms';
 import { AvatarDialog } from './avatar-dialog';
 import { Field, MobileField, useMobileInput } from './form-fields';
 import { useVerification } from './use-verification';
@@ -49,7 +49,7 @@ export default function ProfilePage() {
   }
 
   const save = onSubmit(check, async () => {
-    const answer = await api<SessionUser>('PUT', '/api/user/update-user', { name: name.trim(), mobile });
+    const answer = await accountApi.update({ name: name.trim(), mobile });
     setUser({ ...user, ...answer.data });
     toast.success(t('profile.updated'));
   });

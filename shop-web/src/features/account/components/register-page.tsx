@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { isValidMobile, PASSWORD_MIN_LENGTH } from '@kade/shared';
 import { STORAGE_KEYS } from '../../../lib/ui-constants';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { Field, MobileField, PasswordField } from './form-fields';
 import './account.css';
@@ -41,7 +41,7 @@ export default function RegisterPage() {
   };
 
   const submit = onSubmit(valid, async () => {
-    await api('POST', '/api/user/register', { name: name.trim(), mobile, password, confirmPassword: confirm });
+    await accountApi.register({ name: name.trim(), mobile, password, confirmPassword: confirm });
     window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
     toast.success(t('auth.registered'));
     navigate(paths.login, { replace: true, state: location.state });

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH } from '@kade/shared';
 import { STORAGE_KEYS } from '../../../lib/ui-constants';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { PasswordField } from './form-fields';
 import './account.css';
@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
   };
 
   const submit = onSubmit(valid, async () => {
-    await api('PUT', '/api/user/reset-password', { mobile, resetToken, newPassword, confirmPassword });
+    await accountApi.resetPassword({ mobile, resetToken, newPassword, confirmPassword });
     window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
     toast.success(t('auth.passwordChanged'));
     navigate(paths.login, { replace: true });

@@ -1,7 +1,8 @@
 // The 6-digit code a person types, checked by the server (PUT /api/user/verify-forgot-password-otp): the verify
 // screen and the reset screen alike. A wrong or dead code empties the boxes and says why.
 import { useState } from 'react';
-import { api, type Answer } from '../../../lib/api-client';
+import type { Answer } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { emptyOtp } from './otp-boxes';
 
@@ -12,7 +13,7 @@ export function useOtpCheck(mobile: string | undefined, onVerified: (answer: Ans
 
   const submit = onSubmit(
     () => !!mobile && complete,
-    async () => onVerified(await api<{ resetToken: string }>('PUT', '/api/user/verify-forgot-password-otp', { mobile, otp: digits.join('') })),
+    async () => onVerified(await accountApi.verifyOtp({ mobile, otp: digits.join('') })),
     () => setDigits(emptyOtp()),
   );
 

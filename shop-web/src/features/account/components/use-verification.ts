@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { i18n } from '../../../i18n/i18n';
-import { api } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
 
 /** Whether the account's number is verified: null while checking, 'error' when the check failed. */
 export type Verification = boolean | null | 'error';
@@ -11,7 +11,7 @@ export function useVerification(enabled: boolean): { verified: Verification; rec
   const [verified, setVerified] = useState<Verification>(null);
   const recheck = useCallback(async () => {
     try {
-      const answer = await api<{ verified: boolean }>('POST', '/api/user/check-email-verification', {});
+      const answer = await accountApi.checkVerification();
       setVerified(answer.data.verified);
     } catch {
       setVerified('error');

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
+import type {
+  ENDPOINTS} from '@kade/shared';
 import {
   addressCreateSchema,
   addressUpdateSchema,
@@ -8,8 +10,9 @@ import {
   locationText,
   MOBILE_LENGTH,
   PLACE_TYPES,
+  type BodyOf,
 } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { addressesApi } from '../api/addresses-api';
 import { showError } from '../../../lib/show-error';
 import { ADDRESS_LABEL_KEYS, validationText } from '../../../lib/validation-text';
 import type { SavedAddress } from '../../../state/atoms';
@@ -109,7 +112,9 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<SavedAddress>(editing ? 'PUT' : 'POST', editing ? '/api/address/update' : '/api/address/create', body);
+      // checked by the same schema just above: what the server will take
+      const sent = body as BodyOf<typeof ENDPOINTS.addresses.create> & BodyOf<typeof ENDPOINTS.addresses.update>;
+      const answer = await (editing ? addressesApi.update(sent) : addressesApi.create(sent));
       toast.success(editing ? t('address.updated') : t('address.saved'));
       onSaved(answer.data);
     } catch (error) {

@@ -4,7 +4,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useAddressLines } from '../../../hooks/use-address-lines';
-import { api } from '../../../lib/api-client';
+import { addressesApi } from '../api/addresses-api';
 import { showError } from '../../../lib/show-error';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
 import { addressesAtom, checkoutAddressIdAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
@@ -48,7 +48,7 @@ export default function AddressPage() {
 
   const load = useCallback(async () => {
     try {
-      setAddresses((await api<SavedAddress[]>('GET', '/api/address/get')).data);
+      setAddresses((await addressesApi.listOwn()).data);
       setFailed(false);
     } catch (error) {
       setFailed(true);
@@ -73,7 +73,7 @@ export default function AddressPage() {
 
   const remove = async (address: SavedAddress) => {
     try {
-      await api('DELETE', '/api/address/disable', { _id: address._id });
+      await addressesApi.disable(address._id);
       setAddresses((old) => (old ?? []).filter((other) => other._id !== address._id));
       if (checkoutAddress === address._id) setCheckoutAddress(null);
       toast.success(t('address.removed'));

@@ -3,7 +3,8 @@
 // 'Edit Address' to correct one (the server checks the values; the list reloads after a save).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ADDRESS_FIELD_LABELS, TEXT, matchesAddressSearch } from '@kade/shared';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { adminAddressesApi } from './api/addresses-api';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { EditAddressDialog, type AdminAddress } from './edit-address-dialog';
 import { SearchBox } from '../../../components/search-box';
@@ -65,7 +66,7 @@ export default function AllAddressesPage() {
 
   const load = useCallback(async () => {
     try {
-      const answer = await api<AdminAddress[]>('GET', '/api/address/admin/all');
+      const answer = await adminAddressesApi.listAll();
       setPhase({ kind: 'ready', addresses: answer.data });
     } catch (error) {
       // 'Failed to fetch addresses' when the server answers but not successfully; otherwise its message

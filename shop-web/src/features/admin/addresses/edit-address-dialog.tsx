@@ -2,8 +2,9 @@
 // The admin editor checks nothing itself (SPEC.md section 5); the server refuses malformed values with a message.
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ADDRESS_FIELD_LABELS, TEXT, type AddressWire, type SavedAddressWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import type { ENDPOINTS} from '@kade/shared';
+import { ADDRESS_FIELD_LABELS, TEXT, type AddressWire, type BodyOf, type SavedAddressWire } from '@kade/shared';
+import { adminAddressesApi } from './api/addresses-api';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 
@@ -22,7 +23,8 @@ export function EditAddressDialog({ address, onClose, onSaved }: { address: Admi
   async function save(event: FormEvent) {
     event.preventDefault();
     await run(async () => {
-      const answer = await api('PUT', '/api/address/update', { _id: address._id, ...values });
+      // sent as typed: the server checks each field and refuses a malformed one with a message
+      const answer = await adminAddressesApi.update({ _id: address._id, ...values } as BodyOf<typeof ENDPOINTS.addresses.update>);
       toast.success(answer.message || TEXT.addressUpdated);
       onSaved();
     });

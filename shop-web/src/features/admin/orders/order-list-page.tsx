@@ -6,7 +6,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { SOCKET_EVENTS, TEXT, orderListByKey, type OrderList, type OrderStatus, type OrderWire, type RiderWire } from '@kade/shared';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { adminOrdersApi } from './api/orders-api';
 import { useOrderEvents, useSocketEvents } from '../../../lib/realtime';
 import { useSentinel } from '../../../components/use-infinite-scroll';
 import { OrderCard } from './order-card';
@@ -50,7 +51,7 @@ function useRiders(enabled: boolean): { riders: RiderWire[] | undefined; reloadR
   const [riders, setRiders] = useState<RiderWire[] | undefined>(undefined);
   const reloadRiders = useCallback(() => {
     if (!enabled) return;
-    api<RiderWire[]>('GET', '/api/riders')
+    adminOrdersApi.riders()
       .then((answer) => setRiders(answer.data))
       .catch(() => undefined); // the dropdown waits for the next try; the orders themselves still show
   }, [enabled]);
@@ -116,7 +117,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
   async function changeStatus(order: OrderWire, to: OrderStatus) {
     setBusy(order._id);
     try {
-      const answer = await api<OrderWire>('PUT', '/api/orders/update-status', { orderId: order._id, order_status: to });
+      const answer = await adminOrdersApi.updateStatus({ orderId: order._id, order_status: to });
       toast.success(TEXT.statusUpdated);
       apply(answer.data, order.order_status);
     } catch (error) {
@@ -132,7 +133,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
   async function assign(order: OrderWire, riderId: string | null) {
     setBusy(order._id);
     try {
-      const answer = await api<OrderWire>('PUT', '/api/orders/assign', { orderId: order._id, riderId });
+      const answer = await adminOrdersApi.assign(order._id, riderId);
       toast.success(answer.message || (riderId ? 'Rider assigned.' : 'Rider removed.'));
       apply(answer.data, order.order_status);
     } catch (error) {
@@ -147,7 +148,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
   async function deliver(order: OrderWire, cashCollected: number, reason?: string) {
     setBusy(order._id);
     try {
-      const answer = await api<OrderWire>('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Delivered', cashCollected, ...(reason ? { reason } : {}) });
+      const answer = await adminOrdersApi.updateStatus({ orderId: order._id, order_status: 'Delivered', cashCollected, ...(reason ? { reason } : {}) });
       toast.success(TEXT.statusUpdated);
       apply(answer.data, order.order_status);
     } catch (error) {

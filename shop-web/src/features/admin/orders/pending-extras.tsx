@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_LISTS, TEXT, formatRs, rupeesToPaise, type OrderListKey } from '@kade/shared';
 import { PENDING_RELOAD_SECONDS } from '../../../lib/ui-constants';
-import { api } from '../../../lib/api-client';
+import { adminOrdersApi } from './api/orders-api';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 
 /**
@@ -56,7 +56,7 @@ export function OtpUsers({ version }: { version: number }) {
   const [users, setUsers] = useState<OtpUser[]>([]);
   useEffect(() => {
     let live = true;
-    api<OtpUser[]>('GET', '/api/users/all')
+    adminOrdersApi.pendingCodes()
       .then((answer) => {
         if (live) setUsers(answer.data);
       })
@@ -107,7 +107,7 @@ export function SummaryPanel({ version }: { version: number }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    Promise.all([api<Summary>('GET', '/api/order/summary'), api<Counter[]>('GET', '/api/counters')])
+    Promise.all([adminOrdersApi.summary(), adminOrdersApi.counters()])
       .then(([s, c]) => {
         if (!live) return;
         setSummary(s.data);

@@ -1,10 +1,8 @@
 // One admin order list (pending, processing, …): the total, the cards 10 at a time, and the live changes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_LIST_PAGE_SIZE, normalizeStatus, statusLabel, type OrderList, type OrderWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { adminOrdersApi } from './api/orders-api';
 import { showError } from '../../../lib/show-error';
-
-type ListAnswer = { totalCount: number; totalPage: number };
 
 export interface ListState {
   orders: OrderWire[];
@@ -66,9 +64,7 @@ export function useOrderList(list: OrderList, search: string): OrderListView {
 
   const fetchPage = useCallback(
     (page: number) => {
-      const query = new URLSearchParams({ scope: 'all', list: list.key, page: String(page), limit: String(ORDER_LIST_PAGE_SIZE) });
-      if (search.trim()) query.set('search', search.trim());
-      return api<OrderWire[], ListAnswer>('GET', `/api/order/order-list?${query.toString()}`);
+      return adminOrdersApi.list({ list: list.key, page, limit: ORDER_LIST_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}) });
     },
     [list.key, search],
   );

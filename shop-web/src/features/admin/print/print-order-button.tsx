@@ -6,7 +6,7 @@ import toast from 'react-hot-toast';
 import { TEXT, type OrderWire } from '@kade/shared';
 import { showError } from '../../../lib/show-error';
 import { COUNTER_PRINT_TEXT as PRINT_TEXT, counterBridge, type CounterBridge } from './bridge';
-import { fetchOrderForPrint } from './print-api';
+import { fetchOrderForPrint } from './api/print-api';
 import './controls.css';
 import { paths } from '../../../lib/paths';
 

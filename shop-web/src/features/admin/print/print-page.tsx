@@ -10,7 +10,7 @@ import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useShopConfig } from '../../../lib/shop-config';
 import { counterBridge } from './bridge';
 import { receiptPageRule } from './page-size';
-import { fetchOrderForPrint } from './print-api';
+import { fetchOrderForPrint } from './api/print-api';
 import { PrintOrderButton } from './print-order-button';
 import { PrinterStatus } from './printer-status';
 import './print.css';

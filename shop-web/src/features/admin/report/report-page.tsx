@@ -14,7 +14,7 @@ import { useShopConfig } from '../../../lib/shop-config';
 import { showError } from '../../../lib/show-error';
 import { useCan } from '../../../state/use-can';
 import { COUNTER_PRINT_TEXT, counterBridge } from '../print/bridge';
-import { downloadDayReportCsv, fetchDayReport } from './report-api';
+import { downloadDayReportCsv, fetchDayReport } from './api/report-api';
 import type { HoursChart } from './hours-chart';
 import { RiderCash } from './rider-cash';
 import { changesReport, coalesce, handInChangesReport } from './live-report';

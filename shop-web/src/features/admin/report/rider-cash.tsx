@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatRs, maxHandIn, rupeesToPaise, type HandInWire, type RiderCashRow } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { handInCash, voidHandIn } from './api/report-api';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { parseRupees } from '../../../components/cash-entry';
@@ -99,7 +99,7 @@ function HandInForm({ row, onRecorded }: { row: RiderCashRow; onRecorded: (row: 
       return;
     }
     await form.save(async () => {
-      const answer = await api<RiderCashRow>('POST', '/api/cash/hand-ins', { riderId: row.riderId, amount, ...(note.trim() ? { note: note.trim() } : {}) });
+      const answer = await handInCash({ riderId: row.riderId, amount, ...(note.trim() ? { note: note.trim() } : {}) });
       toast.success(RIDER_CASH_TEXT.recorded(rs(amount), row.name));
       setNote('');
       setAmountText(answer.data.outstanding > 0 ? String(answer.data.outstanding) : '');
@@ -174,7 +174,7 @@ function VoidHandIn({ row, handIn, when, onVoided }: { row: RiderCashRow; handIn
       return;
     }
     await form.save(async () => {
-      const answer = await api<RiderCashRow>('POST', '/api/cash/hand-ins/void', { handInId: handIn.id, reason: why });
+      const answer = await voidHandIn({ handInId: handIn.id, reason: why });
       toast.success(RIDER_CASH_TEXT.voidedToast(amount, row.name));
       setOpen(false);
       onVoided(answer.data);

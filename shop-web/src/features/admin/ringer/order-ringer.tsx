@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { adminOrdersApi } from '../orders/api/orders-api';
 import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -33,8 +33,7 @@ const RESYNC_MS = 60_000;
 async function loadPending(): Promise<OrderWire[]> {
   const orders: OrderWire[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const query = new URLSearchParams({ scope: 'all', list: 'pending', page: String(page), limit: String(PAGE_LIMIT) });
-    const answer = await api<OrderWire[], { totalPage: number }>('GET', `/api/order/order-list?${query.toString()}`);
+    const answer = await adminOrdersApi.list({ list: 'pending', page, limit: PAGE_LIMIT });
     orders.push(...answer.data);
     if (page >= answer.totalPage) break;
   }

@@ -3,7 +3,8 @@
 // ORDER_TAKEN naming who took it. Used by the ringer's alert and by the Pending list's cards.
 import toast from 'react-hot-toast';
 import type { OrderWire } from '@kade/shared';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { adminOrdersApi } from '../orders/api/orders-api';
 import { showError } from '../../../lib/show-error';
 
 /** What the ringer and the cards say. */
@@ -30,7 +31,7 @@ export type TakeOutcome =
 /** Takes the order, telling the person what happened in a toast. */
 export async function takeOrder(order: Pick<OrderWire, '_id' | 'orderId'>): Promise<TakeOutcome> {
   try {
-    const answer = await api<OrderWire>('PUT', '/api/orders/acknowledge', { orderId: order._id });
+    const answer = await adminOrdersApi.acknowledge(order._id);
     toast.success(RINGER_TEXT.took(order.orderId));
     return { kind: 'taken', order: answer.data };
   } catch (error) {

@@ -4,8 +4,9 @@
 // dashboard page while shoppers cannot order because nobody is attending or the shop is paused.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FASTEST_OPTION, type OrderingState, type PauseScope } from '@kade/shared';
-import { ApiError, api } from '../../../lib/api-client';
+import { FASTEST_OPTION, type PauseScope } from '@kade/shared';
+import { ApiError } from '../../../lib/api-client';
+import { storeApi } from './api/store-api';
 import { pauseText } from '../../../lib/ordering-text';
 import { useShopConfig } from '../../../lib/shop-config';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
@@ -40,7 +41,7 @@ function PauseDialog({ onClose }: { onClose: () => void }) {
     setSaving(true);
     setProblem('');
     try {
-      const answer = await api<OrderingState>('PUT', '/api/shop/pause', { scope, minutes: length });
+      const answer = await storeApi.pause({ scope, minutes: length });
       setOrdering(answer.data);
       toast.success(scope === 'all' ? 'Orders paused' : `${FASTEST_OPTION} paused`);
       onClose();
@@ -116,7 +117,7 @@ export function PauseControl() {
   const resume = async () => {
     setResuming(true);
     try {
-      const answer = await api<OrderingState>('PUT', '/api/shop/resume', {});
+      const answer = await storeApi.resume();
       setOrdering(answer.data);
       toast.success('Orders resumed');
     } catch (error) {

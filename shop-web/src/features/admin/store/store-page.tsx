@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DELIVERY_OPTIONS, type DeliveryOptionLabel } from '@kade/shared';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { storeApi } from './api/store-api';
 import { useOrdering, useRefreshOrdering } from '../../../state/ordering';
 import { Loading } from '../../../components/loading';
 import './store.css';
@@ -40,7 +41,7 @@ export default function StorePage() {
   const load = useCallback(async () => {
     setLoadError('');
     try {
-      const answer = await api<{ capacities: Capacities }>('GET', '/api/shop/store');
+      const answer = await storeApi.capacities();
       setTyped(shown(answer.data.capacities));
     } catch (error) {
       setLoadError(error instanceof ApiError && error.message ? error.message : 'The store settings could not be loaded.');
@@ -66,7 +67,7 @@ export default function StorePage() {
     setProblem(null);
     try {
       const capacities = Object.fromEntries(DELIVERY_OPTIONS.map((option) => [option.label, toWire(typed[option.label])]));
-      const answer = await api<{ capacities: Capacities }>('PUT', '/api/shop/capacity', { capacities });
+      const answer = await storeApi.setCapacities({ capacities });
       setTyped(shown(answer.data.capacities));
       toast.success('Capacities saved');
       await refreshOrdering();

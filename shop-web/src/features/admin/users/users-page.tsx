@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { isValidMobile, ROLE_LABELS, ROLES, TEXT, USERS_PAGE_SIZE, type Role } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './api/users-api';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import './users.css';
@@ -52,12 +52,12 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
     setProblem('');
     setSaving(true);
     try {
-      const answer = await api<{ user: { _id: string } }>('POST', '/api/users/create', { name, mobile, ...(password ? { password } : {}) });
+      const answer = await usersApi.create({ name, mobile, ...(password ? { password } : {}) });
       // A rider is an account given the Rider role; if that second step fails the account stays a customer, and the message says so.
       let said = answer.message;
       if (role !== 'USER') {
         try {
-          await api('PUT', '/api/users/update-role', { _id: answer.data.user._id, role });
+          await usersApi.setRole({ _id: answer.data.user._id, role });
           said = `${said} Role: ${ROLE_LABELS[role]}.`;
         } catch (error) {
           showError(error);
@@ -134,10 +134,10 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
   const format = useFormatDateTime();
   const [busy, setBusy] = useState(false);
 
-  async function change(path: '/api/users/update-role' | '/api/users/update-status', body: Record<string, string>) {
+  async function change(send: () => ReturnType<typeof usersApi.setRole>) {
     setBusy(true);
     try {
-      const answer = await api<AdminUser>('PUT', path, { _id: user._id, ...body });
+      const answer = await send();
       toast.success(answer.message);
       onChanged({ ...user, ...answer.data });
     } catch (error) {
@@ -153,7 +153,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
       <th scope="row">{user.name}</th>
       <td>{user.mobile}</td>
       <td>
-        <select aria-label={`Role of ${user.name}`} value={user.role} disabled={busy} onChange={(event) => void change('/api/users/update-role', { role: event.target.value as Role })}>
+        <select aria-label={`Role of ${user.name}`} value={user.role} disabled={busy} onChange={(event) => void change(() => usersApi.setRole({ _id: user._id, role: event.target.value as Role }))}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
@@ -169,7 +169,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
           className="button button--ghost"
           disabled={busy}
           aria-label={`${disabled ? 'Enable' : 'Disable'} ${user.name}`}
-          onClick={() => void change('/api/users/update-status', { status: disabled ? 'Active' : 'Disabled' })}
+          onClick={() => void change(() => usersApi.setStatus({ _id: user._id, status: disabled ? 'Active' : 'Disabled' }))}
         >
           {disabled ? 'Enable' : 'Disable'}
         </button>
@@ -187,9 +187,7 @@ export default function UsersPage() {
 
   const fetchPage = useCallback(
     (page: number) => {
-      const params = new URLSearchParams({ page: String(page), limit: String(USERS_PAGE_SIZE) });
-      if (search) params.set('search', search);
-      return api<UserPage>('GET', `/api/users/list?${params.toString()}`);
+      return usersApi.list({ page, limit: USERS_PAGE_SIZE, ...(search ? { search } : {}) });
     },
     [search],
   );

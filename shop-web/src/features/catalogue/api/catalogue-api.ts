@@ -1,8 +1,8 @@
-import { CATEGORY_PAGE_SIZE, hasMorePages, type HomeWire, type ListingPageInfo, type ProductDetailsWire, type ProductWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { CATEGORY_PAGE_SIZE, ENDPOINTS, hasMorePages, type HomeWire, type ProductDetailsWire, type ProductWire } from '@kade/shared';
+import { call } from '../../../lib/api-client';
 
 export async function fetchHome(): Promise<HomeWire> {
-  return (await api<HomeWire>('GET', '/api/product/home')).data;
+  return (await call(ENDPOINTS.products.home)).data;
 }
 
 /** A listing page's products, whether more follow, and where the next page starts (send it back as `after`). */
@@ -17,12 +17,8 @@ export interface ListingPage {
  * page however deep the shopper has scrolled.
  */
 export async function fetchListingPage(categoryId: string, subCategoryId: string, page: number, after?: string | null): Promise<ListingPage> {
-  const answer = await api<ProductWire[], Partial<ListingPageInfo>>('POST', '/api/product/get-pruduct-by-category-and-subcategory', {
-    categoryId,
-    subCategoryId,
-    page,
-    limit: CATEGORY_PAGE_SIZE,
-    ...(after ? { after } : {}),
+  const answer = await call(ENDPOINTS.products.listing, {
+    body: { categoryId, subCategoryId, page, limit: CATEGORY_PAGE_SIZE, ...(after ? { after } : {}) },
   });
   return {
     items: answer.data,
@@ -32,5 +28,5 @@ export async function fetchListingPage(categoryId: string, subCategoryId: string
 }
 
 export async function fetchProductDetails(productId: string): Promise<ProductDetailsWire> {
-  return (await api<ProductDetailsWire>('POST', '/api/product/get-product-details', { productId })).data;
+  return (await call(ENDPOINTS.products.details, { body: { productId } })).data;
 }

@@ -3,9 +3,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatRs, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatRs, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT } from '@kade/shared';
 import { BillDetails } from '../../../components/bill-details';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { checkoutApi } from '../api/checkout-api';
 import { currentPosition } from '../../../lib/geolocation';
 import { imageAt } from '../../../lib/images';
 import { errorText, showError } from '../../../lib/show-error';
@@ -241,7 +242,7 @@ export default function CheckoutPaymentPage() {
         Choose: option,
         language,
       };
-      await api<OrderWire>('POST', '/api/order/cash-on-delivery', body, { headers: { 'Idempotency-Key': attemptKey.current } });
+      await checkoutApi.placeCashOnDelivery(body, attemptKey.current);
       attemptKey.current = null;
       setOrders((old) => ({ ...old, count: old.count + 1 }));
       setOutcome({ kind: 'placed', message: t('checkout.placedMessage') });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { api } from '../../../lib/api-client';
+import { checkoutApi } from '../api/checkout-api';
 import { showError } from '../../../lib/show-error';
 import { i18n } from '../../../i18n/i18n';
 import { addressesAtom, cartAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
@@ -22,7 +22,7 @@ export function useCheckoutData(step: string): { ready: boolean; addresses: Save
 
   const reloadAddresses = useCallback(async () => {
     try {
-      const list = (await api<SavedAddress[]>('GET', '/api/address/get')).data.filter((address) => address.status);
+      const list = (await checkoutApi.listAddresses()).data.filter((address) => address.status);
       setAddresses(list);
       return list;
     } catch (error) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { normalizeStatus, shopperMayCancel, type OrderWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { ordersApi } from '../api/orders-api';
 import { showError } from '../../../lib/show-error';
 
 
@@ -19,7 +19,7 @@ export function CancelOrder({ order, onChanged }: { order: OrderWire; onChanged:
   const cancel = async () => {
     setBusy(true);
     try {
-      const answer = await api<OrderWire>('PUT', '/api/order/cancel', { orderId: order._id });
+      const answer = await ordersApi.cancel(order._id);
       toast.success(t('orders.cancel.done'));
       onChanged(answer.data);
     } catch (error) {

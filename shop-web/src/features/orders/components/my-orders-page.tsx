@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { deliveryOptionByLabel, formatRs, isPaymentPaid, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
 import { MY_ORDERS_PAGE_SIZE } from '../../../lib/ui-constants';
-import { api } from '../../../lib/api-client';
+import { ordersApi } from '../api/orders-api';
 import { imageAt } from '../../../lib/images';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useShopperDateTime } from '../../../lib/shop-clock';
@@ -113,7 +113,7 @@ export default function MyOrdersPage() {
     async (pageNumber: number) => {
       setLoading(true);
       try {
-        const answer = await api<OrderWire[], { totalCount: number; totalPage: number }>('GET', `/api/order/order-list?page=${pageNumber}&limit=${MY_ORDERS_PAGE_SIZE}`);
+        const answer = await ordersApi.myOrders(pageNumber, MY_ORDERS_PAGE_SIZE);
         // Page 1 starts the list again (first load, reconnect); later pages add what is not shown yet.
         setOrders((old) => {
           if (pageNumber === 1 || !old) return answer.data;

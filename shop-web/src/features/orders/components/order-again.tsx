@@ -5,15 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { normalizeStatus, type OrderWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { ordersApi } from '../api/orders-api';
 import { showError } from '../../../lib/show-error';
 import { useCartActions } from '../../../state/cart-actions';
 import { paths } from '../../../lib/paths';
-
-interface OrderAgainAnswer {
-  added: Array<{ name: string; quantity: number; asked: number }>;
-  skipped: Array<{ name: string; reason: string }>;
-}
 
 export function OrderAgain({ order }: { order: OrderWire }) {
   const [busy, setBusy] = useState(false);
@@ -25,7 +20,7 @@ export function OrderAgain({ order }: { order: OrderWire }) {
   const again = async () => {
     setBusy(true);
     try {
-      const answer = await api<OrderAgainAnswer>('POST', '/api/cart/order-again', { orderId: order._id });
+      const answer = await ordersApi.orderAgain(order._id);
       await reload();
       const complete = answer.data.skipped.length === 0 && answer.data.added.every((line) => line.quantity === line.asked);
       // English reads the server's own sentence (it names each item and quantity); Sinhala and Tamil are said

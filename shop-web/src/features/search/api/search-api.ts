@@ -1,5 +1,5 @@
-import type { PageInfo, ProductWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { ENDPOINTS, type ProductWire } from '@kade/shared';
+import { call } from '../../../lib/api-client';
 
 export interface SearchPage {
   items: ProductWire[];
@@ -11,7 +11,7 @@ export interface SearchPage {
 }
 
 export async function searchProducts(search: string, page: number): Promise<SearchPage> {
-  const answer = await api<ProductWire[], Partial<PageInfo>>('POST', '/api/product/search-product', { search, page });
+  const answer = await call(ENDPOINTS.products.search, { body: { search, page } });
   return {
     items: answer.data,
     page: answer.page ?? page,

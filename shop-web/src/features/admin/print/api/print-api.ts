@@ -1,5 +1,5 @@
-import type { OrderWire } from '@kade/shared';
-import { api } from '../../../lib/api-client';
+import { ENDPOINTS, type OrderWire } from '@kade/shared';
+import { call } from '../../../../lib/api-client';
 
 /**
  * One order by its short id (the one staff read aloud, as the order cards show it), through the admins' order
@@ -8,6 +8,6 @@ import { api } from '../../../lib/api-client';
 export async function fetchOrderForPrint(orderId: string): Promise<OrderWire | null> {
   const wanted = orderId.trim();
   if (wanted === '') return null;
-  const answer = await api<OrderWire[]>('GET', `/api/order/order-list?scope=all&limit=10&search=${encodeURIComponent(wanted)}`);
+  const answer = await call(ENDPOINTS.orders.list, { query: { scope: 'all', limit: 10, search: wanted } });
   return answer.data.find((order) => order.orderId.toUpperCase() === wanted.toUpperCase() || order._id === wanted) ?? null;
 }

@@ -1,0 +1,143 @@
+// The answers of endpoints that had no shared type: the server's services build them, the clients read them.
+import type { NamedRef, SellableWire } from '../api';
+import type { Language } from '../language';
+import type { Role } from '../permissions';
+import type { UserStatus } from '../schemas/users';
+
+/** An account as the API answers it. */
+export interface UserWire {
+  _id: string;
+  name: string;
+  email: string;
+  avatar: string;
+  mobile: string;
+  verify_email: boolean;
+  last_login_date: string;
+  status: UserStatus;
+  role: Role;
+  address_details: string[];
+  shopping_cart: string[];
+  orderHistory: string[];
+  createdAt: string;
+  /** The shop's language the shopper chose (issue 21), or null while they have not chosen. */
+  language: Language | null;
+}
+
+/** POST /api/user/login. */
+export interface LoginWire {
+  accesstoken: string;
+  refreshToken: string;
+  user: UserWire;
+}
+
+/** POST /api/user/refresh-token. */
+export interface SessionTokensWire {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** GET /api/users/list: a page of accounts. */
+export interface UserPageWire {
+  users: UserWire[];
+  total: number;
+  page: number;
+  totalPage: number;
+}
+
+/** POST /api/users/create: the account, and the password to read to the customer when the server made one. */
+export interface CreatedUserWire {
+  user: UserWire;
+  temporaryPassword: string | undefined;
+}
+
+/** GET /api/users/all: the accounts with a password-reset code waiting (the counter reads it to a caller). */
+export interface PendingCodeWire {
+  _id: string;
+  name: string;
+  email: string;
+  mobile: string;
+  status: string;
+  role: string;
+  forgot_password_otp: string;
+  forgot_password_expiry: string;
+}
+
+/** Why a cart line cannot be ordered as it is; null when it can. */
+export type SellableProblem = 'UNAVAILABLE' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | null;
+
+/** A product as a cart line carries it. */
+export interface CartSellableWire extends Omit<SellableWire, 'description' | 'more_details' | 'createdAt' | 'updatedAt'> {
+  category: NamedRef[];
+  subCategory: NamedRef[];
+  /** The parent product of a variation, or null. */
+  parent: { _id: string; name: string } | null;
+  /** The shelf the item is picked from (its first category's name), or null. */
+  shelf: string | null;
+}
+
+/** A line of the shopper's cart. */
+export interface CartItemWire {
+  _id: string;
+  userId: string;
+  productId: CartSellableWire;
+  quantity: number;
+  /** The most the shopper may have of it now (stock, and 1 for single-quantity items). */
+  maxQuantity: number;
+  /** Why it cannot be ordered as it is, so the screens can say so; null when it can. */
+  problem: SellableProblem;
+}
+
+/** POST /api/cart/order-again. */
+export interface OrderAgainResult {
+  cart: CartItemWire[];
+  /** What went into the cart: as many as were ordered, or fewer when only that many may be had now. */
+  added: Array<{ productId: string; name: string; quantity: number; asked: number }>;
+  /** What could not: no longer sold, or out of stock. */
+  skipped: Array<{ name: string; reason: 'no longer sold' | 'out of stock' }>;
+}
+
+/** A counter app as the dashboard lists it. */
+export interface CounterWire {
+  _id: string;
+  name: string;
+  staff: string | null;
+  online: boolean;
+  printer: string;
+  printerError: string | null;
+  queued: number;
+  appVersion: string;
+  lastSeenAt: string;
+  printerSeenAt: string | null;
+}
+
+/** GET /api/order/summary: today's orders per admin list and the cash still to collect. */
+export interface OrderSummaryWire {
+  since: string;
+  today: Record<string, number>;
+  todayTotal: number;
+  cashToCollect: number;
+  openCashOrders: number;
+}
+
+/** GET /api/shop/store and PUT /api/shop/capacity: the most orders each delivery option takes (null: no limit). */
+export interface CapacitiesWire {
+  capacities: Record<string, number | null>;
+}
+
+/** GET /api/health. */
+export interface HealthWire {
+  status: string;
+  version: string;
+  uptimeSeconds: number;
+  database: { kind: string; reachable: boolean };
+  redis: { configured: boolean; reachable: boolean };
+}
+
+/** The page counts a paged list carries beside its `data`. */
+export interface OrderListExtras {
+  totalCount: number;
+  page: number;
+  totalPage: number;
+  /** The total per admin list (pending, processing, …) for the same caller and filters. */
+  counts: Record<string, number>;
+}
