@@ -91,6 +91,29 @@ describe.each(DB_KINDS)('the shopper\'s substitution choice on %s', (kind) => {
     expect(await remembered()).toEqual({ preference: 'ASK' });
   });
 
+  it('keeps the choice on the cart line: SIMILAR at first, set with PUT /api/cart/substitution, taken by the order, and the next cart line starts from it', async () => {
+    const tea = { id: await insertProduct(server, { name: 'Ceylon Tea 200g', price: 650, stock: 20 }), price: 650 };
+    const { who, place, fill } = await shopperWith(server, [tea]);
+    const cart = async () => (await server.api<{ data: Array<{ _id: string; substitution: string }> }>('GET', '/api/cart/get', undefined, who.auth)).body.data;
+    const [line] = await cart();
+    expect(line?.substitution).toBe('SIMILAR');
+    const set = await server.api<{ data: { substitution: string } }>('PUT', '/api/cart/substitution', { _id: line!._id, substitution: 'NONE' }, who.auth);
+    expect(set.status).toBe(200);
+    expect(set.body.data.substitution).toBe('NONE');
+    expect((await cart())[0]?.substitution).toBe('NONE');
+    // another shopper cannot touch the line; a choice it does not know is refused naming it
+    const other = await quickAccount(server);
+    expect((await server.api('PUT', '/api/cart/substitution', { _id: line!._id, substitution: 'ASK' }, other.auth)).status).toBe(404);
+    const bad = await server.api<{ code?: string; field?: string }>('PUT', '/api/cart/substitution', { _id: line!._id, substitution: 'ALWAYS' }, who.auth);
+    expect([bad.status, bad.body.code, bad.body.field]).toEqual([400, 'VALIDATION', 'substitution']);
+    expect((await server.api('PUT', '/api/cart/substitution', { _id: line!._id, substitution: 'ASK' })).status).toBe(401);
+    // the order takes the cart line's choice when the payload says none
+    const placed = await place();
+    expect(placed.body.data.products[0]?.substitution).toBe('NONE');
+    await fill();
+    expect((await cart())[0]?.substitution).toBe('NONE'); // remembered for the next cart line
+  });
+
   it('refuses a choice it does not know, naming the field, and writes nothing', async () => {
     const rice = { id: await insertProduct(server, { name: 'Samba Rice 5kg', price: 1500, stock: 20 }), price: 1500 };
     const { who, place } = await shopperWith(server, [rice]);

@@ -3,6 +3,7 @@ import type { NamedRef, SellableWire } from '../api';
 import type { Language } from '../language';
 import type { Role } from '../permissions';
 import type { UserStatus } from '../schemas/users';
+import type { SubstitutionPreference } from '../substitution';
 
 /** An account as the API answers it. */
 export interface UserWire {
@@ -85,6 +86,8 @@ export interface CartItemWire {
   maxQuantity: number;
   /** Why it cannot be ordered as it is, so the screens can say so; null when it can. */
   problem: SellableProblem;
+  /** What the shopper wants if it runs short (issue 33): remembered from their last order of it, else SIMILAR. */
+  substitution: SubstitutionPreference;
 }
 
 /** POST /api/cart/order-again. */

@@ -11,6 +11,8 @@ export const cart = {
   /** Null when the quantity reached 0 and the line is gone. */
   setQuantity: endpoint({ method: 'put', path: '/api/cart/update-qty', access: 'user', body: 'cartUpdateQtySchema', answer: answer<CartItemWire | null>() }),
   remove: endpoint({ method: 'delete', path: '/api/cart/delete-cart-item', access: 'user', body: 'cartDeleteSchema', answer: answer<null>() }),
+  /** What the shopper wants if the line runs short (issue 33). */
+  setSubstitution: endpoint({ method: 'put', path: '/api/cart/substitution', access: 'user', body: 'cartSubstitutionSchema', answer: answer<CartItemWire>() }),
   /** The phone's cart joins the account's at login. */
   merge: endpoint({ method: 'post', path: '/api/cart/merge', access: 'user', body: 'cartMergeSchema', answer: answer<CartItemWire[]>() }),
   orderAgain: endpoint({ method: 'post', path: '/api/cart/order-again', access: 'user', body: 'orderAgainSchema', answer: answer<OrderAgainResult>() }),

@@ -21,6 +21,15 @@ export type CartCreateInput = z.infer<typeof cartCreateSchema>;
 export const cartUpdateQtySchema = requestBody({ _id: idField('cart item id'), qty: wholeNumberField('quantity', 0, MAX_LINE_QUANTITY) });
 export type CartUpdateQtyInput = z.infer<typeof cartUpdateQtySchema>;
 
+/** What the shopper wants if a line runs short (issue 33): 'SIMILAR', 'ASK' or 'NONE'. */
+export const substitutionSchema = z.enum(SUBSTITUTION_PREFERENCES, {
+  error: `substitution must be one of ${SUBSTITUTION_PREFERENCES.map((choice) => `'${choice}'`).join(', ')}`,
+});
+
+/** PUT /api/cart/substitution (issue 33): what the shopper wants if this cart line runs short. */
+export const cartSubstitutionSchema = requestBody({ _id: idField('cart item id'), substitution: substitutionSchema });
+export type CartSubstitutionInput = z.infer<typeof cartSubstitutionSchema>;
+
 /** DELETE /api/cart/delete-cart-item. */
 export const cartDeleteSchema = requestBody({ _id: idField('cart item id') });
 export type CartDeleteInput = z.infer<typeof cartDeleteSchema>;
@@ -38,11 +47,6 @@ export type CartMergeInput = z.infer<typeof cartMergeSchema>;
 // Orders
 
 /** A cart line as sent at checkout: the product (id, or the embedded product object) and the quantity. */
-/** What the shopper wants if a line runs short (issue 33): 'SIMILAR', 'ASK' or 'NONE'. */
-export const substitutionSchema = z.enum(SUBSTITUTION_PREFERENCES, {
-  error: `substitution must be one of ${SUBSTITUTION_PREFERENCES.map((choice) => `'${choice}'`).join(', ')}`,
-});
-
 export const orderLineSchema = z.object(
   {
     _id: idField('cart item id').optional(),

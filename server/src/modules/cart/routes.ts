@@ -11,6 +11,7 @@ export function cartRoutes({ cart }: { cart: CartService }): RouteSpec[] {
       const item = await cart.setQuantity(user!.id, body._id, body.qty);
       return { data: item, message: item ? 'Quantity updated.' : TEXT.itemRemoved };
     }),
+    route(ENDPOINTS.cart.setSubstitution, async ({ user, body }) => ({ data: await cart.setSubstitution(user!.id, body._id, body.substitution), message: 'Saved.' })),
     route(ENDPOINTS.cart.remove, async ({ user, body }) => {
       await cart.remove(user!.id, body._id);
       return { data: null, message: TEXT.itemRemoved };

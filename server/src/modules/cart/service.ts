@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CartItemWire, CartMergeInput, OrderAgainResult } from '@kade/shared';
+import { DEFAULT_SUBSTITUTION, type CartItemWire, type CartMergeInput, type OrderAgainResult, type SubstitutionPreference } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, notFound } from '../../http/errors';
 import { orderRefWhere } from '../orders/order-ref';
@@ -11,6 +11,14 @@ interface CartRow {
   user_id: string;
   product_id: string;
   quantity: number;
+  substitution: SubstitutionPreference;
+}
+
+const CART_COLUMNS = ['id', 'user_id', 'product_id', 'quantity', 'substitution'];
+
+/** A new cart line's substitution choice: what the shopper chose for the product last time, else SIMILAR (issue 33). */
+function rememberedChoice(db: Db, userId: string, productId: string): Knex.Raw {
+  return db.raw('coalesce((select preference from substitution_choices where user_id = ? and product_id = ?), ?)', [userId, productId, DEFAULT_SUBSTITUTION]);
 }
 
 function toItemWire(row: CartRow, product: SellableRow): CartItemWire {
@@ -21,6 +29,7 @@ function toItemWire(row: CartRow, product: SellableRow): CartItemWire {
     quantity: row.quantity,
     maxQuantity: purchasableQuantity(product),
     problem: problemFor(product, row.quantity),
+    substitution: row.substitution,
   };
 }
 
@@ -41,7 +50,7 @@ function stockMessage(product: SellableRow, wanted: number): AppError {
 /** The shopper's cart: quantities never above stock, single-quantity items never above 1. */
 export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
   async function list(userId: string): Promise<CartItemWire[]> {
-    const rows = await db('cart_items').where({ user_id: userId }).orderBy('created_at').orderBy('id').select<CartRow[]>('id', 'user_id', 'product_id', 'quantity');
+    const rows = await db('cart_items').where({ user_id: userId }).orderBy('created_at').orderBy('id').select<CartRow[]>(CART_COLUMNS);
     const products = await loadSellables(db, rows.map((r) => r.product_id));
     return rows.flatMap((r) => {
       const product = products.get(r.product_id);
@@ -50,7 +59,7 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
   }
 
   async function ownItem(userId: string, itemId: string, trx: Db = db): Promise<CartRow> {
-    const row = await trx('cart_items').where({ id: itemId, user_id: userId }).first<CartRow>('id', 'user_id', 'product_id', 'quantity');
+    const row = await trx('cart_items').where({ id: itemId, user_id: userId }).first<CartRow>(CART_COLUMNS);
     if (!row) throw notFound('That item is not in your cart.', 'CART_ITEM_NOT_FOUND');
     return row;
   }
@@ -62,14 +71,14 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
     async add(userId: string, productId: string): Promise<CartItemWire> {
       const product = (await loadSellables(db, [productId])).get(productId);
       if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
-      const existing = await db('cart_items').where({ user_id: userId, product_id: productId }).first<CartRow>('id', 'user_id', 'product_id', 'quantity');
+      const existing = await db('cart_items').where({ user_id: userId, product_id: productId }).first<CartRow>(CART_COLUMNS);
       if (existing) return toItemWire(existing, product);
       if (purchasableQuantity(product) < 1) throw stockMessage(product, 1);
       const [row] = await db('cart_items')
-        .insert({ user_id: userId, product_id: productId, quantity: 1 })
+        .insert({ user_id: userId, product_id: productId, quantity: 1, substitution: rememberedChoice(db, userId, productId) })
         .onConflict(['user_id', 'product_id'])
         .merge({ updated_at: clock.now() })
-        .returning(['id', 'user_id', 'product_id', 'quantity']);
+        .returning(CART_COLUMNS);
       return toItemWire(row as CartRow, product);
     },
 
@@ -83,7 +92,16 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
       const product = (await loadSellables(db, [row.product_id])).get(row.product_id);
       if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
       if (quantity > row.quantity && quantity > purchasableQuantity(product)) throw stockMessage(product, quantity);
-      const [updated] = await db('cart_items').where({ id: row.id }).update({ quantity, updated_at: clock.now() }).returning(['id', 'user_id', 'product_id', 'quantity']);
+      const [updated] = await db('cart_items').where({ id: row.id }).update({ quantity, updated_at: clock.now() }).returning(CART_COLUMNS);
+      return toItemWire(updated as CartRow, product);
+    },
+
+    /** What the shopper wants if this line runs short (issue 33): kept on the line until the order takes it. */
+    async setSubstitution(userId: string, itemId: string, substitution: SubstitutionPreference): Promise<CartItemWire> {
+      const row = await ownItem(userId, itemId);
+      const product = (await loadSellables(db, [row.product_id])).get(row.product_id);
+      if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
+      const [updated] = await db('cart_items').where({ id: row.id }).update({ substitution, updated_at: clock.now() }).returning(CART_COLUMNS);
       return toItemWire(updated as CartRow, product);
     },
 
@@ -108,7 +126,7 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
           const max = product ? purchasableQuantity(product) : 0;
           if (max < 1) continue;
           await trx('cart_items')
-            .insert({ user_id: userId, product_id: item.productId, quantity: Math.min(max, item.quantity) })
+            .insert({ user_id: userId, product_id: item.productId, quantity: Math.min(max, item.quantity), substitution: rememberedChoice(trx, userId, item.productId) })
             .onConflict(['user_id', 'product_id'])
             .merge({
               quantity: trx.raw('greatest(cart_items.quantity, least(?::integer, cart_items.quantity + excluded.quantity))', [max]),
@@ -150,7 +168,7 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
         for (const [productId, line] of ordered) {
           const max = purchasableQuantity(products.get(productId)!);
           await trx('cart_items')
-            .insert({ user_id: userId, product_id: productId, quantity: line.quantity })
+            .insert({ user_id: userId, product_id: productId, quantity: line.quantity, substitution: rememberedChoice(trx, userId, productId) })
             .onConflict(['user_id', 'product_id'])
             .merge({ quantity: trx.raw('greatest(cart_items.quantity, least(?::integer, cart_items.quantity + excluded.quantity))', [max]), updated_at: clock.now() });
           added.push({ productId, name: line.name, quantity: line.quantity, asked: line.asked });
