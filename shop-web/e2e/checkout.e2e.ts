@@ -221,7 +221,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('link', { name: 'Go To Home' })).toHaveAttribute('href', '/');
     await shot(page, info, 'success');
     await expectAccessible(page, info, 'success');
-    await expect(page).toHaveURL(/\/dashboard\/myorders$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/dashboard\/myorders$/, { timeout: 30_000 });
 
     const [order] = await myOrders(request, shopper);
     const card = page.getByRole('article', { name: `Order ${order?.orderId}` });
@@ -341,7 +341,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Redirecting in 5 seconds...')).toBeVisible();
     await shot(page, info, 'future');
     await expectAccessible(page, info, 'future');
-    await expect(page).toHaveURL(/\/(checkout|login)$/, { timeout: 9_000 });
+    await expect(page).toHaveURL(/\/(checkout|login)$/, { timeout: 30_000 });
     await page.goto('/future');
     await page.getByRole('button', { name: 'Back to checkout' }).click();
     await expect(page).toHaveURL(/\/(checkout|login)$/);

@@ -121,9 +121,9 @@ test.describe('browsing', () => {
     // the delivery banner changes language every 3 seconds
     const banner = page.getByTestId('delivery-banner');
     const first = await banner.textContent();
-    await expect(banner).not.toHaveText(first ?? '', { timeout: 5000 });
+    await expect(banner).not.toHaveText(first ?? '', { timeout: 25_000 });
     // the idle search placeholder types
-    await expect(page.getByTestId('search-placeholder')).toHaveAttribute('data-text', /^Search "[a-z]/, { timeout: 5000 });
+    await expect(page.getByTestId('search-placeholder')).toHaveAttribute('data-text', /^Search "[a-z]/, { timeout: 25_000 });
     // footer
     for (const name of ['About', 'Privacy Policy', 'Terms and Conditions', 'Contact', 'WhatsApp']) {
       await expect(page.locator('footer').getByRole('link', { name, exact: true })).toBeVisible();
