@@ -1,7 +1,7 @@
 // Packing that tells the truth (issue 33): what a shopper asked for a line that runs short, what a proposed
 // substitute becomes, and the order's total after packing. The server decides with these; the screens show them.
 import { discountedPricePaise } from './money';
-import { basketDiscountRate, deliveryFeePaise, discountAtRatePaise, GRAND_TOTAL_STEP_PAISE, sumLines, type TotalsLine } from './pricing';
+import { basketDiscountRate, deliveryFeePaise, discountAtRatePaise, GRAND_TOTAL_STEP_PAISE, sumLines, type Totals, type TotalsLine } from './pricing';
 
 /**
  * What the shopper wants when a line runs short: `SIMILAR` (replace it with a similar item at no extra cost),
@@ -94,18 +94,11 @@ export interface CheckoutPromise {
   deliveryFeePaise: number;
 }
 
-/** An order's money after packing, in paise. */
-export interface RevisedTotals {
-  itemCount: number;
-  undiscountedPaise: number;
-  subtotalPaise: number;
-  basketDiscountRate: number;
-  basketDiscountPaise: number;
-  deliveryFeePaise: number;
-  beforeRoundingPaise: number;
-  grandTotalPaise: number;
-  roundingPaise: number;
-}
+/** An order's money after packing, in paise: the checkout totals' figures (pricing.ts `Totals`) a revision recomputes. */
+export type RevisedTotals = Pick<
+  Totals,
+  'itemCount' | 'undiscountedPaise' | 'subtotalPaise' | 'basketDiscountRate' | 'basketDiscountPaise' | 'deliveryFeePaise' | 'beforeRoundingPaise' | 'grandTotalPaise' | 'roundingPaise'
+>;
 
 /**
  * The order's total after packing, from the lines it now sends (found quantities, kept substitutes at their
