@@ -1,5 +1,5 @@
 // The answers of endpoints that had no shared type: the server's services build them, the clients read them.
-import type { NamedRef, SellableWire } from '../api';
+import type { NamedRef, OrderWire, ProposalWire, SellableWire } from '../api';
 import type { Language } from '../language';
 import type { Role } from '../permissions';
 import type { UserStatus } from '../schemas/users';
@@ -88,6 +88,29 @@ export interface CartItemWire {
   problem: SellableProblem;
   /** What the shopper wants if it runs short (issue 33): remembered from their last order of it, else SIMILAR. */
   substitution: SubstitutionPreference;
+}
+
+/** A product staff may offer for a short line (GET /api/orders/substitutes), nearest in price first. */
+export interface SubstituteWire {
+  _id: string;
+  name: string;
+  nameSi: string | null;
+  nameTa: string | null;
+  unit: string;
+  image: string[];
+  /** Its unit price now (rupees, after its discount). */
+  price: number;
+  stock: number;
+  /** The shelf it is picked from, or null. */
+  shelf: string | null;
+  /** Its barcode (13 digits), or null. */
+  barcode: string | null;
+}
+
+/** POST /api/orders/substitutions: the proposal as it stands (already AUTO_ACCEPTED, or PENDING) and the order. */
+export interface ProposalCreatedWire {
+  proposal: ProposalWire;
+  order: OrderWire;
 }
 
 /** POST /api/cart/order-again. */

@@ -2,7 +2,7 @@
 import type { OrderWire } from '../api';
 import type { DayReport } from '../report';
 import type { RiderCashRow, RiderOrdersWire, RiderWire } from '../riders';
-import type { CartItemWire, CounterWire, OrderAgainResult, OrderListExtras, OrderSummaryWire } from './answers';
+import type { CartItemWire, CounterWire, OrderAgainResult, OrderListExtras, OrderSummaryWire, ProposalCreatedWire, SubstituteWire } from './answers';
 import { answer, endpoint } from './define';
 
 export const cart = {
@@ -38,6 +38,12 @@ export const orders = {
   returnToStore: endpoint({ method: 'put', path: '/api/orders/return', access: 'deliveries.carry', body: 'returnOrderSchema', answer: answer<OrderWire>() }),
   /** Staff pack a taken order (issue 33): how many of each line were found; the order as revised. */
   pack: endpoint({ method: 'put', path: '/api/orders/pack', access: 'orders.update', body: 'packOrderSchema', answer: answer<OrderWire>() }),
+  /** The substitutes to suggest for a short line: published, in stock, same sub-category, nearest in price first. */
+  substitutes: endpoint({ method: 'get', path: '/api/orders/substitutes', access: 'orders.update', query: 'substitutesQuerySchema', answer: answer<SubstituteWire[]>() }),
+  /** Staff propose a substitute for a short line (201); accepted at once or asked of the shopper. */
+  proposeSubstitute: endpoint({ method: 'post', path: '/api/orders/substitutions', access: 'orders.update', body: 'proposeSubstituteSchema', answer: answer<ProposalCreatedWire>() }),
+  /** The order's shopper answers a proposal (404 for anyone else). */
+  answerSubstitution: endpoint({ method: 'put', path: '/api/orders/substitutions/answer', access: 'user', body: 'answerSubstitutionSchema', answer: answer<OrderWire>() }),
 };
 
 export const reports = {

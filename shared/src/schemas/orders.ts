@@ -7,7 +7,7 @@ import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { SUBSTITUTION_PREFERENCES } from '../substitution';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
 import { hasControlCharacters } from '../text';
-import { MAX_LINE_QUANTITY, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
+import { MAX_LINE_QUANTITY, booleanField, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
 
 const quantity = (field: string) => wholeNumberField(field, 1, MAX_LINE_QUANTITY);
 
@@ -152,6 +152,33 @@ export const packOrderSchema = requestBody({
     .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { error: 'lines name a product twice' }),
 });
 export type PackOrderInput = z.infer<typeof packOrderSchema>;
+
+/**
+ * POST /api/orders/substitutions (issue 33): staff propose a substitute for a line packed short: the order, the
+ * ordered product, the substitute and how many of it.
+ */
+export const proposeSubstituteSchema = requestBody({
+  orderId: requiredText('order id', 64),
+  productId: idField('product id'),
+  substituteId: idField('substitute id'),
+  quantity: quantity('quantity'),
+});
+export type ProposeSubstituteInput = z.infer<typeof proposeSubstituteSchema>;
+
+/** PUT /api/orders/substitutions/answer (issue 33): the order's shopper accepts or declines a proposed substitute. */
+export const answerSubstitutionSchema = requestBody({
+  orderId: requiredText('order id', 64),
+  proposalId: idField('proposal id'),
+  accept: booleanField('accept'),
+});
+export type AnswerSubstitutionInput = z.infer<typeof answerSubstitutionSchema>;
+
+/** GET /api/orders/substitutes (issue 33): the substitutes to suggest for one short line of an order. */
+export const substitutesQuerySchema = z.object({
+  orderId: requiredText('order id', 64),
+  productId: idField('product id'),
+});
+export type SubstitutesQuery = z.infer<typeof substitutesQuerySchema>;
 
 /** PUT /api/order/cancel: a shopper cancels their own order (its id or short number) while it is still Pending. */
 export const cancelOrderSchema = requestBody({
