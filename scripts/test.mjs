@@ -4,7 +4,8 @@
 // (scripts/test-groups.mjs) and count the tests: every failed test, every test file that failed to load or run,
 // every failed step, and the skipped tests when there are any (scripts/test-report.mjs).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceGroups } from './test-groups.mjs';
@@ -41,6 +42,12 @@ const steps = [
   },
 ];
 
+// The run's kept seed pictures (server/src/seed/image-cache.ts): the first seed of the run draws the demo catalogue's
+// pictures and the later ones (the first start, the compiled server, the counter's and the browser tests' servers)
+// read them back. A new folder each run, removed at the end; a folder the caller set is used as it is.
+const seedPictures = process.env.SEED_IMAGE_CACHE_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'kade-seed-pictures-'));
+const runEnv = seedPictures ? { SEED_IMAGE_CACHE_DIR: seedPictures } : {};
+
 const only = process.argv.slice(2);
 const groups = serviceGroups(process.env);
 const total = { passed: 0, failed: 0, skipped: 0 };
@@ -53,7 +60,7 @@ for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name} ===`);
   if (step.name === 'tests') console.log(groupLines().join('\n'));
-  const env = { ...process.env, FORCE_COLOR: '0', ...(step.env ?? {}) };
+  const env = { ...process.env, FORCE_COLOR: '0', ...runEnv, ...(step.env ?? {}) };
   if (step.report) rmSync(step.report, { force: true });
   const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -76,6 +83,8 @@ for (const step of steps) {
   if (result.status !== 0) failedSteps.push(step.name);
   console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);
 }
+
+if (seedPictures) rmSync(seedPictures, { recursive: true, force: true });
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 if (skippedTests.length > 0) {

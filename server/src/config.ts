@@ -126,6 +126,7 @@ const envSchema = z.object({
   FRESH_HOURS: timeWindow.default(DEFAULT_FRESH_HOURS),
   CORS_ORIGINS: origins.default([]),
   SEED_DEMO: bool.default(true),
+  SEED_IMAGE_CACHE_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'shop-web', 'dist')),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(512),
   MIN_ORDER_RUPEES: z.coerce.number({ error: 'must be a whole number of rupees' }).int({ error: 'must be a whole number of rupees' }).min(0).max(100_000).default(DEFAULT_MIN_ORDER_RUPEES),
@@ -183,6 +184,8 @@ export interface Config {
   admin: { mobile: string | undefined; password: string | undefined };
   corsOrigins: string[];
   seedDemo: boolean;
+  /** Where the demo seed keeps the pictures it drew, to read them back at the next seed (unset: drawn every time). */
+  seedImageCacheDir: string | undefined;
   webDistDir: string;
   bodyLimitKb: number;
   /** Behind a reverse proxy: read the client address from X-Forwarded-For (never on a bare server). */
@@ -277,6 +280,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { mobile: env.ADMIN_MOBILE, password: env.ADMIN_PASSWORD },
     corsOrigins: env.CORS_ORIGINS,
     seedDemo: env.SEED_DEMO,
+    seedImageCacheDir: env.SEED_IMAGE_CACHE_DIR === undefined ? undefined : path.resolve(env.SEED_IMAGE_CACHE_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     bodyLimitKb: env.BODY_LIMIT_KB,
     trustProxy: env.TRUST_PROXY,

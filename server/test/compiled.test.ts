@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
+import { seedCacheEnv } from './helpers';
 import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../../bench/src/bench-process';
 
 const OUT = path.join(REPO_ROOT, 'server', `.build-test-${randomBytes(4).toString('hex')}`);
@@ -83,7 +84,7 @@ describe('the compiled server', () => {
   it('runs with plain node on the embedded database: migrates, seeds, serves the shop', async () => {
     const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(OUT, 'main.js')], {
       cwd: os.tmpdir(), // nothing is found relative to the working folder
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR, ...seedCacheEnv() },
     });
     let stdout = '';
     let stderr = '';

@@ -70,6 +70,15 @@ export async function createTestDatabase(kind: DatabaseKind, options: { empty?: 
  */
 export const TEST_PASSWORD_COST = 10;
 
+/**
+ * The run's folder of kept seed pictures for a server a test starts (`npm test` sets SEED_IMAGE_CACHE_DIR, a new
+ * folder each run; server/src/seed/image-cache.ts), or nothing: a test run alone draws them.
+ */
+export function seedCacheEnv(): Record<string, string> {
+  const dir = process.env.SEED_IMAGE_CACHE_DIR;
+  return dir ? { SEED_IMAGE_CACHE_DIR: dir } : {};
+}
+
 /** Config for a test server: loopback, a port the OS picks, silent logs, a throwaway data folder. */
 export function testConfig(overrides: Record<string, string> = {}): { config: Config; cleanup(): void } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kade-test-'));
@@ -85,6 +94,7 @@ export function testConfig(overrides: Record<string, string> = {}): { config: Co
       SEED_DEMO: 'false',
       // No minimum basket unless a test sets one (minimum-order.test.ts): tests order one Rs.10 item
       MIN_ORDER_RUPEES: '0',
+      ...seedCacheEnv(),
       ...overrides,
     },
     { inMemory: true },

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_DISPLAY_ORDER, loginEmailToMobile } from '@kade/shared';
 import { migrateLatest } from '../src/db/migrate';
@@ -102,4 +106,37 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(await count(test, 'products')).toBe(before);
     expect(await count(test, 'users', { role: 'ADMIN' })).toBe(1);
   });
+});
+
+describe('the demo seed with a folder of kept pictures (SEED_IMAGE_CACHE_DIR)', () => {
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'kade-seed-pictures-'));
+  const { config, cleanup } = testConfig({ SEED_IMAGE_CACHE_DIR: cacheDir });
+  const databases: TestDatabase[] = [];
+  afterAll(async () => {
+    await Promise.all(databases.map((database) => database.drop()));
+    cleanup();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  /** Seeds a new database and answers its stored pictures (key and bytes) and what the seed logged. */
+  async function seedOne(): Promise<{ files: Array<{ key: string; bytes: string }>; logged: string[] }> {
+    const database = await createTestDatabase('pglite');
+    databases.push(database);
+    const logged: string[] = [];
+    // the silent logger, with its info lines kept
+    const listening = Object.create(logger) as typeof logger;
+    listening.info = ((...args: unknown[]) => void logged.push(args.filter((arg) => typeof arg === 'string').join(' '))) as typeof logger.info;
+    await seedIfEmpty(database.db, config, listening, { imageSize: 96 });
+    const rows = await database.db.knex('stored_files').orderBy('key').select<Array<{ key: string; data: Buffer }>>('key', 'data');
+    return { files: rows.map((row) => ({ key: row.key, bytes: createHash('sha256').update(row.data).digest('hex') })), logged };
+  }
+
+  it('draws the pictures at the first seed and reads the same ones back at the next', async () => {
+    const first = await seedOne();
+    const second = await seedOne();
+    expect(first.logged.some((line) => line.includes('read back'))).toBe(false);
+    expect(second.logged.some((line) => line.includes('read back'))).toBe(true);
+    expect(first.files.length).toBeGreaterThan(SEED_PRODUCTS.length);
+    expect(second.files).toEqual(first.files);
+  }, 240_000); // a hang guard: two seeds, the first drawing every picture, on a machine that may be running two suites
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
+import { seedCacheEnv } from './helpers';
 
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
 const dirs: string[] = [];
@@ -26,7 +27,7 @@ interface Started {
 function startMain(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...seedCacheEnv(), ...env },
   });
   let stdout = '';
   let stderr = '';

@@ -52,6 +52,8 @@ export async function startServer(dataDir: string, options: { seed?: boolean } =
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
       // the tests' scrypt cost (only NODE_ENV=test may lower it): each login at production's is seconds on a busy machine
       NODE_ENV: 'test', PASSWORD_COST: '10',
+      // the run's kept seed pictures (`npm test` sets the folder): a seed here reads back what an earlier one drew
+      ...(process.env.SEED_IMAGE_CACHE_DIR ? { SEED_IMAGE_CACHE_DIR: process.env.SEED_IMAGE_CACHE_DIR } : {}),
       ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password, SHOP_HOURS: openNow, FRESH_HOURS: openNow,
     },
   });

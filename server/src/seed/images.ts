@@ -12,6 +12,12 @@ import { seededRandom } from '../lib/seeded-random';
  * stripes instead (see textRenderingAvailable).
  */
 
+/**
+ * The version of these drawings and of their encoding: raise it with any change to how a picture looks, so a seed
+ * does not read back pictures an older drawing kept in SEED_IMAGE_CACHE_DIR (image-cache.ts).
+ */
+export const SEED_PICTURES_VERSION = 1;
+
 export interface ProductImageInput {
   name: string;
   unit: string;

@@ -10,10 +10,11 @@ import type { Logger } from '../logger';
 import { setStock } from '../modules/catalog/stock';
 import { BANNER_KEY } from '../modules/shop/banner';
 import { hashPassword, scryptParams } from '../modules/users/password';
-import { prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
+import { IMAGE_WIDTHS, prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct } from './catalogue-data';
 import { CATEGORY_NAMES, PRODUCT_NAMES, SUB_CATEGORY_NAMES, type OtherNames } from './catalogue-names';
-import { renderBannerImage, renderCategoryImage, renderProductImage, renderSubCategoryImage } from './images';
+import { renderBannerImage, SEED_PICTURES_VERSION, renderCategoryImage, renderProductImage, renderSubCategoryImage } from './images';
+import { cachedSeedImages } from './image-cache';
 
 export const SEED_KEY = 'demo_seed';
 /** Two instances starting at once on one PostgreSQL seed one after the other, the second finding it done. */
@@ -86,6 +87,32 @@ interface PreparedCatalogue {
   products: Map<string, PreparedImage>;
 }
 
+/** The seed's products and variations that get a picture, keyed as insertCatalogue finds them. */
+function picturedProducts(): Array<{ key: string; name: string; unit: string; visual: SeedProduct['visual'] }> {
+  const withImages: Array<{ key: string; name: string; unit: string; visual: SeedProduct['visual'] }> = [];
+  for (const p of SEED_PRODUCTS) {
+    withImages.push({ key: p.name, name: p.name, unit: p.unit, visual: p.visual });
+    for (const v of p.variations ?? []) withImages.push({ key: `${p.name}::${v.name}`, name: v.name, unit: v.unit, visual: p.visual });
+  }
+  return withImages;
+}
+
+/**
+ * The catalogue's pictures, drawn, or read back from SEED_IMAGE_CACHE_DIR when a seed of the same catalogue, size,
+ * widths and drawing version drew them (image-cache.ts).
+ */
+async function catalogueImages(imageSize: number, cacheDir: string | undefined): Promise<{ images: PreparedCatalogue; fromCache: boolean }> {
+  const inputs = {
+    imageSize,
+    widths: IMAGE_WIDTHS,
+    categories: SEED_CATEGORIES,
+    subCategories: SEED_SUB_CATEGORIES,
+    products: picturedProducts(),
+    version: SEED_PICTURES_VERSION,
+  };
+  return cachedSeedImages(cacheDir, inputs, () => prepareImages(imageSize));
+}
+
 async function prepareImages(imageSize: number): Promise<PreparedCatalogue> {
   const banner = await prepareImage(await renderBannerImage(), { originalName: 'banner.png' });
   const categories = new Map<string, PreparedImage>();
@@ -97,12 +124,7 @@ async function prepareImages(imageSize: number): Promise<PreparedCatalogue> {
   await mapLimit(SEED_SUB_CATEGORIES, 4, async (s) => {
     subCategories.set(s.name, await prepareImage(await renderSubCategoryImage(s.name, s.colour), { originalName: `${s.name}.png` }));
   });
-  const withImages: Array<{ key: string; name: string; unit: string; visual: SeedProduct['visual'] }> = [];
-  for (const p of SEED_PRODUCTS) {
-    withImages.push({ key: p.name, name: p.name, unit: p.unit, visual: p.visual });
-    for (const v of p.variations ?? []) withImages.push({ key: `${p.name}::${v.name}`, name: v.name, unit: v.unit, visual: p.visual });
-  }
-  await mapLimit(withImages, 4, async (p) => {
+  await mapLimit(picturedProducts(), 4, async (p) => {
     products.set(p.key, await prepareImage(await renderProductImage(p, imageSize), { originalName: `${p.name}.png` }));
   });
   return { banner, categories, subCategories, products };
@@ -227,7 +249,9 @@ export async function seedIfEmpty(
 
   const started = Date.now();
   logger.info('seeding the demo shop (first start only)');
-  const images = catalogue ? await prepareImages(options.imageSize ?? 480) : undefined;
+  const pictures = catalogue ? await catalogueImages(options.imageSize ?? 480, config.seedImageCacheDir) : undefined;
+  if (pictures?.fromCache) logger.info({ dir: config.seedImageCacheDir }, 'the demo pictures were read back from SEED_IMAGE_CACHE_DIR');
+  const images = pictures?.images;
   const admin: Login = config.admin.mobile
     ? { mobile: config.admin.mobile, password: undefined }
     : { mobile: `077${String(randomInt(0, 10_000_000)).padStart(7, '0')}`, password: generatedPassword() };
