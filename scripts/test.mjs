@@ -3,8 +3,8 @@
 // when TEST_DATABASE_URL is set, browser end-to-end). Every step runs; the last lines say which service groups ran
 // (scripts/test-groups.mjs) and count the tests: every failed test, every test file that failed to load or run,
 // every failed step, and the skipped tests when there are any (scripts/test-report.mjs).
-import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,15 +55,50 @@ const failedSteps = [];
 // The names of failed (and skipped) tests, printed again at the very end: CI keeps only the tail of a long log.
 const failures = [];
 const skippedTests = [];
-for (const step of steps) {
-  if (only.length > 0 && !only.includes(step.name)) continue;
+
+// The steps run in two stages, the steps of a stage side by side: the checks and the build, then the two test runs.
+// On two cores neither test run keeps both busy alone (the integration files wait on PostgreSQL, sockets and child
+// servers; the browser tests wait on pages), and every test waits on events, never on the clock, so a run beside
+// the other takes longer but passes. The first step of a stage prints as it goes; the others' output is kept in
+// test-results/<step>.log and printed whole when the stage ends.
+const STAGES = [['lint', 'types', 'web build'], ['tests', 'e2e']];
+for (const stage of STAGES) {
+  const running = steps.filter((step) => stage.includes(step.name) && (only.length === 0 || only.includes(step.name)));
+  const finished = await Promise.all(running.map((step, index) => runStep(step, index === 0)));
+  for (const { step, status, error, seconds, logFile } of finished) {
+    if (logFile) {
+      console.log(`\n=== ${step.name} (run beside ${running[0]?.name}) ===`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+    }
+    count(step, status, error);
+    console.log(`=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);
+  }
+}
+
+/** Runs one step: its output live when `live`, else into test-results/<step>.log. */
+function runStep(step, live) {
   const started = Date.now();
-  console.log(`\n=== ${step.name} ===`);
-  if (step.name === 'tests') console.log(groupLines().join('\n'));
+  if (live) {
+    console.log(`\n=== ${step.name} ===`);
+    if (step.name === 'tests') console.log(groupLines().join('\n'));
+  }
   const env = { ...process.env, FORCE_COLOR: '0', ...runEnv, ...(step.env ?? {}) };
   if (step.report) rmSync(step.report, { force: true });
-  const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const logFile = live ? undefined : path.join(reportDir, `${step.name.replace(/\W+/g, '-')}.log`);
+  const out = logFile ? openSync(logFile, 'w') : undefined;
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: out === undefined ? 'inherit' : ['ignore', out, out], env });
+    const done = (status, error) => {
+      if (out !== undefined) closeSync(out);
+      resolve({ step, status, error, logFile, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    };
+    child.once('error', (error) => done(null, error));
+    child.once('exit', (code, signal) => done(code ?? signal, undefined));
+  });
+}
+
+/** Adds one finished step's tests (from its report) and its failure to the run's count. */
+function count(step, status, error) {
   let counted = { passed: 0, failed: 0, skipped: 0, failures: [], skippedTests: [] };
   if (step.report && existsSync(step.report)) {
     const report = JSON.parse(readFileSync(step.report, 'utf8'));
@@ -71,17 +106,16 @@ for (const step of steps) {
   }
   // A step that failed with nothing counted against it (lint, types, the build, an error outside every test
   // file, no report written) is one failure of its own.
-  if (result.status !== 0 && counted.failed === 0) {
+  if (status !== 0 && counted.failed === 0) {
     counted.failed = 1;
-    counted.failures.push({ name: `${step.name} (the step)`, reason: result.error ? String(result.error) : `exited with ${result.status ?? result.signal}: see its output above` });
+    counted.failures.push({ name: `${step.name} (the step)`, reason: error ? String(error) : `exited with ${status}: see its output above` });
   }
   total.passed += counted.passed;
   total.failed += counted.failed;
   total.skipped += counted.skipped;
   failures.push(...counted.failures);
   skippedTests.push(...counted.skippedTests);
-  if (result.status !== 0) failedSteps.push(step.name);
-  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);
+  if (status !== 0) failedSteps.push(step.name);
 }
 
 if (seedPictures) rmSync(seedPictures, { recursive: true, force: true });

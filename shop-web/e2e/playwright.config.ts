@@ -18,7 +18,10 @@ export default defineConfig({
   testMatch: '*.e2e.ts',
   globalSetup: path.join(here, 'global-setup.ts'),
   fullyParallel: false,
-  workers: 2, // the two projects side by side; the tests of one file run in order
+  // Three files side by side (the tests of one file run in order): a browser test mostly waits on pages, so on two
+  // cores three workers keep the CPUs busier than two. Every file's data is its own (fresh shoppers, orders and
+  // products it makes; a file that needs a shop to itself starts one on its own copy of the seeded data).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // Hang guards, not speed limits: on a loaded machine (a run beside other work) a first dashboard page took more than
   // 10 s to draw and a 30-second test more than 60 s, so the bounds leave room for a machine three to five times slower.
