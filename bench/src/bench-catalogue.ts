@@ -1,5 +1,5 @@
 // `npm run bench` (scripts/bench.mjs runs this through tsx): the budgets of DESIGN.md section 8 that one machine
-// can measure, written to docs/BENCHMARKS.md. BENCH_PARTS=catalogue,growth,orders,receipts,web,load,abuse,memory
+// can measure, written to docs/BENCHMARKS.md. BENCH_PARTS=catalogue,growth,orders,receipts,packing,web,load,abuse,memory
 // picks parts (all by default; a run of some parts keeps the other sections of the file); BENCH_QUICK=1 runs
 // small sizes for working on the harness and writes to a scratch file instead (BENCH_OUT names another file).
 //
@@ -31,6 +31,7 @@ import { CATEGORY_LIST_SQL, createShopService, migrateLatest, openDatabase, REPO
 import { loadBenchCatalogue, seededRandom, type LoadedCatalogue } from './bench-data';
 import { KADE_ENTRY, startLoadGenerator, type LoadGenerator, type LoadResult } from './bench-load';
 import { cpuMs, freePort, kadeEnv, OPEN_THROUGH_THE_RUN, PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, startChild, stopChild, waitReady } from './bench-process';
+import { packingReport, runPackingBench } from './bench-packing';
 import { latencySummary, loadAverageLine, median, mergeSections, ms, ok, roundsCell, type SectionName } from './bench-stats';
 import type { BaselineQueries } from './bench-baseline';
 import { orderReport, runOrderBench, type SearchFigures } from './bench-orders';
@@ -343,7 +344,7 @@ function catalogueSection(input: { catalogue: LoadedCatalogue; results: Scenario
 }
 
 /** Which parts run (all by default; one alone is for working on it). */
-const ALL_PARTS = ['catalogue', 'growth', 'orders', 'memory', 'receipts', 'web', 'load', 'abuse'] as const;
+const ALL_PARTS = ['catalogue', 'growth', 'orders', 'memory', 'receipts', 'packing', 'web', 'load', 'abuse'] as const;
 const PARTS = (process.env.BENCH_PARTS ?? ALL_PARTS.join(',')).split(',').map((part) => part.trim());
 
 /** The reads against Kade and the baseline, in rounds that alternate which goes first. */
@@ -567,6 +568,9 @@ async function main(): Promise<void> {
     }
     if (PARTS.includes('receipts')) {
       sections.receipts = await timedSection(async () => receiptReport(await runReceiptBench({ knex: orderDb, databaseUrl: main.url, kadeUrl: kade.base })));
+    }
+    if (PARTS.includes('packing')) {
+      sections.packing = await timedSection(async () => packingReport(await runPackingBench({ knex: orderDb, databaseUrl: main.url, kadeUrl: kade.base })));
     }
     await stopChild(kadeChild);
     if (PARTS.includes('memory')) {
