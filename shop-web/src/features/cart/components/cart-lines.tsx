@@ -4,6 +4,7 @@ import { Price } from '../../../components/price';
 import { imageAt } from '../../../lib/images';
 import type { CartLine } from '../../../state/atoms';
 import { useLocalName } from '../../../state/local-name';
+import { SubstitutionSelect } from './substitution-select';
 
 /** The cart's lines with their steppers (the drawer and /cart). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
@@ -12,7 +13,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   return (
     <ul className="cart-lines">
       {lines.map((line) => (
-        <li key={line._id} className="cart-line">
+        <li key={line._id} className="cart-line" aria-label={nameOf(line.productId)}>
           <img src={imageAt(line.productId.image[0], 160)} alt="" width={56} height={56} />
           <div className="cart-line__text">
             <span className="cart-line__name">{nameOf(line.productId)}</span>
@@ -21,6 +22,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
             {line.problem ? <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? t('product.outOfStock') : t('cart.notAvailable')}</span> : null}
           </div>
           <AddToCart product={line.productId} compact />
+          <SubstitutionSelect line={line} name={nameOf(line.productId)} />
         </li>
       ))}
     </ul>
