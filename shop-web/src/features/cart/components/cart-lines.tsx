@@ -3,6 +3,7 @@ import { AddToCart } from '../../../components/add-to-cart';
 import { Price } from '../../../components/price';
 import { imageAt } from '../../../lib/images';
 import type { CartLine } from '../../../state/atoms';
+import { useLiveStock } from '../../../state/live-stock';
 import { useLocalName } from '../../../state/local-name';
 import { SubstitutionSelect } from './substitution-select';
 
@@ -10,6 +11,7 @@ import { SubstitutionSelect } from './substitution-select';
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   const nameOf = useLocalName();
   const { t } = useTranslation();
+  const stockOf = useLiveStock();
   return (
     <ul className="cart-lines">
       {lines.map((line) => (
@@ -19,7 +21,11 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
             <span className="cart-line__name">{nameOf(line.productId)}</span>
             <span className="cart-line__unit">{line.productId.unit}</span>
             <Price price={line.productId.price} discount={line.productId.discount} />
-            {line.problem ? <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? t('product.outOfStock') : t('cart.notAvailable')}</span> : null}
+            {stockOf(line.productId) <= 0 && line.problem !== 'UNAVAILABLE' ? (
+              <span className="cart-line__problem">{t('product.outOfStock')}</span>
+            ) : line.problem ? (
+              <span className="cart-line__problem">{line.problem === 'OUT_OF_STOCK' ? t('product.outOfStock') : t('cart.notAvailable')}</span>
+            ) : null}
           </div>
           <AddToCart product={line.productId} compact />
           <SubstitutionSelect line={line} name={nameOf(line.productId)} />
