@@ -77,8 +77,9 @@ async function send(method: Method, path: string, body: Sent, bearer: string | n
     credentials: 'include',
     body: body === undefined ? null : isForm ? body : JSON.stringify(body),
   });
-  // the server's clock, for countdowns that end by it (lib/server-clock.ts)
-  noteServerDate(response.headers.get('date'));
+  // the server's clock, for countdowns that end by it (lib/server-clock.ts): only from an answer with the session,
+  // which is never stored (Cache-Control: no-store), since a public read the browser kept carries an old Date
+  if (bearer) noteServerDate(response.headers.get('date'));
   return response;
 }
 
