@@ -125,3 +125,12 @@ export function reviseTotals(lines: readonly TotalsLine[], promise: CheckoutProm
     roundingPaise: beforeRoundingPaise - grandTotalPaise,
   };
 }
+
+/**
+ * The unit price a kept substitute costs on the order: its own price when the shopper accepted it (they saw that
+ * price), the price capped at the ordered line's otherwise (paise or rupees alike: the server's revision and the
+ * shopper's order card read it the same way).
+ */
+export function keptSubstituteUnit(status: ProposalStatus, unitPrice: number, cappedPrice: number): number {
+  return status === 'ACCEPTED' ? unitPrice : cappedPrice;
+}

@@ -6,6 +6,8 @@ import { CounterSlot } from './counter-slot';
 import { OrderingSync } from './ordering-sync';
 import { Providers } from './providers';
 import { RingerSlot } from './ringer-slot';
+import { StockSync } from './stock-sync';
+import { SubstitutionSlot } from './substitution-slot';
 import { AppRoutes } from './router';
 
 export function App({ config }: { config: ShopConfigWire }) {
@@ -17,6 +19,8 @@ export function App({ config }: { config: ShopConfigWire }) {
         </AppGate>
         <LanguageSync />
         <OrderingSync />
+        <StockSync />
+        <SubstitutionSlot />
         <RingerSlot />
         <CounterSlot />
       </BrowserRouter>

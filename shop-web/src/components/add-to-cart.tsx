@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isFreshCategory, maxQuantity } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useCartActions } from '../state/cart-actions';
+import { useLiveStock } from '../state/live-stock';
 import { useLocalName } from '../state/local-name';
 import type { SellableProduct } from './types';
 
@@ -19,11 +20,13 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
   const { t } = useTranslation();
   const { lineFor, add, setQuantity } = useCartActions();
   const line = lineFor(product._id);
-  const max = line?.maxQuantity ?? maxQuantity({ ...product, stock: product.stock });
+  const stock = useLiveStock()(product);
+  // a product that ran out while the page is open (stock:out) takes no more, even from a line already in the cart
+  const max = stock <= 0 ? 0 : (line?.maxQuantity ?? maxQuantity({ ...product, stock }));
   const className = `add-to-cart${compact ? ' add-to-cart--compact' : ''}`;
   const name = useLocalName()(product);
 
-  if (product.stock <= 0 && !line) {
+  if (stock <= 0 && !line) {
     return (
       <span className={`${className} add-to-cart--out`} role="note">
         {t('product.outOfStock')}

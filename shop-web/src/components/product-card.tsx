@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { productCardImage, stockBarColour, stockPercent } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
+import { useLiveStock } from '../state/live-stock';
 import { useLocalName } from '../state/local-name';
 import { AddToCart, isFreshProduct } from './add-to-cart';
 import { Price } from './price';
@@ -20,9 +21,10 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
   const location = useLocation();
   const { t } = useTranslation();
   const { freshOpen, freshLabel, nightFlag, opensAt } = useShopClock();
-  const outOfStock = product.stock <= 0;
+  const stock = useLiveStock()(product);
+  const outOfStock = stock <= 0;
   const greyed = !freshOpen && isFreshProduct(product);
-  const colour = stockBarColour(product.stock, product.totalStock);
+  const colour = stockBarColour(stock, product.totalStock);
   const href = paths.product(product.name, product._id);
   const name = useLocalName()(product);
   // as the server's preload for a listing's or a search's first cards names it (shared productCardImage)
@@ -53,10 +55,10 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
         aria-label={t('product.stockLeft')}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.round(stockPercent(product.stock, product.totalStock))}
+        aria-valuenow={Math.round(stockPercent(stock, product.totalStock))}
         data-colour={colour}
       >
-        <span className={`stock-bar__fill stock-bar__fill--${colour}`} style={{ width: `${stockPercent(product.stock, product.totalStock)}%` }} />
+        <span className={`stock-bar__fill stock-bar__fill--${colour}`} style={{ width: `${stockPercent(stock, product.totalStock)}%` }} />
       </div>
       <div className="product-card__foot">
         <Price price={product.price} discount={product.discount} />

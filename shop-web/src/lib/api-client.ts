@@ -4,6 +4,7 @@
 import { endpointUrl, ENDPOINTS, isErrorCode, type AnswerOf, type CallArgs, type Endpoint, type ErrorCode, type ExtrasOf } from '@kade/shared';
 import { STORAGE_KEYS } from './ui-constants';
 import { webConfig } from './web-config';
+import { noteServerDate } from './server-clock';
 
 /**
  * The code of a failed call: one of the server's (the shared ERROR_CODES), or NETWORK when no answer came. NETWORK
@@ -70,12 +71,16 @@ async function send(method: Method, path: string, body: Sent, bearer: string | n
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  return fetch(`${webConfig.apiBase}${path}`, {
+  const response = await fetch(`${webConfig.apiBase}${path}`, {
     method,
     headers,
     credentials: 'include',
     body: body === undefined ? null : isForm ? body : JSON.stringify(body),
   });
+  // the server's clock, for countdowns that end by it (lib/server-clock.ts): only from an answer with the session,
+  // which is never stored (Cache-Control: no-store), since a public read the browser kept carries an old Date
+  if (bearer) noteServerDate(response.headers.get('date'));
+  return response;
 }
 
 let refreshing: Promise<boolean> | null = null;

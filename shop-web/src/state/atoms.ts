@@ -1,7 +1,7 @@
 // The five client slices of SPEC.md section 3 (user, products, cart, addresses, orders), as jotai atoms.
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { DELIVERY_OPTIONS, type AddressWire, type DeliveryOptionLabel, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
+import { DELIVERY_OPTIONS, type AddressWire, type SubstitutionPreference, type DeliveryOptionLabel, type CategoryWire, type NamedRef, type SubCategoryWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../lib/ui-constants';
 import type { SellableProduct } from '../components/types';
 
@@ -32,6 +32,8 @@ export interface CartLine {
   quantity: number;
   maxQuantity: number;
   problem: string | null;
+  /** What the shopper wants if it runs short (issue 33); the server's lines always say, a phone's cart has none. */
+  substitution?: SubstitutionPreference;
 }
 
 /** The signed-in shopper, or null. `loaded` is false until the first check of the stored session ends. */

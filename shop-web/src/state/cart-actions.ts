@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@kade/shared';
+import { ENDPOINTS, type SubstitutionPreference } from '@kade/shared';
 import { useCallback } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
@@ -18,6 +18,12 @@ export interface CartActions {
   /** Sets a line's quantity; 0 removes it. */
   setQuantity(line: CartLine, qty: number): Promise<void>;
   remove(line: CartLine): Promise<void>;
+  /**
+   * Sets what the shopper wants if these lines run short (issue 33): shown at once, saved line by line with PUT
+   * /api/cart/substitution (a phone's cart, not in an account yet, has nothing to save). On a refusal the cart is
+   * read again, so the screen shows what the server kept.
+   */
+  setSubstitution(lines: readonly CartLine[], substitution: SubstitutionPreference): Promise<void>;
   /** Reads the account's cart again (after the server refused an order because the cart or prices changed). */
   reload(): Promise<void>;
 }
@@ -90,5 +96,21 @@ export function useCartActions(): CartActions {
     [reload, remove, setCartHere],
   );
 
-  return { lineFor, add, setQuantity, remove, reload };
+  const setSubstitution = useCallback(
+    async (lines: readonly CartLine[], substitution: SubstitutionPreference) => {
+      const saved = lines.filter((line) => !isLocalLine(line) && line.substitution !== substitution);
+      if (saved.length === 0) return;
+      const ids = new Set(saved.map((line) => line._id));
+      setCartHere((all) => all.map((line) => (ids.has(line._id) ? { ...line, substitution } : line)));
+      try {
+        await Promise.all(saved.map((line) => call(ENDPOINTS.cart.setSubstitution, { body: { _id: line._id, substitution } })));
+      } catch (error) {
+        showError(error);
+        await reload().catch(() => undefined);
+      }
+    },
+    [reload, setCartHere],
+  );
+
+  return { lineFor, add, setQuantity, remove, reload, setSubstitution };
 }

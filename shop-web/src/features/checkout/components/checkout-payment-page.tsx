@@ -20,7 +20,9 @@ import { useCheckoutData } from '../hooks/use-checkout-data';
 import { closedNotice, optionNotice } from '../../../lib/ordering-text';
 import { useShopConfig } from '../../../lib/shop-config';
 import { useOrdering, useRefreshOrdering } from '../../../state/ordering';
+import { lineChoice } from '../../../state/substitution-choice';
 import { AddressChoice } from './address-choice';
+import { OrderSubstitution } from './order-substitution';
 import './checkout.css';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
@@ -234,7 +236,8 @@ export default function CheckoutPaymentPage() {
       const location = await orderLocation(t('checkout.locationNotAvailable'));
       attemptKey.current ??= newAttemptKey();
       const body = {
-        list_items: cart.map((line) => ({ _id: line._id, productId: line.productId._id, quantity: line.quantity })),
+        // each line's "If out of stock" as the screen shows it (checkout's one choice sets them all)
+        list_items: cart.map((line) => ({ _id: line._id, productId: line.productId._id, quantity: line.quantity, substitution: lineChoice(line) })),
         addressId: chosen,
         subTotalAmt: paiseToRupees(totals.subtotalPaise),
         totalAmt: paiseToRupees(totals.grandTotalPaise),
@@ -319,6 +322,7 @@ export default function CheckoutPaymentPage() {
           );
         })}
       </fieldset>
+      <OrderSubstitution lines={cart} />
       <BillDetails lines={cart} option={option} />
       <aside className="checkout__notes" aria-label={t('checkout.notes.label')}>
         <p>

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { deliveryOptionByLabel, formatRs, isPaymentPaid, rupeesToPaise, TEXT, type OrderWire } from '@kade/shared';
+import { deliveryOptionByLabel, formatRs, isPaymentPaid, rupeesToPaise, SOCKET_EVENTS, TEXT, type OrderWire } from '@kade/shared';
 import { MY_ORDERS_PAGE_SIZE } from '../../../lib/ui-constants';
 import { ordersApi } from '../api/orders-api';
 import { imageAt } from '../../../lib/images';
-import { useOrderEvents } from '../../../lib/realtime';
+import { useOrderEvents, useSocketEvents } from '../../../lib/realtime';
 import { useShopperDateTime } from '../../../lib/shop-clock';
 import { useAddressLines } from '../../../hooks/use-address-lines';
 import { showError } from '../../../lib/show-error';
@@ -19,6 +19,11 @@ import { CancelOrder } from './cancel-order';
 import { OrderAgain } from './order-again';
 import { RiderLine } from './rider-line';
 import { paths } from '../../../lib/paths';
+import { serverNow } from '../../../lib/server-clock';
+import { answeredOrderAtom } from '../../../state/shopper-orders';
+import { isRevised, keptUnitPrice, revisedLines, waitingProposals } from '../revision';
+import { ProposalView } from './proposal';
+import './proposal.css';
 
 
 
@@ -32,8 +37,68 @@ function usePaymentText(): (order: OrderWire) => string {
   };
 }
 
-function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: OrderWire | undefined) => void }) {
+/**
+ * The order's lines. Once packing changed it (issue 33): 'Ordered 2 → Sent 1' on each line, a line with none sent
+ * struck through as removed, and under a line the substitutes the order keeps for it at what they cost.
+ */
+function OrderLines({ order }: { order: OrderWire }) {
   const nameOf = useLocalName();
+  const { t } = useTranslation();
+  const revised = isRevised(order);
+  return (
+    <ul className="order-card__lines" aria-label={t('orders.products')}>
+      {revisedLines(order).map(({ line, ordered, sent, removed, substitutes }, index) => (
+        <li key={`${line.productId ?? 'gone'}-${index}`} className={removed && revised ? 'order-card__line--removed' : undefined}>
+          <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
+          <span className="order-card__name">
+            {nameOf(line.product_details)} <span className="order-card__unit">{line.product_details.unit}</span>
+          </span>
+          {revised ? (
+            <span className="order-card__sent">
+              {t('orders.revision.orderedSent', { ordered, sent })}
+              {removed ? <strong className="order-card__removed"> {t('orders.revision.removed')}</strong> : null}
+            </span>
+          ) : (
+            <span>× {line.quantity}</span>
+          )}
+          <span>{removed && revised ? <s>{formatRs(rupeesToPaise(line.product_details.price) * ordered)}</s> : formatRs(rupeesToPaise(line.product_details.price) * (revised ? sent : ordered))}</span>
+          {substitutes.map((proposal) => (
+            <span key={proposal._id} className="order-card__substitute">
+              <span>{t('orders.revision.replacedBy', { name: nameOf(proposal), qty: proposal.quantity })}</span>
+              <span>{formatRs(rupeesToPaise(keptUnitPrice(proposal)) * proposal.quantity)}</span>
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The order's proposals still waiting for the shopper, answerable here as in the live prompt. */
+function WaitingAnswers({ order, onChanged }: { order: OrderWire; onChanged: (order: OrderWire | undefined) => void }) {
+  const { t } = useTranslation();
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const waiting = waitingProposals([order], serverNow()).filter((each) => !closed.has(each.proposal._id));
+  if (waiting.length === 0) return null;
+  return (
+    <section className="order-card__waiting" aria-label={t('orders.revision.waiting')}>
+      <h3>{t('orders.revision.waiting')}</h3>
+      {waiting.map((each) => (
+        <ProposalView
+          key={each.proposal._id}
+          waiting={each}
+          titleId={`card-proposal-${each.proposal._id}`}
+          onDone={(outcome) => {
+            setClosed((old) => new Set(old).add(each.proposal._id));
+            if (outcome.kind === 'answered') onChanged(outcome.order);
+          }}
+        />
+      ))}
+    </section>
+  );
+}
+
+function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: OrderWire | undefined) => void }) {
   const { t } = useTranslation();
   const { dateTime } = useShopperDateTime();
   const addressLines = useAddressLines();
@@ -41,12 +106,14 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
   const optionCode = deliveryOptionByLabel(order.Choose)?.code;
   const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
+  const revised = isRevised(order);
   return (
     <article className="order-card" aria-label={t('orders.order', { id: order.orderId })}>
       <header className="order-card__head">
         <StatusBadge status={order.order_status} translated />
         <span className="order-card__id">{t('orders.orderId', { id: order.orderId })}</span>
       </header>
+      {revised ? <p className="order-card__revised">{t('orders.revision.changed')}</p> : null}
       <dl className="order-card__facts">
         <div>
           <dt>{t('orders.orderedAt')}</dt>
@@ -70,7 +137,14 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
         </div>
         <div className="order-card__total">
           <dt>{t('orders.total')}</dt>
-          <dd>{formatRs(rupeesToPaise(order.totalAmt))}</dd>
+          <dd>
+            {revised && order.originalTotalAmt !== undefined && order.originalTotalAmt !== order.totalAmt ? (
+              <>
+                <s className="order-card__was">{t('orders.revision.originalTotal', { amount: formatRs(rupeesToPaise(order.originalTotalAmt)) })}</s>{' '}
+              </>
+            ) : null}
+            {formatRs(rupeesToPaise(order.totalAmt))}
+          </dd>
         </div>
       </dl>
       <RiderLine order={order} />
@@ -80,18 +154,8 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
           <p key={line}>{line}</p>
         ))}
       </section>
-      <ul className="order-card__lines" aria-label={t('orders.products')}>
-        {order.products.map((line, index) => (
-          <li key={`${line.productId ?? 'gone'}-${index}`}>
-            <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
-            <span className="order-card__name">
-              {nameOf(line.product_details)} <span className="order-card__unit">{line.product_details.unit}</span>
-            </span>
-            <span>× {line.quantity}</span>
-            <span>{formatRs(rupeesToPaise(line.product_details.price) * line.quantity)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines order={order} />
+      <WaitingAnswers order={order} onChanged={onChanged} />
       <CancelOrder order={order} onChanged={onChanged} />
       <OrderAgain order={order} />
     </article>
@@ -136,9 +200,10 @@ export default function MyOrdersPage() {
     if (user) void load(page);
   }, [load, page, user]);
 
+  const replace = useCallback((order: OrderWire) => setOrders((old) => (old ? old.map((each) => (each._id === order._id ? order : each)) : old)), []);
   useOrderEvents(
     {
-      onStatus: ({ order }) => setOrders((old) => (old ? old.map((each) => (each._id === order._id ? order : each)) : old)),
+      onStatus: ({ order }) => replace(order),
       onReconnect: () => {
         setPage(1);
         void load(1);
@@ -146,6 +211,13 @@ export default function MyOrdersPage() {
     },
     !!user,
   );
+  // packing changed an order (Ordered → Sent, a substitute proposed or settled), live
+  useSocketEvents({ [SOCKET_EVENTS.orderRevised]: ({ order }) => replace(order) }, undefined, !!user);
+  // an answer given in the live prompt
+  const answered = useAtomValue(answeredOrderAtom);
+  useEffect(() => {
+    if (answered) replace(answered);
+  }, [answered, replace]);
 
   /** An order this page changed (cancelled): shown as it now is, or the list read again when that is unknown. */
   const changed = (order: OrderWire | undefined) => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderLineWire, OrderWire, ProposalWire } from '@kade/shared';
+import { isRevised, keptUnitPrice, revisedLines, waitingProposals } from './revision';
+
+const line = (productId: string, quantity: number, found: number | null): OrderLineWire => ({
+  productId,
+  quantity,
+  found,
+  substitution: 'SIMILAR',
+  product_details: { name: productId, nameSi: null, nameTa: null, unit: '1 pc', price: 100, originalPrice: 100, discount: 0, image: [], category: 'Dairy' },
+});
+
+const proposal = (id: string, productId: string, status: ProposalWire['status'], expiresAt = '2026-11-28T14:05:00.000Z'): ProposalWire => ({
+  _id: id,
+  productId,
+  substituteId: `${productId}-sub`,
+  name: `${productId} substitute`,
+  nameSi: null,
+  nameTa: null,
+  unit: '1 pc',
+  image: [],
+  price: 120,
+  chargedPrice: 100,
+  quantity: 1,
+  status,
+  expiresAt,
+});
+
+const order = (id: string, products: OrderLineWire[], proposals: ProposalWire[], revision = 1) => ({ _id: id, products, proposals, revision }) as unknown as OrderWire;
+
+describe("an order's revision as the shopper reads it", () => {
+  it('sends what was found, all of an unpacked line, and marks a line with none sent as removed', () => {
+    const lines = revisedLines(order('o1', [line('milk', 2, 1), line('bread', 1, null), line('eggs', 3, 0)], []));
+    expect(lines.map(({ ordered, sent, removed }) => ({ ordered, sent, removed }))).toEqual([
+      { ordered: 2, sent: 1, removed: false },
+      { ordered: 1, sent: 1, removed: false },
+      { ordered: 3, sent: 0, removed: true },
+    ]);
+  });
+
+  it('puts under each line only the substitutes the order keeps for it', () => {
+    const kept = proposal('p1', 'eggs', 'ACCEPTED');
+    const auto = proposal('p2', 'eggs', 'AUTO_ACCEPTED');
+    const lines = revisedLines(order('o1', [line('milk', 2, 1), line('eggs', 3, 0)], [kept, auto, proposal('p3', 'eggs', 'DECLINED'), proposal('p4', 'milk', 'PENDING')]));
+    expect(lines[0]!.substitutes).toEqual([]);
+    expect(lines[1]!.substitutes.map((p) => p._id)).toEqual(['p1', 'p2']);
+  });
+
+  it("charges an accepted substitute its own price, one taken without asking at most the line's", () => {
+    expect(keptUnitPrice(proposal('p1', 'eggs', 'ACCEPTED'))).toBe(120);
+    expect(keptUnitPrice(proposal('p2', 'eggs', 'AUTO_ACCEPTED'))).toBe(100);
+  });
+
+  it('is revised from revision 1 on', () => {
+    expect(isRevised({ revision: 0 })).toBe(false);
+    expect(isRevised({})).toBe(false);
+    expect(isRevised({ revision: 2 })).toBe(true);
+  });
+
+  it('lists the proposals still waiting by the server clock, soonest to end first, with their lines', () => {
+    const now = Date.parse('2026-11-28T14:00:00.000Z');
+    const a = order('a', [line('milk', 2, 1)], [proposal('late', 'milk', 'PENDING', '2026-11-28T14:04:00.000Z'), proposal('done', 'milk', 'ACCEPTED')]);
+    const b = order('b', [line('eggs', 3, 0)], [proposal('soon', 'eggs', 'PENDING', '2026-11-28T14:01:00.000Z'), proposal('over', 'eggs', 'PENDING', '2026-11-28T13:59:59.000Z')]);
+    const waiting = waitingProposals([a, b], now);
+    expect(waiting.map((w) => [w.order._id, w.proposal._id, w.line?.productId])).toEqual([
+      ['b', 'soon', 'eggs'],
+      ['a', 'late', 'milk'],
+    ]);
+    expect(waitingProposals([a, b], Date.parse('2026-11-28T14:04:00.000Z'))).toEqual([]);
+  });
+});
