@@ -32,7 +32,7 @@ export interface RunningServer {
   seed: SeedReport | undefined;
   /** How many password checks this instance has been asked for (see PasswordHasher.checks). */
   passwordChecks(): number;
-  /** One sweep of the substitute proposals due by the clock, as the interval runs it (tests drive it with their clock). */
+  /** One sweep of the substitute proposals due by the clock, after any sweep under way (tests drive it with their clock). */
   settleSubstitutions(): Promise<number>;
   close(): Promise<void>;
 }
@@ -96,20 +96,27 @@ export async function startServer(
       pruneRateLimits(db.knex, clock).catch((error: unknown) => logger.warn({ err: error }, 'could not prune old rate-limit counters'));
     }, PRUNE_EVERY_MS);
     pruning.unref();
-    // Substitute proposals whose countdown ran out are settled without the shopper (orders/moves.ts settleDue);
-    // one sweep at a time on this instance, and other instances skip the orders this one holds.
+    // Substitute proposals whose countdown ran out are settled without the shopper (orders/moves.ts settleDue). The
+    // sweeps of this instance run one after another (a sweep asked for while one runs waits for it); other instances
+    // skip the orders this one holds.
     const settleOnce = () =>
       services.orders.settleDueSubstitutions((error, orderId) => logger.warn({ err: error, orderId }, 'could not settle the substitutes of an order'));
-    let sweeping: Promise<unknown> | undefined;
+    let sweeping: Promise<number> | undefined;
+    const sweep = (): Promise<number> => {
+      const current: Promise<number> = (sweeping ?? Promise.resolve(0))
+        .catch(() => 0)
+        .then(settleOnce)
+        .finally(() => {
+          if (sweeping === current) sweeping = undefined;
+        });
+      sweeping = current;
+      return current;
+    };
     const settleEveryMs = options.settleEveryMs ?? SETTLE_EVERY_MS;
     const settling =
       settleEveryMs > 0
         ? setInterval(() => {
-            sweeping ??= settleOnce()
-              .catch((error: unknown) => logger.warn({ err: error }, 'could not sweep the substitutes due'))
-              .finally(() => {
-                sweeping = undefined;
-              });
+            if (!sweeping) sweep().catch((error: unknown) => logger.warn({ err: error }, 'could not sweep the substitutes due'));
           }, settleEveryMs)
         : undefined;
     settling?.unref();
@@ -122,12 +129,12 @@ export async function startServer(
       logger,
       seed,
       passwordChecks: () => services.passwords.checks(),
-      settleSubstitutions: settleOnce,
+      settleSubstitutions: sweep,
       close: () =>
         (closing ??= (async () => {
           clearInterval(pruning);
           clearInterval(settling);
-          await sweeping;
+          await sweeping?.catch(() => undefined);
           services.images.close();
           await services.passwords.close();
           services.ordering.close();
