@@ -179,10 +179,12 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     const details = (typeof audit.details === 'string' ? JSON.parse(audit.details) : audit.details) as Record<string, unknown>;
     expect(audit).toMatchObject({ kind: 'revised', actor_id: staff.id });
     expect(details).toMatchObject({ totalBefore: packed.totalAmt, totalAfter: expected, substitution: { substituteId: kotmale, quantity: 2, status: 'AUTO_ACCEPTED' } });
-    // the line now has a kept substitute: no second one
+    // the line now has a kept substitute: no second one, and the part it stands in for cannot be found as well
     const again = await propose(staff.auth, { orderId: order._id, productId: milk, substituteId: kotmale, quantity: 1 });
     expect([again.status, again.body.code]).toEqual([409, 'LINE_HAS_PROPOSAL']);
     expect(await stockOf(server, kotmale)).toBe(3);
+    const foundToo = await server.api<Answer<null>>('PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId: milk, found: 1 }] }, staff.auth);
+    expect([foundToo.status, foundToo.body.field]).toEqual([400, 'lines.0.found']);
   });
 
   it('asks the shopper for a dearer one: the prompt reaches their socket, nothing is charged until they accept, then its own price', async () => {

@@ -416,13 +416,20 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
     write: async ({ trx, order, move, actor, now }) => {
       const lines = await trx('order_lines').where({ order_id: order.id }).select<PackedLine[]>('id', 'product_id', 'name', 'quantity', 'found');
       const byProduct = new Map(lines.filter((line) => line.product_id !== null).map((line) => [line.product_id, line]));
+      // a substitute waiting or kept stands in for part of its line: that part cannot be found as well
+      const substituted = new Map(
+        (await trx('order_proposals').where({ order_id: order.id }).whereIn('status', LIVE_PROPOSALS).select<Array<{ line_id: string; quantity: number }>>('line_id', 'quantity')).map((row) => [row.line_id, row.quantity]),
+      );
       const changes = move.lines.flatMap(({ productId, found }, index) => {
         const line = byProduct.get(productId);
         if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: `lines.${index}.productId` });
-        if (found > line.quantity) {
-          throw new AppError('VALIDATION', `found must be at most ${line.quantity} for ${line.name}: the order has ${line.quantity}.`, {
+        const standIn = substituted.get(line.id) ?? 0;
+        const max = line.quantity - standIn;
+        if (found > max) {
+          const why = standIn > 0 ? `${standIn} of its ${line.quantity} are substituted` : `the order has ${line.quantity}`;
+          throw new AppError('VALIDATION', `found must be at most ${max} for ${line.name}: ${why}.`, {
             field: `lines.${index}.found`,
-            details: { rule: 'tooBig', max: line.quantity },
+            details: { rule: 'tooBig', max },
           });
         }
         return line.found === found ? [] : [{ line, found }];
