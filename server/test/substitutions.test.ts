@@ -70,17 +70,21 @@ function nextWhere<T>(socket: Socket, event: string, test: (payload: T) => boole
 
 describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
   let server: TestServer;
+  /** A second server on its own database sweeping by itself, often, on the same clock. */
+  let swept: TestServer;
   const clock = fixedClock(new Date());
   const sockets: Socket[] = [];
   let shelfCount = 0;
 
   beforeAll(async () => {
-    // the sweep runs by itself here, often: tests that drive it too see the same outcome whichever runs first
-    server = await startTestServer(kind, { clock, env: { ...OPEN_NOW, MIN_ORDER_RUPEES: '0' }, settleEveryMs: 50 });
+    // the tests sweep it themselves (settleSubstitutions), so a race is theirs to set up
+    server = await startTestServer(kind, { clock, env: { ...OPEN_NOW, MIN_ORDER_RUPEES: '0' } });
+    swept = await startTestServer(kind, { clock, env: { ...OPEN_NOW, MIN_ORDER_RUPEES: '0' }, settleEveryMs: 50 });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await server?.stop();
+    await swept?.stop();
   });
 
   /** A shelf of its own for each test, so suggestions never mix tests. */
@@ -90,21 +94,21 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
    * An order of 2 milk (Rs.320) and 2 bread (Rs.180), the bread's choice as given (SIMILAR unless said), taken by
    * a member of staff and packed with no milk found (and bread as given): the milk line is short by 2.
    */
-  async function shortOrder(options: { bread?: string; breadFound?: number; milkChoice?: string } = {}) {
+  async function shortOrder(options: { bread?: string; breadFound?: number; milkChoice?: string } = {}, on: TestServer = server) {
     const shelf = newShelf();
-    const milk = await insertProduct(server, { name: 'Fresh Milk 1L', price: 320, stock: 20, subCategories: [shelf] });
-    const bread = await insertProduct(server, { name: 'Sandwich Bread', price: 180, stock: 20, subCategories: [`${shelf} bread`] });
-    const who = await quickAccount(server);
-    const staff = await quickAccount(server, { role: 'STAFF', name: 'Packer One' });
-    const address = await server.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
+    const milk = await insertProduct(on, { name: 'Fresh Milk 1L', price: 320, stock: 20, subCategories: [shelf] });
+    const bread = await insertProduct(on, { name: 'Sandwich Bread', price: 180, stock: 20, subCategories: [`${shelf} bread`] });
+    const who = await quickAccount(on);
+    const staff = await quickAccount(on, { role: 'STAFF', name: 'Packer One' });
+    const address = await on.api<{ data: { _id: string } }>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
     for (const id of [milk, bread]) {
-      await server.api('POST', '/api/cart/create', { productId: id }, who.auth);
-      const line = (await server.db.knex('cart_items').where({ user_id: who.id, product_id: id }).first('id')) as { id: string };
-      await server.api('PUT', '/api/cart/update-qty', { _id: line.id, qty: 2 }, who.auth);
+      await on.api('POST', '/api/cart/create', { productId: id }, who.auth);
+      const line = (await on.db.knex('cart_items').where({ user_id: who.id, product_id: id }).first('id')) as { id: string };
+      await on.api('PUT', '/api/cart/update-qty', { _id: line.id, qty: 2 }, who.auth);
     }
     const placedLines: TotalsLine[] = [{ pricePaise: 32000, discount: 0, quantity: 2 }, { pricePaise: 18000, discount: 0, quantity: 2 }];
     const placedTotals = computeTotals(placedLines, OPTION);
-    const placed = await server.api<Answer<Order>>('POST', '/api/order/cash-on-delivery', {
+    const placed = await on.api<Answer<Order>>('POST', '/api/order/cash-on-delivery', {
       list_items: [
         { productId: milk, quantity: 2, ...(options.milkChoice ? { substitution: options.milkChoice } : {}) },
         { productId: bread, quantity: 2, ...(options.bread ? { substitution: options.bread } : {}) },
@@ -117,8 +121,8 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     }, who.auth);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const order = placed.body.data;
-    expect((await server.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' }, staff.auth)).status).toBe(200);
-    const packed = await server.api<Answer<Order>>('PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId: milk, found: 0 }, { productId: bread, found: options.breadFound ?? 2 }] }, staff.auth);
+    expect((await on.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' }, staff.auth)).status).toBe(200);
+    const packed = await on.api<Answer<Order>>('PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId: milk, found: 0 }, { productId: bread, found: options.breadFound ?? 2 }] }, staff.auth);
     expect(packed.status, JSON.stringify(packed.body)).toBe(200);
     /** The total the shared rules give for what the order sends now (the checkout's promise kept). */
     const totalFor = (sent: TotalsLine[]) =>
@@ -126,11 +130,11 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     return { order, packed: packed.body.data, milk, bread, who, staff, shelf, totalFor };
   }
 
-  const propose = (auth: Record<string, string>, body: Record<string, unknown>) => server.api<Answer<{ proposal: Proposal; order: Order }>>('POST', '/api/orders/substitutions', body, auth);
+  const propose = (auth: Record<string, string>, body: Record<string, unknown>, on: TestServer = server) => on.api<Answer<{ proposal: Proposal; order: Order }>>('POST', '/api/orders/substitutions', body, auth);
   const answer = (auth: Record<string, string>, body: Record<string, unknown>) => server.api<Answer<Order>>('PUT', '/api/orders/substitutions/answer', body, auth);
   const proposalRow = (id: string) => server.db.knex('order_proposals').where({ id }).first('status', 'charge_paise', 'unit_price_paise', 'answered_by');
-  const shopperSocket = async (who: { accessToken: string }) => {
-    const socket = open(server.url, who.accessToken);
+  const shopperSocket = async (who: { accessToken: string }, on: TestServer = server) => {
+    const socket = open(on.url, who.accessToken);
     sockets.push(socket);
     await connected(socket);
     return socket;
@@ -233,7 +237,8 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     const socket = await shopperSocket(who);
     const settled = nextWhere<{ order: Order }>(socket, SOCKET_EVENTS.orderRevised, (e) => e.order._id === order._id && e.order.proposals.some((p) => p._id === second.body.data.proposal._id && p.status === 'EXPIRED'));
     clock.advance(5 * MINUTE + 1000);
-    // the server's own sweep settles it and tells the shopper; a sweep of ours finds nothing left to settle
+    // the sweep settles it and tells the shopper; the next finds nothing left to settle
+    expect(await server.settleSubstitutions()).toBe(1);
     const shown = (await settled).order;
     expect([shown.revision, shown.totalAmt]).toEqual([packed.revision, packed.totalAmt]);
     expect(await server.settleSubstitutions()).toBe(0);
@@ -263,10 +268,14 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     const late = (await propose(otherStaff.auth, { orderId: other._id, productId: otherMilk, substituteId: anchor, quantity: 2 })).body.data.proposal;
     expect(await stockOf(server, anchor)).toBe(7);
     clock.set(new Date(late.expiresAt));
-    const [refused] = await Promise.all([answer(otherWho.auth, { orderId: other._id, proposalId: late._id, accept: true }), server.settleSubstitutions()]);
+    // before any sweep: the server's clock alone refuses it (the proposal is still to be settled)
+    const alone = await answer(otherWho.auth, { orderId: other._id, proposalId: late._id, accept: true });
+    expect([alone.status, alone.body.code]).toEqual([409, 'PROPOSAL_EXPIRED']);
+    expect(await proposalRow(late._id)).toMatchObject({ status: 'PENDING' });
+    const [refused, settledNow] = await Promise.all([answer(otherWho.auth, { orderId: other._id, proposalId: late._id, accept: true }), server.settleSubstitutions()]);
     expect([refused.status, refused.body.code]).toEqual([409, 'PROPOSAL_EXPIRED']);
-    // settled by this sweep or the server's own, exactly once
-    await server.settleSubstitutions();
+    expect(settledNow).toBe(1);
+    expect(await server.settleSubstitutions()).toBe(0);
     expect(await proposalRow(late._id)).toMatchObject({ status: 'EXPIRED', answered_by: null });
     expect(await stockOf(server, anchor)).toBe(9);
   });
@@ -398,6 +407,21 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     const delivered = await server.api<Answer<{ cashCollected: number; cashFlagged: boolean }>>('PUT', '/api/orders/deliver', { orderId: order._id, cashCollected: expected }, staff.auth);
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     expect(delivered.body.data).toMatchObject({ cashCollected: expected, cashFlagged: false });
+  });
+
+  it('the server sweeps by itself: a countdown run out on its clock is settled and the shopper told, with no call from anyone', async () => {
+    const { order, milk, who, staff } = await shortOrder({}, swept);
+    const pelwatte = await insertProduct(swept, { name: 'Pelwatte Milk 1L', price: 350, stock: 5 });
+    const proposal = (await propose(staff.auth, { orderId: order._id, productId: milk, substituteId: pelwatte, quantity: 2 }, swept)).body.data.proposal;
+    expect(proposal.status).toBe('PENDING');
+    expect(await stockOf(swept, pelwatte)).toBe(3);
+    const socket = await shopperSocket(who, swept);
+    const settled = nextWhere<{ order: Order }>(socket, SOCKET_EVENTS.orderRevised, (e) => e.order._id === order._id && e.order.proposals.some((p) => p._id === proposal._id && p.status === 'EXPIRED'));
+    clock.set(new Date(new Date(proposal.expiresAt).getTime() + 1));
+    expect((await settled).order.proposals).toEqual([expect.objectContaining({ _id: proposal._id, status: 'EXPIRED' })]);
+    expect(await stockOf(swept, pelwatte)).toBe(5);
+    const event = await swept.db.knex('order_events').where({ order_id: order._id, kind: 'expired' }).first('actor_id');
+    expect(event).toEqual({ actor_id: null }); // the server's own move
   });
 
   it('cancelling gives a kept substitute\'s stock back with the lines found, and reopening takes it again', async () => {
