@@ -7,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, paiseToRupees, reviseTotals, SOCKET_EVENTS, type TotalsLine } from '@kade/shared';
 import { fixedClock } from '../src/clock';
-import { DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, stockOf, type TestServer } from './helpers';
+import { createTestDatabase, DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, stockOf, type TestServer } from './helpers';
 import { connected, EVENT_WAIT_MS, open } from './socket-helpers';
 
 const OPTION = '50 Minutes to 1 Hour';
@@ -422,6 +422,29 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     expect(await stockOf(swept, pelwatte)).toBe(5);
     const event = await swept.db.knex('order_events').where({ order_id: order._id, kind: 'expired' }).first('actor_id');
     expect(event).toEqual({ actor_id: null }); // the server's own move
+  });
+
+  it('two instances on one database sweeping at once settle a due proposal once: one event, its stock back once', async () => {
+    const database = await createTestDatabase(kind);
+    const env = { ...OPEN_NOW, MIN_ORDER_RUPEES: '0' };
+    const a = await startTestServer(kind, { clock, database, env });
+    const b = await startTestServer(kind, { clock, database, env });
+    try {
+      const { order, milk, staff } = await shortOrder({}, a);
+      const pelwatte = await insertProduct(a, { name: 'Pelwatte Milk 1L', price: 350, stock: 5 });
+      const proposal = (await propose(staff.auth, { orderId: order._id, productId: milk, substituteId: pelwatte, quantity: 2 }, a)).body.data.proposal;
+      expect(proposal.status).toBe('PENDING');
+      clock.set(new Date(new Date(proposal.expiresAt).getTime() + 1));
+      const [fromA, fromB] = await Promise.all([a.settleSubstitutions(), b.settleSubstitutions()]);
+      expect(fromA + fromB).toBe(1);
+      expect(await stockOf(a, pelwatte)).toBe(5);
+      expect(Number((await a.db.knex('order_events').where({ order_id: order._id, kind: 'expired' }).count('* as n').first())?.n)).toBe(1);
+      expect(await a.db.knex('order_proposals').where({ id: proposal._id }).first('status')).toEqual({ status: 'EXPIRED' });
+    } finally {
+      await a.stop();
+      await b.stop();
+      await database.drop();
+    }
   });
 
   it('cancelling gives a kept substitute\'s stock back with the lines found, and reopening takes it again', async () => {
