@@ -196,6 +196,8 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     const pelwatte = await insertProduct(server, { name: 'Pelwatte Milk 1L', price: 350, stock: 5 });
     const socket = await shopperSocket(who);
     const prompt = nextWhere<{ order: Order }>(socket, SOCKET_EVENTS.orderRevised, (e) => e.order._id === order._id && e.order.proposals.some((p) => p.status === 'PENDING'));
+    const counter = await shopperSocket(staff); // staff hear it in the orders room
+    const staffHeard = nextWhere<{ order: Order }>(counter, SOCKET_EVENTS.orderRevised, (e) => e.order._id === order._id && e.order.proposals.some((p) => p.status === 'PENDING'));
     const res = await propose(staff.auth, { orderId: order._id, productId: milk, substituteId: pelwatte, quantity: 2 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { proposal } = res.body.data;
@@ -205,6 +207,7 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     expect(shown.proposals).toEqual([expect.objectContaining({ _id: proposal._id, status: 'PENDING', price: 350, name: 'Pelwatte Milk 1L' })]);
     expect([shown.revision, shown.totalAmt]).toEqual([packed.revision, packed.totalAmt]);
     expect(res.body.data.order.totalAmt).toBe(packed.totalAmt);
+    expect((await staffHeard).order.proposals).toEqual([expect.objectContaining({ _id: proposal._id, status: 'PENDING' })]);
     expect(await stockOf(server, pelwatte)).toBe(3); // held for the shopper while they decide
 
     const accepted = await answer(who.auth, { orderId: order._id, proposalId: proposal._id, accept: true });
