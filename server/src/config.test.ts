@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SUBSTITUTION_ANSWER_MINUTES } from '@kade/shared';
 import { ConfigError, loadConfig } from './config';
 
 const dirs: string[] = [];
@@ -50,6 +51,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).shop).toMatchObject({ receiptFooter: '', takeAlertMinutes: 3 });
     expect(() => loadConfig({ DATA_DIR: dir, RECEIPT_FOOTER: 'Bye\u001bp0' })).toThrow(/RECEIPT_FOOTER must not hold control characters/);
     expect(() => loadConfig({ DATA_DIR: dir, TAKE_ALERT_MINUTES: '0' })).toThrow(ConfigError);
+  });
+
+  it('takes the time a shopper has to answer a substitute, 5 minutes unless set, whole minutes from 1 to 60', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).substitutionAnswerMinutes).toBe(DEFAULT_SUBSTITUTION_ANSWER_MINUTES);
+    expect(loadConfig({ DATA_DIR: dir, SUBSTITUTION_ANSWER_MINUTES: '3' }).substitutionAnswerMinutes).toBe(3);
+    for (const bad of ['0', '61', '2.5', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dir, SUBSTITUTION_ANSWER_MINUTES: bad }), bad).toThrow(/SUBSTITUTION_ANSWER_MINUTES/);
+    }
   });
 
   it('takes the minimum basket in whole rupees, Rs.100 unless set', () => {

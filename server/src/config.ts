@@ -10,6 +10,7 @@ import {
   DEFAULT_LOGIN_EMAIL_DOMAIN,
   DEFAULT_LOGIN_EMAIL_PREFIX,
   DEFAULT_SHOP_HOURS,
+  DEFAULT_SUBSTITUTION_ANSWER_MINUTES,
   DEFAULT_TIME_ZONE,
   hasControlCharacters,
   isValidMobile,
@@ -149,6 +150,7 @@ const envSchema = z.object({
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   TAKE_ALERT_MINUTES: z.coerce.number().int().min(1).max(120).default(3),
+  SUBSTITUTION_ANSWER_MINUTES: z.coerce.number().int().min(1).max(60).default(DEFAULT_SUBSTITUTION_ANSWER_MINUTES),
   REQUIRE_COUNTER_ONLINE: bool.default(false),
   RECEIPT_FOOTER: z
     .string()
@@ -194,6 +196,8 @@ export interface Config {
   work: WorkLimits;
   /** scrypt's cost for new password hashes, log2 N (stored in each hash, so older hashes still check). */
   passwordCost: number;
+  /** How long a shopper has to answer a proposed substitute (issue 33), in minutes. */
+  substitutionAnswerMinutes: number;
 }
 
 /** Reads the data folder's JWT secret, creating it on first start. */
@@ -286,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
     passwordCost: env.PASSWORD_COST,
+    substitutionAnswerMinutes: env.SUBSTITUTION_ANSWER_MINUTES,
     work: {
       hashConcurrency: env.HASH_CONCURRENCY,
       hashQueue: env.HASH_QUEUE,

@@ -17,6 +17,12 @@ import { pruneRateLimits } from './http/rate-limit';
 /** How often old rate-limit counters are forgotten (off the request path). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
+/**
+ * How often proposals whose countdown ran out are settled (issue 33): one indexed read of the due ones when there
+ * are none, so every instance sweeps; a shopper's countdown ends on their screen within this of the server's.
+ */
+const SETTLE_EVERY_MS = 1000;
+
 export interface RunningServer {
   realtime: Realtime;
   url: string;
@@ -26,6 +32,8 @@ export interface RunningServer {
   seed: SeedReport | undefined;
   /** How many password checks this instance has been asked for (see PasswordHasher.checks). */
   passwordChecks(): number;
+  /** One sweep of the substitute proposals due by the clock, after any sweep under way (tests drive it with their clock). */
+  settleSubstitutions(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -43,7 +51,14 @@ function version(): string {
  */
 export async function startServer(
   config: Config,
-  options: { logger?: Logger; clock?: Clock; db?: Database; seed?: boolean } = {},
+  options: {
+    logger?: Logger;
+    clock?: Clock;
+    db?: Database;
+    seed?: boolean;
+    /** How often due substitute proposals are settled (SETTLE_EVERY_MS); 0: never by itself (a test sweeps with settleSubstitutions). */
+    settleEveryMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
@@ -81,6 +96,30 @@ export async function startServer(
       pruneRateLimits(db.knex, clock).catch((error: unknown) => logger.warn({ err: error }, 'could not prune old rate-limit counters'));
     }, PRUNE_EVERY_MS);
     pruning.unref();
+    // Substitute proposals whose countdown ran out are settled without the shopper (orders/moves.ts settleDue). The
+    // sweeps of this instance run one after another (a sweep asked for while one runs waits for it); other instances
+    // skip the orders this one holds.
+    const settleOnce = () =>
+      services.orders.settleDueSubstitutions((error, orderId) => logger.warn({ err: error, orderId }, 'could not settle the substitutes of an order'));
+    let sweeping: Promise<number> | undefined;
+    const sweep = (): Promise<number> => {
+      const current: Promise<number> = (sweeping ?? Promise.resolve(0))
+        .catch(() => 0)
+        .then(settleOnce)
+        .finally(() => {
+          if (sweeping === current) sweeping = undefined;
+        });
+      sweeping = current;
+      return current;
+    };
+    const settleEveryMs = options.settleEveryMs ?? SETTLE_EVERY_MS;
+    const settling =
+      settleEveryMs > 0
+        ? setInterval(() => {
+            if (!sweeping) sweep().catch((error: unknown) => logger.warn({ err: error }, 'could not sweep the substitutes due'));
+          }, settleEveryMs)
+        : undefined;
+    settling?.unref();
     let closing: Promise<void> | undefined;
     return {
       realtime,
@@ -90,9 +129,12 @@ export async function startServer(
       logger,
       seed,
       passwordChecks: () => services.passwords.checks(),
+      settleSubstitutions: sweep,
       close: () =>
         (closing ??= (async () => {
           clearInterval(pruning);
+          clearInterval(settling);
+          await sweeping?.catch(() => undefined);
           services.images.close();
           await services.passwords.close();
           services.ordering.close();

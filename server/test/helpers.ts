@@ -113,7 +113,7 @@ export interface TestServer extends RunningServer {
 /** A real server over real HTTP on a real database. `stop()` closes the server and drops the database. */
 export async function startTestServer(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; database?: TestDatabase } = {},
+  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; database?: TestDatabase; settleEveryMs?: number } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(kind));
   const { config, cleanup } = testConfig(options.env);
@@ -122,6 +122,8 @@ export async function startTestServer(
     logger: createLogger('silent'),
     ...(options.clock ? { clock: options.clock } : {}),
     seed: options.seed ?? false,
+    // the sweep of due substitute proposals only where a test asks for it: it would be a statement in every count
+    settleEveryMs: options.settleEveryMs ?? 0,
   });
   const base = `http://127.0.0.1:${server.port}`;
   return {

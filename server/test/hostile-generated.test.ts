@@ -36,7 +36,7 @@ const KNOWN_FIELDS = [
   'list_items', 'addressId', 'subTotalAmt', 'totalAmt', 'location', 'Choose', 'orderId', 'order_status', 'search', 'page', 'limit',
   'category', 'subCategory', 'image', 'unit', 'stock', 'price', 'discount', 'description', 'more_details', 'publish', 'role', 'status',
   'address_line', 'city', 'state', 'pincode', 'country', 'latitude', 'longitude', 'accuracy', 'counterName', 'printer', 'scope', 'since', 'list',
-  'riderId', 'cashCollected', 'reason', 'amount', 'note', 'onShift', 'handInId',
+  'riderId', 'cashCollected', 'reason', 'amount', 'note', 'onShift', 'handInId', 'lines', 'found', 'substitution', 'substituteId', 'proposalId', 'accept',
 ];
 
 /** Text that has broken shops before: injections, markup, odd Unicode, control characters. */

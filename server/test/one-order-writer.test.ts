@@ -119,6 +119,8 @@ describe('one writer for an order’s state', () => {
     expect(elsewhere).toEqual([]);
     // the writer is where the finder looks: it does find its writes there
     expect(writes.get(WRITER)?.map((w) => w.what)).toEqual(expect.arrayContaining(['update orders', 'insert order_events']));
+    // issue 33: packing's found counts, and substitutes proposed, answered and settled, are written there too
+    expect(writes.get(WRITER)?.map((w) => w.what)).toEqual(expect.arrayContaining(['update order_lines', 'insert order_proposals', 'update order_proposals']));
   });
 
   it('placing only creates: one order row, its lines and its first event, never an update', () => {

@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   HAND_IN_NOT_FOUND: { status: 404, sentence: 'errors.HAND_IN_NOT_FOUND', meaning: 'No such cash hand-in.' },
   CART_ITEM_NOT_FOUND: { status: 404, sentence: 'errors.CART_ITEM_NOT_FOUND', meaning: 'No such line in the caller\'s cart.' },
   PRODUCT_NOT_FOUND: { status: 404, sentence: 'errors.PRODUCT_NOT_FOUND', meaning: 'No such product to put in the cart.' },
+  PROPOSAL_NOT_FOUND: { status: 404, sentence: 'errors.PROPOSAL_NOT_FOUND', meaning: 'No such substitute proposal on that order.' },
   // 405
   METHOD_NOT_ALLOWED: { status: 405, sentence: 'errors.METHOD_NOT_ALLOWED', meaning: 'The path exists but not with this method.' },
   // 409: the shop's state refuses it now
@@ -86,6 +87,11 @@ export const ERROR_CODES = {
   ORDER_NOT_ASSIGNABLE: { status: 409, sentence: 'errors.ORDER_NOT_ASSIGNABLE', meaning: 'Only orders being packed, late or on their way can be given to a rider.' },
   ORDER_NOT_OPEN: { status: 409, sentence: 'errors.ORDER_NOT_OPEN', meaning: 'The order is no longer out for delivery.' },
   ORDER_NOT_PACKING: { status: 409, sentence: 'errors.ORDER_NOT_PACKING', meaning: 'Only an order being packed (Processing) can be packed or have substitutes proposed.' },
+  LINE_NOT_SHORT: { status: 409, sentence: 'errors.LINE_NOT_SHORT', meaning: 'A substitute was proposed for a line not packed short (found fewer than ordered).' },
+  SUBSTITUTION_NOT_WANTED: { status: 409, sentence: 'errors.SUBSTITUTION_NOT_WANTED', meaning: 'The shopper chose no substitute for that line (`NONE`): it is only removed.' },
+  LINE_HAS_PROPOSAL: { status: 409, sentence: 'errors.LINE_HAS_PROPOSAL', meaning: 'The line already has a substitute waiting for the shopper or kept; another may be proposed only after one is declined or expires.' },
+  PROPOSAL_ANSWERED: { status: 409, sentence: 'errors.PROPOSAL_ANSWERED', meaning: 'The substitute proposal was already answered (`data.status`).' },
+  PROPOSAL_EXPIRED: { status: 409, sentence: 'errors.PROPOSAL_EXPIRED', meaning: 'The time to answer the substitute proposal ran out, or the order left packing (`data.status`).' },
   ALREADY_DELIVERED: { status: 409, sentence: 'errors.ALREADY_DELIVERED', meaning: 'The order was already delivered with another amount collected.' },
   HAND_IN_VOIDED: { status: 409, sentence: 'errors.HAND_IN_VOIDED', meaning: 'The hand-in was already voided.' },
   // 413, 415, 422, 429

@@ -88,11 +88,24 @@ const EXPECTED: Record<Exclude<OrderMoveKind, 'status'>, Record<OrderStatus, unk
     [OUT_OF_AREA]: refused('ORDER_NOT_PACKING'),
     [DELAY]: refused('ORDER_NOT_PACKING'),
   },
+  // a substitute is proposed only while the order is being packed
+  propose: {
+    Pending: refused('ORDER_NOT_PACKING'),
+    Processing: go('Processing'),
+    Shipped: refused('ORDER_NOT_PACKING'),
+    Delivered: refused('ORDER_NOT_PACKING'),
+    Cancelled: refused('ORDER_NOT_PACKING'),
+    [OUT_OF_AREA]: refused('ORDER_NOT_PACKING'),
+    [DELAY]: refused('ORDER_NOT_PACKING'),
+  },
+  // answering and settling keep the status; the proposal itself says whether it still waits
+  answer: Object.fromEntries(ORDER_STATUSES.map((s) => [s, go(s)])) as Record<OrderStatus, unknown>,
+  settle: Object.fromEntries(ORDER_STATUSES.map((s) => [s, go(s)])) as Record<OrderStatus, unknown>,
 };
 
 describe('the move table', () => {
-  it('has a rule for every kind of move, and the kinds are these eight (issue 33 added packing)', () => {
-    expect(ORDER_MOVE_KINDS).toEqual(['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return', 'pack']);
+  it('has a rule for every kind of move, and the kinds are these eleven (issue 33 added packing and substitutes)', () => {
+    expect(ORDER_MOVE_KINDS).toEqual(['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return', 'pack', 'propose', 'answer', 'settle']);
     expect(Object.keys(ORDER_MOVES).sort()).toEqual([...ORDER_MOVE_KINDS].sort());
   });
 
@@ -125,6 +138,10 @@ describe('the move table', () => {
       ],
       return: [{ permission: 'deliveries.carry', orders: 'assigned' }],
       pack: [{ permission: 'orders.update', orders: 'any' }],
+      propose: [{ permission: 'orders.update', orders: 'any' }],
+      // the order's own shopper only: staff and admins are answered as if it did not exist
+      answer: [{ permission: null, orders: 'placed' }],
+      settle: [{ permission: null, orders: 'system' }],
     });
   });
 });

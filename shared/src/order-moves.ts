@@ -8,7 +8,7 @@ import { canTransition, ORDER_STATUSES, SHOPPER_CANCELLABLE, STATUS_DELAYED, typ
 import type { Permission } from './permissions';
 
 /** Every kind of move, as the server's `applyMove` takes it. */
-export const ORDER_MOVE_KINDS = ['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return', 'pack'] as const;
+export const ORDER_MOVE_KINDS = ['status', 'cancel', 'acknowledge', 'assign', 'pickup', 'deliver', 'return', 'pack', 'propose', 'answer', 'settle'] as const;
 export type OrderMoveKind = (typeof ORDER_MOVE_KINDS)[number];
 
 /** The statuses of an order being packed, running late or on its way: it may be given to a rider, and its rider may pick it up, deliver it or bring it back. */
@@ -20,11 +20,12 @@ export const PACKING_STATUSES: readonly OrderStatus[] = ['Processing'];
 /**
  * Who may make a move: holders of `permission` (null: any signed-in account), on `orders`: 'any' order, the
  * orders 'assigned' to them (a rider's own; another's is answered as if it did not exist), or the orders they
- * 'placed' (a shopper's own, the same).
+ * 'placed' (a shopper's own, the same, staff and admins included: nobody answers for the shopper). 'system': the
+ * server itself, with no caller (a countdown running out); no account holds such a grant.
  */
 export interface MoveGrant {
   readonly permission: Permission | null;
-  readonly orders: 'any' | 'assigned' | 'placed';
+  readonly orders: 'any' | 'assigned' | 'placed' | 'system';
 }
 
 /** The 409 codes of a move the order's status does not allow. */
@@ -70,6 +71,15 @@ export const ORDER_MOVES: Readonly<Record<OrderMoveKind, OrderMoveRule>> = {
   return: { grants: [{ permission: 'deliveries.carry', orders: 'assigned' }], from: ASSIGNABLE_STATUSES, to: 'Processing', done: [], refusal: 'ORDER_NOT_OPEN' },
   /** Staff pack a taken order (issue 33): each line found in full or short; the order is revised and keeps its status. */
   pack: { grants: [{ permission: 'orders.update', orders: 'any' }], from: PACKING_STATUSES, to: 'kept', done: [], refusal: 'ORDER_NOT_PACKING' },
+  /** Staff propose a substitute for a line packed short (issue 33): kept at once or asked of the shopper. */
+  propose: { grants: [{ permission: 'orders.update', orders: 'any' }], from: PACKING_STATUSES, to: 'kept', done: [], refusal: 'ORDER_NOT_PACKING' },
+  /**
+   * The order's shopper answers a proposal, and nobody else. From any status: a proposal still waiting is only ever
+   * on an order being packed (leaving packing settles it), and one settled is refused by what settled it.
+   */
+  answer: { grants: [{ permission: null, orders: 'placed' }], from: ORDER_STATUSES, to: 'kept', done: [], refusal: null },
+  /** The server settles proposals whose countdown ran out, without the shopper (unansweredOutcome). */
+  settle: { grants: [{ permission: null, orders: 'system' }], from: ORDER_STATUSES, to: 'kept', done: [], refusal: null },
 };
 
 /** What the table says of a move from a status: go (to that status), done already, or refused with its code. */

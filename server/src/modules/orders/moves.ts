@@ -4,11 +4,20 @@
 // caller's grant (shared ORDER_MOVES), the order's row locked, the shared table's verdict (judgeMove), the move's
 // own rule below (what it checks further and what it writes), the stock it moves, the row and its event written in
 // one transaction, and after the commit every screen told. A new kind of move is a row of ORDER_MOVES and a rule
-// in RULES.
+// in RULES. Substitutes (issue 33) are moves too: staff propose one for a short line, the shopper answers it, the
+// server settles it when the countdown runs out (`settleDue`, with no caller), and an order leaving packing
+// settles what still waits; `order_proposals` is written here and nowhere else.
 import type { Knex } from 'knex';
 import {
   basketDiscountRate,
   can,
+  DEFAULT_SUBSTITUTION_ANSWER_MINUTES,
+  discountedPricePaise,
+  isSubstitutionPreference,
+  PACKING_STATUSES,
+  proposalOpening,
+  substituteChargePaise,
+  unansweredOutcome,
   cashNeedsReason,
   formatRs,
   isClosedStatus,
@@ -23,10 +32,13 @@ import {
   type MoveRefusal,
   type OrderMoveKind,
   type OrderStatus,
+  type ProposalStatus,
+  type SubstitutionPreference,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
+import { imagesOf, isVisible, loadSellables } from '../cart/sellable';
 import { correctStockToZero, giveBackStock, takeStock } from '../catalog/stock';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
 import type { OrderingService } from '../shop/ordering';
@@ -50,7 +62,13 @@ export type OrderMove =
   /** Its rider could not deliver it and brings it back. */
   | { kind: 'return'; reason: string }
   /** Staff pack it (issue 33): how many of each named line's product were found. */
-  | { kind: 'pack'; lines: ReadonlyArray<{ productId: string; found: number }> };
+  | { kind: 'pack'; lines: ReadonlyArray<{ productId: string; found: number }> }
+  /** Staff propose a substitute for a line packed short (issue 33): this many of that product instead. */
+  | { kind: 'propose'; productId: string; substituteId: string; quantity: number }
+  /** The order's shopper accepts or declines a proposal waiting for them. */
+  | { kind: 'answer'; proposalId: string; accept: boolean }
+  /** The server settles the order's proposals whose countdown ran out (no caller). */
+  | { kind: 'settle' };
 
 type MoveOf<K extends OrderMoveKind> = Extract<OrderMove, { kind: K }>;
 
@@ -139,7 +157,7 @@ async function revision(trx: Knex.Transaction, order: LockedOrder): Promise<{ se
   const kept = await trx('order_proposals')
     .where({ order_id: order.id })
     .whereIn('status', ['ACCEPTED', 'AUTO_ACCEPTED'])
-    .select<Array<{ status: string; unit_price_paise: number; charge_paise: number; quantity: number }>>('status', 'unit_price_paise', 'charge_paise', 'quantity');
+    .select<Array<{ charge_paise: number; quantity: number }>>('charge_paise', 'quantity');
   const promise = {
     optionLabel: order.delivery_option,
     // before the first revision the order's own amounts are what checkout promised
@@ -149,7 +167,8 @@ async function revision(trx: Knex.Transaction, order: LockedOrder): Promise<{ se
   const totals = reviseTotals(
     [
       ...lines.map((line) => ({ pricePaise: line.original_price_paise, discount: Number(line.discount), quantity: line.found ?? line.quantity })),
-      ...kept.map((k) => ({ pricePaise: k.status === 'ACCEPTED' ? k.unit_price_paise : k.charge_paise, discount: 0, quantity: k.quantity })),
+      // a kept substitute at the price it is charged (its own when the shopper accepted a dearer one)
+      ...kept.map((k) => ({ pricePaise: k.charge_paise, discount: 0, quantity: k.quantity })),
     ],
     promise,
   );
@@ -174,10 +193,13 @@ interface MoveContext<M> {
   from: OrderStatus;
   /** Where the shared table says the move leads. */
   to: OrderStatus;
-  actor: AuthUser;
+  /** Who moves it: the server itself (null) only settles. */
+  actor: M extends { kind: 'settle' } ? null : AuthUser;
   /** The grant the actor moves under ('assigned': a rider on their own order). */
   grant: MoveGrant;
   now: Date;
+  /** How long a shopper has to answer a proposal (SUBSTITUTION_ANSWER_MINUTES). */
+  answerMinutes: number;
 }
 
 /**
@@ -204,6 +226,98 @@ interface MoveWrite {
     revised?: boolean;
     /** Products packing found gone: their stock is 0 now. */
     stockOut?: string[];
+  };
+  /** The substitute proposal the move made or answered (issue 33). */
+  proposalId?: string;
+}
+
+/** A proposal still waiting for the shopper, or kept by the order: a line has at most one (the table's unique index). */
+const LIVE_PROPOSALS: readonly ProposalStatus[] = ['PENDING', 'ACCEPTED', 'AUTO_ACCEPTED'];
+const KEPT_PROPOSALS: readonly ProposalStatus[] = ['ACCEPTED', 'AUTO_ACCEPTED'];
+
+/** A proposal with the line it stands in for, as answering and settling read it. */
+interface ProposalRow {
+  id: string;
+  status: ProposalStatus;
+  substitute_id: string | null;
+  name: string;
+  unit_price_paise: number;
+  charge_paise: number;
+  quantity: number;
+  expires_at: Date | string;
+  answered_by: string | null;
+  answered_at: Date | string | null;
+  /** The line's product and name, its unit price as ordered and the shopper's choice for it. */
+  product_id: string | null;
+  line_name: string;
+  original_paise: number;
+  substitution: string;
+}
+
+const PROPOSAL_COLUMNS = [
+  'p.id', 'p.status', 'p.substitute_id', 'p.name', 'p.unit_price_paise', 'p.charge_paise', 'p.quantity', 'p.expires_at', 'p.answered_by', 'p.answered_at',
+  'l.product_id', 'l.name as line_name', 'l.price_paise as original_paise', 'l.substitution',
+];
+
+const preferenceOf = (value: string): SubstitutionPreference => (isSubstitutionPreference(value) ? value : 'SIMILAR');
+
+/** What a proposal was, for an event's details (rupees, as the wire says them). */
+function proposalDetails(p: Pick<ProposalRow, 'id' | 'product_id' | 'line_name' | 'substitute_id' | 'name' | 'quantity' | 'unit_price_paise' | 'charge_paise'>, status: ProposalStatus) {
+  return {
+    proposalId: p.id,
+    productId: p.product_id,
+    name: p.line_name,
+    substituteId: p.substitute_id,
+    substituteName: p.name,
+    quantity: p.quantity,
+    price: paiseToRupees(p.unit_price_paise),
+    chargedPrice: paiseToRupees(p.charge_paise),
+    status,
+  };
+}
+
+/**
+ * Ends proposals that send nothing (declined, expired) and gives their substitutes' stock back, once: the update
+ * changes only rows still PENDING, and only those it changed give stock back.
+ */
+async function endProposals(trx: Knex.Transaction, ids: readonly string[], status: 'DECLINED' | 'EXPIRED', answer: { by: string | null; at: Date }): Promise<number> {
+  if (ids.length === 0) return 0;
+  const ended = await trx('order_proposals')
+    .whereIn('id', ids)
+    .where({ status: 'PENDING' })
+    .update({ status, answered_by: answer.by, answered_at: answer.at })
+    .returning<Array<{ substitute_id: string | null; quantity: number }>>(['substitute_id', 'quantity']);
+  await giveBackStock(trx, ended.flatMap((row) => (row.substitute_id ? [{ productId: row.substitute_id, quantity: row.quantity }] : [])));
+  return ended.length;
+}
+
+/**
+ * An order leaving packing (shipped, delivered, cancelled): what still waits for the shopper is removed (EXPIRED),
+ * its substitute's stock given back, in the move's transaction. Answers how many.
+ */
+async function expirePending(trx: Knex.Transaction, orderId: string, now: Date): Promise<number> {
+  const pending = await trx('order_proposals').where({ order_id: orderId, status: 'PENDING' }).select<Array<{ id: string }>>('id');
+  return endProposals(trx, pending.map((row) => row.id), 'EXPIRED', { by: null, at: now });
+}
+
+/**
+ * Why a proposal no longer waits: settled without the shopper (its countdown ran out, or the order left packing:
+ * answered with nobody's name) is PROPOSAL_EXPIRED; answered by the shopper, or kept at once without asking, is
+ * PROPOSAL_ANSWERED.
+ */
+function settledRefusal(p: ProposalRow): AppError {
+  const data = { status: p.status, proposalId: p.id };
+  if (p.answered_at !== null && p.answered_by === null) return conflict(`The time to answer for ${p.name} has run out: it is ${p.status === 'EXPIRED' ? 'removed' : 'kept'}.`, 'PROPOSAL_EXPIRED', data);
+  return conflict(`${p.name} was already answered.`, 'PROPOSAL_ANSWERED', data);
+}
+
+/** A revision's event and what it tells (a substitute kept changes what the order sends). */
+async function revisedWrite(trx: Knex.Transaction, order: LockedOrder, note: string, details: Record<string, unknown>): Promise<MoveWrite> {
+  const revised = await revision(trx, order);
+  return {
+    set: revised.set,
+    event: { kind: 'revised', note, revision: revised.revision, details: { ...details, totalBefore: paiseToRupees(order.total_paise), totalAfter: paiseToRupees(revised.totalPaise) } },
+    tell: { revised: true },
   };
 }
 
@@ -302,13 +416,20 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
     write: async ({ trx, order, move, actor, now }) => {
       const lines = await trx('order_lines').where({ order_id: order.id }).select<PackedLine[]>('id', 'product_id', 'name', 'quantity', 'found');
       const byProduct = new Map(lines.filter((line) => line.product_id !== null).map((line) => [line.product_id, line]));
+      // a substitute waiting or kept stands in for part of its line: that part cannot be found as well
+      const substituted = new Map(
+        (await trx('order_proposals').where({ order_id: order.id }).whereIn('status', LIVE_PROPOSALS).select<Array<{ line_id: string; quantity: number }>>('line_id', 'quantity')).map((row) => [row.line_id, row.quantity]),
+      );
       const changes = move.lines.flatMap(({ productId, found }, index) => {
         const line = byProduct.get(productId);
         if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: `lines.${index}.productId` });
-        if (found > line.quantity) {
-          throw new AppError('VALIDATION', `found must be at most ${line.quantity} for ${line.name}: the order has ${line.quantity}.`, {
+        const standIn = substituted.get(line.id) ?? 0;
+        const max = line.quantity - standIn;
+        if (found > max) {
+          const why = standIn > 0 ? `${standIn} of its ${line.quantity} are substituted` : `the order has ${line.quantity}`;
+          throw new AppError('VALIDATION', `found must be at most ${max} for ${line.name}: ${why}.`, {
             field: `lines.${index}.found`,
-            details: { rule: 'tooBig', max: line.quantity },
+            details: { rule: 'tooBig', max },
           });
         }
         return line.found === found ? [] : [{ line, found }];
@@ -335,6 +456,125 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
         },
         tell: { revised: true, stockOut },
       };
+    },
+  },
+
+  // A substitute for a line packed short (issue 33). The line must be short and want substitutes (not NONE) and have
+  // no live proposal (one waiting or kept; another may follow a declined or expired one); at most the missing count;
+  // the substitute another product, sold now and in stock: its stock is taken here and given back if it ends
+  // declined or expired. Under SIMILAR one not dearer is kept at once (the order revised); otherwise it waits for
+  // the shopper until the countdown ends, and the shopper's screens are told (no revision: nothing sent changed).
+  propose: {
+    write: async ({ trx, order, move, actor, now, answerMinutes }) => {
+      const line = await trx('order_lines')
+        .where({ order_id: order.id, product_id: move.productId })
+        .first<{ id: string; name: string; quantity: number; found: number | null; price_paise: number; substitution: string } | undefined>('id', 'name', 'quantity', 'found', 'price_paise', 'substitution');
+      if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: 'productId' });
+      if (line.found === null || line.found >= line.quantity) {
+        throw conflict(`${line.name} is not packed short: mark how many were found first.`, 'LINE_NOT_SHORT', { found: line.found, quantity: line.quantity });
+      }
+      const preference = preferenceOf(line.substitution);
+      if (preference === 'NONE') throw conflict(`The shopper wants no substitute for ${line.name}: it is only removed.`, 'SUBSTITUTION_NOT_WANTED', { substitution: preference });
+      const live = await trx('order_proposals').where({ line_id: line.id }).whereIn('status', LIVE_PROPOSALS).first<{ id: string; status: string } | undefined>('id', 'status');
+      if (live) throw conflict(`${line.name} already has a substitute ${live.status === 'PENDING' ? 'waiting for the shopper' : 'kept'}.`, 'LINE_HAS_PROPOSAL', { proposalId: live.id, status: live.status });
+      const missing = line.quantity - line.found;
+      if (move.quantity > missing) {
+        throw new AppError('VALIDATION', `quantity must be at most ${missing}: ${missing} of ${line.name} ${missing === 1 ? 'is' : 'are'} missing.`, {
+          field: 'quantity',
+          details: { rule: 'tooBig', max: missing },
+        });
+      }
+      if (move.substituteId === move.productId) throw new AppError('VALIDATION', 'substituteId must be another product than the one it replaces.', { field: 'substituteId', details: { rule: 'same' } });
+      const substitute = (await loadSellables(trx, [move.substituteId])).get(move.substituteId);
+      if (!substitute) throw new AppError('UNKNOWN_REFERENCE', 'There is no such substitute product.', { field: 'substituteId' });
+      if (!isVisible(substitute)) throw conflict(`${substitute.name} is not sold now.`, 'PRODUCT_UNAVAILABLE', { productId: substitute.id });
+      const taken = await takeStock(trx, [{ productId: substitute.id, quantity: move.quantity }]);
+      if (!taken.has(substitute.id)) {
+        throw conflict(substitute.stock > 0 ? `Only ${substitute.stock} of ${substitute.name} left.` : `${substitute.name} is out of stock.`, 'OUT_OF_STOCK', {
+          productId: substitute.id,
+          available: Math.max(0, substitute.stock),
+        });
+      }
+      const unitPaise = discountedPricePaise(substitute.price_paise, Number(substitute.discount));
+      const opening = proposalOpening(preference, unitPaise, line.price_paise);
+      const status: ProposalStatus = opening === 'AUTO_ACCEPTED' ? 'AUTO_ACCEPTED' : 'PENDING';
+      const row = {
+        order_id: order.id,
+        line_id: line.id,
+        substitute_id: substitute.id,
+        name: substitute.name,
+        name_si: substitute.name_si,
+        name_ta: substitute.name_ta,
+        unit: substitute.unit,
+        image: imagesOf(substitute)[0] ?? '',
+        unit_price_paise: unitPaise,
+        charge_paise: substituteChargePaise(unitPaise, line.price_paise, false),
+        quantity: move.quantity,
+        status,
+        // kept at once: nothing to count down
+        expires_at: status === 'PENDING' ? new Date(now.getTime() + answerMinutes * 60_000) : now,
+        proposed_by: actor.id,
+        created_at: now,
+      };
+      const [inserted] = await trx('order_proposals').insert(row).returning<Array<{ id: string }>>('id');
+      const proposalId = (inserted as { id: string }).id;
+      const details = { substitution: proposalDetails({ ...row, id: proposalId, product_id: move.productId, line_name: line.name }, status), by: actor.id };
+      if (status === 'AUTO_ACCEPTED') return { ...(await revisedWrite(trx, order, 'substituted', details)), proposalId };
+      return { set: null, event: { kind: 'proposed', note: 'substitute proposed', details }, tell: { revised: true }, proposalId };
+    },
+  },
+
+  // The shopper's tap (issue 33): only a proposal still waiting and within its countdown (by the server's clock).
+  // Accepting keeps the substitute at its own price, dearer or not (the prompt showed it), and revises the order;
+  // declining gives its stock back. The order's lock makes two answers at once take turns: the second is refused.
+  answer: {
+    write: async ({ trx, order, move, actor, now }) => {
+      const proposal = await trx('order_proposals as p')
+        .join('order_lines as l', 'l.id', 'p.line_id')
+        .where({ 'p.id': move.proposalId, 'p.order_id': order.id })
+        .first<ProposalRow | undefined>(PROPOSAL_COLUMNS);
+      if (!proposal) throw notFound('There is no such substitute on this order.', 'PROPOSAL_NOT_FOUND');
+      if (proposal.status !== 'PENDING') throw settledRefusal(proposal);
+      if (now.getTime() >= new Date(proposal.expires_at).getTime()) {
+        throw conflict(`The time to answer for ${proposal.name} has run out.`, 'PROPOSAL_EXPIRED', { status: proposal.status, proposalId: proposal.id });
+      }
+      if (!move.accept) {
+        await endProposals(trx, [proposal.id], 'DECLINED', { by: actor.id, at: now });
+        return {
+          set: null,
+          event: { kind: 'declined', note: 'substitute declined', details: { substitution: proposalDetails(proposal, 'DECLINED'), by: actor.id } },
+          tell: { revised: true },
+          proposalId: proposal.id,
+        };
+      }
+      const charge = substituteChargePaise(proposal.unit_price_paise, proposal.original_paise, true);
+      await trx('order_proposals').where({ id: proposal.id }).update({ status: 'ACCEPTED', charge_paise: charge, answered_by: actor.id, answered_at: now });
+      const details = { substitution: proposalDetails({ ...proposal, charge_paise: charge }, 'ACCEPTED'), by: actor.id };
+      return { ...(await revisedWrite(trx, order, 'substitute accepted', details)), proposalId: proposal.id };
+    },
+  },
+
+  // The countdown ran out (issue 33): each proposal past its time becomes what shared unansweredOutcome says (a
+  // substitute not dearer kept under SIMILAR, anything else removed and its stock given back). An order no longer
+  // being packed settles all that still wait. Nothing due (another instance settled it first): nothing is written.
+  settle: {
+    write: async ({ trx, order, from, now }) => {
+      const due = await trx('order_proposals as p')
+        .join('order_lines as l', 'l.id', 'p.line_id')
+        .where({ 'p.order_id': order.id, 'p.status': 'PENDING' })
+        .modify((q) => {
+          if (PACKING_STATUSES.includes(from)) q.where('p.expires_at', '<=', now);
+        })
+        .orderBy('p.created_at')
+        .select<ProposalRow[]>(PROPOSAL_COLUMNS);
+      if (due.length === 0) return UNCHANGED;
+      const outcomes = due.map((p) => ({ p, outcome: PACKING_STATUSES.includes(from) ? unansweredOutcome(preferenceOf(p.substitution), p.unit_price_paise, p.original_paise) : ('EXPIRED' as const) }));
+      await endProposals(trx, outcomes.filter((o) => o.outcome === 'EXPIRED').map((o) => o.p.id), 'EXPIRED', { by: null, at: now });
+      const kept = outcomes.filter((o) => o.outcome === 'AUTO_ACCEPTED').map((o) => o.p.id);
+      if (kept.length > 0) await trx('order_proposals').whereIn('id', kept).where({ status: 'PENDING' }).update({ status: 'AUTO_ACCEPTED', answered_by: null, answered_at: now });
+      const details = { substitutions: outcomes.map(({ p, outcome }) => proposalDetails(p, outcome)), by: null };
+      if (kept.length > 0) return revisedWrite(trx, order, 'substitutes settled', details);
+      return { set: null, event: { kind: 'expired', note: 'substitutes expired', details }, tell: { revised: true } };
     },
   },
 
@@ -369,23 +609,33 @@ async function refusalOf(trx: Knex.Transaction, refusal: MoveRefusal, order: Loc
     case 'ORDER_NOT_OPEN':
       return conflict(`This order is ${from}: it is no longer out for delivery.`, refusal, { order_status: from });
     case 'ORDER_NOT_PACKING':
-      return conflict(`This order is ${from}: only an order being packed (Processing) can be packed.`, refusal, { order_status: from });
+      return conflict(`This order is ${from}: only an order being packed (Processing) can ${move.kind === 'propose' ? 'have substitutes proposed' : 'be packed'}.`, refusal, { order_status: from });
   }
 }
 
-/** What a status change does to stock: cancelling gives it back, reopening a cancelled order takes it again (409 when it is gone). */
+/**
+ * What a status change does to stock: cancelling gives it back, reopening a cancelled order takes it again (409 when
+ * it is gone). The order holds its lines as found and its kept substitutes (issue 33); proposals still waiting were
+ * settled before this, as the order left packing.
+ */
 async function moveStock(trx: Knex.Transaction, orderId: string, from: OrderStatus, to: OrderStatus): Promise<void> {
   const movement = stockMovement(from, to);
   if (movement === 'none') return;
   // a line packed short holds only what was found: the rest never left the shelf (issue 33)
-  const lines = await trx('order_lines').where({ order_id: orderId }).whereNotNull('product_id').orderBy('product_id').select<Array<{ product_id: string; quantity: number; found: number | null; name: string }>>('product_id', 'quantity', 'found', 'name');
-  const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.found ?? line.quantity })).filter((line) => line.quantity > 0);
+  const found = await trx('order_lines').where({ order_id: orderId }).whereNotNull('product_id').select<Array<{ product_id: string; quantity: number; found: number | null; name: string }>>('product_id', 'quantity', 'found', 'name');
+  const kept = await trx('order_proposals')
+    .where({ order_id: orderId })
+    .whereIn('status', KEPT_PROPOSALS)
+    .whereNotNull('substitute_id')
+    .select<Array<{ product_id: string; quantity: number; name: string }>>('substitute_id as product_id', 'quantity', 'name');
+  const lines = [...found.map((line) => ({ product_id: line.product_id, quantity: line.found ?? line.quantity, name: line.name })), ...kept].sort((a, b) => a.product_id.localeCompare(b.product_id));
+  const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })).filter((line) => line.quantity > 0);
   if (movement === 'release') {
     await giveBackStock(trx, stockLines);
     return;
   }
   const taken = await takeStock(trx, stockLines);
-  const short = lines.find((line) => !taken.has(line.product_id));
+  const short = lines.find((line) => line.quantity > 0 && !taken.has(line.product_id));
   if (short) throw conflict(`${short.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: short.product_id });
 }
 
@@ -396,23 +646,41 @@ export interface OrderWriterDeps {
   ordering?: Pick<OrderingService, 'afterOrderChange'> | undefined;
   /** The order as staff read it, after the commit. */
   byId: (id: string) => Promise<OrderWire>;
+  /** How long a shopper has to answer a proposed substitute (SUBSTITUTION_ANSWER_MINUTES); 5 when not given. */
+  substitutionAnswerMinutes?: number;
 }
 
-export function createOrderWriter({ db, clock, events, ordering, byId }: OrderWriterDeps) {
+/** What a move did: the order as staff read it now, whether anything was written, and the proposal it made or answered. */
+export interface MoveOutcome {
+  order: OrderWire;
+  changed: boolean;
+  proposalId?: string;
+}
+
+/** How many orders one sweep of due proposals settles at most; the next sweep takes the rest. */
+const SETTLE_BATCH = 50;
+
+export function createOrderWriter({ db, clock, events, ordering, byId, substitutionAnswerMinutes = DEFAULT_SUBSTITUTION_ANSWER_MINUTES }: OrderWriterDeps) {
   /**
-   * Applies one move to the order with this id or short number. The row lock makes two people acting at once take
-   * turns: the second sees what the first did (a plain repeat changes nothing; a move the new status does not
-   * allow is refused). `changed` is false when nothing was written.
+   * One move by `actor` (null: the server itself), or null when `skipLocked` found the order's row locked by
+   * another move (a sweep leaves it for the next round rather than wait).
    */
-  async function applyMove(actor: AuthUser, orderRef: string, move: OrderMove): Promise<{ order: OrderWire; changed: boolean }> {
-    const grant = ORDER_MOVES[move.kind].grants.find((g) => g.permission === null || can(actor.role, g.permission));
+  async function run(actor: AuthUser | null, orderRef: string, move: OrderMove, skipLocked: boolean): Promise<MoveOutcome | null> {
+    const grants = ORDER_MOVES[move.kind].grants;
+    const grant = actor === null ? grants.find((g) => g.orders === 'system') : grants.find((g) => g.orders !== 'system' && (g.permission === null || can(actor.role, g.permission)));
     if (!grant) throw forbidden();
     const rule = RULES[move.kind] as MoveRule<OrderMove>;
     const now = clock.now();
+    const actorId = actor?.id ?? null;
     const outcome = await db.transaction(async (trx) => {
-      const order = await trx('orders').where(orderRefWhere(orderRef)).forUpdate().first<LockedOrder | undefined>(LOCKED_COLUMNS);
-      if (!order) throw noOrder();
-      if ((grant.orders === 'assigned' && order.rider_id !== actor.id) || (grant.orders === 'placed' && order.user_id !== actor.id)) throw noOrder();
+      const locking = trx('orders').where(orderRefWhere(orderRef)).forUpdate();
+      if (skipLocked) locking.skipLocked();
+      const order = await locking.first<LockedOrder | undefined>(LOCKED_COLUMNS);
+      if (!order) {
+        if (skipLocked) return null;
+        throw noOrder();
+      }
+      if ((grant.orders === 'assigned' && order.rider_id !== actorId) || (grant.orders === 'placed' && order.user_id !== actorId)) throw noOrder();
       const from = statusOf(order);
       const verdict = judgeMove(move.kind, from, move.kind === 'status' ? move.to : undefined);
       if (verdict.verdict === 'refused') throw await refusalOf(trx, verdict.refusal, order, from, move);
@@ -421,16 +689,19 @@ export function createOrderWriter({ db, clock, events, ordering, byId }: OrderWr
         return { id: order.id, written: null };
       }
       const to = verdict.to;
-      const write = await rule.write({ trx, order, move, from, to, actor, grant, now });
+      const write = await rule.write({ trx, order, move, from, to, actor, grant, now, answerMinutes: substitutionAnswerMinutes });
       if (write === UNCHANGED) return { id: order.id, written: null };
+      // leaving packing: what still waits for the shopper is removed, before the stock moves (issue 33)
+      const expired = to !== from && PACKING_STATUSES.includes(from) && !PACKING_STATUSES.includes(to) ? await expirePending(trx, order.id, now) : 0;
       if (to !== from) await moveStock(trx, order.id, from, to);
       const set = { ...(to !== from ? { status: to } : {}), ...(write.event ? { updated_at: now } : {}), ...write.set };
       if (Object.keys(set).length > 0) await trx('orders').where({ id: order.id }).update(set);
       if (write.event) {
-        const { kind, note, details } = write.event;
+        const { kind, note } = write.event;
+        const details = expired > 0 ? { ...write.event.details, substitutesExpired: expired } : write.event.details;
         await trx('order_events').insert({
           order_id: order.id,
-          actor_id: actor.id,
+          actor_id: actorId,
           from_status: from,
           to_status: to,
           ...(kind !== undefined ? { kind } : {}),
@@ -440,13 +711,14 @@ export function createOrderWriter({ db, clock, events, ordering, byId }: OrderWr
           created_at: now,
         });
       }
-      return { id: order.id, written: { from, to, write } };
+      return { id: order.id, written: { from, to, write, expired } };
     });
+    if (outcome === null) return null;
     const order = await byId(outcome.id);
     if (!outcome.written) return { order, changed: false };
-    const { from, to, write } = outcome.written;
+    const { from, to, write, expired } = outcome.written;
     const tell = write.tell ?? {};
-    if (write.event && !tell.revised) events.orderStatusChanged(order, { from, to, by: actor.id });
+    if (write.event && !tell.revised) events.orderStatusChanged(order, { from, to, by: actorId ?? 'system' });
     if (tell.acknowledged) events.orderAcknowledged(order);
     if (tell.riderOrders) events.riderOrders(tell.riderOrders, outcome.id);
     // an option with a capacity may have filled or freed (never fails the caller)
@@ -454,11 +726,41 @@ export function createOrderWriter({ db, clock, events, ordering, byId }: OrderWr
     if (tell.cashFlagged) events.orderCashFlagged(outcome.id);
     if (tell.returned) events.orderReturned({ orderId: outcome.id, ...tell.returned });
     if (tell.stockOut && tell.stockOut.length > 0) events.stockOut(tell.stockOut);
-    if (tell.revised) events.orderRevised(order);
-    return { order, changed: write.set !== null || write.event !== null };
+    if (tell.revised || expired > 0) events.orderRevised(order);
+    return { order, changed: write.set !== null || write.event !== null, ...(write.proposalId ? { proposalId: write.proposalId } : {}) };
   }
 
-  return { applyMove };
+  /**
+   * Applies one move to the order with this id or short number. The row lock makes two people acting at once take
+   * turns: the second sees what the first did (a plain repeat changes nothing; a move the new status does not
+   * allow is refused). `changed` is false when nothing was written.
+   */
+  async function applyMove(actor: AuthUser, orderRef: string, move: OrderMove): Promise<MoveOutcome> {
+    return (await run(actor, orderRef, move, false)) as MoveOutcome;
+  }
+
+  /**
+   * Settles the proposals whose countdown ran out by the clock (issue 33), as the server (no caller), each order
+   * through the `settle` move. Safe with several instances sweeping at once: an order whose row another move holds
+   * is skipped (SKIP LOCKED) for the next sweep, and one settled meanwhile has nothing due and writes nothing. A
+   * failure on one order is reported and the others still settle. Answers how many orders were settled.
+   */
+  async function settleDue(onError: (error: unknown, orderId: string) => void = () => undefined): Promise<number> {
+    const now = clock.now();
+    const due = await db('order_proposals').where({ status: 'PENDING' }).where('expires_at', '<=', now).distinct<Array<{ order_id: string }>>('order_id').limit(SETTLE_BATCH);
+    let settled = 0;
+    for (const { order_id: orderId } of due) {
+      try {
+        const done = await run(null, orderId, { kind: 'settle' }, true);
+        if (done?.changed) settled += 1;
+      } catch (error) {
+        onError(error, orderId);
+      }
+    }
+    return settled;
+  }
+
+  return { applyMove, settleDue };
 }
 
 export type OrderWriter = ReturnType<typeof createOrderWriter>;

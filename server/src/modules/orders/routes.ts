@@ -32,5 +32,14 @@ export function orderRoutes({ orders }: { orders: OrderService }): RouteSpec[] {
     }),
     route(ENDPOINTS.orders.acknowledge, async ({ user, body }) => ({ data: await orders.acknowledge(user!, body.orderId), message: 'You took this order.' })),
     route(ENDPOINTS.orders.pack, async ({ user, body }) => ({ data: await orders.pack(user!, body.orderId, body.lines), message: 'Packing saved.' })),
+    route(ENDPOINTS.orders.substitutes, async ({ query }) => ({ data: await orders.substitutes(query) })),
+    route(ENDPOINTS.orders.proposeSubstitute, async ({ user, body }) => {
+      const created = await orders.proposeSubstitute(user!, body);
+      return { data: created, status: 201, message: created.proposal.status === 'PENDING' ? 'Substitute proposed: waiting for the shopper.' : 'Substitute added.' };
+    }),
+    route(ENDPOINTS.orders.answerSubstitution, async ({ user, body }) => ({
+      data: await orders.answerSubstitution(user!, body),
+      message: body.accept ? 'Substitute accepted.' : 'Substitute declined.',
+    })),
   ];
 }

@@ -24,8 +24,14 @@ import {
   paiseToRupees,
   parseLocationText,
   rupeesToPaise,
+  rankSubstitutes,
   shelfCategory,
   windowEnds,
+  type AnswerSubstitutionInput,
+  type ProposalCreatedWire,
+  type ProposeSubstituteInput,
+  type SubstitutesQuery,
+  type SubstituteWire,
   type CashOnDeliveryInput,
   type OrderListQuery,
   type OrderStatus,
@@ -36,7 +42,8 @@ import { toCount, type Db } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
-import { imagesOf, isVisible, productNames, purchasableQuantity, type SellableRow } from '../cart/sellable';
+import { imagesOf, isVisible, productNames, purchasableQuantity, SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
+import { stockOf } from '../catalog/stock';
 import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
@@ -55,6 +62,9 @@ function hoursText(window: string): string {
 const run = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rows<T>(statement.sql, statement.values);
 /** The placement's last statement, sent with its COMMIT (db/prepared.ts `rowsAndCommit`). */
 const runAndCommit = <T>(tx: StatementRunner, statement: Statement): Promise<T[]> => tx.rowsAndCommit<T>(statement.sql, statement.values);
+
+/** How many substitutes GET /api/orders/substitutes suggests. */
+const SUBSTITUTES_SHOWN = 12;
 
 /** The order's number was already taken: nothing was written, and placing is tried again with another. */
 const NUMBER_TAKEN = Symbol('order number taken');
@@ -107,7 +117,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
   }
 
   /** Every change of an order's state after it is placed goes through this one writer (moves.ts). */
-  const writer = createOrderWriter({ db, clock, events, ordering, byId: (id) => orderById(db, id) });
+  const writer = createOrderWriter({ db, clock, events, ordering, byId: (id) => orderById(db, id), substitutionAnswerMinutes: config.substitutionAnswerMinutes });
 
   /**
    * Whether a product (by its shelves) may be sold now: Vegetable and Meat only in the fresh hours. `freshOpen` is
@@ -356,6 +366,77 @@ export function createOrderService({ db, config, clock, addresses, events, order
      */
     async pack(actor: AuthUser, orderRef: string, lines: ReadonlyArray<{ productId: string; found: number }>): Promise<OrderWire> {
       return (await writer.applyMove(actor, orderRef, { kind: 'pack', lines })).order;
+    },
+
+    /**
+     * Staff propose a substitute for a line packed short (issue 33), through the one writer: kept at once (SIMILAR,
+     * not dearer) or waiting for the shopper's answer. Answers the proposal as it stands and the order.
+     */
+    async proposeSubstitute(actor: AuthUser, input: ProposeSubstituteInput): Promise<ProposalCreatedWire> {
+      const { order, proposalId } = await writer.applyMove(actor, input.orderId, { kind: 'propose', productId: input.productId, substituteId: input.substituteId, quantity: input.quantity });
+      const proposal = order.proposals?.find((p) => p._id === proposalId);
+      if (!proposal) throw new Error('the proposal just written is not on its order');
+      return { proposal, order };
+    },
+
+    /** The order's shopper accepts or declines a proposal waiting for them (anyone else: 404). The order as they read it. */
+    async answerSubstitution(user: AuthUser, input: AnswerSubstitutionInput): Promise<OrderWire> {
+      const { order } = await writer.applyMove(user, input.orderId, { kind: 'answer', proposalId: input.proposalId, accept: input.accept });
+      return orderForShopper(order);
+    },
+
+    /** Settles the proposals whose countdown ran out (the server's sweep; moves.ts `settleDue`). */
+    settleDueSubstitutions: (onError?: (error: unknown, orderId: string) => void): Promise<number> => writer.settleDue(onError),
+
+    /**
+     * The substitutes to suggest for one line of an order (issue 33): products sold now and in stock that share a
+     * sub-category with the ordered one, nearest in price to what the line cost first (shared rankSubstitutes), 12.
+     */
+    async substitutes(query: SubstitutesQuery): Promise<SubstituteWire[]> {
+      const order = await db('orders').where(orderRefWhere(query.orderId)).first<{ id: string } | undefined>('id');
+      if (!order) throw notFound('There is no such order.', 'ORDER_NOT_FOUND');
+      const line = await db('order_lines')
+        .where({ order_id: order.id, product_id: query.productId })
+        .first<{ original_price_paise: number; discount: string | number } | undefined>('original_price_paise', 'discount');
+      if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: 'productId' });
+      // a variation sells under its product's shelves
+      const shelves = (await db.raw(
+        `select ps.sub_category_id from product_sub_categories ps where ps.product_id = (select coalesce(x.parent_id, x.id) from products x where x.id = ?)`,
+        [query.productId],
+      )).rows as Array<{ sub_category_id: string }>;
+      if (shelves.length === 0) return [];
+      const ids = shelves.map((row) => row.sub_category_id);
+      const rows = (await db.raw(
+        `select ${SELLABLE_COLUMNS}, p.barcode from products p left join products parent on parent.id = p.parent_id
+        where coalesce(p.parent_id, p.id) in (select ps.product_id from product_sub_categories ps where ps.sub_category_id = any(?::uuid[]))
+          and p.id <> ? and p.deleted_at is null and p.publish and ${stockOf('p')} > 0`,
+        [ids, query.productId],
+      )).rows as Array<SellableRow & { barcode: string | null }>;
+      const ranked = rankSubstitutes(
+        { id: query.productId, subCategoryIds: ids, pricePaise: line.original_price_paise, discount: Number(line.discount) },
+        rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          subCategoryIds: row.sub_category_list.map((s) => s._id),
+          pricePaise: row.price_paise,
+          discount: Number(row.discount),
+          stock: Number(row.stock),
+          publish: isVisible(row),
+          row,
+        })),
+      );
+      return ranked.slice(0, SUBSTITUTES_SHOWN).map(({ row }) => ({
+        _id: row.id,
+        name: row.name,
+        nameSi: row.name_si ?? null,
+        nameTa: row.name_ta ?? null,
+        unit: row.unit,
+        image: imagesOf(row),
+        price: paiseToRupees(discountedPricePaise(row.price_paise, Number(row.discount))),
+        stock: Number(row.stock),
+        shelf: shelfCategory(row.category_list),
+        barcode: row.barcode ?? null,
+      }));
     },
 
     /**
