@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, localDay, paiseToRupees, type DayReport, type RiderCashRow, type RiderOrdersWire } from '@kade/shared';
 import { DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, type TestServer } from './helpers';
+import { connected, next, open } from './socket-helpers';
 
 const OPTION = '50 Minutes to 1 Hour';
 const INSIDE = { latitude: 6.879, longitude: 79.862 };
@@ -64,10 +65,23 @@ describe.each(DB_KINDS)('the revised amount for the rider, the cash and the repo
     const bread = await insertProduct(server, { name: 'Sandwich Bread', price: 180, stock: 20 });
     const order = await placeOrder(server, [[milk, 320, 2], [bread, 180, 3]]);
     expect((await server.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' }, staff.auth)).status).toBe(200);
-    const revised = (await server.api<Answer<PlacedOrder>>('PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId: milk, found: 1 }, { productId: bread, found: 0 }] }, staff.auth)).body.data;
-    expect(revised).toMatchObject({ revision: 1, originalTotalAmt: order.totalAmt });
-    expect(revised.totalAmt).toBeLessThan(order.totalAmt);
+    // given to the rider before it is packed: the rider's page is told when packing revises it
     expect((await server.api('PUT', '/api/orders/assign', { orderId: order._id, riderId: rider.id }, staff.auth)).status).toBe(200);
+    const socket = open(server.url, rider.accessToken);
+    try {
+      await connected(socket);
+      const told = next<{ orderId: string }>(socket, 'rider:orders');
+      const revised = (await server.api<Answer<PlacedOrder>>('PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId: milk, found: 1 }, { productId: bread, found: 0 }] }, staff.auth)).body.data;
+      expect(revised).toMatchObject({ revision: 1, originalTotalAmt: order.totalAmt });
+      expect(revised.totalAmt).toBeLessThan(order.totalAmt);
+      expect(await told).toMatchObject({ orderId: order._id });
+      await deliverRevised(order, revised);
+    } finally {
+      socket.close();
+    }
+  });
+
+  async function deliverRevised(order: PlacedOrder, revised: PlacedOrder): Promise<void> {
 
     const mine = (await server.api<Answer<RiderOrdersWire>>('GET', '/api/rider/orders', undefined, rider.auth)).body.data.orders.find((o) => o.id === order._id);
     expect(mine).toMatchObject({ total: revised.totalAmt, cashToCollect: revised.totalAmt, revision: 1, originalTotal: order.totalAmt });
@@ -95,7 +109,7 @@ describe.each(DB_KINDS)('the revised amount for the rider, the cash and the repo
     const settled = await server.api<Answer<RiderCashRow>>('POST', '/api/cash/hand-ins', { riderId: rider.id, amount: revised.totalAmt }, staff.auth);
     expect(settled.status, JSON.stringify(settled.body)).toBe(201);
     expect(settled.body.data).toMatchObject({ collected: revised.totalAmt, handedIn: revised.totalAmt, outstanding: 0 });
-  });
+  }
 
   it('an order never revised shows no placed total and no short lines to the rider', async () => {
     const tea = await insertProduct(server, { name: 'Highland Tea', price: 450, stock: 20 });
@@ -173,6 +187,9 @@ describe.each(DB_KINDS)("packing in the day's report on %s", (kind) => {
         { name: 'Sugar', timesShort: 1 },
       ],
     });
+
+    // items sold count what was sent: milk 1 of 3, eggs 4, bread 1 of 3 (one never ticked), tea 2, none of dhal, sugar, salt
+    expect(res.body.data.items.map((i) => [i.name, i.quantity, i.amount])).toEqual([['Eggs', 4, 400], ['Tea', 2, 200], ['Bread', 1, 100], ['Milk', 1, 100]]);
 
     const csv = (await server.api<string>('GET', `/api/orders/report.csv?day=${day}`, undefined, staff.auth)).body.split('\r\n');
     expect(csv).toContain('Fill rate (%),40');

@@ -74,7 +74,9 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           .andWhere('o.created_at', '<', end)
           .whereNotIn('o.status', CANCELLED)
           .groupBy('l.name', 'l.unit')
-          .select('l.name', 'l.unit', trx.raw('sum(l.quantity) as quantity'), trx.raw('sum(l.quantity * l.price_paise) as paise'))
+          // what was sent: a line packed short counts what was found (issue 33); one found in none is not sold
+          .havingRaw('sum(coalesce(l.found, l.quantity)) > 0')
+          .select('l.name', 'l.unit', trx.raw('sum(coalesce(l.found, l.quantity)) as quantity'), trx.raw('sum(coalesce(l.found, l.quantity) * l.price_paise) as paise'))
           .orderBy([{ column: 'quantity', order: 'desc' }, { column: 'l.name' }, { column: 'l.unit' }])
           .limit(REPORT_TOP_ITEMS)) as Array<{ name: string; unit: string; quantity: unknown; paise: unknown }>;
         // Pending to Delivered from the order's events: its first Pending (placed) and its Delivered.
