@@ -409,6 +409,21 @@ describe('the day summary (Z-report)', () => {
     expect(lines.at(-1)?.trim()).toBe('Thank you');
   });
 
+  it('prints packing when any order was packed: the fill rate, the substitutes by outcome and the products most often short', () => {
+    const packing = { packedOrders: 4, linesOrdered: 10, linesFound: 4, fillRate: 40, substitutions: { accepted: 2, declined: 1, expired: 2, pending: 0 }, shortProducts: [{ name: 'Milk\u001bp', timesShort: 2 }, { name: 'Bread', timesShort: 1 }] };
+    const lines = daySummaryTextLines(buildDaySummary({ ...report, packing }, { shopName: 'Kade' }));
+    expect(lines).toContain('PACKING (4 packed)');
+    expect(lines).toContain(leftRight('  Fill rate', '40% (4/10 lines)', 48)[0]);
+    expect(lines).toContain(leftRight('  Substitutes accepted', '2', 48)[0]);
+    expect(lines).toContain(leftRight('  Substitutes declined', '1', 48)[0]);
+    expect(lines).toContain(leftRight('  Substitutes expired', '2', 48)[0]);
+    expect(lines).toContain(leftRight('    Milk p', 'x 2', 48)[0]);
+    expect(lines).toContain(leftRight('    Bread', 'x 1', 48)[0]);
+    // a day nothing was packed, or a report from a server before packing, prints no such part
+    expect(daySummaryTextLines(model).join('\n')).not.toContain('PACKING');
+    expect(buildDaySummary({ ...report, packing: { ...packing, packedOrders: 0 } }, { shopName: 'Kade' }).packing).toBeNull();
+  });
+
   it('says None where a quiet day has nothing to list', () => {
     const quiet = daySummaryTextLines(buildDaySummary(emptyDayReport('2026-11-23', 'Asia/Colombo', new Date('2026-11-22T11:30:00Z'), true), { shopName: 'Kade' }), 32);
     expect(quiet.filter((l) => l === '  None')).toHaveLength(3);

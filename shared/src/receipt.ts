@@ -12,7 +12,7 @@ import { localName, type Language } from './language';
 import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
 import { printableText } from './text';
-import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport } from './report';
+import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport, type PackingFigures } from './report';
 import { keepsSubstitute, type ProposalStatus } from './substitution';
 import { LOCATION_NOT_AVAILABLE } from './zone';
 
@@ -531,6 +531,8 @@ export interface DaySummaryModel {
   missed: Array<{ orderId: string; minutes: number; promiseMinutes: number; delivered: boolean }>;
   /** The hours that had orders, as '09:00-10:00' and how many. */
   hours: Array<{ hour: string; count: number }>;
+  /** Packing (issue 33), printed when any order was packed; else null. */
+  packing: PackingFigures | null;
 }
 
 /** The day a report covers, for people: '2026-11-22' -> '22 Nov 2026'. */
@@ -563,6 +565,10 @@ export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions,
     deliveryTimes: report.deliveryTimes.map((o) => ({ ...o, option: printable(o.option) })).map(({ code: _code, ...o }) => o),
     missed: report.missedPromises.map((m) => ({ orderId: printable(m.orderId), minutes: m.minutes, promiseMinutes: m.promiseMinutes, delivered: m.delivered })),
     hours: report.ordersPerHour.flatMap((count, hour) => (count > 0 ? [{ hour: hourLabel(hour), count }] : [])),
+    packing:
+      report.packing && report.packing.packedOrders > 0
+        ? { ...report.packing, shortProducts: report.packing.shortProducts.map((p) => ({ name: printable(p.name), timesShort: p.timesShort })) }
+        : null,
   };
 }
 
@@ -586,6 +592,17 @@ export function daySummaryTextLines(model: DaySummaryModel, columns: number = RE
   out.push(...row('  Expected (order totals)', formatRs(model.cashExpectedPaise)));
   out.push(...row(`Cancelled (${model.cancelledOrders})`, formatRs(model.valueCancelledPaise)));
   out.push(rule('-'));
+  if (model.packing) {
+    const packing = model.packing;
+    out.push(...wrapText(`PACKING (${packing.packedOrders} packed)`, columns, '  '));
+    out.push(...row('  Fill rate', `${packing.fillRate ?? '-'}% (${packing.linesFound}/${packing.linesOrdered} lines)`));
+    out.push(...row('  Substitutes accepted', packing.substitutions.accepted));
+    out.push(...row('  Substitutes declined', packing.substitutions.declined));
+    out.push(...row('  Substitutes expired', packing.substitutions.expired));
+    if (packing.shortProducts.length > 0) out.push('  Most often short:');
+    for (const short of packing.shortProducts) out.push(...row(`    ${short.name}`, `x ${short.timesShort}`));
+    out.push(rule('-'));
+  }
   out.push(...wrapText(`ITEMS SOLD (top ${REPORT_TOP_ITEMS})`, columns, '  '));
   for (const item of model.items) {
     out.push(...wrapText(`${item.name}${item.unit === '' ? '' : ` (${item.unit})`}`, columns, '  '));
