@@ -511,6 +511,8 @@ describe('the REVISED bill of an order packing changed (issue 33)', () => {
     });
     expect(model.totalPaise).toBe(105000);
     expect(model.cashToCollectPaise).toBe(105000);
+    expect(model.itemCount).toBe(4); // sent: 1 milk, 1 tomato, two substitutes
+    expect(model.lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(7); // the pick list's lines stay as ordered
   });
 
   it('lays out Ordered -> Sent, the removed amounts, the substitutes, the original and new totals and the cash in 48 columns', () => {

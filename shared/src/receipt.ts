@@ -266,7 +266,10 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
     status: printable(statusLabel(order.order_status)),
     deliveryOption: orText(order.Choose, '') || null,
     lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    // what is sent: after packing, the quantities found and the substitutes kept
+    itemCount: revised
+      ? revised.lines.reduce((sum, line) => sum + line.sent, 0) + revised.substitutes.reduce((sum, sub) => sum + sub.quantity, 0)
+      : lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalPaise,
     deliveryFeePaise,
     discountPaise: Math.max(0, subtotalPaise + (deliveryFeePaise ?? 0) - totalPaise),
@@ -446,7 +449,6 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
     if (line.englishName) out.push(...wrapText(`  ${line.englishName}`, columns, '    '));
   };
   const each = (line: { unitPricePaise: number; unit: string }) => `${formatRs(line.unitPricePaise)}${line.unit === '' ? '' : ` / ${line.unit}`}`;
-  let itemCount = model.itemCount;
   if (model.revised) {
     const revised = model.revised;
     out.push(...wrapText(`Ordered ${REVISED_ARROW} Sent`, columns, '  '));
@@ -471,7 +473,6 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
     }
     out.push(rule('-'));
     out.push(...leftRight('Removed in all', `-${formatRs(revised.removedPaise)}`, columns));
-    itemCount = revised.lines.reduce((sum, line) => sum + line.sent, 0) + revised.substitutes.reduce((sum, sub) => sum + sub.quantity, 0);
   } else {
     for (const line of model.lines) {
       names(line);
@@ -481,7 +482,7 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   }
   out.push(rule('-'));
 
-  const items = `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
+  const items = `${model.itemCount} ${model.itemCount === 1 ? 'item' : 'items'}`;
   out.push(...leftRight(`Subtotal (${items})`, formatRs(model.subtotalPaise), columns));
   if (model.deliveryFeePaise !== null) {
     out.push(...leftRight('Delivery fee', model.deliveryFeePaise === 0 ? 'FREE' : formatRs(model.deliveryFeePaise), columns));

@@ -5,7 +5,7 @@
 // product and on the page agreeing with the server's report, not on whole-day totals.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { formatReportDay, formatRs, localDay, rupeesToPaise, type DayReport } from '@kade/shared';
+import { formatReportDay, formatRs, localDay, rupeesToPaise, type DayReport, type OrderWire } from '@kade/shared';
 import { decodeEscPos } from '@kade/desktop/testing';
 import { COUNTER_PRINT_TEXT } from '../src/features/admin/print/bridge';
 import { startCounterWindow, type CounterWindow } from './counter-window';
@@ -20,6 +20,7 @@ test.describe("the day's report", () => {
   let staff: Session;
   let productName: string;
   let shortName: string;
+  let curdOrder: { orderId: string; totalAmt: number; revisedAmt: number };
   let day: string;
   let counterWindow: CounterWindow | undefined;
 
@@ -53,6 +54,8 @@ test.describe("the day's report", () => {
       expect(packed.status, packed.body.message).toBe(200);
       expect(packed.body.data.revision).toBe(1);
     }
+    const first = (await call<OrderWire>(request, staff.accessToken, 'GET', `/api/order/details?orderId=${curdOrders[0]!._id}`)).body.data;
+    curdOrder = { orderId: first.orderId, totalAmt: first.originalTotalAmt!, revisedAmt: first.totalAmt };
     const config = await call<{ timeZone: string }>(request, null, 'GET', '/api/shop/config');
     day = localDay(new Date(), config.body.data.timeZone);
   });
@@ -147,6 +150,19 @@ test.describe("the day's report", () => {
     await expect(sinhala.getByText('සම්පූර්ණ කිරීමේ අනුපාතය')).toBeVisible();
     await expect(sinhala.getByRole('region', { name: 'බොහෝ විට අඩු වූ භාණ්ඩ (ඉහළම 5)' }).getByRole('row', { name: new RegExp(shortName) })).toBeVisible();
     await shot(page, info, 'day-report-packing-si');
+
+    // the order's print page is the REVISED bill the counter prints: Ordered → Sent, what was removed, both totals
+    await page.evaluate(() => window.localStorage.removeItem('kadeLanguage'));
+    await page.goto(`/dashboard/print/${curdOrder.orderId}`);
+    const bill = page.getByRole('article', { name: `Order #${curdOrder.orderId}` });
+    await expect(bill.getByText('REVISED BILL (revision 1)')).toBeVisible();
+    const line = bill.getByRole('row').filter({ hasText: shortName });
+    await expect(line.getByRole('cell').nth(1)).toHaveText('3 → 1');
+    await expect(line).toContainText(`Removed 2: -${formatRs(rupeesToPaise(100))}`);
+    const text = await bill.innerText();
+    expect(text).toMatch(new RegExp(`Original total\\s+${formatRs(rupeesToPaise(curdOrder.totalAmt)).replace(/[.]/g, '\\.')}`));
+    expect(text).toMatch(new RegExp(`New total\\s+${formatRs(rupeesToPaise(curdOrder.revisedAmt)).replace(/[.]/g, '\\.')}`));
+    await shot(page, info, 'day-report-revised-bill');
   });
 
   test('an earlier quiet day says so; a bad day in the address falls back to today', async ({ page }, info) => {
