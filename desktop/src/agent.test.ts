@@ -8,12 +8,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRs, rupeesToPaise } from '@kade/shared';
 import { startAgent } from './agent';
 import { ServerApi } from './dispatcher/server-api';
 import { decodeEscPos } from './printer/escpos-text';
 import { RecordingPrinter } from './printer/recording-printer';
 import { NOT_STAFF_TEXT } from './counter';
-import { ADMIN, eventually, ROOT, shopper, STAFF_PASSWORD, startServer } from './testing/live-server';
+import { ADMIN, eventually, packOrder, ROOT, shopper, STAFF_PASSWORD, startServer } from './testing/live-server';
 
 /** The logins the server's first start printed and kept in its data folder (data/first-logins.json). */
 function firstLogins(dataDir: string): { demoStaff: { mobile: string; password: string }; demoShopper: { mobile: string; password: string } } {
@@ -67,6 +68,41 @@ describe('the headless print agent', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const order of [first, meanwhile]) expect(printed().filter((c) => c === `#${order.orderId}`)).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith('signed out'))).toEqual([]);
+    await again.stop();
+  });
+
+  it('prints the REVISED bill of an order packed short once, and again not after a restart; a revision packed while it was down prints once it is back', async () => {
+    const { demoStaff } = firstLogins(path.join(root, 'server-data'));
+    const env = { KADE_SERVER_URL: server.url, KADE_PRINTER: printer.address, KADE_AGENT_DIR: path.join(root, 'agent-revised'), KADE_STAFF_MOBILE: demoStaff.mobile, KADE_STAFF_PASSWORD: demoStaff.password };
+    const agent = await startAgent({ env, log: () => undefined });
+    await eventually(() => agent.counter.dispatcher()?.connected === true);
+    const buyer = await shopper(server.url);
+    const staff = new ServerApi(server.url, undefined);
+    await staff.login(ADMIN.mobile, ADMIN.password);
+    const bills = (orderCode: string, mark: string) => printer.jobs.map((bytes) => decodeEscPos(bytes).lines).filter((lines) => lines[0] === `#${orderCode}` && lines[1] === mark);
+    const first = await buyer.order(3);
+    await eventually(() => printer.jobs.some((bytes) => decodeEscPos(bytes).lines[0] === `#${first.orderId}`));
+    const packed = await packOrder(staff, first, buyer.productId, 2); // over real HTTP: one short
+    expect(packed.revision).toBe(1);
+    await eventually(() => bills(first.orderId, ' REVISED 1 ').length === 1);
+    const bill = bills(first.orderId, ' REVISED 1 ')[0]!;
+    expect(bill[2]).toBe(`COLLECT ${formatRs(rupeesToPaise(packed.totalAmt))}`);
+    expect(bill.some((line) => line.startsWith('  3 -> 2 x Rs.'))).toBe(true);
+    await agent.stop();
+
+    // while it is down, a second order is packed short (another product: a short line leaves the first out of stock)
+    const other = await shopper(server.url);
+    expect(other.productId).not.toBe(buyer.productId);
+    const second = await other.order(2);
+    await packOrder(staff, second, other.productId, 1);
+    const again = await startAgent({ env, log: () => undefined });
+    await eventually(() => again.counter.dispatcher()?.connected === true);
+    await again.counter.dispatcher()!.catchUp(); // the catch-up after connecting, or one more: both read the packed orders again
+    await eventually(() => bills(second.orderId, ' REVISED 1 ').length === 1);
+    const open = await again.counter.bridge.printJobs();
+    expect(open).toEqual({ ok: true, data: [] }); // nothing else waiting to print
+    expect(bills(first.orderId, ' REVISED 1 ')).toHaveLength(1);
+    expect(bills(second.orderId, ' REVISED 1 ')).toHaveLength(1);
     await again.stop();
   });
 

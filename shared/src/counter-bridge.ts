@@ -27,6 +27,8 @@ export interface CounterJobView {
   orderCode: string;
   copy: number;
   reprint: boolean;
+  /** A REVISED bill's revision (issue 33), part of the key with the order and copy; absent for the order's first receipt. */
+  revision?: number;
   state: CounterJobState;
   attempts: number;
   lastError: string | null;

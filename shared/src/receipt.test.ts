@@ -42,6 +42,7 @@ describe('buildReceipt', () => {
       shopPhone: '',
       footer: '',
       title: 'ORDER',
+      revised: null,
       reprint: false,
       orderId: '7F3Q9X',
       time: '22 Nov 2025, 6:05 pm',
@@ -408,6 +409,21 @@ describe('the day summary (Z-report)', () => {
     expect(lines.at(-1)?.trim()).toBe('Thank you');
   });
 
+  it('prints packing when any order was packed: the fill rate, the substitutes by outcome and the products most often short', () => {
+    const packing = { packedOrders: 4, linesOrdered: 10, linesFound: 4, fillRate: 40, substitutions: { accepted: 2, declined: 1, expired: 2, pending: 0 }, shortProducts: [{ name: 'Milk\u001bp', timesShort: 2 }, { name: 'Bread', timesShort: 1 }] };
+    const lines = daySummaryTextLines(buildDaySummary({ ...report, packing }, { shopName: 'Kade' }));
+    expect(lines).toContain('PACKING (4 packed)');
+    expect(lines).toContain(leftRight('  Fill rate', '40% (4/10 lines)', 48)[0]);
+    expect(lines).toContain(leftRight('  Substitutes accepted', '2', 48)[0]);
+    expect(lines).toContain(leftRight('  Substitutes declined', '1', 48)[0]);
+    expect(lines).toContain(leftRight('  Substitutes expired', '2', 48)[0]);
+    expect(lines).toContain(leftRight('    Milk p', 'x 2', 48)[0]);
+    expect(lines).toContain(leftRight('    Bread', 'x 1', 48)[0]);
+    // a day nothing was packed, or a report from a server before packing, prints no such part
+    expect(daySummaryTextLines(model).join('\n')).not.toContain('PACKING');
+    expect(buildDaySummary({ ...report, packing: { ...packing, packedOrders: 0 } }, { shopName: 'Kade' }).packing).toBeNull();
+  });
+
   it('says None where a quiet day has nothing to list', () => {
     const quiet = daySummaryTextLines(buildDaySummary(emptyDayReport('2026-11-23', 'Asia/Colombo', new Date('2026-11-22T11:30:00Z'), true), { shopName: 'Kade' }), 32);
     expect(quiet.filter((l) => l === '  None')).toHaveLength(3);
@@ -445,5 +461,99 @@ describe('a receipt of an order placed in Sinhala or Tamil (issue 21)', () => {
       const model = buildReceipt({ ...order, language }, { shopName: 'Kade' });
       expect(model.lines.map((line) => [line.name, line.englishName])).toEqual([['Coconut', null], ['Mysore Dhal', null], ['Gift Bag', null]]);
     }
+  });
+});
+
+describe('the REVISED bill of an order packing changed (issue 33)', () => {
+  // Ordered: 3 milk at Rs.450 (1 found), 2 biscuits at Rs.120 (none found, replaced), 1 tomato (not touched), 1 bread
+  // (none found, no substitute). A cheaper substitute kept without asking, a dearer one the shopper accepted, one
+  // declined. Totals as the server revised them.
+  const packed: ReceiptOrder = {
+    ...order,
+    language: 'en',
+    revision: 2,
+    originalTotalAmt: 2210,
+    products: [
+      { productId: 'milk', quantity: 3, found: 1, product_details: { name: 'Fresh Milk', unit: '1L', price: 450, category: 'Milk + Other' } },
+      { productId: 'biscuit', quantity: 2, found: 0, product_details: { name: 'Marie Biscuit', nameSi: 'මාරි බිස්කට්', nameTa: 'மாரி பிஸ்கட்', unit: '100g', price: 120, category: 'Biscuit' } },
+      { productId: 'tomato', quantity: 1, found: null, product_details: { name: 'Tomato', unit: '500g', price: 249.5, category: 'Vegetable' } },
+      { productId: 'bread', quantity: 1, found: 0, product_details: { name: 'Bread', unit: '1 pc', price: 180, category: 'Bakery' } },
+    ],
+    proposals: [
+      { productId: 'biscuit', name: 'Lemon Puff', nameSi: 'ලෙමන් පෆ්', nameTa: null, unit: '100g', price: 110, chargedPrice: 110, quantity: 1, status: 'AUTO_ACCEPTED' },
+      { productId: 'biscuit', name: 'Chocolate Cream', unit: '100g', price: 150, chargedPrice: 120, quantity: 1, status: 'ACCEPTED' },
+      { productId: 'bread', name: 'Sandwich Bread', unit: '1 pc', price: 240, chargedPrice: 180, quantity: 1, status: 'DECLINED' },
+      { productId: 'milk', name: 'Long Life Milk', unit: '1L', price: 400, chargedPrice: 400, quantity: 2, status: 'EXPIRED' },
+    ],
+    subTotalAmt: 959.5,
+    deliveryFee: 100,
+    totalAmt: 1050,
+  };
+  const model = buildReceipt(packed, { shopName: 'Kade', timeZone: 'Asia/Colombo' });
+
+  it('marks the bill REVISED with its revision, every line ordered and sent, what was removed, the kept substitutes and both totals', () => {
+    expect(model.title).toBe('REVISED');
+    expect(model.revised).toEqual({
+      revision: 2,
+      lines: [
+        { name: 'Tomato', englishName: null, unit: '500g', ordered: 1, sent: 1, unitPricePaise: 24950, sentPaise: 24950, removedPaise: 0, category: 'Vegetable' },
+        { name: 'Fresh Milk', englishName: null, unit: '1L', ordered: 3, sent: 1, unitPricePaise: 45000, sentPaise: 45000, removedPaise: 90000, category: 'Milk + Other' },
+        { name: 'Marie Biscuit', englishName: null, unit: '100g', ordered: 2, sent: 0, unitPricePaise: 12000, sentPaise: 0, removedPaise: 24000, category: 'Biscuit' },
+        { name: 'Bread', englishName: null, unit: '1 pc', ordered: 1, sent: 0, unitPricePaise: 18000, sentPaise: 0, removedPaise: 18000, category: 'Bakery' },
+      ],
+      substitutes: [
+        // kept without asking: the charged price; accepted dearer: the shopper's own yes to its price
+        { name: 'Lemon Puff', englishName: null, unit: '100g', quantity: 1, unitPricePaise: 11000, totalPaise: 11000, replaces: 'Marie Biscuit' },
+        { name: 'Chocolate Cream', englishName: null, unit: '100g', quantity: 1, unitPricePaise: 15000, totalPaise: 15000, replaces: 'Marie Biscuit' },
+      ],
+      removedPaise: 132000,
+      originalTotalPaise: 221000,
+    });
+    expect(model.totalPaise).toBe(105000);
+    expect(model.cashToCollectPaise).toBe(105000);
+    expect(model.itemCount).toBe(4); // sent: 1 milk, 1 tomato, two substitutes
+    expect(model.lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(7); // the pick list's lines stay as ordered
+  });
+
+  it('lays out Ordered -> Sent, the removed amounts, the substitutes, the original and new totals and the cash in 48 columns', () => {
+    const text = receiptTextLines(model);
+    for (const line of text) expect([...line].length).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+    const at = (left: string, right: string) => expect(text).toContain(leftRight(left, right, RECEIPT_COLUMNS)[0]);
+    expect(text.map((line) => line.trim())).toContain('REVISED BILL (revision 2)');
+    expect(text).toContain('Ordered -> Sent');
+    at('  3 -> 1 x Rs.450.00 / 1L', 'Rs.450.00');
+    at('  Removed 2', '-Rs.900.00');
+    at('  2 -> 0 REMOVED', '-Rs.240.00');
+    at('  1 -> 0 REMOVED', '-Rs.180.00');
+    at('  1 -> 1 x Rs.249.50 / 500g', 'Rs.249.50');
+    expect(text).toContain('SUBSTITUTES');
+    expect(text.filter((line) => line === '  for Marie Biscuit')).toHaveLength(2);
+    at('  1 x Rs.150.00 / 100g', 'Rs.150.00');
+    expect(text.join('\n')).not.toMatch(/Sandwich Bread|Long Life Milk/); // declined and expired are not sent
+    at('Removed in all', '-Rs.1,320.00');
+    at('Subtotal (4 items)', 'Rs.959.50'); // 1 milk, 1 tomato and two substitutes
+    at('Original total', 'Rs.2,210.00');
+    at('NEW TOTAL', 'Rs.1,050.00');
+    at('CASH TO COLLECT', 'Rs.1,050.00');
+    expect(text.some((line) => /^TOTAL /.test(line))).toBe(false);
+  });
+
+  it('prints the names in the order\'s language with the English under them, substitutes too', () => {
+    for (const [language, biscuit, puff] of [['si', 'මාරි බිස්කට්', 'ලෙමන් පෆ්'], ['ta', 'மாரி பிஸ்கட்', 'Lemon Puff']] as const) {
+      const bill = buildReceipt({ ...packed, language }, { shopName: 'Kade' });
+      expect(bill.revised?.lines.find((line) => line.englishName === 'Marie Biscuit')?.name).toBe(biscuit);
+      expect(bill.revised?.substitutes[0]).toMatchObject({ name: puff, englishName: puff === 'Lemon Puff' ? null : 'Lemon Puff', replaces: biscuit });
+      const text = receiptTextLines(bill);
+      expect(text).toContain(biscuit);
+      expect(text).toContain('  Marie Biscuit');
+      expect(text).toContain(`  for ${biscuit}`);
+    }
+  });
+
+  it('is the plain receipt at revision 0, and says REPRINT on a reprinted revised bill', () => {
+    const plain = buildReceipt({ ...packed, revision: 0 }, { shopName: 'Kade' });
+    expect(plain).toMatchObject({ title: 'ORDER', revised: null });
+    expect(receiptTextLines(plain).join('\n')).not.toMatch(/REVISED|Ordered ->/);
+    expect(receiptTextLines(buildReceipt(packed, { shopName: 'Kade', reprint: true })).map((line) => line.trim())).toContain('REVISED BILL (revision 2) - REPRINT');
   });
 });

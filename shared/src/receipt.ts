@@ -12,7 +12,8 @@ import { localName, type Language } from './language';
 import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
 import { printableText } from './text';
-import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport } from './report';
+import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport, type PackingFigures } from './report';
+import { keepsSubstitute, type ProposalStatus } from './substitution';
 import { LOCATION_NOT_AVAILABLE } from './zone';
 
 /** Columns of a 72 mm receipt in the printer's standard font (576 dots at 12 dots a character). */
@@ -22,7 +23,11 @@ export const RECEIPT_MIN_COLUMNS = 24;
 
 /** One product line of an order, as the order stores it (price in rupees, after discount). */
 export interface ReceiptOrderProduct {
+  /** The product ordered (a kept substitute names it as the line it stands in for). */
+  productId?: string | null;
   quantity: number;
+  /** How many were found at packing (issue 33), or null/absent until packed: then all are sent. */
+  found?: number | null;
   product_details: {
     name: string;
     /** The Sinhala and Tamil names as sold (issue 21): the receipt prints the one of the order's language. */
@@ -51,6 +56,27 @@ export interface ReceiptOrder {
   totalAmt: number;
   subTotalAmt?: number | null;
   deliveryFee?: number | null;
+  /** How many times packing changed the order (issue 33): above 0 the receipt is the REVISED bill. */
+  revision?: number | null;
+  /** The total the order was placed with (rupees), kept beside the revised total. */
+  originalTotalAmt?: number | null;
+  /** The substitutes proposed for short lines; those kept (ACCEPTED, AUTO_ACCEPTED) are on the bill. */
+  proposals?: readonly ReceiptProposal[] | null;
+}
+
+/** A proposed substitute as the revised bill reads it (the order wire's ProposalWire). */
+export interface ReceiptProposal {
+  productId: string | null;
+  name: string;
+  nameSi?: string | null;
+  nameTa?: string | null;
+  unit?: string | null;
+  /** Its unit price (rupees): charged when the shopper ACCEPTED it. */
+  price: number;
+  /** The unit price charged otherwise: at most the ordered line's. */
+  chargedPrice: number;
+  quantity: number;
+  status: ProposalStatus;
 }
 
 export interface ReceiptOptions {
@@ -78,12 +104,56 @@ export interface ReceiptLine {
   category: string | null;
 }
 
+/** One ordered line on the REVISED bill: how many were ordered and how many are sent, and what was removed. */
+export interface RevisedLine {
+  name: string;
+  englishName: string | null;
+  unit: string;
+  ordered: number;
+  sent: number;
+  unitPricePaise: number;
+  /** What the sent quantity costs, and what the quantity not sent took off. */
+  sentPaise: number;
+  removedPaise: number;
+  category: string | null;
+}
+
+/** A substitute the order keeps, at the unit price charged for it. */
+export interface RevisedSubstitute {
+  name: string;
+  englishName: string | null;
+  unit: string;
+  quantity: number;
+  unitPricePaise: number;
+  totalPaise: number;
+  /** The name of the ordered line it stands in for (in the order's language), or null when unknown. */
+  replaces: string | null;
+}
+
+/** The REVISED bill's part of a receipt (issue 33): what packing changed and the total before and after. */
+export interface RevisedBill {
+  revision: number;
+  /** Every ordered line, in shelf order, with Ordered -> Sent. */
+  lines: RevisedLine[];
+  substitutes: RevisedSubstitute[];
+  /** The ordered lines' amounts not sent, in all. */
+  removedPaise: number;
+  /** The total the order was placed with. */
+  originalTotalPaise: number;
+}
+
+/** Ordered -> Sent, in characters every printer's code page has (PC858 has no arrow). */
+export const REVISED_ARROW = '->';
+
 export interface ReceiptModel {
   shopName: string;
   shopAddress: string;
   shopPhone: string;
   footer: string;
-  title: 'ORDER';
+  /** 'REVISED' when packing changed the order (revision above 0). */
+  title: 'ORDER' | 'REVISED';
+  /** The revised bill's lines and totals, or null for an order packing has not changed. */
+  revised: RevisedBill | null;
   reprint: boolean;
   orderId: string;
   time: string;
@@ -185,16 +255,21 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
   const paymentStatus = orText(order.payment_status, TEXT.notPaid);
   const address = addressLines(printableAddress(order.delivery_address));
   const orderId = printable(order.orderId);
+  const revised = revisedBill(order);
   return {
     ...printedShop(options),
-    title: 'ORDER',
+    title: revised ? 'REVISED' : 'ORDER',
+    revised,
     reprint: options.reprint === true,
     orderId,
     time: formatDateTime(order.createdAt, options.timeZone ?? DEFAULT_TIME_ZONE),
     status: printable(statusLabel(order.order_status)),
     deliveryOption: orText(order.Choose, '') || null,
     lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    // what is sent: after packing, the quantities found and the substitutes kept
+    itemCount: revised
+      ? revised.lines.reduce((sum, line) => sum + line.sent, 0) + revised.substitutes.reduce((sum, sub) => sum + sub.quantity, 0)
+      : lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalPaise,
     deliveryFeePaise,
     discountPaise: Math.max(0, subtotalPaise + (deliveryFeePaise ?? 0) - totalPaise),
@@ -205,6 +280,65 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
     addressLines: address.length > 0 ? address : ['Address not available'],
     locationText: orText(order.location, LOCATION_NOT_AVAILABLE),
     barcodeValue: orderId,
+  };
+}
+
+/** A product's name in the order's language and the English one under it when that differs (as on the receipt). */
+function printedNames(details: { name: string; nameSi?: string | null; nameTa?: string | null }, language: Language): { name: string; englishName: string | null } {
+  const english = printable(details.name);
+  const name = printable(localName({ ...details, name: english }, language));
+  return { name: name === '' ? english : name, englishName: name === '' || name === english ? null : english };
+}
+
+/**
+ * The REVISED bill of an order packing changed (revision above 0), else null: each ordered line with how many
+ * were ordered and sent (a line not yet packed sends all), what the quantity not sent took off, the substitutes
+ * kept (ACCEPTED at their own price, AUTO_ACCEPTED at the charged one, never above the ordered line's), and the
+ * total the order was placed with. The new total and the cash to collect are the order's own (the server's).
+ */
+function revisedBill(order: ReceiptOrder): RevisedBill | null {
+  const revision = order.revision ?? 0;
+  if (!(revision > 0)) return null;
+  const language = order.language ?? 'en';
+  const lines = order.products
+    .map((product): RevisedLine => {
+      const unitPricePaise = rupeesToPaise(product.product_details.price);
+      const sent = Math.min(product.quantity, Math.max(0, product.found ?? product.quantity));
+      return {
+        ...printedNames(product.product_details, language),
+        unit: printable(product.product_details.unit),
+        ordered: product.quantity,
+        sent,
+        unitPricePaise,
+        sentPaise: unitPricePaise * sent,
+        removedPaise: unitPricePaise * (product.quantity - sent),
+        category: printableShelf(product.product_details.category),
+      };
+    })
+    .sort((a, b) => compareShelfOrder({ ...a, quantity: a.ordered, totalPaise: 0 }, { ...b, quantity: b.ordered, totalPaise: 0 }));
+  const nameOf = (productId: string | null): string | null => {
+    const line = order.products.find((product) => productId !== null && product.productId === productId);
+    return line ? printedNames(line.product_details, language).name : null;
+  };
+  const substitutes = (order.proposals ?? [])
+    .filter((proposal) => keepsSubstitute(proposal.status))
+    .map((proposal): RevisedSubstitute => {
+      const unitPricePaise = rupeesToPaise(proposal.status === 'ACCEPTED' ? proposal.price : proposal.chargedPrice);
+      return {
+        ...printedNames(proposal, language),
+        unit: printable(proposal.unit),
+        quantity: proposal.quantity,
+        unitPricePaise,
+        totalPaise: unitPricePaise * proposal.quantity,
+        replaces: nameOf(proposal.productId),
+      };
+    });
+  return {
+    revision,
+    lines,
+    substitutes,
+    removedPaise: lines.reduce((sum, line) => sum + line.removedPaise, 0),
+    originalTotalPaise: rupeesToPaise(order.originalTotalAmt ?? order.totalAmt),
   };
 }
 
@@ -301,7 +435,8 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   const out: string[] = [];
 
   out.push(...shopLines(model, columns));
-  out.push(...centre(model.reprint ? `${model.title} - REPRINT` : model.title, columns));
+  const title = model.revised ? `REVISED BILL (revision ${model.revised.revision})` : model.title;
+  out.push(...centre(model.reprint ? `${title} - REPRINT` : title, columns));
   out.push(...centre(`#${model.orderId}`, columns));
   out.push(rule('='));
   out.push(...labelled('Time', model.time));
@@ -309,13 +444,42 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   out.push(...labelled('Delivery', model.deliveryOption ?? 'Not chosen'));
   out.push(rule('-'));
 
-  for (const line of model.lines) {
+  const names = (line: { name: string; englishName: string | null }) => {
     out.push(...wrapText(line.name, columns, '  '));
     if (line.englishName) out.push(...wrapText(`  ${line.englishName}`, columns, '    '));
-    const each = `${formatRs(line.unitPricePaise)}${line.unit === '' ? '' : ` / ${line.unit}`}`;
-    out.push(...leftRight(`  ${line.quantity} x ${each}`, formatRs(line.totalPaise), columns));
+  };
+  const each = (line: { unitPricePaise: number; unit: string }) => `${formatRs(line.unitPricePaise)}${line.unit === '' ? '' : ` / ${line.unit}`}`;
+  if (model.revised) {
+    const revised = model.revised;
+    out.push(...wrapText(`Ordered ${REVISED_ARROW} Sent`, columns, '  '));
+    for (const line of revised.lines) {
+      names(line);
+      const moved = `  ${line.ordered} ${REVISED_ARROW} ${line.sent}`;
+      if (line.sent === 0) out.push(...leftRight(`${moved} REMOVED`, `-${formatRs(line.removedPaise)}`, columns));
+      else {
+        out.push(...leftRight(`${moved} x ${each(line)}`, formatRs(line.sentPaise), columns));
+        if (line.removedPaise > 0) out.push(...leftRight(`  Removed ${line.ordered - line.sent}`, `-${formatRs(line.removedPaise)}`, columns));
+      }
+    }
+    if (revised.lines.length === 0) out.push('No items');
+    if (revised.substitutes.length > 0) {
+      out.push(rule('-'));
+      out.push('SUBSTITUTES');
+      for (const sub of revised.substitutes) {
+        names(sub);
+        if (sub.replaces) out.push(...wrapText(`  for ${sub.replaces}`, columns, '    '));
+        out.push(...leftRight(`  ${sub.quantity} x ${each(sub)}`, formatRs(sub.totalPaise), columns));
+      }
+    }
+    out.push(rule('-'));
+    out.push(...leftRight('Removed in all', `-${formatRs(revised.removedPaise)}`, columns));
+  } else {
+    for (const line of model.lines) {
+      names(line);
+      out.push(...leftRight(`  ${line.quantity} x ${each(line)}`, formatRs(line.totalPaise), columns));
+    }
+    if (model.lines.length === 0) out.push('No items');
   }
-  if (model.lines.length === 0) out.push('No items');
   out.push(rule('-'));
 
   const items = `${model.itemCount} ${model.itemCount === 1 ? 'item' : 'items'}`;
@@ -324,7 +488,10 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
     out.push(...leftRight('Delivery fee', model.deliveryFeePaise === 0 ? 'FREE' : formatRs(model.deliveryFeePaise), columns));
   }
   if (model.discountPaise > 0) out.push(...leftRight('Discount', `-${formatRs(model.discountPaise)}`, columns));
-  out.push(...leftRight('TOTAL', formatRs(model.totalPaise), columns));
+  if (model.revised) {
+    out.push(...leftRight('Original total', formatRs(model.revised.originalTotalPaise), columns));
+    out.push(...leftRight('NEW TOTAL', formatRs(model.totalPaise), columns));
+  } else out.push(...leftRight('TOTAL', formatRs(model.totalPaise), columns));
   out.push(...leftRight('CASH TO COLLECT', formatRs(model.cashToCollectPaise), columns));
   out.push(rule('-'));
 
@@ -365,6 +532,8 @@ export interface DaySummaryModel {
   missed: Array<{ orderId: string; minutes: number; promiseMinutes: number; delivered: boolean }>;
   /** The hours that had orders, as '09:00-10:00' and how many. */
   hours: Array<{ hour: string; count: number }>;
+  /** Packing (issue 33), printed when any order was packed; else null. */
+  packing: PackingFigures | null;
 }
 
 /** The day a report covers, for people: '2026-11-22' -> '22 Nov 2026'. */
@@ -397,6 +566,10 @@ export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions,
     deliveryTimes: report.deliveryTimes.map((o) => ({ ...o, option: printable(o.option) })).map(({ code: _code, ...o }) => o),
     missed: report.missedPromises.map((m) => ({ orderId: printable(m.orderId), minutes: m.minutes, promiseMinutes: m.promiseMinutes, delivered: m.delivered })),
     hours: report.ordersPerHour.flatMap((count, hour) => (count > 0 ? [{ hour: hourLabel(hour), count }] : [])),
+    packing:
+      report.packing && report.packing.packedOrders > 0
+        ? { ...report.packing, shortProducts: report.packing.shortProducts.map((p) => ({ name: printable(p.name), timesShort: p.timesShort })) }
+        : null,
   };
 }
 
@@ -420,6 +593,17 @@ export function daySummaryTextLines(model: DaySummaryModel, columns: number = RE
   out.push(...row('  Expected (order totals)', formatRs(model.cashExpectedPaise)));
   out.push(...row(`Cancelled (${model.cancelledOrders})`, formatRs(model.valueCancelledPaise)));
   out.push(rule('-'));
+  if (model.packing) {
+    const packing = model.packing;
+    out.push(...wrapText(`PACKING (${packing.packedOrders} packed)`, columns, '  '));
+    out.push(...row('  Fill rate', `${packing.fillRate ?? '-'}% (${packing.linesFound}/${packing.linesOrdered} lines)`));
+    out.push(...row('  Substitutes accepted', packing.substitutions.accepted));
+    out.push(...row('  Substitutes declined', packing.substitutions.declined));
+    out.push(...row('  Substitutes expired', packing.substitutions.expired));
+    if (packing.shortProducts.length > 0) out.push('  Most often short:');
+    for (const short of packing.shortProducts) out.push(...row(`    ${short.name}`, `x ${short.timesShort}`));
+    out.push(rule('-'));
+  }
   out.push(...wrapText(`ITEMS SOLD (top ${REPORT_TOP_ITEMS})`, columns, '  '));
   for (const item of model.items) {
     out.push(...wrapText(`${item.name}${item.unit === '' ? '' : ` (${item.unit})`}`, columns, '  '));

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_OPTIONS } from './pricing';
 import {
+  countSubstitutions,
   csvCell,
   csvText,
   dayBounds,
   dayReportCsv,
   emptyDayReport,
+  fillRate,
   hourLabel,
   hourOfDay,
   isCalendarDay,
@@ -227,5 +229,38 @@ describe('CSV', () => {
     expect(csv).toContain('Cash collected (Rs.),0\r\n');
     expect(csv).toContain('23:00-00:00,0\r\n');
     expect(csv.split('\r\n').filter((line) => /^\d\d:00-\d\d:00,/.test(line))).toHaveLength(24);
+  });
+});
+
+describe('packing figures (issue 33)', () => {
+  it('gives the fill rate in percent to one decimal, and none without lines', () => {
+    expect(fillRate(4, 10)).toBe(40);
+    expect(fillRate(2, 3)).toBe(66.7);
+    expect(fillRate(3, 3)).toBe(100);
+    expect(fillRate(0, 0)).toBeNull();
+  });
+
+  it('counts a substitute kept without asking as accepted', () => {
+    expect(countSubstitutions([
+      { status: 'ACCEPTED', count: 2 },
+      { status: 'AUTO_ACCEPTED', count: 3 },
+      { status: 'DECLINED', count: 1 },
+      { status: 'EXPIRED', count: 4 },
+      { status: 'PENDING', count: 5 },
+    ])).toEqual({ accepted: 5, declined: 1, expired: 4, pending: 5 });
+    expect(countSubstitutions([])).toEqual({ accepted: 0, declined: 0, expired: 0, pending: 0 });
+  });
+
+  it('puts them in the CSV, and a report from a server before them writes zeros and no short products', () => {
+    const report = emptyDayReport('2026-11-22', 'Asia/Colombo', new Date('2026-11-22T12:00:00Z'), false);
+    const packed = dayReportCsv({ ...report, packing: { packedOrders: 3, linesOrdered: 8, linesFound: 6, fillRate: 75, substitutions: { accepted: 2, declined: 1, expired: 0, pending: 0 }, shortProducts: [{ name: '=Milk', timesShort: 2 }] } }).split('\r\n');
+    expect(packed).toContain('Fill rate (%),75');
+    expect(packed).toContain('Substitutions declined,1');
+    expect(packed[packed.indexOf('Short product,Times short') + 1]).toBe("'=Milk,2");
+    const { packing: _none, ...older } = report;
+    const rows = dayReportCsv(older).split('\r\n');
+    expect(rows).toContain('Packed orders,0');
+    expect(rows).toContain('Fill rate (%),');
+    expect(rows[rows.indexOf('Short product,Times short') + 1]).toBe('');
   });
 });

@@ -7,9 +7,13 @@ import { DEFAULT_TIME_ZONE, localMinutes, wallClock } from './hours';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { DELIVERY_OPTIONS, deliveryOptionByLabel, type DeliveryOptionCode } from './pricing';
 import type { RiderCashRow } from './riders';
+import type { ProposalStatus } from './substitution';
 
 /** How many products the report lists under 'items sold', by quantity. */
 export const REPORT_TOP_ITEMS = 20;
+
+/** How many products the report lists under 'most often short' (issue 33). */
+export const REPORT_TOP_SHORT = 5;
 
 /** Which percentile the report gives beside the average delivery time. */
 export const REPORT_PERCENTILE = 90;
@@ -180,6 +184,41 @@ export interface ReportItem {
   amount: number;
 }
 
+/**
+ * Packing of the day's orders (issue 33). A packed order is one with any line ticked or marked short. Over those,
+ * a line counts as found when it is sent in full (a line staff never ticked in a packed order is sent as ordered);
+ * the fill rate is lines found / lines ordered. Substitutions by where they ended: a substitute kept without
+ * asking (AUTO_ACCEPTED) counts as accepted; `pending` ones are still waiting for the shopper.
+ */
+export interface PackingFigures {
+  packedOrders: number;
+  linesOrdered: number;
+  linesFound: number;
+  /** Percent, to one decimal; null when no order was packed. */
+  fillRate: number | null;
+  substitutions: { accepted: number; declined: number; expired: number; pending: number };
+  /** The products most often short (top 5): the name as sold and how many lines were short of it. */
+  shortProducts: Array<{ name: string; timesShort: number }>;
+}
+
+/** Lines found / lines ordered, in percent to one decimal; null for no lines. */
+export function fillRate(linesFound: number, linesOrdered: number): number | null {
+  return linesOrdered > 0 ? Math.round((linesFound / linesOrdered) * 1000) / 10 : null;
+}
+
+/** Where substitutions ended, counted: AUTO_ACCEPTED is accepted (a substitute kept without asking). */
+export function countSubstitutions(rows: ReadonlyArray<{ status: ProposalStatus; count: number }>): PackingFigures['substitutions'] {
+  const tally = { accepted: 0, declined: 0, expired: 0, pending: 0 };
+  const into: Record<ProposalStatus, keyof typeof tally> = { ACCEPTED: 'accepted', AUTO_ACCEPTED: 'accepted', DECLINED: 'declined', EXPIRED: 'expired', PENDING: 'pending' };
+  for (const row of rows) tally[into[row.status]] += row.count;
+  return tally;
+}
+
+/** The packing figures of a day none of whose orders was packed. */
+export function emptyPackingFigures(): PackingFigures {
+  return { packedOrders: 0, linesOrdered: 0, linesFound: 0, fillRate: null, substitutions: { accepted: 0, declined: 0, expired: 0, pending: 0 }, shortProducts: [] };
+}
+
 /** GET /api/orders/report's `data`: the orders placed on one day in the shop's zone. Amounts in rupees. */
 export interface DayReport {
   day: string;
@@ -210,6 +249,8 @@ export interface DayReport {
   ordersPerHour: number[];
   /** Cash per rider (issue 20): each rider who delivered, collected or handed in cash that day, by name. */
   riders: RiderCashRow[];
+  /** Packing (issue 33): fill rate, substitutions, the products most often short. Absent from a server before it. */
+  packing?: PackingFigures;
 }
 
 /** The report of a day with no orders (a day still to come, or a quiet one). */
@@ -231,6 +272,7 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
     missedPromises: [],
     ordersPerHour: ordersPerHour([], timeZone),
     riders: [],
+    packing: emptyPackingFigures(),
   };
 }
 
@@ -280,6 +322,7 @@ export const reportFileName = (day: string): string => `kade-report-${day}.csv`;
 /** The whole report as one CSV: a section per table, each with its own header row, a blank line between. */
 export function dayReportCsv(report: DayReport): string {
   const blank: string[] = [];
+  const packing = report.packing ?? emptyPackingFigures();
   return csvText([
     ['Day report', report.day],
     ['Time zone', report.timeZone],
@@ -292,6 +335,16 @@ export function dayReportCsv(report: DayReport): string {
     ['Cash expected (Rs.)', report.cashExpected],
     ['Cancelled orders', report.cancelledOrders],
     ['Value cancelled (Rs.)', report.valueCancelled],
+    ['Packed orders', packing.packedOrders],
+    ['Lines ordered (packed orders)', packing.linesOrdered],
+    ['Lines found', packing.linesFound],
+    ['Fill rate (%)', packing.fillRate],
+    ['Substitutions accepted (with kept without asking)', packing.substitutions.accepted],
+    ['Substitutions declined', packing.substitutions.declined],
+    ['Substitutions expired', packing.substitutions.expired],
+    blank,
+    ['Short product', 'Times short'],
+    ...packing.shortProducts.map((p) => [p.name, p.timesShort]),
     blank,
     ['Status', 'Orders'],
     ...report.byStatus.map((s) => [s.status, s.count]),

@@ -118,6 +118,14 @@ export interface RiderOrderWire {
   total: number;
   /** What the rider collects at the door: the total while it is open, 0 once paid. */
   cashToCollect: number;
+  /**
+   * Packing (issue 33): how many times it revised the order (0: never), the total it was placed with when it was
+   * revised (else null), and the lines sent short: each name (English, Sinhala, Tamil as sold) and how many
+   * were ordered and sent. `total` and `cashToCollect` are always the revised amounts.
+   */
+  revision: number;
+  originalTotal: number | null;
+  shortLines: Array<{ name: string; nameSi: string | null; nameTa: string | null; ordered: number; sent: number }>;
   assignedAt: string | null;
   pickedUpAt: string | null;
   deliveredAt: string | null;

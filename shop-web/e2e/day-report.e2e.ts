@@ -5,7 +5,7 @@
 // product and on the page agreeing with the server's report, not on whole-day totals.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { formatReportDay, formatRs, localDay, rupeesToPaise, type DayReport } from '@kade/shared';
+import { formatReportDay, formatRs, localDay, rupeesToPaise, type DayReport, type OrderWire } from '@kade/shared';
 import { decodeEscPos } from '@kade/desktop/testing';
 import { COUNTER_PRINT_TEXT } from '../src/features/admin/print/bridge';
 import { startCounterWindow, type CounterWindow } from './counter-window';
@@ -19,6 +19,8 @@ const STAFF_PASSWORD = 'report-clerk-42';
 test.describe("the day's report", () => {
   let staff: Session;
   let productName: string;
+  let shortName: string;
+  let curdOrder: { orderId: string; totalAmt: number; revisedAmt: number };
   let day: string;
   let counterWindow: CounterWindow | undefined;
 
@@ -39,6 +41,21 @@ test.describe("the day's report", () => {
       const moved = await call(request, staff.accessToken, 'PUT', '/api/orders/update-status', { orderId: order._id, order_status: status });
       expect(moved.status, moved.body.message).toBe(200);
     }
+    // Packing (issue 33): two orders of a product only this test sells, each found short (placed first: a short
+    // line takes the product out of stock).
+    shortName = `Report Curd ${info.project.name} ${Date.now() % 100_000}`;
+    const curd = await createProduct(request, admin, { name: shortName, price: 50, stock: 20 });
+    const curdBuyer = await newShopper(request, 'Curd Buyer');
+    const curdAddress = await addAddress(request, curdBuyer);
+    const curdOrders = [await placeCodOrder(request, curdBuyer, curdAddress, [{ productId: curd, quantity: 3 }]), await placeCodOrder(request, curdBuyer, curdAddress, [{ productId: curd, quantity: 2 }])];
+    for (const curdOrder of curdOrders) {
+      expect((await call(request, staff.accessToken, 'PUT', '/api/orders/update-status', { orderId: curdOrder._id, order_status: 'Processing' })).status).toBe(200);
+      const packed = await call<{ revision: number }>(request, staff.accessToken, 'PUT', '/api/orders/pack', { orderId: curdOrder._id, lines: [{ productId: curd, found: 1 }] });
+      expect(packed.status, packed.body.message).toBe(200);
+      expect(packed.body.data.revision).toBe(1);
+    }
+    const first = (await call<OrderWire>(request, staff.accessToken, 'GET', `/api/order/details?orderId=${curdOrders[0]!._id}`)).body.data;
+    curdOrder = { orderId: first.orderId, totalAmt: first.originalTotalAmt!, revisedAmt: first.totalAmt };
     const config = await call<{ timeZone: string }>(request, null, 'GET', '/api/shop/config');
     day = localDay(new Date(), config.body.data.timeZone);
   });
@@ -101,6 +118,51 @@ test.describe("the day's report", () => {
     expect(lines).toContain(`'${productName},1 pc,40,480`);
     expect(lines).toContainEqual(expect.stringMatching(/^Delivered,\d+$/));
     expect(lines.filter((line) => /^\d\d:00-\d\d:00,\d+$/.test(line))).toHaveLength(24);
+  });
+
+  test('packing: the fill rate, the substitutions and the products most often short, in English and in Sinhala', async ({ page, request }, info) => {
+    await useSession(page, staff);
+    await page.goto('/dashboard/report');
+    const packing = page.getByRole('region', { name: 'Packing', exact: true });
+    await expect(packing).toBeVisible();
+    const short = packing.getByRole('region', { name: 'Most often short (top 5)' });
+    await expect(short.getByRole('row', { name: new RegExp(shortName) }).getByRole('cell')).toHaveText(['2']);
+    // the page shows the server's figures (read now: other tests share this server)
+    const figures = (await call<DayReport>(request, staff.accessToken, 'GET', `/api/orders/report?day=${day}`)).body.data.packing!;
+    expect(figures.packedOrders).toBeGreaterThanOrEqual(2);
+    expect(figures.shortProducts).toContainEqual({ name: shortName, timesShort: 2 });
+    const tile = (name: string) => packing.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
+    await expect(tile('Fill rate')).toHaveText(`${figures.fillRate}%`);
+    await expect(packing.getByText(`${figures.linesFound} of ${figures.linesOrdered} lines found in ${figures.packedOrders} packed orders`)).toBeVisible();
+    await expect(tile('Substitutes accepted')).toHaveText(String(figures.substitutions.accepted));
+    await expect(packing.getByText('including those kept without asking')).toBeVisible();
+    await expect(tile('Substitutes declined')).toHaveText(String(figures.substitutions.declined));
+    await expect(tile(/Substitutes expired.*/.source)).toHaveText(String(figures.substitutions.expired));
+    await expect(short.getByRole('row')).toHaveCount(figures.shortProducts.length + 1);
+    await packing.scrollIntoViewIfNeeded();
+    await shot(page, info, 'day-report-packing');
+    await expectAccessible(page, info, 'day-report-packing');
+
+    // in Sinhala, as chosen on this device
+    await page.evaluate(() => window.localStorage.setItem('kadeLanguage', JSON.stringify('si')));
+    await page.reload();
+    const sinhala = page.getByRole('region', { name: 'ඇසුරුම් කිරීම', exact: true });
+    await expect(sinhala.getByText('සම්පූර්ණ කිරීමේ අනුපාතය')).toBeVisible();
+    await expect(sinhala.getByRole('region', { name: 'බොහෝ විට අඩු වූ භාණ්ඩ (ඉහළම 5)' }).getByRole('row', { name: new RegExp(shortName) })).toBeVisible();
+    await shot(page, info, 'day-report-packing-si');
+
+    // the order's print page is the REVISED bill the counter prints: Ordered → Sent, what was removed, both totals
+    await page.evaluate(() => window.localStorage.removeItem('kadeLanguage'));
+    await page.goto(`/dashboard/print/${curdOrder.orderId}`);
+    const bill = page.getByRole('article', { name: `Order #${curdOrder.orderId}` });
+    await expect(bill.getByText('REVISED BILL (revision 1)')).toBeVisible();
+    const line = bill.getByRole('row').filter({ hasText: shortName });
+    await expect(line.getByRole('cell').nth(1)).toHaveText('3 → 1');
+    await expect(line).toContainText(`Removed 2: -${formatRs(rupeesToPaise(100))}`);
+    const text = await bill.innerText();
+    expect(text).toMatch(new RegExp(`Original total\\s+${formatRs(rupeesToPaise(curdOrder.totalAmt)).replace(/[.]/g, '\\.')}`));
+    expect(text).toMatch(new RegExp(`New total\\s+${formatRs(rupeesToPaise(curdOrder.revisedAmt)).replace(/[.]/g, '\\.')}`));
+    await shot(page, info, 'day-report-revised-bill');
   });
 
   test('an earlier quiet day says so; a bad day in the address falls back to today', async ({ page }, info) => {

@@ -476,4 +476,40 @@ test.describe('riders and their cash', () => {
     await expect(mine.getByText(said(si.orders.rider.broughtBy, { name: 'Nimal' }))).toBeVisible();
     await expect(mine.getByRole('link', { name: said(si.orders.rider.call, { name: 'Nimal' }) })).toHaveCount(0);
   });
+
+  test('an order packed short while the rider has it: their card shows the revised cash, the placed total struck through and what was removed, live, and they deliver with the revised amount', async ({ request }, info) => {
+    const ta = catalogue('ta');
+    const admin = await adminSession(request);
+    // a product of its own: a short line leaves it out of stock
+    const curd = await createProduct(request, admin, { name: `Rider Curd ${run}`, price: 150 });
+    const order = await placeCodOrder(request, shopper, address, [{ productId: curd, quantity: 3 }]);
+    expect((await call(request, staff.accessToken, 'PUT', '/api/orders/update-status', { orderId: order._id, order_status: 'Processing' })).status).toBe(200);
+    const given = await call<OrderWire>(request, staff.accessToken, 'PUT', '/api/orders/assign', { orderId: order._id, riderId });
+    expect(given.status).toBe(200);
+    const placed = given.body.data.totalAmt;
+    const page = riderPage; // in Tamil since the last test
+    const card = page.getByRole('article', { name: said(ta.rider.order, { ref: order.orderId }) });
+    await expect(card.getByTestId('cash-to-collect')).toHaveText(rs(placed));
+    await expect(card.getByTestId('cash-was')).toHaveCount(0);
+
+    const packed = await call<OrderWire>(request, staff.accessToken, 'PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId: curd, found: 1 }] });
+    expect(packed.status, packed.body.message).toBe(200);
+    const revised = packed.body.data.totalAmt;
+    expect(revised).toBeLessThan(placed);
+    // the page follows without a reload
+    await expect(card.getByTestId('cash-to-collect')).toHaveText(rs(revised));
+    await expect(card.getByTestId('cash-was')).toHaveText(said(ta.rider.was, { amount: rs(placed) }));
+    expect(await card.getByTestId('cash-was').evaluate((element) => element.tagName)).toBe('DEL');
+    await expect(card.getByRole('region', { name: ta.rider.changed })).toContainText(said(ta.rider.shortLine, { name: `Rider Curd ${run}`, ordered: '3', sent: '1' }));
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, info, 'riders-rider-ta-revised');
+    await expectAccessible(page, info, 'rider-ta-revised');
+
+    await card.getByRole('button', { name: ta.rider.pickedUp }).click();
+    await card.getByRole('button', { name: said(ta.rider.cash.deliveredWith, { amount: rs(revised) }) }).click();
+    await expect(page.getByTestId('rider-delivered').filter({ hasText: `#${order.orderId}` })).toContainText(said(ta.rider.collected, { amount: rs(revised) }));
+    const stored = await call<OrderWire>(request, staff.accessToken, 'GET', `/api/order/details?orderId=${order._id}`);
+    expect(stored.body.data).toMatchObject({ cashCollected: revised, cashFlagged: false, order_status: 'Delivered' });
+  });
 });

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, eventually, shopper, startServer, WAIT_MS } from '../testing/live-server';
+import { ADMIN, eventually, packOrder, shopper, startServer, WAIT_MS } from '../testing/live-server';
 import { decodeEscPos } from '../printer/escpos-text';
 import { PrintQueue } from '../printer/print-queue';
 import { RecordingPrinter } from '../printer/recording-printer';
 import { parsePrinterAddress } from '../printer/transport';
-import { Dispatcher } from './dispatcher';
-import type { OrderWire } from '@kade/shared';
+import { Dispatcher, type DispatcherOptions } from './dispatcher';
+import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { ServerApi } from './server-api';
 import { Heartbeat } from './heartbeat';
 import { printerState } from '../printer/transport';
@@ -24,6 +24,10 @@ describe('the dispatcher against the real server', () => {
   let buyer: Awaited<ReturnType<typeof shopper>>;
   const alerted: string[] = [];
   const statuses: Array<{ to: string; by: string }> = [];
+  /** What each dispatcher heard of revisions: its name, the order, the revision and the jobs it queued. */
+  const revisions: Array<{ by: string; orderId: string; revision: number; queued: number }> = [];
+  const settings: DispatcherOptions['settings'] = () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shop: { shopName: 'Kade', timeZone: 'Asia/Colombo' } });
+  const hearRevisions = (by: string): DispatcherOptions['onRevised'] => (order, queued) => revisions.push({ by, orderId: order._id, revision: order.revision ?? 0, queued });
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'kade-counter-'));
@@ -36,11 +40,12 @@ describe('the dispatcher against the real server', () => {
     dispatcher = new Dispatcher({
       api,
       queue,
-      settings: () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shop: { shopName: 'Kade', timeZone: 'Asia/Colombo' } }),
+      settings,
       lastSeen: new Date().toISOString(),
       saveLastSeen: () => undefined,
       onNewOrder: (order) => alerted.push(order._id),
       onStatus: (change) => statuses.push({ to: change.to, by: change.by }),
+      onRevised: hearRevisions('main'),
     });
     dispatcher.start();
     await eventually(() => dispatcher.connected);
@@ -137,4 +142,69 @@ describe('the dispatcher against the real server', () => {
       rmSync(counterDir, { recursive: true, force: true });
     }
   });
+
+  // Last in the file: it restarts the dispatcher and its queue.
+  it('prints one REVISED bill per revision when packing changes an order: not for ticks, not twice for an event heard twice, a catch-up or a restart', async () => {
+    const staff = new ServerApi(server.url, undefined);
+    await staff.login(ADMIN.mobile, ADMIN.password);
+    const order = await buyer.order(2);
+    const printedOf = (mark: string) => printer.jobs.map((bytes) => decodeEscPos(bytes).lines).filter((lines) => lines[0] === `#${order.orderId}` && lines[1] === mark);
+    const revisedJobs = (revision: number) => queue.list().filter((job) => job.orderId === order._id && job.revision === revision);
+    const heard = (by: string, revision: number) => revisions.filter((r) => r.by === by && r.orderId === order._id && r.revision === revision);
+    await eventually(() => printedCodes().includes(`#${order.orderId}`));
+
+    // found in full: an order:revised that only ticks lines, at revision 0, prints nothing
+    expect((await packOrder(staff, order, buyer.productId, 2)).revision).toBe(0);
+    await eventually(() => heard('main', 0).length >= 1);
+    expect(queue.list().filter((job) => job.orderId === order._id).map((job) => job.revision ?? 0)).toEqual([0]);
+
+    // a second listener on the same queue: the event arrives twice
+    const twin = new Dispatcher({ api: staff, queue, settings, lastSeen: new Date().toISOString(), saveLastSeen: () => undefined, onNewOrder: () => undefined, onRevised: hearRevisions('twin') });
+    twin.start();
+    await eventually(() => twin.connected);
+    const revised = await packOrder(staff, { ...order, order_status: 'Processing' }, buyer.productId, 1);
+    expect(revised).toMatchObject({ revision: 1, originalTotalAmt: order.totalAmt });
+    await eventually(() => heard('main', 1).length === 1 && heard('twin', 1).length === 1);
+    expect(heard('main', 1)[0]!.queued + heard('twin', 1)[0]!.queued).toBe(1);
+    await eventually(() => printedOf(' REVISED 1 ').length === 1);
+    const bill = printedOf(' REVISED 1 ')[0]!;
+    const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+    expect(bill[2]).toBe(`COLLECT ${rs(revised.totalAmt)}`);
+    const text = bill.join('\n');
+    expect(text).toMatch(/ {2}2 -> 1 x Rs\./);
+    expect(text).toMatch(/ {2}Removed 1 +-Rs\./);
+    expect(text).toMatch(new RegExp(`Original total +${rs(order.totalAmt)}`));
+    expect(text).toMatch(new RegExp(`NEW TOTAL +${rs(revised.totalAmt)}`));
+    twin.stop();
+
+    // a reconnect: the catch-up reads the packed order again
+    const before = heard('main', 1).length;
+    dispatcher.dropConnection();
+    await eventually(() => dispatcher.connected);
+    await dispatcher.catchUp();
+    expect(heard('main', 1).length).toBeGreaterThan(before);
+    expect(revisedJobs(1)).toHaveLength(1);
+
+    // a restart: a new dispatcher with nothing in memory, the queue opened again from its file
+    dispatcher.stop();
+    await queue.stop();
+    queue = await PrintQueue.open({ file: path.join(dir, 'print-queue.json'), printer: () => parsePrinterAddress(printer.address), retryMs: { first: 100, longest: 500 } });
+    queue.start();
+    dispatcher = new Dispatcher({ api: staff, queue, settings, lastSeen: order.createdAt, saveLastSeen: () => undefined, onNewOrder: () => undefined, onRevised: hearRevisions('restarted') });
+    dispatcher.start();
+    await eventually(() => dispatcher.connected);
+    await dispatcher.catchUp();
+    expect(heard('restarted', 1).length).toBeGreaterThan(0);
+    expect(heard('restarted', 1).every((r) => r.queued === 0)).toBe(true);
+    expect(revisedJobs(1)).toHaveLength(1);
+
+    // a second revision prints its own bill, once
+    expect((await packOrder(staff, revised, buyer.productId, 0)).revision).toBe(2);
+    await eventually(() => printedOf(' REVISED 2 ').length === 1);
+    expect(printedOf(' REVISED 2 ')[0]![2]).toBe('COLLECT Rs.0.00');
+    await queue.drain();
+    expect(printedOf(' REVISED 1 ')).toHaveLength(1);
+    expect(printedOf(' REVISED 2 ')).toHaveLength(1);
+    expect(queue.list().filter((job) => job.orderId === order._id).map((job) => job.revision ?? 0)).toEqual([0, 1, 2]);
+  }, 90_000);
 });

@@ -42,6 +42,11 @@ export interface DispatcherOptions {
   onStatus?: (change: OrderStatusEventWire) => void;
   /** Someone (here or on another counter or dashboard) took an order: it stops ringing. */
   onAcknowledged?: (order: OrderWire) => void;
+  /**
+   * Packing changed an order (issue 33), heard live or read again by a catch-up: called once it is handled, with
+   * the REVISED bill's jobs it queued (none when that revision was queued before or auto-print is off).
+   */
+  onRevised?: (order: OrderWire, queued: number) => void;
   onConnection?: (state: 'connected' | 'disconnected') => void;
   /**
    * The server cut the connection and the session cannot be renewed (logged out elsewhere, password reset,
@@ -52,12 +57,13 @@ export interface DispatcherOptions {
 
 /**
  * The counter's own live connection as the signed-in staff member. On `order:new` it alerts once and, with
- * auto-print on, queues the receipt. After every (re)connect it catches up through the order list (`since`
+ * auto-print on, queues the receipt; on `order:revised` the REVISED bill, once per revision. After every (re)connect it catches up through the order list (`since`
  * the last order it saw), so an order placed while the counter was offline still alerts and prints — once.
  */
 export class Dispatcher {
   private socket: Socket | undefined;
   private readonly handled = new Set<string>();
+  private readonly revisionsHandled = new Set<string>();
   private lastSeen: string;
   private catchingUp: Promise<void> | undefined;
 
@@ -104,6 +110,7 @@ export class Dispatcher {
     socket.on(SOCKET_EVENTS.orderNew, (order) => void this.handle(order));
     socket.on(SOCKET_EVENTS.orderStatus, (change) => this.options.onStatus?.(change));
     socket.on(SOCKET_EVENTS.orderAcknowledged, (event) => this.options.onAcknowledged?.(event.order));
+    socket.on(SOCKET_EVENTS.orderRevised, (event) => void this.handleRevision(event.order));
     this.socket = socket;
   }
 
@@ -124,15 +131,18 @@ export class Dispatcher {
   /**
    * Fetches every order changed since the last one seen (looking back a minute: an order's time is stamped
    * when its transaction starts, so one that committed later can carry an earlier time) and handles the ones
-   * not yet handled.
+   * not yet handled: new orders from the Pending list, and the REVISED bills of orders packing changed meanwhile
+   * from the Processing list (packing happens only there).
    */
   catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
       const since = new Date(new Date(this.lastSeen).getTime() - CATCH_UP_LOOK_BACK_MS).toISOString();
-      for (let page = 1; page <= 20; page++) {
-        const orders = await this.options.api.call(ENDPOINTS.orders.list, { query: { scope: 'all', list: 'pending', limit: 50, page, since } });
-        for (const order of [...orders].reverse()) await this.handle(order);
-        if (orders.length < 50) break;
+      for (const list of ['pending', 'processing'] as const) {
+        for (let page = 1; page <= 20; page++) {
+          const orders = await this.options.api.call(ENDPOINTS.orders.list, { query: { scope: 'all', list, limit: 50, page, since } });
+          for (const order of [...orders].reverse()) await (list === 'pending' ? this.handle(order) : this.handleRevision(order));
+          if (orders.length < 50) break;
+        }
       }
     })().finally(() => {
       this.catchingUp = undefined;
@@ -140,11 +150,35 @@ export class Dispatcher {
     return this.catchingUp;
   }
 
-  private async handle(order: OrderWire): Promise<void> {
+  private seen(order: OrderWire): void {
     if (order.updatedAt > this.lastSeen) {
       this.lastSeen = order.updatedAt;
       this.options.saveLastSeen(order.updatedAt);
     }
+  }
+
+  /**
+   * Packing changed an order (issue 33): with auto-print on, its REVISED bill is queued once per order × revision.
+   * The event heard twice, a catch-up reading the order again, a restart: the key in memory stops a second build
+   * while the first is under way, the print queue's key on disk stops it for good. An event that only ticked lines
+   * carries a revision already printed, and prints nothing.
+   */
+  private async handleRevision(order: OrderWire): Promise<void> {
+    this.seen(order);
+    const revision = order.revision ?? 0;
+    const key = `${order._id}:${revision}`;
+    const settings = this.options.settings();
+    let queued = 0;
+    if (revision > 0 && settings.autoPrint && !this.revisionsHandled.has(key)) {
+      this.revisionsHandled.add(key);
+      const bytes = await receiptBytes(buildReceipt(order, settings.shop), { mode: settings.receiptMode });
+      queued = (await this.options.queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId, revision }, bytes, settings.copies)).length;
+    }
+    this.options.onRevised?.(order, queued);
+  }
+
+  private async handle(order: OrderWire): Promise<void> {
+    this.seen(order);
     if (this.handled.has(order._id) || order.order_status !== 'Pending') return;
     this.handled.add(order._id);
     this.options.onNewOrder(order);

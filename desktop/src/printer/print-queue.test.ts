@@ -53,6 +53,28 @@ describe('the print queue', () => {
     expect(queue.list()[0]).toMatchObject({ state: 'printed', attempts: 1 });
   });
 
+  it('queues one REVISED bill per order x revision, also after a reopen, and none for a revision older than one queued', async () => {
+    const order = { orderId: 'o-r', orderCode: 'RRR111' };
+    const queue = await open();
+    expect(await queue.enqueueOrder(order, await ticket('RRR111'))).toHaveLength(1);
+    expect(await queue.enqueueOrder({ ...order, revision: 1 }, await ticket('RRR111'))).toMatchObject([{ revision: 1 }]);
+    expect(await queue.enqueueOrder({ ...order, revision: 1 }, await ticket('RRR111'))).toEqual([]);
+    await queue.drain();
+    await queue.stop();
+    const reopened = await open();
+    expect(await reopened.enqueueOrder({ ...order, revision: 1 }, await ticket('RRR111'), 2)).toMatchObject([{ revision: 1, copy: 2 }]);
+    expect(await reopened.enqueueOrder({ ...order, revision: 3 }, await ticket('RRR111'))).toMatchObject([{ revision: 3, copy: 1 }]);
+    expect(await reopened.enqueueOrder({ ...order, revision: 2 }, await ticket('RRR111'))).toEqual([]); // heard late
+    await reopened.drain();
+    expect(reopened.list().map((job) => [job.revision ?? 0, job.copy, job.state])).toEqual([
+      [0, 1, 'printed'],
+      [1, 1, 'printed'],
+      [1, 2, 'printed'],
+      [3, 1, 'printed'],
+    ]);
+    expect(printedCodes()).toEqual(['#RRR111', '#RRR111', '#RRR111', '#RRR111']);
+  });
+
   it('never queues the same order twice by accident; a reprint is explicit and says REPRINT', async () => {
     const queue = await open();
     await queue.enqueueOrder({ orderId: 'o-1', orderCode: 'AAA111' }, await ticket('AAA111'));

@@ -98,13 +98,18 @@ export class PrintQueue {
 
   /**
    * Queues the automatic print of an order (one job per copy). An order already queued or printed is not
-   * queued again: answers only the jobs it added.
+   * queued again: answers only the jobs it added. With a `revision` above 0 it is that revision's REVISED bill
+   * (issue 33), keyed on order × revision × copy: queued once, never after a later revision's bill of the order
+   * (an old event heard late prints nothing), and the key is kept on disk, so a restart prints it no second time.
    */
-  async enqueueOrder(order: { orderId: string; orderCode: string }, bytes: Uint8Array, copies = 1): Promise<PrintJob[]> {
+  async enqueueOrder(order: { orderId: string; orderCode: string; revision?: number }, bytes: Uint8Array, copies = 1): Promise<PrintJob[]> {
+    const revision = order.revision ?? 0;
     const added: PrintJob[] = [];
+    const automatic = this.jobs.filter((job) => job.orderId === order.orderId && !job.reprint);
+    if (revision > 0 && automatic.some((job) => (job.revision ?? 0) > revision)) return added;
     for (let copy = 1; copy <= copies; copy++) {
-      const exists = this.jobs.some((job) => job.orderId === order.orderId && job.copy === copy && !job.reprint);
-      if (!exists) added.push(this.newJob(order, bytes, copy, false));
+      const exists = automatic.some((job) => job.copy === copy && (job.revision ?? 0) === revision);
+      if (!exists) added.push({ ...this.newJob(order, bytes, copy, false), ...(revision > 0 ? { revision } : {}) });
     }
     if (added.length > 0) {
       this.jobs.push(...added);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReceipt, RECEIPT_COLUMNS, type ReceiptOrder } from '@kade/shared';
 import { sampleOrder } from './fixtures';
 import { receiptBytes } from './receipt-bytes';
-import { decodeEscPos } from './escpos-text';
+import { decodeEscPos, readEscPos } from './escpos-text';
 
 describe('receipt bytes for a 72 mm printer', () => {
   it('hold the order number, every line, the totals, the address, a QR code of the id and a cut', async () => {
@@ -26,6 +26,32 @@ describe('receipt bytes for a 72 mm printer', () => {
     const decoded = decodeEscPos(await receiptBytes(buildReceipt(sampleOrder(), { shopName: 'Kade', reprint: true })));
     expect(decoded.invert).toBe(true);
     expect(decoded.lines.join('\n')).toContain('REPRINT');
+  });
+
+  it('of a REVISED bill (issue 33): the revision under the number, the cash to collect in large type, Ordered -> Sent and both totals', async () => {
+    const order = sampleOrder(2); // 1 of the first line, 2 of the second
+    const packed: ReceiptOrder = {
+      ...order,
+      products: order.products.map((line, i) => ({ ...line, found: i === 0 ? 0 : 1 })),
+      revision: 3,
+      originalTotalAmt: 1010,
+      totalAmt: 130,
+    };
+    const bytes = await receiptBytes(buildReceipt(packed, { shopName: 'Kade' }));
+    const decoded = decodeEscPos(bytes);
+    expect(decoded.lines.slice(0, 3)).toEqual(['#7F3Q9X', ' REVISED 3 ', 'COLLECT Rs.130.00']);
+    const large = readEscPos(bytes).filter((item) => item.kind === 'text' && item.doubleWidth && item.doubleHeight).map((item) => (item.kind === 'text' ? item.text : ''));
+    expect(large).toEqual(['#7F3Q9X', 'COLLECT Rs.130.00']);
+    const text = decoded.lines.join('\n');
+    expect(text).toContain('REVISED BILL (revision 3)');
+    expect(text).toMatch(/ {2}1 -> 0 REMOVED\s+-Rs\.100\.00/);
+    expect(text).toMatch(/ {2}2 -> 1 x Rs\.110\.00 \/ 1kg\s+Rs\.110\.00/);
+    expect(text).toMatch(/Original total\s+Rs\.1,010\.00/);
+    expect(text).toMatch(/NEW TOTAL\s+Rs\.130\.00/);
+    expect(text).toMatch(/CASH TO COLLECT\s+Rs\.130\.00/);
+    for (const line of decoded.lines) expect([...line].length, line).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+    // a receipt packing has not changed has neither
+    expect(decodeEscPos(await receiptBytes(buildReceipt(order, { shopName: 'Kade' }))).lines.join('\n')).not.toMatch(/REVISED|COLLECT Rs/);
   });
 
   it('stay under 8 KB for a 40-line order', async () => {

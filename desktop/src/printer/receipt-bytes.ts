@@ -24,6 +24,7 @@ const AMOUNT_AT_END = /^(.*\S) +(-?Rs\.\d[\d,]*\.\d\d|FREE)$/;
  * The ESC/POS bytes of a receipt for a 72 mm printer (48 columns in font A), laid out as a pick list: the
  * order number large at the top, REPRINT when it is one, the shared receipt text (lines in shelf order,
  * totals, cash to collect, address and location), the order id as a QR code to scan at dispatch, and a cut.
+ * A REVISED bill (issue 33) adds ' REVISED n ' and the cash to collect, large, under the number.
  * Only bytes are built here: sending them is the transport's job. Every text goes through `printableText`
  * once more (buildReceipt already did): a control character in a model built any other way would be a
  * printer command (ESC p opens the cash drawer), so only the commands written here reach the printer.
@@ -81,10 +82,17 @@ export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOpt
   printer.alignCenter();
   const orderId = printableText(model.orderId);
   const barcode = printableText(model.barcodeValue);
+  // A REVISED bill (issue 33) says so under the number, with the cash to collect in large type.
+  const revised = model.revised ? ` REVISED ${model.revised.revision} ` : null;
+  const cash = `COLLECT ${formatRs(model.cashToCollectPaise)}`;
   if (pictures) {
     printer.alignLeft();
     await picture(`#${orderId}`, { large: true, align: 'centre' });
     if (model.reprint) await picture(' REPRINT ', { invert: true, align: 'centre' });
+    if (revised) {
+      await picture(revised, { invert: true, align: 'centre' });
+      await picture(cash, { large: true, align: 'centre' });
+    }
   } else {
     printer.setTextSize(1, 1);
     printer.bold(true);
@@ -94,6 +102,14 @@ export async function receiptBytes(model: ReceiptModel, options: ReceiptBytesOpt
       printer.invert(true);
       printer.println(' REPRINT ');
       printer.invert(false);
+    }
+    if (revised) {
+      printer.invert(true);
+      printer.println(revised);
+      printer.invert(false);
+      printer.setTextSize(1, 1);
+      printer.println(cash);
+      printer.setTextNormal();
     }
     printer.bold(false);
     printer.alignLeft();

@@ -80,12 +80,16 @@ export async function shopper(url: string) {
   const product = found.find((p) => p.stock > 50);
   if (!product) throw new Error('no rice in the demo catalogue');
   return {
-    async order(): Promise<OrderWire> {
-      await api.call(ENDPOINTS.cart.add, { body: { productId: product._id } });
-      const totals = computeTotals([{ pricePaise: rupeesToPaise(product.price), discount: product.discount, quantity: 1 }], '50 Minutes to 1 Hour');
+    /** The product every order is of. */
+    productId: product._id,
+    /** Places an order of `quantity` of the product (1 unless said). */
+    async order(quantity = 1): Promise<OrderWire> {
+      const line = await api.call(ENDPOINTS.cart.add, { body: { productId: product._id } });
+      if (quantity !== 1) await api.call(ENDPOINTS.cart.setQuantity, { body: { _id: line._id, qty: quantity } });
+      const totals = computeTotals([{ pricePaise: rupeesToPaise(product.price), discount: product.discount, quantity }], '50 Minutes to 1 Hour');
       return api.call(ENDPOINTS.orders.cashOnDelivery, {
         body: {
-          list_items: [{ productId: product._id, quantity: 1 }],
+          list_items: [{ productId: product._id, quantity }],
           addressId: address._id,
           subTotalAmt: paiseToRupees(totals.subtotalPaise),
           totalAmt: paiseToRupees(totals.grandTotalPaise),
@@ -123,4 +127,13 @@ export async function staffAccount(url: string, name: string): Promise<string> {
   const made = await admin.call(ENDPOINTS.users.create, { body: { name, mobile, password: STAFF_PASSWORD } });
   await admin.call(ENDPOINTS.users.setRole, { body: { _id: made.user._id, role: 'STAFF' } });
   return mobile;
+}
+
+/**
+ * Staff packing an order over the real API (issue 33): takes it (Processing) unless it already is, then marks
+ * how many of the product were found. Answers the order as packing left it.
+ */
+export async function packOrder(api: ServerApi, order: OrderWire, productId: string, found: number): Promise<OrderWire> {
+  if (order.order_status === 'Pending') await api.call(ENDPOINTS.orders.updateStatus, { body: { orderId: order._id, order_status: 'Processing' } });
+  return api.call(ENDPOINTS.orders.pack, { body: { orderId: order._id, lines: [{ productId, found }] } });
 }

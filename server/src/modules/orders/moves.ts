@@ -454,7 +454,8 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
             totalAfter: paiseToRupees(revised.totalPaise),
           },
         },
-        tell: { revised: true, stockOut },
+        // a rider already given it reads the revised cash to collect at once
+        tell: { revised: true, stockOut, riderOrders: order.rider_id },
       };
     },
   },

@@ -1,16 +1,21 @@
 import type { Knex } from 'knex';
 import {
   dayBounds,
+  countSubstitutions,
   emptyDayReport,
+  fillRate,
+  isProposalStatus,
   isCancelled,
   isOrderStatus,
   ordersPerHour,
   ORDER_STATUSES,
   paiseToRupees,
   REPORT_TOP_ITEMS,
+  REPORT_TOP_SHORT,
   summariseDeliveries,
   type DayReport,
   type OrderStatus,
+  type PackingFigures,
   type RiderCashRow,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
@@ -69,7 +74,9 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           .andWhere('o.created_at', '<', end)
           .whereNotIn('o.status', CANCELLED)
           .groupBy('l.name', 'l.unit')
-          .select('l.name', 'l.unit', trx.raw('sum(l.quantity) as quantity'), trx.raw('sum(l.quantity * l.price_paise) as paise'))
+          // what was sent: a line packed short counts what was found (issue 33); one found in none is not sold
+          .havingRaw('sum(coalesce(l.found, l.quantity)) > 0')
+          .select('l.name', 'l.unit', trx.raw('sum(coalesce(l.found, l.quantity)) as quantity'), trx.raw('sum(coalesce(l.found, l.quantity) * l.price_paise) as paise'))
           .orderBy([{ column: 'quantity', order: 'desc' }, { column: 'l.name' }, { column: 'l.unit' }])
           .limit(REPORT_TOP_ITEMS)) as Array<{ name: string; unit: string; quantity: unknown; paise: unknown }>;
         // Pending to Delivered from the order's events: its first Pending (placed) and its Delivered.
@@ -113,6 +120,7 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           now,
         );
         const riders = riderCash ? await riderCash(trx, day) : [];
+        const packing = await packingFigures(trx, start, end);
         const report = emptyDayReport(day, timeZone, now, false);
         return {
           ...report,
@@ -128,9 +136,49 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           missedPromises: deliveries.missed,
           ordersPerHour: ordersPerHour(orders.map((o) => o.created_at), timeZone),
           riders,
+          packing,
         };
       });
     },
+  };
+}
+
+/**
+ * Packing of the orders placed between `start` and `end` (issue 33), in the report's snapshot: over the orders
+ * with any line ticked or marked short, the lines and those sent in full (a line never ticked is sent as
+ * ordered); the day's proposals by status; and the products most often short (lines found below their quantity).
+ */
+async function packingFigures(trx: Knex.Transaction, start: Date, end: Date): Promise<PackingFigures> {
+  const dayOrders = () => trx('orders as o').where('o.created_at', '>=', start).andWhere('o.created_at', '<', end);
+  const lines = (await dayOrders()
+    .join('order_lines as l', 'l.order_id', 'o.id')
+    .whereExists((q) => q.select(trx.raw('1')).from('order_lines as p').whereRaw('p.order_id = o.id').whereNotNull('p.found'))
+    .first(
+      trx.raw('count(distinct o.id) as orders'),
+      trx.raw('count(*) as lines'),
+      trx.raw('count(*) filter (where coalesce(l.found, l.quantity) >= l.quantity) as found'),
+    )) as { orders: unknown; lines: unknown; found: unknown } | undefined;
+  const proposals = (await dayOrders().join('order_proposals as p', 'p.order_id', 'o.id').groupBy('p.status').select('p.status', trx.raw('count(*) as count'))) as Array<{
+    status: string;
+    count: unknown;
+  }>;
+  const short = (await dayOrders()
+    .join('order_lines as l', 'l.order_id', 'o.id')
+    .whereNotNull('l.found')
+    .whereRaw('l.found < l.quantity')
+    .groupBy(trx.raw('coalesce(l.product_id::text, l.name)'))
+    .select(trx.raw('min(l.name) as name'), trx.raw('count(*) as times'))
+    .orderByRaw('count(*) desc, min(l.name)')
+    .limit(REPORT_TOP_SHORT)) as Array<{ name: string; times: unknown }>;
+  const linesOrdered = toCount(lines?.lines);
+  const linesFound = toCount(lines?.found);
+  return {
+    packedOrders: toCount(lines?.orders),
+    linesOrdered,
+    linesFound,
+    fillRate: fillRate(linesFound, linesOrdered),
+    substitutions: countSubstitutions(proposals.flatMap((row) => (isProposalStatus(row.status) ? [{ status: row.status, count: toCount(row.count) }] : []))),
+    shortProducts: short.map((row) => ({ name: row.name, timesShort: toCount(row.times) })),
   };
 }
 

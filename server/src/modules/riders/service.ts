@@ -59,6 +59,18 @@ interface RiderOrderRow {
   cash_collected_paise: number | null;
   cash_note: string | null;
   created_at: Date | string;
+  revision: number;
+  original_total_paise: number | null;
+}
+
+/** A line packing sent short (issue 33), as the rider's card notes it. */
+interface ShortLineRow {
+  order_id: string;
+  name: string;
+  name_si: string | null;
+  name_ta: string | null;
+  quantity: number;
+  found: number;
 }
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -182,7 +194,7 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
       .sort((a, b) => a.name.localeCompare(b.name) || a.riderId.localeCompare(b.riderId));
   }
 
-  function toRiderOrder(row: RiderOrderRow): RiderOrderWire {
+  function toRiderOrder(row: RiderOrderRow, short: readonly ShortLineRow[]): RiderOrderWire {
     const address = (typeof row.delivery_address === 'string' ? JSON.parse(row.delivery_address) : row.delivery_address) as Record<string, unknown>;
     const part = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
     // The address as typed (the snapshot's `city` holds its text); its name ('Home') only when there is no text.
@@ -205,6 +217,11 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
       deliveryOption: promiseOf(row.delivery_option, new Date(row.created_at), timeZone),
       total: paiseToRupees(row.total_paise),
       cashToCollect: paid ? 0 : paiseToRupees(row.total_paise),
+      revision: row.revision,
+      originalTotal: row.revision > 0 && row.original_total_paise !== null ? paiseToRupees(row.original_total_paise) : null,
+      shortLines: short
+        .filter((line) => line.order_id === row.id)
+        .map((line) => ({ name: line.name, nameSi: line.name_si, nameTa: line.name_ta, ordered: line.quantity, sent: line.found })),
       assignedAt: iso(row.assigned_at),
       pickedUpAt: iso(row.picked_up_at),
       deliveredAt: iso(row.delivered_at),
@@ -255,6 +272,8 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
         'o.cash_collected_paise',
         'o.cash_note',
         'o.created_at',
+        'o.revision',
+        'o.original_total_paise',
         'u.name as customer_name',
         'u.mobile as customer_mobile',
         'a.latitude as address_latitude',
@@ -266,7 +285,19 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
         mine().whereIn('o.status', ASSIGNABLE_STATUSES).orderBy('o.assigned_at').orderBy('o.id').select(select),
         mine().where('o.status', 'Delivered').where('o.delivered_at', '>=', start).orderBy('o.delivered_at', 'desc').orderBy('o.id').select(select),
       ]);
-      return { onShift: me?.on_shift === true, orders: [...(open as RiderOrderRow[]), ...(done as RiderOrderRow[])].map(toRiderOrder) };
+      const rows = [...(open as RiderOrderRow[]), ...(done as RiderOrderRow[])];
+      const revised = rows.filter((row) => row.revision > 0).map((row) => row.id);
+      const short: ShortLineRow[] =
+        revised.length === 0
+          ? []
+          : await db('order_lines')
+              .whereIn('order_id', revised)
+              .whereNotNull('found')
+              .whereRaw('found < quantity')
+              .orderBy('name')
+              .orderBy('id')
+              .select('order_id', 'name', 'name_si', 'name_ta', 'quantity', 'found');
+      return { onShift: me?.on_shift === true, orders: rows.map((row) => toRiderOrder(row, short)) };
     },
 
     /**

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, clockTime, deliveryOptionByLabel, formatRs, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
+import { can, clockTime, deliveryOptionByLabel, formatRs, localName, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
 import { ApiError } from '../../lib/api-client';
 import { riderApi } from './api/rider-api';
 import { useSocketEvents } from '../../lib/realtime';
@@ -27,6 +27,7 @@ import { CashForm, FormEnd, ReasonFields } from '../../components/cash-form';
 import { localReason, RETURN_REASONS, reasonComplete, reasonText, type CashReason, type CashWords, type ReturnReason } from '../../components/cash-entry';
 import './rider.css';
 import { paths } from '../../lib/paths';
+import { useLanguage } from '../../state/language';
 
 /** Each reason offered (sent in English) as the rider reads it. */
 function reasonLabels(t: TFunction): Record<CashReason | ReturnReason, string> {
@@ -116,6 +117,24 @@ function PromiseLine({ order }: { order: RiderOrderWire }) {
   );
 }
 
+/** What packing sent short (issue 33): each line removed or sent in part, named in the rider's language. */
+function ShortLines({ order }: { order: RiderOrderWire }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const lines = order.shortLines ?? [];
+  if (lines.length === 0) return null;
+  return (
+    <section className="rider-card__changed" aria-label={t('rider.changed')} data-testid="rider-short-lines">
+      <p className="rider-card__changed-title">{t('rider.changed')}</p>
+      <ul>
+        {lines.map((line, index) => (
+          <li key={index}>{t(line.sent === 0 ? 'rider.removedLine' : 'rider.shortLine', { name: localName(line, language), ordered: line.ordered, sent: line.sent })}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged: () => void }) {
   const { t } = useTranslation();
   const words = useCashWords();
@@ -172,7 +191,13 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
       <div className="rider-card__cash">
         <span>{order.cashToCollect > 0 ? t('rider.collect') : t('rider.paid')}</span>
         <strong data-testid="cash-to-collect">{rs(order.cashToCollect)}</strong>
+        {order.originalTotal != null ? (
+          <del className="rider-card__was" data-testid="cash-was">
+            {t('rider.was', { amount: rs(order.originalTotal) })}
+          </del>
+        ) : null}
       </div>
+      <ShortLines order={order} />
       {panel === 'amount' ? (
         <CashForm total={order.cashToCollect} busy={busy} orderRef={order.ref} onSubmit={deliver} onCancel={() => setPanel('none')} words={words} />
       ) : null}

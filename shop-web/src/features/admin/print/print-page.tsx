@@ -4,7 +4,7 @@
 // 'Print Order Details' button beside it prints on the thermal printer instead.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { buildReceipt, formatRs, type OrderWire } from '@kade/shared';
+import { buildReceipt, formatRs, type OrderWire, type RevisedBill } from '@kade/shared';
 import { ApiError } from '../../../lib/api-client';
 import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -38,6 +38,45 @@ function useReceiptPageSize(ref: RefObject<HTMLElement | null>): void {
   }, [ref]);
 }
 
+/** A revised bill's lines (issue 33): Ordered → Sent with what was removed, then the substitutes kept. */
+function RevisedRows({ revised }: { revised: RevisedBill }) {
+  return (
+    <>
+      {revised.lines.map((line, index) => (
+        <tr key={`line-${index}`}>
+          <td>
+            {line.name}
+            {line.englishName ? <span className="receipt__english">{line.englishName}</span> : null}
+            <span className="receipt__each">
+              {formatRs(line.unitPricePaise)}
+              {line.unit ? ` / ${line.unit}` : ''}
+            </span>
+            {line.removedPaise > 0 ? <span className="receipt__each">Removed {line.ordered - line.sent}: -{formatRs(line.removedPaise)}</span> : null}
+          </td>
+          <td className="num">
+            {line.ordered} → {line.sent}
+          </td>
+          <td className="num">{line.sent === 0 ? 'REMOVED' : formatRs(line.sentPaise)}</td>
+        </tr>
+      ))}
+      {revised.substitutes.map((sub, index) => (
+        <tr key={`substitute-${index}`}>
+          <td>
+            {sub.name}
+            {sub.englishName ? <span className="receipt__english">{sub.englishName}</span> : null}
+            <span className="receipt__each">
+              Substitute{sub.replaces ? ` for ${sub.replaces}` : ''}, {formatRs(sub.unitPricePaise)}
+              {sub.unit ? ` / ${sub.unit}` : ''}
+            </span>
+          </td>
+          <td className="num">{sub.quantity}</td>
+          <td className="num">{formatRs(sub.totalPaise)}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
 function Receipt({ order }: { order: OrderWire }) {
   const config = useShopConfig();
   const receipt = buildReceipt(order, { shopName: config.name, timeZone: config.timeZone });
@@ -50,6 +89,7 @@ function Receipt({ order }: { order: OrderWire }) {
         <h1 id="receipt-title" className="receipt__number">
           Order #{receipt.orderId}
         </h1>
+        {receipt.revised ? <p className="receipt__revised">REVISED BILL (revision {receipt.revised.revision})</p> : null}
       </header>
       <dl className="receipt__facts">
         <div>
@@ -83,7 +123,8 @@ function Receipt({ order }: { order: OrderWire }) {
           </tr>
         </thead>
         <tbody>
-          {receipt.lines.map((line, index) => (
+          {receipt.revised ? <RevisedRows revised={receipt.revised} /> : null}
+          {receipt.revised ? null : receipt.lines.map((line, index) => (
             <tr key={`${line.name}-${index}`}>
               <td>
                 {line.name}
@@ -116,8 +157,16 @@ function Receipt({ order }: { order: OrderWire }) {
             <dd>-{formatRs(receipt.discountPaise)}</dd>
           </div>
         ) : null}
+        {receipt.revised ? (
+          <div>
+            <dt>Original total</dt>
+            <dd>
+              <del>{formatRs(receipt.revised.originalTotalPaise)}</del>
+            </dd>
+          </div>
+        ) : null}
         <div className="receipt__total">
-          <dt>Total</dt>
+          <dt>{receipt.revised ? 'New total' : 'Total'}</dt>
           <dd>{formatRs(receipt.totalPaise)}</dd>
         </div>
         <div>

@@ -2,12 +2,13 @@
 // the address as ?day=), its figures as tables, a chart of orders per hour (Chart.js, loaded only here), the CSV
 // download, and inside the counter app 'Print day summary' on the thermal printer. A hand-in recorded or voided on
 // another screen (`cash:hand-in` for this day, or a void of an earlier day's), and an order delivered or moved that changes the day (`order:status`, as a
-// rider or staff deliver it with its cash, or a rider brings it back), read the report again, quietly and at most
+// rider or staff deliver it with its cash, or a rider brings it back), or packed (`order:revised`), read the report again, quietly and at most
 // once a second, so every open report shows the same cash.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow } from '@kade/shared';
+import { formatRs, formatReportDay, hourLabel, isCalendarDay, localDay, REPORT_PERCENTILE, REPORT_TOP_ITEMS, REPORT_TOP_SHORT, rupeesToPaise, SOCKET_EVENTS, type DayReport, type RiderCashRow } from '@kade/shared';
 import { Loading } from '../../../components/loading';
 import { useSocketEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -76,6 +77,71 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
     <div className="report-table" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
+  );
+}
+
+/**
+ * Packing of the day's orders (issue 33): the fill rate (lines found / lines ordered over the packed orders),
+ * substitutes accepted (kept without asking included), declined and expired, and the products most often short.
+ * In the reader's language (report.packing.* in the three catalogues).
+ */
+function Packing({ report }: { report: DayReport }) {
+  const { t } = useTranslation();
+  const packing = report.packing;
+  if (!packing) return null; // a server from before packing
+  return (
+    <section className="report-section" aria-labelledby="report-packing" data-testid="report-packing">
+      <h2 id="report-packing">{t('report.packing.title')}</h2>
+      {packing.packedOrders === 0 ? (
+        <p className="report-none">{t('report.packing.none')}</p>
+      ) : (
+        <>
+          <dl className="report-tiles">
+            <div>
+              <dt>{t('report.packing.fillRate')}</dt>
+              <dd>{packing.fillRate === null ? '–' : `${packing.fillRate}%`}</dd>
+              <dd className="report-tiles__expected">{t('report.packing.lines', { found: packing.linesFound, ordered: packing.linesOrdered, orders: packing.packedOrders })}</dd>
+            </div>
+            <div>
+              <dt>{t('report.packing.accepted')}</dt>
+              <dd>{packing.substitutions.accepted}</dd>
+              <dd className="report-tiles__expected">{t('report.packing.acceptedNote')}</dd>
+            </div>
+            <div>
+              <dt>{t('report.packing.declined')}</dt>
+              <dd>{packing.substitutions.declined}</dd>
+            </div>
+            <div>
+              <dt>{t('report.packing.expired')}</dt>
+              <dd>{packing.substitutions.expired}</dd>
+            </div>
+          </dl>
+          <h3 id="report-short">{t('report.packing.shortTitle', { count: REPORT_TOP_SHORT })}</h3>
+          {packing.shortProducts.length === 0 ? (
+            <p className="report-none">{t('report.packing.noneShort')}</p>
+          ) : (
+            <Scroll label={t('report.packing.shortTitle', { count: REPORT_TOP_SHORT })}>
+              <table aria-labelledby="report-short">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('report.packing.product')}</th>
+                    <th scope="col" className="num">{t('report.packing.timesShort')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {packing.shortProducts.map((row, index) => (
+                    <tr key={index}>
+                      <th scope="row">{row.name}</th>
+                      <td className="num">{row.timesShort}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Scroll>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -158,6 +224,8 @@ function Figures({ report }: { report: DayReport }) {
           </Scroll>
         )}
       </section>
+
+      <Packing report={report} />
 
       <section className="report-section" aria-labelledby="report-times">
         <h2 id="report-times">Delivery times (placed to delivered)</h2>
@@ -277,6 +345,10 @@ export default function ReportPage() {
       },
       [SOCKET_EVENTS.orderStatus]: (event) => {
         if (changesReport(event, day, localDay(new Date(), timeZone), timeZone)) live.request();
+      },
+      // packing revised one of the day's orders (issue 33): its fill rate, short products and totals change
+      [SOCKET_EVENTS.orderRevised]: (event) => {
+        if (changesReport({ to: event.order.order_status, order: event.order }, day, localDay(new Date(), timeZone), timeZone)) live.request();
       },
     },
     () => live.request(),
