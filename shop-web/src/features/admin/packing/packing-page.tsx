@@ -301,18 +301,15 @@ function PackLine({ order, line, scanned, disabled, onPack, onProposed }: PackLi
           </p>
         ) : null}
         <div className="pack-line__actions">
-          <button type="button" className="button button--primary" aria-pressed={foundAll} disabled={disabled || foundAll} onClick={() => void onPack(line, line.quantity)}>
+          <button type="button" className="button button--primary" aria-label={`${t('packing.found')}: ${name}`} aria-pressed={foundAll} disabled={disabled || foundAll} onClick={() => void onPack(line, line.quantity)}>
             {t('packing.found')}
-            <span className="visually-hidden">: {name}</span>
           </button>
-          <button type="button" className="button" aria-expanded={shortOpen} disabled={disabled} onClick={() => setShortOpen((v) => !v)}>
+          <button type="button" className="button" aria-label={`${t('packing.short')}: ${name}`} aria-expanded={shortOpen} disabled={disabled} onClick={() => setShortOpen((v) => !v)}>
             {t('packing.short')}
-            <span className="visually-hidden">: {name}</span>
           </button>
           {isShort && line.productId !== null && !(proposal && proposal.status !== 'DECLINED' && proposal.status !== 'EXPIRED') ? (
-            <button type="button" className="button" aria-expanded={picking} disabled={disabled} onClick={() => setPicking((v) => !v)}>
+            <button type="button" className="button" aria-label={`${t('packing.chooseSubstitute')}: ${name}`} aria-expanded={picking} disabled={disabled} onClick={() => setPicking((v) => !v)}>
               {t('packing.chooseSubstitute')}
-              <span className="visually-hidden">: {name}</span>
             </button>
           ) : null}
         </div>
