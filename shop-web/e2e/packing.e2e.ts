@@ -90,6 +90,18 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('scan-notice')).toHaveText(fill(words.scanNotInOrder, { name: tea.name }));
     await expect(page.getByRole('alert').filter({ hasText: tea.name })).toBeVisible();
 
+    // a code typed by hand in the code box with a wrong check digit is said so; a right code no product has, too
+    const wrongCheck = `${milk.code.slice(0, 12)}${(Number(milk.code[12]) + 1) % 10}`;
+    await page.getByLabel(words.codeLabel).fill(wrongCheck);
+    await page.getByLabel(words.codeLabel).press('Enter');
+    await expect(page.getByTestId('scan-notice')).toHaveText(fill(words.scanCheckDigit, { code: wrongCheck }));
+    await expect(page.getByLabel(words.codeLabel)).toHaveValue('');
+    const nobody = freshCode();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.type(nobody);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('scan-notice')).toHaveText(fill(words.scanUnknown, { code: nobody }));
+
     // one of the two breads was found: marked short
     await lineOf(bread.name).getByRole('button', { name: `${words.short}: ${bread.name}` }).click();
     await lineOf(bread.name).getByLabel(fill(words.howManyFound, { quantity: 2 })).fill('1');
