@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
-import { expectAccessible, shot } from './helpers';
+import { expectAccessible, loginAsAdmin, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, staffSession, useSession } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -121,5 +121,38 @@ for (const language of LANGUAGES) {
     await expect(lineOf(bread.name).getByRole('button', { name: `${words.chooseSubstitute}: ${bread.name}` })).toBeVisible();
     await shot(page, info, `packing-${language}`);
     await expectAccessible(page, info, `packing-${language}`);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`the admin gives a product a barcode: a wrong check digit is said as it is typed, a UPC-A is kept as 13 digits (${language})`, async ({ page, request }) => {
+    const words = catalogue(language).barcode;
+    const admin = await adminSession(request);
+    const name = `Barcode Form Jam ${language} ${Date.now() % 100000}`;
+    const id = await createProduct(request, admin, { name, price: 410 });
+    const code = ean(`0${String(Date.now() % 1e9).padStart(9, '0')}${String((made += 1) % 100).padStart(2, '0')}`); // a UPC-A as 13 digits
+    const upc = code.slice(1);
+    const wrong = `${upc.slice(0, 11)}${(Number(upc[11]) + 1) % 10}`;
+
+    await loginAsAdmin(page, request);
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
+    await page.goto('/dashboard/product');
+    await page.getByPlaceholder('Search product here ...').fill(name);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Upload Product', exact: true });
+    const field = edit.getByLabel(words.label);
+    await expect(field).toHaveValue('');
+    await field.fill(wrong);
+    await expect(edit.getByRole('alert')).toHaveText(words.checkDigit);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('12345');
+    await expect(edit.getByRole('alert')).toHaveText(words.shape);
+    await field.fill(upc);
+    await expect(edit.getByRole('alert')).toHaveCount(0);
+    await expect(edit.getByText(words.hint)).toBeVisible();
+    await edit.getByRole('button', { name: 'Submit' }).click();
+    await expect(edit).toHaveCount(0);
+    const saved = await call<Array<{ _id: string; barcode: string | null }>>(request, admin.accessToken, 'POST', '/api/product/get', { search: name });
+    expect(saved.body.data.find((p) => p._id === id)?.barcode).toBe(code);
   });
 }
