@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
-import { expectAccessible, loginAsAdmin, shot } from './helpers';
+import { expectAccessible, loginAsAdmin, shot, socketConnected } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, staffSession, useSession } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -71,6 +71,7 @@ for (const language of LANGUAGES) {
 
     await useSession(page, clerk);
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
+    const live = socketConnected(page);
     await page.goto('/dashboard/processing');
     await page.getByRole('link', { name: `Pack order #${placed.orderId}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: fill(words.titleFor, { ref: placed.orderId }) })).toBeVisible();
@@ -121,6 +122,12 @@ for (const language of LANGUAGES) {
     await expect(lineOf(bread.name).getByRole('button', { name: `${words.chooseSubstitute}: ${bread.name}` })).toBeVisible();
     await shot(page, info, `packing-${language}`);
     await expectAccessible(page, info, `packing-${language}`);
+
+    // another packer finds the second bread: the open page hears the revision and shows the line found
+    await live;
+    const other = await call<OrderWire>(request, admin.accessToken, 'PUT', '/api/orders/pack', { orderId: placed._id, lines: [{ productId: bread.id, found: 2 }] });
+    expect(other.status, other.body.message).toBe(200);
+    await expect(lineOf(bread.name).getByTestId('pack-line-state')).toHaveText(words.stateFound);
   });
 }
 
