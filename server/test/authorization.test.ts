@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
 
   it('gives a counter clerk (STAFF) the orders, counters and the day\'s report, and nothing of the catalogue, users or addresses', () => {
     const staff = TABLE.filter(([, , access]) => access !== 'public' && access !== 'user' && can('STAFF', access)).map(([m, p]) => `${m} ${p}`);
-    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/pack', 'GET /api/orders/substitutes', 'POST /api/orders/substitutions', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume', 'GET /api/riders', 'PUT /api/orders/assign', 'POST /api/cash/hand-ins', 'POST /api/cash/hand-ins/void'].sort());
+    expect(staff.sort()).toEqual(['GET /api/counters', 'GET /api/order/summary', 'GET /api/products/by-barcode', 'GET /api/orders/report', 'GET /api/orders/report.csv', 'POST /api/counters/heartbeat', 'PUT /api/orders/acknowledge', 'PUT /api/orders/pack', 'GET /api/orders/substitutes', 'POST /api/orders/substitutions', 'PUT /api/orders/update-status', 'PUT /api/shop/pause', 'PUT /api/shop/resume', 'GET /api/riders', 'PUT /api/orders/assign', 'POST /api/cash/hand-ins', 'POST /api/cash/hand-ins/void'].sort());
   });
 
   it('gives a rider only their own deliveries: nothing of the catalogue, users, orders feed, report or cash', () => {

@@ -260,6 +260,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         product: [related._id],
         publish: true,
         single_quantity: false,
+        barcode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -483,6 +484,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         more_details: { Dose: 'Two every 6 hours' },
         publish: true,
         single_quantity: true,
+        barcode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -631,6 +633,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         more_details: {},
         publish: true,
         single_quantity: false,
+        barcode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

@@ -100,8 +100,22 @@ export interface SellableWire extends OtherNames {
   more_details: Record<string, string>;
   publish: boolean;
   single_quantity: boolean;
+  /** Its barcode in the stored form, 13 digits (issue 33), or null when it has none. */
+  barcode: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /api/products/by-barcode: the live product or variation a scanned code belongs to (issue 33). */
+export interface BarcodeMatchWire extends OtherNames {
+  _id: string;
+  name: string;
+  unit: string;
+  image: string[];
+  /** The code in its stored form (13 digits). */
+  barcode: string;
+  /** The parent product's id when it is a variation, else null. */
+  parentId: string | null;
 }
 
 /** A product as lists answer it. */
@@ -184,6 +198,11 @@ export interface OrderLineWire {
   found?: number | null;
   /** What the shopper wants if it runs short. The server always sends it. */
   substitution?: SubstitutionPreference;
+  /**
+   * The product's barcode now (13 digits), for the packing screen to match a scan (issue 33); null when it has none
+   * or is gone, and always null in a shopper's answer.
+   */
+  barcode?: string | null;
 }
 
 /** A substitute staff proposed for a short line (issue 33), and where it stands. */

@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   CATEGORY_IN_USE: { status: 409, sentence: 'errors.CATEGORY_IN_USE', meaning: 'Products use the category being deleted.' },
   SUB_CATEGORY_IN_USE: { status: 409, sentence: 'errors.SUB_CATEGORY_IN_USE', meaning: 'Products use the sub-category being deleted.' },
   CATEGORY_HAS_SUB_CATEGORIES: { status: 409, sentence: 'errors.CATEGORY_HAS_SUB_CATEGORIES', meaning: 'Sub-categories belong to the category being deleted.' },
+  BARCODE_TAKEN: { status: 409, sentence: 'errors.BARCODE_TAKEN', meaning: 'Another product or variation not deleted has this barcode; `data` names it (`_id`, `name`).' },
   MOBILE_TAKEN: { status: 409, sentence: 'errors.MOBILE_TAKEN', meaning: 'Another account has this mobile number.' },
   LAST_ADMIN: { status: 409, sentence: 'errors.LAST_ADMIN', meaning: 'The change would leave the shop without an active admin.' },
   OUT_OF_STOCK: { status: 409, sentence: 'errors.OUT_OF_STOCK', meaning: 'A product is out of stock (or fewer are left: `data.available`).' },

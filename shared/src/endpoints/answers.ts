@@ -67,7 +67,7 @@ export interface PendingCodeWire {
 export type SellableProblem = 'UNAVAILABLE' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | null;
 
 /** A product as a cart line carries it. */
-export interface CartSellableWire extends Omit<SellableWire, 'description' | 'more_details' | 'createdAt' | 'updatedAt'> {
+export interface CartSellableWire extends Omit<SellableWire, 'description' | 'more_details' | 'createdAt' | 'updatedAt' | 'barcode'> {
   category: NamedRef[];
   subCategory: NamedRef[];
   /** The parent product of a variation, or null. */

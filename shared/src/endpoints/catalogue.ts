@@ -1,5 +1,5 @@
 // The catalogue's endpoints: categories, sub-categories, products and variations (listing public, the rest admin).
-import type { CategoryWire, HomeWire, ListingPageInfo, PageInfo, ProductDetailsWire, ProductWire, SubCategoryWire, VariationWire } from '../api';
+import type { BarcodeMatchWire, CategoryWire, HomeWire, ListingPageInfo, PageInfo, ProductDetailsWire, ProductWire, SubCategoryWire, VariationWire } from '../api';
 import { answer, endpoint } from './define';
 
 /** What a deleted record answers: its id. */
@@ -41,6 +41,8 @@ export const products = {
   details: endpoint({ method: 'post', path: '/api/product/get-product-details', access: 'public', body: 'productDetailsSchema', answer: answer<ProductDetailsWire>() }),
   search: endpoint({ method: 'post', path: '/api/product/search-product', access: 'public', body: 'productSearchSchema', answer: answer<ProductWire[]>(), extras: answer<PageInfo>() }),
   home: endpoint({ method: 'get', path: '/api/product/home', access: 'public', answer: answer<HomeWire>() }),
+  /** Staff name the product (or variation) a scanned barcode belongs to (issue 33); 404 when none has it. */
+  byBarcode: endpoint({ method: 'get', path: '/api/products/by-barcode', access: 'orders.update', query: 'productByBarcodeQuerySchema', answer: answer<BarcodeMatchWire>() }),
 };
 
 export const variations = {

@@ -1,5 +1,5 @@
 // Request bodies of /api/category, /api/subcategory, /api/product and /api/variation (SPEC.md section 7).
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ADMIN_PRODUCT_LIMIT,
   CATEGORY_PAGE_SIZE,
@@ -8,7 +8,9 @@ import {
 } from '../constants';
 import {
   requestBody,
+  barcodeField,
   booleanField,
+  requiredBarcodeField,
   detailsField,
   discountField,
   idField,
@@ -34,6 +36,10 @@ const byId = requestBody({ _id: idField('id') });
 const searchText = searchTextField();
 
 const nameText = nameField('name', 200);
+
+/** GET /api/products/by-barcode (issue 33): the code a scanner typed (EAN-13 or UPC-A, check digit right). */
+export const productByBarcodeQuerySchema = z.object({ code: requiredBarcodeField('code') });
+export type ProductByBarcodeQuery = z.infer<typeof productByBarcodeQuerySchema>;
 
 /** A page of a list found by search text: the text, page (default 1), limit (1 to `maxLimit`, default `defaultLimit`). */
 function searchPage(maxLimit: number, defaultLimit: number) {
@@ -108,6 +114,7 @@ const productFields = {
   more_details: detailsField('extra details'),
   publish: booleanField('publish'),
   single_quantity: booleanField('single quantity'),
+  barcode: barcodeField(),
 };
 
 /**
@@ -192,6 +199,7 @@ const variationFields = {
   description: requiredText('description', 5000, { multiLine: true }),
   more_details: detailsField('extra details'),
   publish: booleanField('publish'),
+  barcode: barcodeField(),
 };
 
 /**

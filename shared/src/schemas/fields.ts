@@ -1,6 +1,7 @@
 // Field builders for the request schemas. Each takes the field's name in plain words and gives every error
 // a sentence that names it ('price must be 0 or more'), so a 400 answer tells people what to fix.
 import { z } from 'zod';
+import { barcodeProblem, normalizeBarcode } from '../barcode';
 import { UPLOADED_IMAGE_PATTERN } from '../files';
 import { UUID_PATTERN } from '../ids';
 import { LISTING_CURSOR_LENGTH, parseListingCursor } from '../listing-cursor';
@@ -133,6 +134,41 @@ export function searchTextField(max = SEARCH_MAX_LENGTH) {
   return z
     .preprocess((value) => (value == null ? '' : value), z.string({ error: 'search must be text' }))
     .transform((text) => printableText(text).trim().slice(0, max).trim());
+}
+
+/**
+ * A barcode as text (issue 33): an EAN-13 or a UPC-A whose check digit is right (shared barcode.ts), given in its
+ * one stored form, 13 digits; '{field} must be an EAN-13 …' or '{field} has a wrong check digit' otherwise.
+ */
+function barcodeText(text: z.ZodString, field: string) {
+  return text
+    .superRefine((value, ctx) => {
+      const problem = barcodeProblem(value);
+      if (problem === 'shape') ctx.addIssue({ code: 'custom', message: `${field} must be an EAN-13 (13 digits) or a UPC-A (12 digits)` });
+      if (problem === 'checkDigit') ctx.addIssue({ code: 'custom', message: `${field} has a wrong check digit` });
+    })
+    .transform((value) => normalizeBarcode(value) ?? value);
+}
+
+/** A required barcode (a scanned code): '{field} is required' when missing or blank, else as `barcodeText`. */
+export function requiredBarcodeField(field: string) {
+  return barcodeText(
+    z.string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) }).trim().min(1, `${field} is required`),
+    field,
+  );
+}
+
+/**
+ * An optional product barcode (issue 33), as `barcodeText`. Blank or null means none (null); left out it stays
+ * undefined, so an update keeps the code already stored.
+ */
+export function barcodeField(field = 'barcode') {
+  return z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      barcodeText(z.string({ error: `${field} must be text` }).trim(), field).nullable(),
+    )
+    .optional();
 }
 
 /** An env-independent UUID check (any version, canonical 8-4-4-4-12 form). */

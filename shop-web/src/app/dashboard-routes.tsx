@@ -22,6 +22,7 @@ const PrintPage = lazy(() => import('../features/admin/print/print-page'));
 const PrintJobsPage = lazy(() => import('../features/admin/print/print-jobs-page'));
 const StorePage = lazy(() => import('../features/admin/store/store-page'));
 const ReportPage = lazy(() => import('../features/admin/report/report-page'));
+const PackingPage = lazy(() => import('../features/admin/packing/packing-page'));
 // The frame's staff pieces, passed in as slots: the printer status, and busy mode (pause and resume) with the
 // admins' red banner (one lazy chunk, for those who may pause).
 const PrinterStatus = lazy(() => import('../features/admin/print/printer-status').then((m) => ({ default: m.PrinterStatus })));
@@ -66,6 +67,9 @@ export default function DashboardRoutes() {
           </Route>
           <Route element={<RequirePermission permission="reports.view" />}>
             <Route path={dashboardRoutes.report} element={page(<ReportPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="orders.update" />}>
+            <Route path={dashboardRoutes.pack} element={page(<PackingPage />)} />
           </Route>
           <Route element={<RequirePermission permission="orders.view" />}>
             <Route path={dashboardRoutes.printJobs} element={page(<PrintJobsPage />)} />

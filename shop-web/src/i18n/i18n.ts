@@ -35,8 +35,12 @@ export function startI18n(language: Language): Promise<unknown> {
   return started;
 }
 
-/** True on the staff's screens (the dashboard but the shopper's own pages): English only. The rider's screen is not. */
+/**
+ * True on the staff's screens (the dashboard but the shopper's own pages): English only. The rider's screen is not,
+ * nor the packing screen (issue 33), which the clerk reads in their own language.
+ */
 export function isEnglishOnlyPage(pathname: string): boolean {
   if (!(pathname === paths.dashboard.root || pathname.startsWith(`${paths.dashboard.root}/`))) return false;
+  if (pathname.startsWith(`${paths.dashboard.packRoot}/`)) return false;
   return !isShopperDashboardPage(pathname);
 }

@@ -21,6 +21,8 @@ export const dashboardRoutes = {
   store: 'store',
   report: 'report',
   printJobs: 'print-jobs',
+  /** The packing screen of one taken order (issue 33). */
+  pack: 'pack/:orderId',
   /** An order list by its status key (ORDER_LISTS: pending, confirm, ...). */
   orderList: ':status',
 } as const;
@@ -85,5 +87,9 @@ export const paths = {
     orderList: (status: string) => dashboardPath(status),
     /** An order's printable bill. */
     print: (orderId: string) => dashboardPath(`print/${encodeURIComponent(orderId)}`),
+    /** The packing screen of a taken order (issue 33). */
+    pack: (orderId: string) => dashboardPath(`pack/${encodeURIComponent(orderId)}`),
+    /** The start of every packing screen's address. */
+    packRoot: dashboardPath('pack'),
   },
 } as const;

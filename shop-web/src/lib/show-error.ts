@@ -8,6 +8,7 @@ import { FIELD_LABEL_KEYS, validationText } from './validation-text';
 const DETAIL_VALUES: Readonly<Partial<Record<ApiErrorCode | 'FEW_LEFT', readonly string[]>>> = {
   OUT_OF_STOCK: ['name'],
   PRODUCT_UNAVAILABLE: ['name'],
+  BARCODE_TAKEN: ['name'],
   FEW_LEFT: ['name', 'count'],
   FRESH_CLOSED: ['name', 'from', 'to'],
   SHOP_CLOSED: ['from', 'to'],

@@ -15,6 +15,7 @@ import {
   type VariationListInput,
   type VariationUpdateInput,
   type VariationWire,
+  type BarcodeMatchWire,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { json, type Db } from '../../db/database';
@@ -24,6 +25,7 @@ import {
   assertUploadedImages,
   CATEGORIES,
   isForeignKeyViolation,
+  isUniqueViolation,
   LINKABLE_PRODUCTS,
   SUB_CATEGORIES,
 } from './checks';
@@ -49,6 +51,8 @@ interface SellableFields {
   more_details?: Record<string, string> | undefined;
   publish?: boolean | undefined;
   single_quantity?: boolean | undefined;
+  /** 13 digits (already normalized by the schema); null clears it; undefined leaves it. */
+  barcode?: string | null | undefined;
 }
 
 /**
@@ -69,12 +73,35 @@ function sellableColumns(fields: SellableFields): Record<string, unknown> {
   if (fields.more_details !== undefined) columns.more_details = json(detailsToStored(fields.more_details));
   if (fields.publish !== undefined) columns.publish = fields.publish;
   if (fields.single_quantity !== undefined) columns.single_quantity = fields.single_quantity;
+  if (fields.barcode !== undefined) columns.barcode = fields.barcode;
   return columns;
 }
 
 /** The stock sent, if any, into `product_stock`; a new row always gets one (0 when none was sent). */
 async function writeStock(trx: Knex.Transaction, id: string, fields: SellableFields, isNew = false): Promise<void> {
   if (fields.stock !== undefined || isNew) await setStock(trx, id, fields.stock ?? 0);
+}
+
+/** The live product or variation other than `selfId` that has this barcode, if any. */
+async function barcodeHolder(db: Db, barcode: string, selfId?: string) {
+  const query = db('products').where({ barcode }).whereNull('deleted_at');
+  if (selfId !== undefined) query.whereNot({ id: selfId });
+  return query.first<{ id: string; name: string } | undefined>('id', 'name');
+}
+
+/** 409 BARCODE_TAKEN naming the product that has the code. */
+function barcodeTaken(barcode: string, holder: { id: string; name: string }): AppError {
+  return new AppError('BARCODE_TAKEN', `barcode ${barcode} already belongs to ${holder.name}`, {
+    field: 'barcode',
+    details: { _id: holder.id, name: holder.name },
+  });
+}
+
+/** Refuses a barcode another live product or variation has (the unique index settles a race: `takenMeanwhile`). */
+async function assertBarcodeFree(trx: Db, barcode: string | null | undefined, selfId?: string): Promise<void> {
+  if (barcode == null) return;
+  const holder = await barcodeHolder(trx, barcode, selfId);
+  if (holder) throw barcodeTaken(barcode, holder);
 }
 
 /** A category, sub-category or linked product went away between the check and the write. */
@@ -94,6 +121,18 @@ export interface ProductServiceDeps {
 }
 
 export function createProductService({ db, clock }: ProductServiceDeps) {
+  /**
+   * Two writes of one barcode at once both pass the check; the unique index refuses the second, which is then
+   * answered as the check would have (naming the product that won).
+   */
+  async function takenMeanwhile(error: unknown, barcode: string | null | undefined, selfId?: string): Promise<never> {
+    if (barcode != null && isUniqueViolation(error) && (error as { constraint?: string }).constraint === 'products_barcode_unique') {
+      const holder = await barcodeHolder(db, barcode, selfId);
+      if (holder) throw barcodeTaken(barcode, holder);
+    }
+    return goneMeanwhile(error);
+  }
+
   async function readProduct(trx: Db, id: string): Promise<ProductWire> {
     const { rows } = await productsByIdQuery(trx, [id]);
     if (!rows[0]) throw notFound(NO_PRODUCT);
@@ -167,6 +206,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
       return db
         .transaction(async (trx) => {
           await checkProductRefs(trx, input);
+          await assertBarcodeFree(trx, input.barcode);
           const [row] = await trx('products')
             .insert({ ...sellableColumns(input), total_stock: input.totalStock ?? DEFAULT_TOTAL_STOCK })
             .returning<Array<{ id: string }>>('id');
@@ -175,7 +215,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           await replaceLinks(trx, id, input);
           return readProduct(trx, id);
         })
-        .catch(goneMeanwhile);
+        .catch((error: unknown) => takenMeanwhile(error, input.barcode));
     },
 
     /** PUT /api/product/update-product-details: the fields sent, and only those, in one transaction. */
@@ -184,12 +224,13 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
         .transaction(async (trx) => {
           if (!(await lockLive(trx, input._id, 'product'))) throw notFound(NO_PRODUCT);
           await checkProductRefs(trx, input, input._id);
+          await assertBarcodeFree(trx, input.barcode, input._id);
           await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
           await writeStock(trx, input._id, input);
           await replaceLinks(trx, input._id, input);
           return readProduct(trx, input._id);
         })
-        .catch(goneMeanwhile);
+        .catch((error: unknown) => takenMeanwhile(error, input.barcode, input._id));
     },
 
     /** PATCH /api/product/update: a quick change of stock, price, discount or publish, of a product or a variation. */
@@ -225,6 +266,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
         .transaction(async (trx) => {
           const parent = await lockParent(trx, input.product);
           await assertUploadedImages(trx, input.image, 'image');
+          await assertBarcodeFree(trx, input.barcode);
           const [row] = await trx('products')
             .insert({ ...sellableColumns(input), parent_id: parent.id, single_quantity: parent.single_quantity, total_stock: DEFAULT_TOTAL_STOCK })
             .returning<Array<{ id: string }>>('id');
@@ -232,7 +274,7 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           await writeStock(trx, id, input, true);
           return readVariation(trx, id);
         })
-        .catch(goneMeanwhile);
+        .catch((error: unknown) => takenMeanwhile(error, input.barcode));
     },
 
     /** PUT /api/variation/update: the fields sent (a new parent too), and only those. */
@@ -243,11 +285,12 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           const columns = sellableColumns(input);
           if (input.product !== undefined) columns.parent_id = (await lockParent(trx, input.product)).id;
           if (input.image !== undefined) await assertUploadedImages(trx, input.image, 'image');
+          await assertBarcodeFree(trx, input.barcode, input._id);
           await trx('products').where({ id: input._id }).update({ ...columns, updated_at: clock.now() });
           await writeStock(trx, input._id, input);
           return readVariation(trx, input._id);
         })
-        .catch(goneMeanwhile);
+        .catch((error: unknown) => takenMeanwhile(error, input.barcode, input._id));
     },
 
     /** DELETE /api/variation/delete: soft delete, out of every cart. */
@@ -256,6 +299,19 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
         if (!(await lockLive(trx, id, 'variation'))) throw notFound(NO_VARIATION);
         await softDelete(trx, [id]);
       });
+    },
+
+    /** GET /api/products/by-barcode (staff): the live product or variation with this code; 404 when none. */
+    async byBarcode(code: string): Promise<BarcodeMatchWire> {
+      const row = await db('products')
+        .where({ barcode: code })
+        .whereNull('deleted_at')
+        .first<{ id: string; parent_id: string | null; name: string; name_si: string | null; name_ta: string | null; unit: string; images: unknown; barcode: string } | undefined>(
+          'id', 'parent_id', 'name', 'name_si', 'name_ta', 'unit', 'images', 'barcode',
+        );
+      if (!row) throw notFound(`No product has the barcode ${code}.`);
+      const images = Array.isArray(row.images) ? row.images.filter((url): url is string => typeof url === 'string') : [];
+      return { _id: row.id, name: row.name, nameSi: row.name_si, nameTa: row.name_ta, unit: row.unit, image: images, barcode: row.barcode, parentId: row.parent_id };
     },
 
     /** POST /api/variation/details (admin): one variation, published or not. */

@@ -48,6 +48,7 @@ function productRoutes({ products, shop }: CatalogService): RouteSpec[] {
       return { data: items, extras: pageExtras(page) };
     }),
     route(ENDPOINTS.products.home, { fastLane: true }, async () => ({ data: await shop.home() })),
+    route(ENDPOINTS.products.byBarcode, async ({ query }) => ({ data: await products.byBarcode(query.code) })),
   ];
 }
 

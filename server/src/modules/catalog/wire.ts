@@ -40,6 +40,8 @@ export interface ProductCoreRow extends OtherNameColumns {
   total_stock: number;
   publish: boolean;
   single_quantity: boolean;
+  /** 13 digits or null (issue 33); a row read before the column existed has none. */
+  barcode?: string | null;
 }
 
 /** A products row as the catalogue queries select it (lists are json_agg subselects). */
@@ -118,13 +120,14 @@ function sellable(row: ProductRow) {
     more_details: detailsFromStored(row.more_details),
     publish: row.publish,
     single_quantity: row.single_quantity,
+    barcode: row.barcode ?? null,
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
   };
 }
 
 export function toProductWire(row: ProductRow): ProductWire {
-  const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, createdAt, updatedAt } =
+  const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, barcode, createdAt, updatedAt } =
     sellable(row);
   return {
     _id,
@@ -144,6 +147,7 @@ export function toProductWire(row: ProductRow): ProductWire {
     product: row.linked_ids ?? [],
     publish,
     single_quantity,
+    barcode,
     createdAt,
     updatedAt,
   };

@@ -64,6 +64,8 @@ export interface OrderRow {
     discount: string | number;
     found: number | null;
     substitution: string;
+    /** The product's barcode now (issue 33), for the packing screen; null when none or gone. */
+    barcode?: string | null;
   }>;
   revision: number;
   original_total_paise: number | null;
@@ -128,6 +130,7 @@ export function toOrderWire(row: OrderRow): OrderWire {
       },
       found: line.found ?? null,
       substitution: isSubstitutionPreference(line.substitution) ? line.substitution : DEFAULT_SUBSTITUTION,
+      barcode: line.barcode ?? null,
     })),
     undiscountedAmt: paiseToRupees(row.undiscounted_paise),
     subTotalAmt: paiseToRupees(row.subtotal_paise),
@@ -182,7 +185,7 @@ export function assignedRiderOf(order: OrderWire): string | undefined {
 export function orderForShopper(order: OrderWire): OrderWire {
   const rider = order.rider as AssignedRiderWire | null | undefined;
   const status = isOrderStatus(order.order_status) ? order.order_status : 'Pending';
-  return { ...order, rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null, returnedReason: null, returnedAt: null, returnedBy: null };
+  return { ...order, products: order.products.map((line) => ({ ...line, barcode: null })), rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null, returnedReason: null, returnedAt: null, returnedBy: null };
 }
 
 /** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
@@ -193,7 +196,8 @@ export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
   (select r.name from users r where r.id = o.returned_by) as returned_by_name,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
       'name_si', l.name_si, 'name_ta', l.name_ta, 'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
-      'original_price_paise', l.original_price_paise, 'discount', l.discount, 'found', l.found, 'substitution', l.substitution) order by l.position)
+      'original_price_paise', l.original_price_paise, 'discount', l.discount, 'found', l.found, 'substitution', l.substitution,
+      'barcode', (select pb.barcode from products pb where pb.id = l.product_id and pb.deleted_at is null)) order by l.position)
     from order_lines l where l.order_id = o.id), '[]'::json) as lines,
   coalesce((select json_agg(json_build_object('id', p.id, 'product_id', l.product_id, 'substitute_id', p.substitute_id, 'name', p.name,
       'name_si', p.name_si, 'name_ta', p.name_ta, 'unit', p.unit, 'image', p.image, 'unit_price_paise', p.unit_price_paise,

@@ -17,7 +17,10 @@ import {
   type OrderWire,
   type RiderWire,
 } from '@kade/shared';
+import { Link } from 'react-router-dom';
 import { CashForm } from '../../../components/cash-form';
+import { paths } from '../../../lib/paths';
+import { useCan } from '../../../state/use-can';
 import { CASH_TEXT } from '../../../components/cash-entry';
 import { imageAt } from '../../../lib/images';
 import { useFormatDateTime } from '../../../lib/shop-clock';
@@ -151,6 +154,7 @@ export function OrderCard({
   const rider = assignedRider(order);
   const format = useFormatDateTime();
   const detailsId = useId();
+  const mayPack = useCan('orders.update');
   const status = currentStatus(order);
   const steps = status ? NEXT_STATUSES[status] : [];
   const customer = typeof order.userId === 'object' ? order.userId : null;
@@ -285,6 +289,11 @@ export function OrderCard({
           </select>
         ) : null}
         {riders && onAssign && status && isAssignable(status) ? <RiderSelect order={order} riders={riders} busy={busy} onAssign={onAssign} /> : null}
+        {status === 'Processing' && mayPack ? (
+          <Link className="button button--primary" to={paths.dashboard.pack(order._id)}>
+            Pack<span className="visually-hidden"> order #{order.orderId}</span>
+          </Link>
+        ) : null}
         <PrintOrderButton orderId={order.orderId} />
       </div>
       {delivering && onDeliver && status && steps.includes('Delivered') ? (

@@ -18,6 +18,8 @@ export interface ProductBody {
   nameSi?: string | null;
   nameTa?: string | null;
   image: string[];
+  /** 12 or 13 digits as typed (kept as 13); null: none (an update clears it). */
+  barcode?: string | null;
   price: number | string | undefined;
   unit: string;
   stock: number | string | undefined;
@@ -38,6 +40,8 @@ export interface VariationBody {
   nameSi?: string | null;
   nameTa?: string | null;
   image: string[];
+  /** 12 or 13 digits as typed (kept as 13); null: none (an update clears it). */
+  barcode?: string | null;
   unit: string;
   stock: number | string | undefined;
   price: number | string | undefined;

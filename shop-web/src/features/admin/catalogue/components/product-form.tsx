@@ -7,6 +7,7 @@ import { productCreateSchema, productUpdateSchema, type ProductWire } from '@kad
 import { catalogueAdminApi, type ProductBody } from '../api/catalogue-admin-api';
 import { useCatalogueForm } from '../hooks/use-catalogue-form';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
+import { BarcodeField, barcodeBody } from './barcode-field';
 import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ExtraFields, ImageListPicker, ToggleChips } from './pickers';
 import { sellableBody, sellableProblem, UnitStockPriceRow, type SellableFields } from './sellable-fields';
@@ -22,6 +23,8 @@ export interface ProductFormState extends SellableFields {
   product: string[];
   publish: boolean;
   single_quantity: boolean;
+  /** As typed; blank for none. */
+  barcode: string;
 }
 
 export const emptyProductForm = (): ProductFormState => ({
@@ -40,6 +43,7 @@ export const emptyProductForm = (): ProductFormState => ({
   product: [],
   publish: true,
   single_quantity: false,
+  barcode: '',
 });
 
 export const productFormFrom = (p: ProductWire): ProductFormState => ({
@@ -58,6 +62,7 @@ export const productFormFrom = (p: ProductWire): ProductFormState => ({
   product: [...p.product],
   publish: p.publish,
   single_quantity: p.single_quantity,
+  barcode: p.barcode ?? '',
 });
 
 export function ProductForm({ initial, productId, onSaved }: { initial: ProductFormState; productId?: string; onSaved: () => void }) {
@@ -69,7 +74,7 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
 
   function send(event: FormEvent) {
     const { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity } = form;
-    const body: ProductBody = { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity, ...sellableBody(form) };
+    const body: ProductBody = { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity, barcode: barcodeBody(form.barcode), ...sellableBody(form) };
     return submit(
       event,
       () => sellableProblem(form.details, productId ? productUpdateSchema.safeParse({ _id: productId, ...body }) : productCreateSchema.safeParse(body)),
@@ -90,6 +95,7 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
       <CategoryChips all={categories.items} selected={form.category} onChange={set('category')} />
       <ToggleChips legend="Sub Category" items={subCategories.items} selected={form.subCategory} onChange={set('subCategory')} />
       <UnitStockPriceRow value={form} onChange={update} discountRequired />
+      <BarcodeField value={form.barcode} onChange={set('barcode')} />
       <ExtraFields value={form.details} onChange={set('details')} />
       <ToggleChips legend="Related products" items={related} selected={form.product} onChange={set('product')} filterLabel="Find a product to link" />
       <CheckField label="Published" checked={form.publish} onChange={set('publish')} />

@@ -8,6 +8,7 @@ import { variationCreateSchema, type VariationWire } from '@kade/shared';
 import { catalogueAdminApi, typedNumber, type VariationBody } from '../api/catalogue-admin-api';
 import { useCatalogueForm } from '../hooks/use-catalogue-form';
 import { useProducts } from '../hooks/use-catalogue-data';
+import { BarcodeField, barcodeBody } from './barcode-field';
 import { OtherNameFields } from './other-name-fields';
 import { ExtraFields, ImageListPicker } from './pickers';
 import { sellableBody, sellableProblem, UnitStockPriceRow, type SellableFields } from './sellable-fields';
@@ -20,6 +21,8 @@ export interface VariationFormState extends SellableFields {
   nameTa: string;
   image: string[];
   publish: boolean;
+  /** As typed; blank for none. */
+  barcode: string;
 }
 
 export const emptyVariationForm = (product = ''): VariationFormState => ({
@@ -35,6 +38,7 @@ export const emptyVariationForm = (product = ''): VariationFormState => ({
   description: '',
   details: [],
   publish: true,
+  barcode: '',
 });
 
 export const variationFormFrom = (v: VariationWire): VariationFormState => ({
@@ -50,6 +54,7 @@ export const variationFormFrom = (v: VariationWire): VariationFormState => ({
   description: v.description,
   details: Object.entries(v.more_details),
   publish: v.publish,
+  barcode: v.barcode ?? '',
 });
 
 export function VariationForm({
@@ -72,7 +77,7 @@ export function VariationForm({
   function send(event: FormEvent) {
     const { product, name, nameSi, nameTa, image, publish } = form;
     // The discount is optional here: left empty it is 0.
-    const body: VariationBody = { product, name, nameSi, nameTa, image, publish, ...sellableBody(form), discount: typedNumber(form.discount) ?? 0 };
+    const body: VariationBody = { product, name, nameSi, nameTa, image, publish, barcode: barcodeBody(form.barcode), ...sellableBody(form), discount: typedNumber(form.discount) ?? 0 };
     return submit(
       event,
       // The form always holds every field, so an edit is checked as a whole variation: a price emptied while
@@ -114,6 +119,7 @@ export function VariationForm({
       <OtherNameFields value={form} onChange={update} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <UnitStockPriceRow value={form} onChange={update} discountRequired={false} />
+      <BarcodeField value={form.barcode} onChange={set('barcode')} />
       <TextField label="Description" required multiline value={form.description} onChange={set('description')} />
       <ExtraFields value={form.details} onChange={set('details')} />
       <CheckField label="Published" checked={form.publish} onChange={set('publish')} />

@@ -1,0 +1,427 @@
+// /dashboard/pack/:orderId: the packing screen of a taken (Processing) order (issue 33), on the dashboard and the
+// counter app alike. Each line with its shelf, quantity and picture: a tap ticks it found in full, 'Short' says how
+// many were found, and a USB scanner (digits, then Enter, typed anywhere on the page but into a field) counts one
+// of a line's product per scan, ticking the line at its quantity; another product's code is refused with a beep
+// and its name. A short line offers a substitute. The page re-reads on the order's socket events, so a proposal's
+// answer and another packer's ticks show at once. Its words are the clerk's language's (`packing.*`).
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import {
+  formatRs,
+  isLanguage,
+  localName,
+  rupeesToPaise,
+  SOCKET_EVENTS,
+  statusLabel,
+  type Language,
+  type OrderLineWire,
+  type OrderWire,
+  type ProposalWire,
+  type SubstituteWire,
+} from '@kade/shared';
+import { ApiError } from '../../../lib/api-client';
+import { imageAt } from '../../../lib/images';
+import { useSocketEvents } from '../../../lib/realtime';
+import { errorText } from '../../../lib/show-error';
+import { Loading } from '../../../components/loading';
+import { packingApi } from './api/packing-api';
+import { refusalBeep, scanMeaning, typingTarget } from './scan';
+import './packing.css';
+
+type Loaded = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 'ready'; order: OrderWire };
+type Notice = { tone: 'ok' | 'refused'; text: string } | null;
+
+/** The shortest code a scanner types (an EAN-8 would be 8); fewer digits before Enter are not a scan. */
+const MIN_SCAN_DIGITS = 8;
+
+function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+const rupees = (amount: number) => formatRs(rupeesToPaise(amount));
+
+/** The latest proposal for a line's product, if any. */
+function proposalFor(order: OrderWire, productId: string | null): ProposalWire | undefined {
+  const mine = (order.proposals ?? []).filter((p) => p.productId === productId);
+  return mine[mine.length - 1];
+}
+
+export default function PackingPage() {
+  const { orderId = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  /** Scans counted per product while a line is not yet found in full. */
+  const [counted, setCounted] = useState<Record<string, number>>({});
+  const order = loaded.kind === 'ready' ? loaded.order : null;
+  const orderRef = useRef<OrderWire | null>(null);
+  orderRef.current = order;
+
+  const reload = useCallback(async () => {
+    try {
+      const answer = await packingApi.order(orderId);
+      setLoaded({ kind: 'ready', order: answer.data });
+    } catch (error) {
+      setLoaded((now) => (now.kind === 'ready' ? now : { kind: 'error', text: errorText(error) }));
+    }
+  }, [orderId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const mine = (other: OrderWire) => other._id === orderRef.current?._id;
+  useSocketEvents(
+    {
+      [SOCKET_EVENTS.orderRevised]: (event) => {
+        if (mine(event.order)) void reload();
+      },
+      [SOCKET_EVENTS.orderStatus]: (event) => {
+        if (mine(event.order)) void reload();
+      },
+    },
+    () => void reload(),
+  );
+
+  const packing = order !== null && statusLabel(order.order_status) === 'Processing';
+
+  const pack = useCallback(
+    async (line: OrderLineWire, found: number): Promise<boolean> => {
+      const current = orderRef.current;
+      if (!current || line.productId === null) return false;
+      setBusy(true);
+      try {
+        const answer = await packingApi.pack(current._id, line.productId, found);
+        setLoaded({ kind: 'ready', order: answer.data });
+        setCounted((now) => ({ ...now, [line.productId as string]: 0 }));
+        return true;
+      } catch (error) {
+        setNotice({ tone: 'refused', text: errorText(error) });
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [],
+  );
+
+  const onScan = useCallback(
+    async (typed: string) => {
+      const current = orderRef.current;
+      if (!current) return;
+      const meaning = scanMeaning(typed, current.products);
+      if (meaning.kind === 'invalid') {
+        refusalBeep();
+        setNotice({ tone: 'refused', text: meaning.problem === 'checkDigit' ? t('packing.scanCheckDigit', { code: typed }) : t('packing.scanNotBarcode', { code: typed }) });
+        return;
+      }
+      if (meaning.kind === 'line') {
+        const { line } = meaning;
+        const name = localName(line.product_details, language);
+        if (line.found === line.quantity) {
+          setNotice({ tone: 'ok', text: t('packing.scanAlreadyFound', { name }) });
+          return;
+        }
+        const count = (counted[line.productId as string] ?? 0) + 1;
+        if (count >= line.quantity) {
+          if (await pack(line, line.quantity)) setNotice({ tone: 'ok', text: t('packing.scanFoundAll', { name }) });
+        } else {
+          setCounted((now) => ({ ...now, [line.productId as string]: count }));
+          setNotice({ tone: 'ok', text: t('packing.scanCounted', { name, count, quantity: line.quantity }) });
+        }
+        return;
+      }
+      try {
+        const match = await packingApi.byBarcode(meaning.code);
+        refusalBeep();
+        setNotice({ tone: 'refused', text: t('packing.scanNotInOrder', { name: localName(match.data, language) }) });
+      } catch (error) {
+        refusalBeep();
+        setNotice({ tone: 'refused', text: error instanceof ApiError && error.status === 404 ? t('packing.scanUnknown', { code: meaning.code }) : errorText(error) });
+      }
+    },
+    [counted, language, pack, t],
+  );
+
+  // A USB scanner types digits then Enter into whatever has the focus: listen on the page, but never take keys
+  // typed into a field (the code box below handles its own Enter).
+  const buffer = useRef('');
+  const scanRef = useRef(onScan);
+  scanRef.current = onScan;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (typingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (/^\d$/.test(event.key)) {
+        buffer.current += event.key;
+        return;
+      }
+      if (event.key === 'Enter' && buffer.current.length >= MIN_SCAN_DIGITS) {
+        event.preventDefault();
+        const code = buffer.current;
+        buffer.current = '';
+        void scanRef.current(code);
+        return;
+      }
+      if (event.key !== 'Shift') buffer.current = '';
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (loaded.kind === 'loading') return <Loading />;
+  if (loaded.kind === 'error') {
+    return (
+      <section className="packing" aria-labelledby="packing-title">
+        <h1 id="packing-title">{t('packing.title')}</h1>
+        <p role="alert" className="packing__error">
+          {loaded.text}
+        </p>
+        <button type="button" className="button" onClick={() => void reload()}>
+          {t('packing.retry')}
+        </button>
+      </section>
+    );
+  }
+  const current = loaded.order;
+  const found = current.products.filter((line) => line.found !== null && line.found !== undefined).length;
+
+  return (
+    <section className="packing" aria-labelledby="packing-title">
+      <h1 id="packing-title">{t('packing.titleFor', { ref: current.orderId })}</h1>
+      <p className="packing__progress">{t('packing.progress', { done: found, count: current.products.length })}</p>
+      <p className="packing__total" data-testid="pack-total">
+        {current.revision && current.revision > 0 && current.originalTotalAmt !== undefined && current.originalTotalAmt !== current.totalAmt
+          ? t('packing.revisedTotal', { from: rupees(current.originalTotalAmt), to: rupees(current.totalAmt) })
+          : t('packing.total', { amount: rupees(current.totalAmt) })}
+      </p>
+      {packing ? null : (
+        <p className="packing__error" role="status">
+          {t('packing.notPacking', { status: current.order_status })}
+        </p>
+      )}
+      <CodeBox disabled={!packing} onCode={(code) => void onScan(code)} />
+      <p className={`packing__notice packing__notice--${notice?.tone ?? 'none'}`} role={notice?.tone === 'refused' ? 'alert' : 'status'} aria-live="polite" data-testid="scan-notice">
+        {notice?.text ?? t('packing.scanHint')}
+      </p>
+      {current.products.length === 0 ? (
+        <p>{t('packing.empty')}</p>
+      ) : (
+        <ul className="packing__lines">
+          {current.products.map((line, index) => (
+            <PackLine
+              key={`${line.productId ?? 'gone'}-${index}`}
+              order={current}
+              line={line}
+              scanned={counted[line.productId ?? ''] ?? 0}
+              disabled={!packing || busy || line.productId === null}
+              onPack={pack}
+              onProposed={(order) => setLoaded({ kind: 'ready', order })}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The always-ready box for a code typed by hand (or by a scanner while it has the focus). */
+function CodeBox({ disabled, onCode }: { disabled: boolean; onCode: (code: string) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') return;
+    onCode(code.trim());
+    setCode('');
+  };
+  return (
+    <form className="packing__code" onSubmit={submit}>
+      <label htmlFor={id}>{t('packing.codeLabel')}</label>
+      <input id={id} inputMode="numeric" autoComplete="off" value={code} disabled={disabled} onChange={(event) => setCode(event.target.value)} />
+      <button type="submit" className="button" disabled={disabled}>
+        {t('packing.codeCheck')}
+      </button>
+    </form>
+  );
+}
+
+interface PackLineProps {
+  order: OrderWire;
+  line: OrderLineWire;
+  scanned: number;
+  disabled: boolean;
+  onPack: (line: OrderLineWire, found: number) => Promise<boolean>;
+  onProposed: (order: OrderWire) => void;
+}
+
+function PackLine({ order, line, scanned, disabled, onPack, onProposed }: PackLineProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [shortOpen, setShortOpen] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [shortCount, setShortCount] = useState('0');
+  const headingId = useId();
+  const inputId = useId();
+  const name = localName(line.product_details, language);
+  const foundAll = line.found === line.quantity;
+  const isShort = line.found !== null && line.found !== undefined && line.found < line.quantity;
+  const proposal = proposalFor(order, line.productId);
+  const state = foundAll ? t('packing.stateFound') : isShort ? t('packing.stateShort', { found: line.found, quantity: line.quantity }) : scanned > 0 ? t('packing.stateScanned', { count: scanned, quantity: line.quantity }) : t('packing.stateToFind');
+
+  const saveShort = async (event: FormEvent) => {
+    event.preventDefault();
+    const count = Number(shortCount);
+    if (!Number.isInteger(count) || count < 0 || count >= line.quantity) return;
+    if (await onPack(line, count)) setShortOpen(false);
+  };
+  const shortValid = /^\d+$/.test(shortCount) && Number(shortCount) < line.quantity;
+
+  return (
+    <li className={`pack-line${foundAll ? ' pack-line--found' : ''}${isShort ? ' pack-line--short' : ''}`} aria-labelledby={headingId} data-testid="pack-line">
+      {line.product_details.image[0] ? <img src={imageAt(line.product_details.image[0], 160)} alt="" width={64} height={64} loading="lazy" /> : <span className="pack-line__noimg" aria-hidden="true" />}
+      <div className="pack-line__body">
+        <h2 id={headingId} className="pack-line__name">
+          {name}
+        </h2>
+        <p className="pack-line__facts">
+          <span>{t('packing.shelf', { shelf: line.product_details.category || '—' })}</span>
+          <span>{t('packing.quantity', { count: line.quantity, unit: line.product_details.unit })}</span>
+        </p>
+        <p className="pack-line__state" data-testid="pack-line-state">
+          {state}
+        </p>
+        {proposal ? (
+          <p className="pack-line__proposal" data-testid="pack-line-proposal">
+            {t(`packing.proposal.${proposal.status}`, { name: localName(proposal, language), quantity: proposal.quantity })}
+          </p>
+        ) : null}
+        <div className="pack-line__actions">
+          <button type="button" className="button button--primary" aria-label={`${t('packing.found')}: ${name}`} aria-pressed={foundAll} disabled={disabled || foundAll} onClick={() => void onPack(line, line.quantity)}>
+            {t('packing.found')}
+          </button>
+          <button type="button" className="button" aria-label={`${t('packing.short')}: ${name}`} aria-expanded={shortOpen} disabled={disabled} onClick={() => setShortOpen((v) => !v)}>
+            {t('packing.short')}
+          </button>
+          {isShort && line.productId !== null && !(proposal && proposal.status !== 'DECLINED' && proposal.status !== 'EXPIRED') ? (
+            <button type="button" className="button" aria-label={`${t('packing.chooseSubstitute')}: ${name}`} aria-expanded={picking} disabled={disabled} onClick={() => setPicking((v) => !v)}>
+              {t('packing.chooseSubstitute')}
+            </button>
+          ) : null}
+        </div>
+        {shortOpen ? (
+          <form className="pack-line__short" onSubmit={(event) => void saveShort(event)}>
+            <label htmlFor={inputId}>{t('packing.howManyFound', { quantity: line.quantity })}</label>
+            <input id={inputId} type="number" inputMode="numeric" min={0} max={line.quantity - 1} step={1} value={shortCount} onChange={(event) => setShortCount(event.target.value)} aria-invalid={!shortValid} />
+            {shortValid ? null : <span className="packing__error">{t('packing.shortRange', { max: line.quantity - 1 })}</span>}
+            <button type="submit" className="button button--primary" disabled={disabled || !shortValid}>
+              {t('packing.saveShort')}
+            </button>
+          </form>
+        ) : null}
+        {picking && line.productId !== null ? (
+          <SubstitutePicker
+            order={order}
+            line={line}
+            onDone={(updated) => {
+              setPicking(false);
+              onProposed(updated);
+            }}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+type Choices = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 'ready'; items: SubstituteWire[] };
+
+/** The substitutes the server suggests for a short line (picture, name, price, stock); pick one and a quantity. */
+function SubstitutePicker({ order, line, onDone }: { order: OrderWire; line: OrderLineWire; onDone: (order: OrderWire) => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [choices, setChoices] = useState<Choices>({ kind: 'loading' });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const missing = Math.max(1, line.quantity - (line.found ?? 0));
+  const [quantity, setQuantity] = useState(String(missing));
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const groupName = useId();
+  const quantityId = useId();
+
+  const load = useCallback(async () => {
+    setChoices({ kind: 'loading' });
+    try {
+      const answer = await packingApi.substitutes(order._id, line.productId as string);
+      setChoices({ kind: 'ready', items: answer.data });
+    } catch (error) {
+      setChoices({ kind: 'error', text: errorText(error) });
+    }
+  }, [order._id, line.productId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const count = Number(quantity);
+    if (!chosen || !Number.isInteger(count) || count < 1) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      const answer = await packingApi.propose(order._id, line.productId as string, chosen, count);
+      onDone(answer.data.order);
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (choices.kind === 'loading') return <p role="status">{t('packing.substitutesLoading')}</p>;
+  if (choices.kind === 'error') {
+    return (
+      <p role="alert" className="packing__error">
+        {choices.text}{' '}
+        <button type="button" className="button button--ghost" onClick={() => void load()}>
+          {t('packing.retry')}
+        </button>
+      </p>
+    );
+  }
+  if (choices.items.length === 0) return <p role="status">{t('packing.noSubstitutes')}</p>;
+  return (
+    <form className="substitutes" onSubmit={(event) => void submit(event)}>
+      <fieldset>
+        <legend>{t('packing.substitutesFor', { name: localName(line.product_details, language) })}</legend>
+        <ul className="substitutes__list">
+          {choices.items.map((item) => (
+            <li key={item._id}>
+              <label className="substitutes__item">
+                <input type="radio" name={groupName} value={item._id} checked={chosen === item._id} onChange={() => setChosen(item._id)} />
+                {item.image[0] ? <img src={imageAt(item.image[0], 160)} alt="" width={48} height={48} loading="lazy" /> : <span className="pack-line__noimg" aria-hidden="true" />}
+                <span className="substitutes__name">{localName(item, language)}</span>
+                <span>{rupees(item.price)}</span>
+                <span>{t('packing.inStock', { count: item.stock })}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <label htmlFor={quantityId}>{t('packing.substituteQuantity')}</label>
+      <input id={quantityId} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+      {problem ? (
+        <p role="alert" className="packing__error">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={sending || chosen === null}>
+        {t('packing.propose')}
+      </button>
+    </form>
+  );
+}
