@@ -13,7 +13,7 @@ import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
 import { printableText } from './text';
 import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport, type PackingFigures } from './report';
-import { keepsSubstitute, type ProposalStatus } from './substitution';
+import { keepsSubstitute, keptSubstituteUnit, type ProposalStatus } from './substitution';
 import { LOCATION_NOT_AVAILABLE } from './zone';
 
 /** Columns of a 72 mm receipt in the printer's standard font (576 dots at 12 dots a character). */
@@ -323,7 +323,7 @@ function revisedBill(order: ReceiptOrder): RevisedBill | null {
   const substitutes = (order.proposals ?? [])
     .filter((proposal) => keepsSubstitute(proposal.status))
     .map((proposal): RevisedSubstitute => {
-      const unitPricePaise = rupeesToPaise(proposal.status === 'ACCEPTED' ? proposal.price : proposal.chargedPrice);
+      const unitPricePaise = rupeesToPaise(keptSubstituteUnit(proposal.status, proposal.price, proposal.chargedPrice));
       return {
         ...printedNames(proposal, language),
         unit: printable(proposal.unit),
