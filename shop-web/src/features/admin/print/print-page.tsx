@@ -2,7 +2,7 @@
 // from the shared receipt model so it says what the counter's thermal receipt says. 'Print' opens the
 // browser's print dialog (the page is sized 72 mm wide for a receipt printer); inside the counter app the
 // 'Print Order Details' button beside it prints on the thermal printer instead.
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buildReceipt, formatRs, type OrderWire, type RevisedBill } from '@kade/shared';
 import { ApiError } from '../../../lib/api-client';
@@ -38,21 +38,31 @@ function useReceiptPageSize(ref: RefObject<HTMLElement | null>): void {
   }, [ref]);
 }
 
+/** An item's cell on the printed page: its name, its English name under a name in another language, its unit price. */
+function ItemCell({ item, each = '', children }: { item: { name: string; englishName?: string | null | undefined; unitPricePaise: number; unit?: string | null | undefined }; each?: string; children?: ReactNode }) {
+  return (
+    <td>
+      {item.name}
+      {item.englishName ? <span className="receipt__english">{item.englishName}</span> : null}
+      <span className="receipt__each">
+        {each}
+        {formatRs(item.unitPricePaise)}
+        {item.unit ? ` / ${item.unit}` : ''}
+      </span>
+      {children}
+    </td>
+  );
+}
+
 /** A revised bill's lines (issue 33): Ordered → Sent with what was removed, then the substitutes kept. */
 function RevisedRows({ revised }: { revised: RevisedBill }) {
   return (
     <>
       {revised.lines.map((line, index) => (
         <tr key={`line-${index}`}>
-          <td>
-            {line.name}
-            {line.englishName ? <span className="receipt__english">{line.englishName}</span> : null}
-            <span className="receipt__each">
-              {formatRs(line.unitPricePaise)}
-              {line.unit ? ` / ${line.unit}` : ''}
-            </span>
+          <ItemCell item={line}>
             {line.removedPaise > 0 ? <span className="receipt__each">Removed {line.ordered - line.sent}: -{formatRs(line.removedPaise)}</span> : null}
-          </td>
+          </ItemCell>
           <td className="num">
             {line.ordered} → {line.sent}
           </td>
@@ -61,14 +71,7 @@ function RevisedRows({ revised }: { revised: RevisedBill }) {
       ))}
       {revised.substitutes.map((sub, index) => (
         <tr key={`substitute-${index}`}>
-          <td>
-            {sub.name}
-            {sub.englishName ? <span className="receipt__english">{sub.englishName}</span> : null}
-            <span className="receipt__each">
-              Substitute{sub.replaces ? ` for ${sub.replaces}` : ''}, {formatRs(sub.unitPricePaise)}
-              {sub.unit ? ` / ${sub.unit}` : ''}
-            </span>
-          </td>
+          <ItemCell item={sub} each={`Substitute${sub.replaces ? ` for ${sub.replaces}` : ''}, `} />
           <td className="num">{sub.quantity}</td>
           <td className="num">{formatRs(sub.totalPaise)}</td>
         </tr>
@@ -126,14 +129,7 @@ function Receipt({ order }: { order: OrderWire }) {
           {receipt.revised ? <RevisedRows revised={receipt.revised} /> : null}
           {receipt.revised ? null : receipt.lines.map((line, index) => (
             <tr key={`${line.name}-${index}`}>
-              <td>
-                {line.name}
-                {line.englishName ? <span className="receipt__english">{line.englishName}</span> : null}
-                <span className="receipt__each">
-                  {formatRs(line.unitPricePaise)}
-                  {line.unit ? ` / ${line.unit}` : ''}
-                </span>
-              </td>
+              <ItemCell item={line} />
               <td className="num">{line.quantity}</td>
               <td className="num">{formatRs(line.totalPaise)}</td>
             </tr>
