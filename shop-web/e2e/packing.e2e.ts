@@ -2,7 +2,7 @@
 // order's card, ticks a line by a simulated USB scanner (the code typed on the page, then Enter), a code of another
 // product is refused with its name, a line is marked short with how many were found, and the order shows its
 // revised total. Products, the order and the clerk are made over the API for each language.
-// Then the substitute picker on a short line: the server's suggestions (same sub-category, in stock) shown with
+// Then the substitute picker on a short line: the server's suggestions (its shelf's products in stock) shown with
 // price and stock; a demo product not dearer proposed under SIMILAR is kept at once and the total revised; a dearer
 // one under ASK waits for the shopper, whose answer over HTTP shows on the open page without a reload; and the
 // picker's refusals (too few left, a shopper who wants none, a line another packer already gave one) said in the
@@ -176,6 +176,7 @@ const SUB_NAMES = {
   none: { en: 'Swap Test Honey', si: 'ආදේශ පරීක්ෂණ මී පැණි', ta: 'மாற்று சோதனை தேன்' },
   raced: { en: 'Swap Test Butter', si: 'ආදේශ පරීක්ෂණ බටර්', ta: 'மாற்று சோதனை வெண்ணெய்' },
   scarce: { en: 'Swap Test Cracker', si: 'ආදේශ පරීක්ෂණ ක්‍රැකර්', ta: 'மாற்று சோதனை கிராக்கர்' },
+  elsewhere: { en: 'Swap Test Soap', si: 'ආදේශ පරීක්ෂණ සබන්', ta: 'மாற்று சோதனை சோப்பு' },
 } as const;
 type Language = (typeof LANGUAGES)[number];
 const money = (rupees: number) => formatRs(rupeesToPaise(rupees));
@@ -187,29 +188,34 @@ interface HomeRow {
   stock: number;
   publish: boolean;
   single_quantity: boolean;
-  subCategory: Array<{ _id: string }>;
+  subCategory: Array<{ _id: string; name: string }>;
 }
 
 /**
- * A demo product on the sub-category the test's own products are made on (createProduct puts them on the first
- * ordinary strip's first product's first sub-category), with stock to spare: the substitute the walks propose. Its
- * unit price after its discount, in rupees.
+ * A demo product with stock to spare and its own shelf: the sub-category that names what it is (every demo product
+ * is also on the catch-all 'All Products', and some on 'All Fruits' or a brand's). The test's short lines are put on
+ * that shelf alone, so their suggestions are its products. Its unit price after its discount, in whole rupees.
  */
-async function demoSubstitute(request: APIRequestContext): Promise<{ id: string; unit: number }> {
-  const home = await call<{ strips: Array<{ category: { name: string }; products: HomeRow[] }> }>(request, null, 'GET', '/api/product/home');
-  const strip = home.body.data.strips.find((s) => !['Vegetable', 'Meat'].includes(s.category.name) && s.products.some((p) => !p.single_quantity && p.subCategory.length > 0));
-  const shelf = strip?.products.find((p) => !p.single_quantity && p.subCategory.length > 0)?.subCategory[0]?._id;
-  const rows = home.body.data.strips.flatMap((s) => s.products);
+async function demoSubstitute(request: APIRequestContext): Promise<{ id: string; unit: number; shelf: string }> {
+  const home = await call<{ strips: Array<{ products: HomeRow[] }> }>(request, null, 'GET', '/api/product/home');
   const unit = (p: HomeRow) => paiseToRupees(discountedPricePaise(rupeesToPaise(p.price), p.discount));
-  const found = rows.find((p) => p.publish && !p.single_quantity && p.stock >= 30 && unit(p) >= 60 && p.subCategory.some((c) => c._id === shelf));
-  expect(found, 'a demo product on the test products’ sub-category, in stock').toBeTruthy();
-  return { id: found!._id, unit: unit(found!) };
+  const shelfOf = (p: HomeRow) => p.subCategory.find((c) => !c.name.startsWith('All '))?._id;
+  const found = home.body.data.strips
+    .flatMap((s) => s.products)
+    .find((p) => p.publish && !p.single_quantity && p.stock >= 30 && unit(p) >= 60 && Number.isInteger(unit(p)) && shelfOf(p) !== undefined);
+  expect(found, 'a demo product in stock on a shelf of its kind').toBeTruthy();
+  return { id: found!._id, unit: unit(found!), shelf: shelfOf(found!)! };
 }
 
-/** A product of the test's own, named in the three languages, on the demo sub-category. */
-async function namedProduct(request: APIRequestContext, admin: Session, names: Record<Language, string>, tag: string, language: Language, price: number, stock?: number) {
-  const id = await createProduct(request, admin, { name: `${names.en} ${tag}`, price, ...(stock === undefined ? {} : { stock }) });
-  const named = await call(request, admin.accessToken, 'PUT', '/api/product/update-product-details', { _id: id, nameSi: `${names.si} ${tag}`, nameTa: `${names.ta} ${tag}` });
+/** A product of the test's own, named in the three languages, on `shelf` alone when given (else createProduct's). */
+async function namedProduct(request: APIRequestContext, admin: Session, names: Record<Language, string>, tag: string, language: Language, price: number, more: { stock?: number; shelf?: string } = {}) {
+  const id = await createProduct(request, admin, { name: `${names.en} ${tag}`, price, ...(more.stock === undefined ? {} : { stock: more.stock }) });
+  const named = await call(request, admin.accessToken, 'PUT', '/api/product/update-product-details', {
+    _id: id,
+    nameSi: `${names.si} ${tag}`,
+    nameTa: `${names.ta} ${tag}`,
+    ...(more.shelf ? { subCategory: [more.shelf] } : {}),
+  });
   expect(named.status, named.body.message).toBe(200);
   return { id, name: `${names[language]} ${tag}` };
 }
@@ -274,9 +280,11 @@ for (const language of LANGUAGES) {
     const admin = await adminSession(request);
     const tag = `${language}-${Date.now() % 100000}`;
     const demo = await demoSubstitute(request);
-    // SIMILAR, dearer than the demo product: it is kept at once; ASK, cheaper than it: the shopper is asked
-    const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, Math.ceil(demo.unit) + 10);
-    const ask = await namedProduct(request, admin, SUB_NAMES.ask, tag, language, Math.floor(demo.unit) - 10);
+    // on the demo product's shelf: SIMILAR at its price (kept at once), ASK a rupee cheaper (the shopper is asked)
+    const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, demo.unit, { shelf: demo.shelf });
+    const ask = await namedProduct(request, admin, SUB_NAMES.ask, tag, language, demo.unit - 1, { shelf: demo.shelf });
+    // at the same price, in stock, but on another shelf: never suggested
+    const elsewhere = await namedProduct(request, admin, SUB_NAMES.elsewhere, tag, language, demo.unit);
     const { order, clerk, shopper } = await orderWithChoices(request, [
       { productId: similar.id, quantity: 2, substitution: 'SIMILAR' },
       { productId: ask.id, quantity: 2, substitution: 'ASK' },
@@ -300,6 +308,7 @@ for (const language of LANGUAGES) {
     const offered = await suggestions(request, clerk, order._id, similar.id);
     expect(offered.length).toBeGreaterThan(0);
     expect(offered.every((item) => item.stock > 0 && item._id !== similar.id)).toBe(true);
+    expect(offered.map((item) => item._id)).not.toContain(elsewhere.id);
     const group = lineOn(page, similar.name).getByRole('group', { name: fill(words.substitutesFor, { name: similar.name }) });
     await expect(group.locator('.substitutes__name')).toHaveText(offered.map((item) => localName(item, language)));
     const substitute = offered.find((item) => item._id === demo.id);
@@ -354,11 +363,11 @@ for (const language of LANGUAGES) {
     const admin = await adminSession(request);
     const tag = `${language}-${Date.now() % 100000}`;
     const demo = await demoSubstitute(request);
-    const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, Math.ceil(demo.unit) + 10);
-    const none = await namedProduct(request, admin, SUB_NAMES.none, tag, language, Math.ceil(demo.unit) + 10);
-    const raced = await namedProduct(request, admin, SUB_NAMES.raced, tag, language, Math.ceil(demo.unit) + 10);
+    const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, demo.unit, { shelf: demo.shelf });
+    const none = await namedProduct(request, admin, SUB_NAMES.none, tag, language, demo.unit, { shelf: demo.shelf });
+    const raced = await namedProduct(request, admin, SUB_NAMES.raced, tag, language, demo.unit, { shelf: demo.shelf });
     // one left on the shelf, at the short line's very price: first among its suggestions
-    const scarce = await namedProduct(request, admin, SUB_NAMES.scarce, tag, language, Math.ceil(demo.unit) + 10, 1);
+    const scarce = await namedProduct(request, admin, SUB_NAMES.scarce, tag, language, demo.unit, { stock: 1, shelf: demo.shelf });
     const { order, clerk } = await orderWithChoices(request, [
       { productId: similar.id, quantity: 2, substitution: 'SIMILAR' },
       { productId: none.id, quantity: 1, substitution: 'NONE' },
