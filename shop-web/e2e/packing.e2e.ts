@@ -2,15 +2,20 @@
 // order's card, ticks a line by a simulated USB scanner (the code typed on the page, then Enter), a code of another
 // product is refused with its name, a line is marked short with how many were found, and the order shows its
 // revised total. Products, the order and the clerk are made over the API for each language.
+// Then the substitute picker on a short line: the server's suggestions (its shelf's products in stock) shown with
+// price and stock; a demo product not dearer proposed under SIMILAR is kept at once and the total revised; a dearer
+// one under ASK waits for the shopper, whose answer over HTTP shows on the open page without a reload; and the
+// picker's refusals (too few left, a shopper who wants none, a line another packer already gave one) said in the
+// clerk's language.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { discountedPricePaise, formatRs, localName, paiseToRupees, rupeesToPaise, type OrderWire, type SubstitutionPreference, type SubstituteWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
 import { expectAccessible, loginAsAdmin, shot, socketConnected } from './helpers';
-import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, staffSession, useSession } from './shopper-api';
+import { addAddress, adminSession, call, createProduct, newShopper, placeCashOrder, placeCodOrder, setCart, staffSession, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -117,7 +122,6 @@ for (const language of LANGUAGES) {
       [milk.id, 1],
       [bread.id, 1],
     ]);
-    const money = (rupees: number) => formatRs(rupeesToPaise(rupees));
     await expect(page.getByTestId('pack-total')).toHaveText(fill(words.revisedTotal, { from: money(revised.body.data.originalTotalAmt ?? 0), to: money(revised.body.data.totalAmt) }));
     await expect(lineOf(bread.name).getByRole('button', { name: `${words.chooseSubstitute}: ${bread.name}` })).toBeVisible();
     await shot(page, info, `packing-${language}`);
@@ -161,5 +165,254 @@ for (const language of LANGUAGES) {
     await expect(edit).toHaveCount(0);
     const saved = await call<Array<{ _id: string; barcode: string | null }>>(request, admin.accessToken, 'POST', '/api/product/get', { search: name });
     expect(saved.body.data.find((p) => p._id === id)?.barcode).toBe(code);
+  });
+}
+
+// ---- the substitute picker ----
+
+const SUB_NAMES = {
+  similar: { en: 'Swap Test Biscuit', si: 'ආදේශ පරීක්ෂණ බිස්කට්', ta: 'மாற்று சோதனை பிஸ்கட்' },
+  ask: { en: 'Swap Test Jam', si: 'ආදේශ පරීක්ෂණ ජෑම්', ta: 'மாற்று சோதனை ஜாம்' },
+  none: { en: 'Swap Test Honey', si: 'ආදේශ පරීක්ෂණ මී පැණි', ta: 'மாற்று சோதனை தேன்' },
+  raced: { en: 'Swap Test Butter', si: 'ආදේශ පරීක්ෂණ බටර්', ta: 'மாற்று சோதனை வெண்ணெய்' },
+  scarce: { en: 'Swap Test Cracker', si: 'ආදේශ පරීක්ෂණ ක්‍රැකර්', ta: 'மாற்று சோதனை கிராக்கர்' },
+  elsewhere: { en: 'Swap Test Soap', si: 'ආදේශ පරීක්ෂණ සබන්', ta: 'மாற்று சோதனை சோப்பு' },
+} as const;
+type Language = (typeof LANGUAGES)[number];
+const money = (rupees: number) => formatRs(rupeesToPaise(rupees));
+
+interface HomeRow {
+  _id: string;
+  price: number;
+  discount: number;
+  stock: number;
+  publish: boolean;
+  single_quantity: boolean;
+  subCategory: Array<{ _id: string; name: string }>;
+}
+
+/**
+ * A demo product with stock to spare and its own shelf: the sub-category that names what it is (every demo product
+ * is also on the catch-all 'All Products', and some on 'All Fruits' or a brand's). The test's short lines are put on
+ * that shelf alone, so their suggestions are its products. Its unit price after its discount, in whole rupees.
+ */
+async function demoSubstitute(request: APIRequestContext): Promise<{ id: string; unit: number; shelf: string }> {
+  const home = await call<{ strips: Array<{ products: HomeRow[] }> }>(request, null, 'GET', '/api/product/home');
+  const unit = (p: HomeRow) => paiseToRupees(discountedPricePaise(rupeesToPaise(p.price), p.discount));
+  const shelfOf = (p: HomeRow) => p.subCategory.find((c) => !c.name.startsWith('All '))?._id;
+  const found = home.body.data.strips
+    .flatMap((s) => s.products)
+    .find((p) => p.publish && !p.single_quantity && p.stock >= 30 && unit(p) >= 60 && Number.isInteger(unit(p)) && shelfOf(p) !== undefined);
+  expect(found, 'a demo product in stock on a shelf of its kind').toBeTruthy();
+  return { id: found!._id, unit: unit(found!), shelf: shelfOf(found!)! };
+}
+
+/** A product of the test's own, named in the three languages, on `shelf` alone when given (else createProduct's). */
+async function namedProduct(request: APIRequestContext, admin: Session, names: Record<Language, string>, tag: string, language: Language, price: number, more: { stock?: number; shelf?: string } = {}) {
+  const id = await createProduct(request, admin, { name: `${names.en} ${tag}`, price, ...(more.stock === undefined ? {} : { stock: more.stock }) });
+  const named = await call(request, admin.accessToken, 'PUT', '/api/product/update-product-details', {
+    _id: id,
+    nameSi: `${names.si} ${tag}`,
+    nameTa: `${names.ta} ${tag}`,
+    ...(more.shelf ? { subCategory: [more.shelf] } : {}),
+  });
+  expect(named.status, named.body.message).toBe(200);
+  return { id, name: `${names[language]} ${tag}` };
+}
+
+/**
+ * A fresh shopper's order of `lines`, each with its own choice for a short line (sent in the cash-on-delivery
+ * payload), taken by a fresh clerk: answers the order, the clerk and the shopper.
+ */
+async function orderWithChoices(request: APIRequestContext, lines: Array<{ productId: string; quantity: number; substitution: SubstitutionPreference }>) {
+  const shopper = await newShopper(request, 'Swap Shopper');
+  const addressId = await addAddress(request, shopper);
+  await setCart(request, shopper, lines.map(({ productId, quantity }) => ({ productId, quantity })));
+  const placed = await placeCashOrder<OrderWire>(request, shopper, { addressId, lines });
+  expect(placed.status, placed.body.message).toBe(201);
+  expect(placed.body.data.products.map((line) => line.substitution)).toEqual(lines.map((line) => line.substitution));
+  const clerk = await staffSession(request, 'Swap Clerk');
+  const taken = await call<OrderWire>(request, clerk.accessToken, 'PUT', '/api/orders/update-status', { orderId: placed.body.data._id, order_status: 'Processing' });
+  expect(taken.status, taken.body.message).toBe(200);
+  return { order: placed.body.data, clerk, shopper };
+}
+
+/** The clerk's packing page of the order in the language, opened from the order's card; answers when its socket is up. */
+async function openPacking(page: Page, clerk: Session, language: Language, order: OrderWire) {
+  await useSession(page, clerk);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
+  const live = socketConnected(page);
+  await page.goto('/dashboard/processing');
+  await page.getByRole('link', { name: `Pack order #${order.orderId}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fill(catalogue(language).packing.titleFor, { ref: order.orderId }) })).toBeVisible();
+  return live;
+}
+
+const lineOn = (page: Page, name: string) => page.getByTestId('pack-line').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The order as the server has it now (the clerk reads it). */
+async function serverOrder(request: APIRequestContext, clerk: Session, id: string): Promise<OrderWire> {
+  const read = await call<OrderWire>(request, clerk.accessToken, 'GET', `/api/order/details?orderId=${id}`);
+  expect(read.status, read.body.message).toBe(200);
+  return read.body.data;
+}
+
+/** The server's suggestions for a line, as the picker reads them. */
+async function suggestions(request: APIRequestContext, clerk: Session, orderId: string, productId: string): Promise<SubstituteWire[]> {
+  const read = await call<SubstituteWire[]>(request, clerk.accessToken, 'GET', `/api/orders/substitutes?orderId=${orderId}&productId=${productId}`);
+  expect(read.status, read.body.message).toBe(200);
+  return read.body.data;
+}
+
+/** Picks the suggestion `id` in a line's open picker (its place in the server's list) and sets how many. */
+async function pick(page: Page, line: string, list: SubstituteWire[], id: string, quantity: number, language: Language) {
+  const words = catalogue(language).packing;
+  const at = list.findIndex((item) => item._id === id);
+  expect(at, 'the substitute is among the suggestions').toBeGreaterThanOrEqual(0);
+  const group = lineOn(page, line).getByRole('group', { name: fill(words.substitutesFor, { name: line }) });
+  await group.getByRole('listitem').nth(at).getByRole('radio').check();
+  await lineOn(page, line).getByLabel(words.substituteQuantity).fill(String(quantity));
+}
+
+for (const language of LANGUAGES) {
+  test(`a clerk proposes a substitute for a short line: kept at once under SIMILAR, or waiting until the shopper's answer shows live (${language})`, async ({ page, request }, info) => {
+    const words = catalogue(language).packing;
+    const admin = await adminSession(request);
+    const tag = `${language}-${Date.now() % 100000}`;
+    const demo = await demoSubstitute(request);
+    // on the demo product's shelf: SIMILAR at its price (kept at once), ASK a rupee cheaper (the shopper is asked)
+    const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, demo.unit, { shelf: demo.shelf });
+    const ask = await namedProduct(request, admin, SUB_NAMES.ask, tag, language, demo.unit - 1, { shelf: demo.shelf });
+    // at the same price, in stock, but on another shelf: never suggested
+    const elsewhere = await namedProduct(request, admin, SUB_NAMES.elsewhere, tag, language, demo.unit);
+    const { order, clerk, shopper } = await orderWithChoices(request, [
+      { productId: similar.id, quantity: 2, substitution: 'SIMILAR' },
+      { productId: ask.id, quantity: 2, substitution: 'ASK' },
+    ]);
+    const live = await openPacking(page, clerk, language, order);
+
+    // both lines marked short on the screen: one of the two biscuits found, none of the jams
+    for (const [line, found] of [
+      [similar.name, 1],
+      [ask.name, 0],
+    ] as const) {
+      await lineOn(page, line).getByRole('button', { name: `${words.short}: ${line}` }).click();
+      await lineOn(page, line).getByLabel(fill(words.howManyFound, { quantity: 2 })).fill(String(found));
+      await lineOn(page, line).getByRole('button', { name: words.saveShort }).click();
+      await expect(lineOn(page, line).getByTestId('pack-line-state')).toHaveText(fill(words.stateShort, { found, quantity: 2 }));
+    }
+    const short = await serverOrder(request, clerk, order._id);
+
+    // the biscuit's picker: the server's suggestions, in its order, each with its price and stock; the demo product among them
+    await lineOn(page, similar.name).getByRole('button', { name: `${words.chooseSubstitute}: ${similar.name}` }).click();
+    const offered = await suggestions(request, clerk, order._id, similar.id);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((item) => item.stock > 0 && item._id !== similar.id)).toBe(true);
+    expect(offered.map((item) => item._id)).not.toContain(elsewhere.id);
+    const group = lineOn(page, similar.name).getByRole('group', { name: fill(words.substitutesFor, { name: similar.name }) });
+    await expect(group.locator('.substitutes__name')).toHaveText(offered.map((item) => localName(item, language)));
+    const substitute = offered.find((item) => item._id === demo.id);
+    expect(substitute, 'the demo product is suggested').toBeTruthy();
+    const substituteName = localName(substitute!, language);
+    const demoItem = group.getByRole('listitem').nth(offered.indexOf(substitute!));
+    await expect(demoItem).toContainText(money(substitute!.price));
+    await expect(demoItem).toContainText(fill(words.inStock, { count: substitute!.stock }));
+
+    // not dearer, under SIMILAR: kept at once, the total revised
+    await pick(page, similar.name, offered, demo.id, 1, language);
+    await lineOn(page, similar.name).getByRole('button', { name: words.propose }).click();
+    await expect(lineOn(page, similar.name).getByTestId('pack-line-proposal')).toHaveText(fill(words.proposal.AUTO_ACCEPTED, { name: substituteName, quantity: 1 }));
+    await expect(group).toHaveCount(0);
+    const kept = await serverOrder(request, clerk, order._id);
+    expect(kept.proposals?.find((p) => p.productId === similar.id)?.status).toBe('AUTO_ACCEPTED');
+    expect(kept.totalAmt).toBeGreaterThan(short.totalAmt);
+    expect(kept.totalAmt).toBeLessThan(kept.originalTotalAmt ?? 0);
+    await expect(page.getByTestId('pack-total')).toHaveText(fill(words.revisedTotal, { from: money(kept.originalTotalAmt ?? 0), to: money(kept.totalAmt) }));
+
+    // dearer, under ASK: waits for the shopper; nothing charged yet
+    await lineOn(page, ask.name).getByRole('button', { name: `${words.chooseSubstitute}: ${ask.name}` }).click();
+    await pick(page, ask.name, await suggestions(request, clerk, order._id, ask.id), demo.id, 2, language);
+    await lineOn(page, ask.name).getByRole('button', { name: words.propose }).click();
+    await expect(lineOn(page, ask.name).getByTestId('pack-line-proposal')).toHaveText(fill(words.proposal.PENDING, { name: substituteName, quantity: 2 }));
+    await expect(lineOn(page, ask.name).getByRole('button', { name: `${words.chooseSubstitute}: ${ask.name}` })).toHaveCount(0);
+    const waiting = await serverOrder(request, clerk, order._id);
+    expect(waiting.totalAmt).toBe(kept.totalAmt);
+    const proposal = waiting.proposals?.find((p) => p.productId === ask.id && p.status === 'PENDING');
+    expect(proposal, 'the proposal waits for the shopper').toBeTruthy();
+    await shot(page, info, `packing-substitute-${language}`);
+    await expectAccessible(page, info, `packing-substitute-${language}`);
+
+    // the shopper accepts over HTTP: the open page (not reloaded) shows it accepted and the new total
+    await live;
+    await page.evaluate(() => Object.assign(window, { kadeSamePage: true }));
+    const answered = await call<OrderWire>(request, shopper.accessToken, 'PUT', '/api/orders/substitutions/answer', { orderId: order._id, proposalId: proposal!._id, accept: true });
+    expect(answered.status, answered.body.message).toBe(200);
+    await expect(lineOn(page, ask.name).getByTestId('pack-line-proposal')).toHaveText(fill(words.proposal.ACCEPTED, { name: substituteName, quantity: 2 }));
+    const accepted = await serverOrder(request, clerk, order._id);
+    expect(accepted.totalAmt).toBeGreaterThan(kept.totalAmt);
+    await expect(page.getByTestId('pack-total')).toHaveText(
+      accepted.totalAmt === accepted.originalTotalAmt ? fill(words.total, { amount: money(accepted.totalAmt) }) : fill(words.revisedTotal, { from: money(accepted.originalTotalAmt ?? 0), to: money(accepted.totalAmt) }),
+    );
+    expect(await page.evaluate(() => (window as unknown as { kadeSamePage?: boolean }).kadeSamePage)).toBe(true);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`the substitute picker's refusals are said in the clerk's language: too few left, none wanted, already given one (${language})`, async ({ page, request }) => {
+    const words = catalogue(language).packing;
+    const admin = await adminSession(request);
+    const tag = `${language}-${Date.now() % 100000}`;
+    const demo = await demoSubstitute(request);
+    const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, demo.unit, { shelf: demo.shelf });
+    const none = await namedProduct(request, admin, SUB_NAMES.none, tag, language, demo.unit, { shelf: demo.shelf });
+    const raced = await namedProduct(request, admin, SUB_NAMES.raced, tag, language, demo.unit, { shelf: demo.shelf });
+    // one left on the shelf, at the short line's very price: first among its suggestions
+    const scarce = await namedProduct(request, admin, SUB_NAMES.scarce, tag, language, demo.unit, { stock: 1, shelf: demo.shelf });
+    const { order, clerk } = await orderWithChoices(request, [
+      { productId: similar.id, quantity: 2, substitution: 'SIMILAR' },
+      { productId: none.id, quantity: 1, substitution: 'NONE' },
+      { productId: raced.id, quantity: 1, substitution: 'SIMILAR' },
+    ]);
+    // another packer found none of any of them
+    const packed = await call<OrderWire>(request, admin.accessToken, 'PUT', '/api/orders/pack', {
+      orderId: order._id,
+      lines: [
+        { productId: similar.id, found: 0 },
+        { productId: none.id, found: 0 },
+        { productId: raced.id, found: 0 },
+      ],
+    });
+    expect(packed.status, packed.body.message).toBe(200);
+    const live = await openPacking(page, clerk, language, order);
+
+    // two of the one left: refused, naming it and how many are left; the list read again
+    await lineOn(page, similar.name).getByRole('button', { name: `${words.chooseSubstitute}: ${similar.name}` }).click();
+    await pick(page, similar.name, await suggestions(request, clerk, order._id, similar.id), scarce.id, 2, language);
+    await lineOn(page, similar.name).getByRole('button', { name: words.propose }).click();
+    await expect(lineOn(page, similar.name).getByRole('alert')).toHaveText(fill(words.refusedFewLeft, { name: scarce.name, count: 1 }));
+    await expect(lineOn(page, similar.name).getByTestId('pack-line-proposal')).toHaveCount(0);
+    await expect(lineOn(page, similar.name).getByRole('button', { name: words.propose })).toBeDisabled();
+
+    // the shopper wants no substitute for the honey: refused, naming the line
+    await lineOn(page, none.name).getByRole('button', { name: `${words.chooseSubstitute}: ${none.name}` }).click();
+    await pick(page, none.name, await suggestions(request, clerk, order._id, none.id), demo.id, 1, language);
+    await lineOn(page, none.name).getByRole('button', { name: words.propose }).click();
+    await expect(lineOn(page, none.name).getByRole('alert')).toHaveText(fill(words.refusedNotWanted, { name: none.name }));
+    await expect(lineOn(page, none.name).getByTestId('pack-line-proposal')).toHaveCount(0);
+
+    // the butter's picker is open when another packer gives it the demo product: the page shows theirs, and the
+    // clerk's own proposal is refused, naming the line
+    await lineOn(page, raced.name).getByRole('button', { name: `${words.chooseSubstitute}: ${raced.name}` }).click();
+    const offered = await suggestions(request, clerk, order._id, raced.id);
+    await pick(page, raced.name, offered, demo.id, 1, language);
+    await live;
+    const theirs = await call(request, admin.accessToken, 'POST', '/api/orders/substitutions', { orderId: order._id, productId: raced.id, substituteId: demo.id, quantity: 1 });
+    expect(theirs.status, theirs.body.message).toBe(201);
+    const demoName = localName(offered.find((item) => item._id === demo.id)!, language);
+    await expect(lineOn(page, raced.name).getByTestId('pack-line-proposal')).toHaveText(fill(words.proposal.AUTO_ACCEPTED, { name: demoName, quantity: 1 }));
+    await lineOn(page, raced.name).getByRole('button', { name: words.propose }).click();
+    await expect(lineOn(page, raced.name).getByRole('alert')).toHaveText(fill(words.refusedHasProposal, { name: raced.name }));
+    const after = await serverOrder(request, clerk, order._id);
+    expect((after.proposals ?? []).filter((p) => p.productId === raced.id)).toHaveLength(1);
   });
 }

@@ -6,6 +6,7 @@
 // answer and another packer's ticks show at once. Its words are the clerk's language's (`packing.*`).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useParams } from 'react-router-dom';
 import {
   formatRs,
@@ -220,6 +221,7 @@ export default function PackingPage() {
               disabled={!packing || busy || line.productId === null}
               onPack={pack}
               onProposed={(order) => setLoaded({ kind: 'ready', order })}
+              onStale={() => void reload()}
             />
           ))}
         </ul>
@@ -257,9 +259,11 @@ interface PackLineProps {
   disabled: boolean;
   onPack: (line: OrderLineWire, found: number) => Promise<boolean>;
   onProposed: (order: OrderWire) => void;
+  /** The order changed behind the page (a refusal said so): read it again. */
+  onStale: () => void;
 }
 
-function PackLine({ order, line, scanned, disabled, onPack, onProposed }: PackLineProps) {
+function PackLine({ order, line, scanned, disabled, onPack, onProposed, onStale }: PackLineProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [shortOpen, setShortOpen] = useState(false);
@@ -331,6 +335,7 @@ function PackLine({ order, line, scanned, disabled, onPack, onProposed }: PackLi
               setPicking(false);
               onProposed(updated);
             }}
+            onStale={onStale}
           />
         ) : null}
       </div>
@@ -338,10 +343,27 @@ function PackLine({ order, line, scanned, disabled, onPack, onProposed }: PackLi
   );
 }
 
+/**
+ * A proposal's refusal in the clerk's language, naming the substitute or the line: the server's refusals of a
+ * proposal carry no names in the languages (an out-of-stock substitute, a line that already has one, a shopper who
+ * wants none), so the packing catalogue says them; anything else as every screen says it.
+ */
+function refusalText(error: unknown, substitute: string, lineName: string, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'OUT_OF_STOCK') {
+      const available = (error.data as { available?: unknown } | undefined)?.available;
+      return typeof available === 'number' && available > 0 ? t('packing.refusedFewLeft', { name: substitute, count: available }) : t('packing.refusedOutOfStock', { name: substitute });
+    }
+    if (error.code === 'LINE_HAS_PROPOSAL') return t('packing.refusedHasProposal', { name: lineName });
+    if (error.code === 'SUBSTITUTION_NOT_WANTED') return t('packing.refusedNotWanted', { name: lineName });
+  }
+  return errorText(error);
+}
+
 type Choices = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 'ready'; items: SubstituteWire[] };
 
 /** The substitutes the server suggests for a short line (picture, name, price, stock); pick one and a quantity. */
-function SubstitutePicker({ order, line, onDone }: { order: OrderWire; line: OrderLineWire; onDone: (order: OrderWire) => void }) {
+function SubstitutePicker({ order, line, onDone, onStale }: { order: OrderWire; line: OrderLineWire; onDone: (order: OrderWire) => void; onStale: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [choices, setChoices] = useState<Choices>({ kind: 'loading' });
@@ -376,7 +398,15 @@ function SubstitutePicker({ order, line, onDone }: { order: OrderWire; line: Ord
       const answer = await packingApi.propose(order._id, line.productId as string, chosen, count);
       onDone(answer.data.order);
     } catch (error) {
-      setProblem(errorText(error));
+      const item = choices.kind === 'ready' ? choices.items.find((c) => c._id === chosen) : undefined;
+      setProblem(refusalText(error, item ? localName(item, language) : '', localName(line.product_details, language), t));
+      if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') {
+        // its stock moved since the list was read: read the list again (the refusal stays said)
+        setChosen(null);
+        void load();
+      }
+      // a proposal another packer made (or the line's choice) shows on the line once the order is read again
+      if (error instanceof ApiError && (error.code === 'LINE_HAS_PROPOSAL' || error.code === 'SUBSTITUTION_NOT_WANTED')) onStale();
     } finally {
       setSending(false);
     }
@@ -413,7 +443,7 @@ function SubstitutePicker({ order, line, onDone }: { order: OrderWire; line: Ord
         </ul>
       </fieldset>
       <label htmlFor={quantityId}>{t('packing.substituteQuantity')}</label>
-      <input id={quantityId} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+      <input id={quantityId} type="number" inputMode="numeric" min={1} max={missing} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
       {problem ? (
         <p role="alert" className="packing__error">
           {problem}
