@@ -41,6 +41,6 @@ export function startI18n(language: Language): Promise<unknown> {
  */
 export function isEnglishOnlyPage(pathname: string): boolean {
   if (!(pathname === paths.dashboard.root || pathname.startsWith(`${paths.dashboard.root}/`))) return false;
-  if (pathname.startsWith(`${paths.dashboard.packRoot}/`)) return false;
+  if (pathname.startsWith(paths.dashboard.pack(''))) return false; // every packing screen: '/dashboard/pack/…'
   return !isShopperDashboardPage(pathname);
 }

@@ -24,9 +24,10 @@ describe('the paths map', () => {
     }
   });
 
-  it("carries an order list's status and a print's order id to their routes", () => {
+  it("carries an order list's status and a print's and a packing screen's order id to their routes", () => {
     expect(matchPath(underDashboard(dashboardRoutes.orderList), paths.dashboard.orderList('pending'))?.params.status).toBe('pending');
     expect(matchPath(underDashboard(dashboardRoutes.print), paths.dashboard.print(product._id))?.params.orderId).toBe(product._id);
+    expect(matchPath(underDashboard(dashboardRoutes.pack), paths.dashboard.pack(product._id))?.params.orderId).toBe(product._id);
   });
 
   it('encodes what a search and the checkout address page carry in their query', () => {

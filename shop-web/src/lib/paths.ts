@@ -89,7 +89,5 @@ export const paths = {
     print: (orderId: string) => dashboardPath(`print/${encodeURIComponent(orderId)}`),
     /** The packing screen of a taken order (issue 33). */
     pack: (orderId: string) => dashboardPath(`pack/${encodeURIComponent(orderId)}`),
-    /** The start of every packing screen's address. */
-    packRoot: dashboardPath('pack'),
   },
 } as const;
