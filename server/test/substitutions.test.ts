@@ -96,7 +96,8 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
    */
   async function shortOrder(options: { bread?: string; breadFound?: number; milkChoice?: string } = {}, on: TestServer = server) {
     const shelf = newShelf();
-    const milk = await insertProduct(on, { name: 'Fresh Milk 1L', price: 320, stock: 20, subCategories: [shelf] });
+    // on the shelf every product is on too, as the shop's own products are ('All Products')
+    const milk = await insertProduct(on, { name: 'Fresh Milk 1L', price: 320, stock: 20, subCategories: [shelf, 'All Products'] });
     const bread = await insertProduct(on, { name: 'Sandwich Bread', price: 180, stock: 20, subCategories: [`${shelf} bread`] });
     const who = await quickAccount(on);
     const staff = await quickAccount(on, { role: 'STAFF', name: 'Packer One' });
@@ -140,7 +141,7 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     return socket;
   };
 
-  it('suggests in-stock products of the same sub-category that are sold now, nearest in price first; staff only', async () => {
+  it('suggests in-stock products of the same sub-category (never by the All Products shelf alone) that are sold now, nearest in price first; staff only', async () => {
     const { order, milk, who, shelf } = await shortOrder();
     const near = await insertProduct(server, { name: 'Kotmale Milk 1L', price: 300, stock: 5, subCategories: [shelf] });
     const dearer = await insertProduct(server, { name: 'Pelwatte Milk 1L', price: 350, stock: 5, subCategories: [shelf] });
@@ -148,6 +149,8 @@ describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
     await insertProduct(server, { name: 'Gone Milk 1L', price: 310, stock: 0, subCategories: [shelf] });
     await insertProduct(server, { name: 'Hidden Milk 1L', price: 320, stock: 5, subCategories: [shelf], publish: false });
     await insertProduct(server, { name: 'Milk Elsewhere 1L', price: 320, stock: 5, subCategories: [`${shelf} other`] });
+    // sharing only the shelf every product is on says nothing of likeness
+    await insertProduct(server, { name: 'Baby Soap', price: 320, stock: 5, subCategories: [`${shelf} soap`, 'All Products'] });
     const barcode = `479${String(Date.now()).slice(-9)}${shelfCount % 10}`; // 13 digits, unique to this run
     await server.db.knex('products').where({ id: dearer }).update({ barcode });
     const res = await server.api<Answer<Substitute[]>>('GET', `/api/orders/substitutes?orderId=${order._id}&productId=${milk}`, undefined, (await quickAccount(server, { role: 'STAFF' })).auth);

@@ -5,6 +5,7 @@ import {
   DEFAULT_SUBSTITUTION,
   isSubstitutionPreference,
   keepsSubstitute,
+  likenessShelves,
   proposalOpening,
   rankSubstitutes,
   reviseTotals,
@@ -123,5 +124,16 @@ describe('the total after packing', () => {
         expect(revised.grandTotalPaise + revised.roundingPaise).toBe(revised.subtotalPaise - revised.basketDiscountPaise + revised.deliveryFeePaise);
       }),
     );
+  });
+});
+
+describe('the shelves substitutes are looked for on', () => {
+  const milk = { id: 'm', name: 'Fresh Milk' };
+  const all = { id: 'a', name: 'All Products' };
+  it("leave out the shelf every product is on, whatever its case, unless it is the product's only one", () => {
+    expect(likenessShelves([milk, all])).toEqual([milk]);
+    expect(likenessShelves([{ id: 'a2', name: 'all products' }, milk])).toEqual([milk]);
+    expect(likenessShelves([all])).toEqual([all]);
+    expect(likenessShelves([])).toEqual([]);
   });
 });

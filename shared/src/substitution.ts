@@ -1,5 +1,6 @@
 // Packing that tells the truth (issue 33): what a shopper asked for a line that runs short, what a proposed
 // substitute becomes, and the order's total after packing. The server decides with these; the screens show them.
+import { sameName } from './catalogue';
 import { discountedPricePaise } from './money';
 import { basketDiscountRate, deliveryFeePaise, discountAtRatePaise, GRAND_TOTAL_STEP_PAISE, sumLines, type Totals, type TotalsLine } from './pricing';
 
@@ -69,6 +70,21 @@ export interface SubstituteCandidate {
   discount: number;
   stock: number;
   publish: boolean;
+}
+
+/**
+ * Sub-categories every product is put on (the shop's 'All Products' shelf, SPEC.md section 9): sharing one says
+ * nothing about two products being alike, so suggestions never match on it.
+ */
+export const CATCH_ALL_SUB_CATEGORIES = ['All Products'] as const;
+
+/**
+ * The shelves a short product's substitutes are looked for on: its sub-categories but the catch-all ones (all of
+ * them when it is on no other).
+ */
+export function likenessShelves<S extends { id: string; name: string }>(shelves: readonly S[]): S[] {
+  const telling = shelves.filter((shelf) => !CATCH_ALL_SUB_CATEGORIES.some((all) => sameName(all, shelf.name)));
+  return telling.length > 0 ? telling : [...shelves];
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   paiseToRupees,
   parseLocationText,
   rupeesToPaise,
+  likenessShelves,
   rankSubstitutes,
   shelfCategory,
   windowEnds,
@@ -401,11 +402,13 @@ export function createOrderService({ db, config, clock, addresses, events, order
       if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: 'productId' });
       // a variation sells under its product's shelves
       const shelves = (await db.raw(
-        `select ps.sub_category_id from product_sub_categories ps where ps.product_id = (select coalesce(x.parent_id, x.id) from products x where x.id = ?)`,
+        `select s.id, s.name from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
+         where ps.product_id = (select coalesce(x.parent_id, x.id) from products x where x.id = ?)`,
         [query.productId],
-      )).rows as Array<{ sub_category_id: string }>;
+      )).rows as Array<{ id: string; name: string }>;
       if (shelves.length === 0) return [];
-      const ids = shelves.map((row) => row.sub_category_id);
+      // not the shelf every product is on: its neighbours there are anything at a near price
+      const ids = likenessShelves(shelves).map((shelf) => shelf.id);
       const rows = (await db.raw(
         `select ${SELLABLE_COLUMNS}, p.barcode from products p left join products parent on parent.id = p.parent_id
         where coalesce(p.parent_id, p.id) in (select ps.product_id from product_sub_categories ps where ps.sub_category_id = any(?::uuid[]))
