@@ -36,7 +36,7 @@ function runPlaywright(file: string): unknown {
   const out = path.join(scratch, `${file}.json`);
   const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', path.join(FIXTURES, 'playwright-report', 'playwright.config.ts'), file], {
     cwd: ROOT,
-    env: ownEnv({ PLAYWRIGHT_JSON_OUTPUT_NAME: out }),
+    env: ownEnv({ PLAYWRIGHT_JSON_OUTPUT_NAME: out, FIXTURE_OUTPUT_DIR: path.join(scratch, `${file}-results`) }),
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(1);

@@ -4,7 +4,7 @@
 // (scripts/test-groups.mjs) and count the tests: every failed test, every test file that failed to load or run,
 // every failed step, and the skipped tests when there are any (scripts/test-report.mjs).
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,23 +59,26 @@ const skippedTests = [];
 // The steps run in two stages, the steps of a stage side by side: the checks and the build, then the two test runs.
 // On two cores neither test run keeps both busy alone (the integration files wait on PostgreSQL, sockets and child
 // servers; the browser tests wait on pages), and every test waits on events, never on the clock, so a run beside
-// the other takes longer but passes. The first step of a stage prints as it goes; the others' output is kept in
-// test-results/<step>.log and printed whole when the stage ends.
+// the other takes longer but passes. The first step of a stage prints as it goes; the others' output is kept and
+// printed whole when the stage ends.
 const STAGES = [['lint', 'types', 'web build'], ['tests', 'e2e']];
 for (const stage of STAGES) {
   const running = steps.filter((step) => stage.includes(step.name) && (only.length === 0 || only.includes(step.name)));
   const finished = await Promise.all(running.map((step, index) => runStep(step, index === 0)));
-  for (const { step, status, error, seconds, logFile } of finished) {
-    if (logFile) {
+  for (const { step, status, error, seconds, output } of finished) {
+    if (output !== undefined) {
       console.log(`\n=== ${step.name} (run beside ${running[0]?.name}) ===`);
-      process.stdout.write(readFileSync(logFile, 'utf8'));
+      process.stdout.write(output);
     }
     count(step, status, error);
     console.log(`=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds}s ===`);
   }
 }
 
-/** Runs one step: its output live when `live`, else into test-results/<step>.log. */
+/**
+ * Runs one step: its output live when `live`, else kept in memory and answered with the step (not in a file under
+ * test-results/, which a test run may clear: a Playwright run cleans the folder it reports into).
+ */
 function runStep(step, live) {
   const started = Date.now();
   if (live) {
@@ -84,16 +87,17 @@ function runStep(step, live) {
   }
   const env = { ...process.env, FORCE_COLOR: '0', ...runEnv, ...(step.env ?? {}) };
   if (step.report) rmSync(step.report, { force: true });
-  const logFile = live ? undefined : path.join(reportDir, `${step.name.replace(/\W+/g, '-')}.log`);
-  const out = logFile ? openSync(logFile, 'w') : undefined;
+  const chunks = live ? undefined : [];
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: out === undefined ? 'inherit' : ['ignore', out, out], env });
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: chunks === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    child.stdout?.on('data', (chunk) => chunks?.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks?.push(chunk));
     const done = (status, error) => {
-      if (out !== undefined) closeSync(out);
-      resolve({ step, status, error, logFile, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      const output = chunks === undefined ? undefined : Buffer.concat(chunks).toString('utf8');
+      resolve({ step, status, error, output, seconds: ((Date.now() - started) / 1000).toFixed(1) });
     };
     child.once('error', (error) => done(null, error));
-    child.once('exit', (code, signal) => done(code ?? signal, undefined));
+    child.once('close', (code, signal) => done(code ?? signal, undefined)); // after its output's last bytes
   });
 }
 
