@@ -73,6 +73,7 @@ export function weighedRuleProblem(rule: WeighedRule): WeighedRuleProblem | null
   return null;
 }
 
+/** Refuses a weight that is not whole grams, so no fraction of a gram ever reaches money. */
 function assertGrams(grams: number, what: string): void {
   if (!Number.isSafeInteger(grams) || grams < 0) throw new RangeError(`${what} must be a whole number of grams, 0 or more, got ${grams}`);
 }
@@ -84,7 +85,7 @@ export function gramsForSteps(quantity: number, stepGrams: number): number {
   return quantity * stepGrams;
 }
 
-/** The fewest and most steps one line may hold, for the stepper's ends and the server's check of a cart line. */
+/** The fewest and most steps one line may hold (of a rule weighedRuleProblem passed), for the stepper's ends and the server's check of a cart line. */
 export function stepLimits(rule: WeighedRule): { minSteps: number; maxSteps: number } {
   return { minSteps: rule.minGrams / rule.stepGrams, maxSteps: rule.maxGrams / rule.stepGrams };
 }
@@ -106,8 +107,8 @@ function kilosAndGrams(grams: number): [string, string] {
  * trailing zeros trimmed ('1 kg', '1.25 kg', '1.005 kg'). Units stay 'g' and 'kg' in every language, as on the scale.
  */
 export function formatWeight(grams: number): string {
-  if (grams < GRAMS_PER_KG) return `${kilosAndGrams(grams)[1].replace(/^0+(?=\d)/, '')} g`;
   const [kilos, rest] = kilosAndGrams(grams);
+  if (grams < GRAMS_PER_KG) return `${grams} g`;
   const trimmed = rest.replace(/0+$/, '');
   return trimmed === '' ? `${kilos} kg` : `${kilos}.${trimmed} kg`;
 }
@@ -176,6 +177,7 @@ export function weighedTotalsLine(line: WeighedCharge): TotalsLine {
   return { pricePaise: line.pricePaise, discount: line.discount, quantity: line.grams > 0 ? 1 : 0, amount: weighedLineAmount(line) };
 }
 
+/** Refuses a tolerance that is not a whole percent from 0 to 100, so the cap stays whole grams. */
 function assertTolerance(tolerancePercent: number): void {
   if (!Number.isInteger(tolerancePercent) || tolerancePercent < 0 || tolerancePercent > 100) {
     throw new RangeError(`weight tolerance must be a whole percent from 0 to 100, got ${tolerancePercent}`);
@@ -228,6 +230,7 @@ export interface WeighedOrderLine {
 /** One line of a cart or an order, by the unit or by weight. */
 export type OrderLine = UnitOrderLine | WeighedOrderLine;
 
+/** Whether a line is sold by weight (a line without `sellBy` is sold by the unit, as every line before weights). */
 function isWeighed(line: OrderLine): line is WeighedOrderLine {
   return line.sellBy === 'WEIGHT';
 }
