@@ -5,8 +5,11 @@
 /** The shapes a barcode may be typed in: 13 digits (EAN-13) or 12 (UPC-A). */
 const BARCODE_SHAPE = /^(\d{12}|\d{13})$/;
 
-/** The check digit of the first 12 digits of an EAN-13: weights 1 and 3 alternating from the left. */
-function ean13CheckDigit(first12: string): number {
+/**
+ * The check digit of the first 12 digits of an EAN-13: weights 1 and 3 alternating from the left (shared with
+ * weight.ts's scale labels, which are EAN-13s too).
+ */
+export function ean13CheckDigit(first12: string): number {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
   return (10 - (sum % 10)) % 10;

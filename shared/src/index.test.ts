@@ -39,6 +39,13 @@ const CONTRACT = [
   'summariseDeliveries', 'emptyDayReport', 'csvCell', 'csvText', 'dayReportCsv', 'reportFileName', 'REPORT_TOP_ITEMS',
   // text people type
   'hasControlCharacters', 'printableText', 'normaliseLineBreaks',
+  // selling by weight (issue 34)
+  'SELL_BY', 'DEFAULT_SELL_BY', 'isSellBy', 'DEFAULT_WEIGHT_TOLERANCE_PERCENT', 'DEFAULT_SCALE_LABEL_PATTERN', 'GRAMS_PER_KG',
+  'MIN_STEP_GRAMS', 'MAX_WEIGHED_GRAMS', 'weighedRuleProblem', 'gramsForSteps', 'stepLimits', 'isAllowedSteps', 'formatWeight',
+  'formatReceiptKg', 'formatPerKg', 'formatReceiptWeighed', 'perKgChargePaise', 'weighedAmountPaise', 'weighedLineAmount',
+  'weighedTotalsLine', 'toleranceCapGrams', 'isOverTolerance', 'chargedGrams', 'totalsLines', 'hasUnweighedLine', 'atMostTotals',
+  'checkoutTotals', 'printedLinePaise', 'SCALE_LABEL_PROBLEMS', 'scaleLabelLayout', 'parseScaleLabel', 'isScaleCode', 'buildScaleLabel',
+  'lineAmountPaise', 'roundGrandTotalPaise', 'ean13CheckDigit',
   // the API's error codes
   'ERROR_CODES', 'isErrorCode',
 ];

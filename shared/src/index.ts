@@ -27,5 +27,6 @@ export * from './counter-bridge';
 export * from './app-shell';
 export * from './barcode';
 export * from './substitution';
+export * from './weight';
 export * from './error-codes';
 export * from './endpoints';

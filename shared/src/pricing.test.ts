@@ -12,7 +12,10 @@ import {
   deliveryOptionByLabel,
   isDeliveryOptionLabel,
   isOrderTooLarge,
+  lineAmountPaise,
   MAX_ORDER_PAISE,
+  roundGrandTotalPaise,
+  sumLines,
 } from './pricing';
 import type { TotalsLine } from './pricing';
 
@@ -312,5 +315,41 @@ describe('minimumShortfallPaise', () => {
   });
   it('asks nothing of an empty cart (refused as empty)', () => {
     expect(minimumShortfallPaise(computeTotals([], null), 10_000)).toBe(0);
+  });
+});
+
+describe('lines with a precomputed amount (weighed lines, issue 34)', () => {
+  it('a plain line costs discounted price x quantity', () => {
+    expect(lineAmountPaise({ pricePaise: 9950, discount: 15, quantity: 3 })).toEqual({ undiscountedPaise: 29850, linePaise: 25500 }); // Rs.84.575 rounds up to Rs.85
+  });
+
+  it('a line carrying its amount is totalled at that amount, not price x quantity', () => {
+    const lines: TotalsLine[] = [
+      { pricePaise: 48000, discount: 0, quantity: 1, amount: { undiscountedPaise: 35600, linePaise: 35600 } },
+      { pricePaise: 10000, discount: 10, quantity: 2 },
+    ];
+    expect(sumLines(lines)).toEqual({ itemCount: 3, undiscountedPaise: 55600, subtotalPaise: 53600 });
+    const totals = computeTotals(lines, SCHEDULED);
+    expect(totals.subtotalPaise).toBe(lines.reduce((sum, line) => sum + lineAmountPaise(line).linePaise, 0));
+    expect(totals.basketDiscountPaise).toBe(938); // 1.75% of Rs.536 is 938 paise
+    expect(totals.grandTotalPaise).toBe(52000); // Rs.526.62 rounds down to Rs.520
+  });
+
+  it.each([
+    [{ undiscountedPaise: -1, linePaise: 0 }],
+    [{ undiscountedPaise: 100, linePaise: 1.5 }],
+    [{ undiscountedPaise: 100, linePaise: Number.NaN }],
+  ])('refuses an amount that is not whole paise: %j', (amount) => {
+    expect(() => lineAmountPaise({ pricePaise: 100, discount: 0, quantity: 1, amount })).toThrow(RangeError);
+  });
+
+  it.each([
+    [0, 0],
+    [999, 0],
+    [1000, 1000],
+    [1999, 1000],
+    [52660, 52000],
+  ])('the grand total of %s paise is %s', (before, grand) => {
+    expect(roundGrandTotalPaise(before)).toBe(grand);
   });
 });

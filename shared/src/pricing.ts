@@ -149,6 +149,38 @@ export interface TotalsLine {
   pricePaise: number;
   discount: number;
   quantity: number;
+  /**
+   * A line whose money is not price x quantity (a weighed line, weight.ts `weighedTotalsLine`): its amounts,
+   * computed once by their own rule, are taken as they are, so the printed line and the subtotal are one number.
+   */
+  amount?: LineAmount;
+}
+
+/** A line's money in paise: before item discounts, and what it adds to the subtotal (the printed amount). */
+export interface LineAmount {
+  undiscountedPaise: number;
+  linePaise: number;
+}
+
+/**
+ * What one line costs, the one place a line's printed amount is found, so that the printed lines always add up
+ * to the subtotal: its precomputed amount when it carries one, else discounted price x quantity.
+ */
+export function lineAmountPaise(line: TotalsLine): LineAmount {
+  if (!Number.isInteger(line.quantity) || line.quantity < 0) {
+    throw new RangeError(`quantity must be a whole number, 0 or more, got ${line.quantity}`);
+  }
+  if (line.amount) {
+    assertAmount(line.amount.undiscountedPaise, 'undiscounted line amount');
+    assertAmount(line.amount.linePaise, 'line amount');
+    return { undiscountedPaise: line.amount.undiscountedPaise, linePaise: line.amount.linePaise };
+  }
+  return { undiscountedPaise: line.pricePaise * line.quantity, linePaise: discountedPricePaise(line.pricePaise, line.discount) * line.quantity };
+}
+
+/** The grand total of an amount: rounded DOWN to the nearest Rs.10 (GRAND_TOTAL_STEP_PAISE), the rest to the shopper. */
+export function roundGrandTotalPaise(beforeRoundingPaise: number): number {
+  return Math.floor(beforeRoundingPaise / GRAND_TOTAL_STEP_PAISE) * GRAND_TOTAL_STEP_PAISE;
 }
 
 export interface Totals {
@@ -176,18 +208,16 @@ export interface Totals {
   roundedFromPaise: number | null;
 }
 
-/** The item count, the amount before item discounts and the subtotal after them, of some lines. */
+/** The item count, the amount before item discounts and the subtotal after them (the sum of lineAmountPaise), of some lines. */
 export function sumLines(lines: readonly TotalsLine[]): { itemCount: number; undiscountedPaise: number; subtotalPaise: number } {
   let itemCount = 0;
   let undiscountedPaise = 0;
   let subtotalPaise = 0;
   for (const line of lines) {
-    if (!Number.isInteger(line.quantity) || line.quantity < 0) {
-      throw new RangeError(`quantity must be a whole number, 0 or more, got ${line.quantity}`);
-    }
+    const amount = lineAmountPaise(line);
     itemCount += line.quantity;
-    undiscountedPaise += line.pricePaise * line.quantity;
-    subtotalPaise += discountedPricePaise(line.pricePaise, line.discount) * line.quantity;
+    undiscountedPaise += amount.undiscountedPaise;
+    subtotalPaise += amount.linePaise;
   }
   return { itemCount, undiscountedPaise, subtotalPaise };
 }
@@ -208,7 +238,7 @@ export function computeTotals(lines: readonly TotalsLine[], optionLabel?: string
   const basket = basketDiscountPaise(subtotalPaise);
   const fee = itemCount === 0 ? 0 : deliveryFeePaise(optionLabel, subtotalPaise);
   const beforeRoundingPaise = subtotalPaise - basket + fee;
-  const grandTotalPaise = Math.floor(beforeRoundingPaise / GRAND_TOTAL_STEP_PAISE) * GRAND_TOTAL_STEP_PAISE;
+  const grandTotalPaise = roundGrandTotalPaise(beforeRoundingPaise);
   const roundingPaise = beforeRoundingPaise - grandTotalPaise;
   return {
     itemCount,

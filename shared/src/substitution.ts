@@ -2,7 +2,7 @@
 // substitute becomes, and the order's total after packing. The server decides with these; the screens show them.
 import { sameName } from './catalogue';
 import { discountedPricePaise } from './money';
-import { basketDiscountRate, deliveryFeePaise, discountAtRatePaise, GRAND_TOTAL_STEP_PAISE, sumLines, type Totals, type TotalsLine } from './pricing';
+import { basketDiscountRate, deliveryFeePaise, discountAtRatePaise, roundGrandTotalPaise, sumLines, type Totals, type TotalsLine } from './pricing';
 
 /**
  * What the shopper wants when a line runs short: `SIMILAR` (replace it with a similar item at no extra cost),
@@ -128,7 +128,7 @@ export function reviseTotals(lines: readonly TotalsLine[], promise: CheckoutProm
   const basket = discountAtRatePaise(subtotalPaise, rate);
   const fee = itemCount === 0 ? 0 : Math.min(promise.deliveryFeePaise, deliveryFeePaise(promise.optionLabel, subtotalPaise));
   const beforeRoundingPaise = subtotalPaise - basket + fee;
-  const grandTotalPaise = Math.floor(beforeRoundingPaise / GRAND_TOTAL_STEP_PAISE) * GRAND_TOTAL_STEP_PAISE;
+  const grandTotalPaise = roundGrandTotalPaise(beforeRoundingPaise);
   return {
     itemCount,
     undiscountedPaise,

@@ -1,0 +1,396 @@
+// Selling by weight (issue 34): loose vegetables, fish, meat, rice and dhal priced per kilo and charged by the
+// scale. Weights are integer grams and money integer paise; every amount here is found with integer arithmetic,
+// so a line prints the number the subtotal adds, and the "at most" figure shown at checkout is never passed
+// without the shopper's tap. The server decides with these; the screens show them.
+import { ean13CheckDigit } from './barcode';
+import { MAX_LINE_QUANTITY } from './line-quantity';
+import { discountedPricePaise, formatRs } from './money';
+import { computeTotals, DEFAULT_FEE_OPTION_LABEL, discountAtRatePaise, lineAmountPaise, roundGrandTotalPaise, sumLines, type LineAmount, type Totals, type TotalsLine } from './pricing';
+import type { CheckoutPromise, RevisedTotals } from './substitution';
+
+/** How a product is sold: `EACH` (whole units, as before) or by `WEIGHT` (a price per kg, charged by the scale). */
+export const SELL_BY = ['EACH', 'WEIGHT'] as const;
+export type SellBy = (typeof SELL_BY)[number];
+
+/** A product's way of selling until it is set: by the unit, as every product was before weights. */
+export const DEFAULT_SELL_BY: SellBy = 'EACH';
+
+/** Whether a value from the wire or a form is one of SELL_BY. */
+export function isSellBy(value: unknown): value is SellBy {
+  return typeof value === 'string' && (SELL_BY as readonly string[]).includes(value);
+}
+
+/** How far over the asked weight a line is still charged as weighed, unless the shop sets WEIGHT_TOLERANCE_PERCENT. */
+export const DEFAULT_WEIGHT_TOLERANCE_PERCENT = 10;
+
+/** The scale label layout unless the shop sets SCALE_LABEL_PATTERN: prefix 2x, a 5-digit product code, grams, check digit. */
+export const DEFAULT_SCALE_LABEL_PATTERN = '2PPPPPWWWWWC';
+
+/** Grams in one kilo: prices of weighed products are per kg. */
+export const GRAMS_PER_KG = 1000;
+
+/** The smallest step a weighed product may be sold in: a scale cannot be trusted much below 10 g. */
+export const MIN_STEP_GRAMS = 10;
+
+/** The most one weighed line may ask for (100 kg, a few sacks of rice): keeps every amount an exact integer. */
+export const MAX_WEIGHED_GRAMS = 100_000;
+
+/**
+ * How a weighed product may be bought: in steps of `stepGrams`, from `minGrams` to `maxGrams` per order.
+ * Cart and order quantities count steps (3 of a 250 g step is 750 g), so the minimum and maximum are multiples of
+ * the step: every weight the stepper offers is one a shopper may order, and both ends can be reached.
+ */
+export interface WeighedRule {
+  stepGrams: number;
+  minGrams: number;
+  maxGrams: number;
+}
+
+/** Why a weighed rule is refused: the field to name in the 400 and the form, and what is wrong with it. */
+export interface WeighedRuleProblem {
+  field: keyof WeighedRule;
+  reason: 'integer' | 'tooSmall' | 'tooLarge' | 'notMultiple' | 'minAboveMax';
+}
+
+/**
+ * The first problem of a weighed rule, so the product form and the server refuse the same rules, or null:
+ * each field a whole number; the step at least MIN_STEP_GRAMS; the minimum at least one step; the maximum at most
+ * MAX_WEIGHED_GRAMS and at most MAX_LINE_QUANTITY steps; minimum and maximum multiples of the step; min <= max.
+ */
+export function weighedRuleProblem(rule: WeighedRule): WeighedRuleProblem | null {
+  const fields = ['stepGrams', 'minGrams', 'maxGrams'] as const;
+  for (const field of fields) {
+    if (!Number.isSafeInteger(rule[field])) return { field, reason: 'integer' };
+  }
+  const { stepGrams, minGrams, maxGrams } = rule;
+  if (stepGrams < MIN_STEP_GRAMS) return { field: 'stepGrams', reason: 'tooSmall' };
+  if (stepGrams > MAX_WEIGHED_GRAMS) return { field: 'stepGrams', reason: 'tooLarge' };
+  if (minGrams < stepGrams) return { field: 'minGrams', reason: 'tooSmall' };
+  if (minGrams % stepGrams !== 0) return { field: 'minGrams', reason: 'notMultiple' };
+  if (maxGrams > MAX_WEIGHED_GRAMS || maxGrams / stepGrams > MAX_LINE_QUANTITY) return { field: 'maxGrams', reason: 'tooLarge' };
+  if (maxGrams % stepGrams !== 0) return { field: 'maxGrams', reason: 'notMultiple' };
+  if (minGrams > maxGrams) return { field: 'maxGrams', reason: 'minAboveMax' };
+  return null;
+}
+
+/** Refuses a weight that is not whole grams, so no fraction of a gram ever reaches money. */
+function assertGrams(grams: number, what: string): void {
+  if (!Number.isSafeInteger(grams) || grams < 0) throw new RangeError(`${what} must be a whole number of grams, 0 or more, got ${grams}`);
+}
+
+/** The grams a cart or order line asks for: its quantity counts steps (3 of a 250 g step is 750 g). */
+export function gramsForSteps(quantity: number, stepGrams: number): number {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`quantity must be a whole number, 0 or more, got ${quantity}`);
+  assertGrams(stepGrams, 'step');
+  return quantity * stepGrams;
+}
+
+/** The fewest and most steps one line may hold (of a rule weighedRuleProblem passed), for the stepper's ends and the server's check of a cart line. */
+export function stepLimits(rule: WeighedRule): { minSteps: number; maxSteps: number } {
+  return { minSteps: rule.minGrams / rule.stepGrams, maxSteps: rule.maxGrams / rule.stepGrams };
+}
+
+/** Whether a line of this many steps may be ordered (within the product's minimum and maximum). */
+export function isAllowedSteps(quantity: number, rule: WeighedRule): boolean {
+  const { minSteps, maxSteps } = stepLimits(rule);
+  return Number.isSafeInteger(quantity) && quantity >= minSteps && quantity <= maxSteps;
+}
+
+/** Whole kilos and the rest in grams of a weight, with the grams as three digits ('1250' -> ['1', '250']). */
+function kilosAndGrams(grams: number): [string, string] {
+  assertGrams(grams, 'weight');
+  return [String(Math.floor(grams / GRAMS_PER_KG)), String(grams % GRAMS_PER_KG).padStart(3, '0')];
+}
+
+/**
+ * A weight as the stepper and the cart show it: below a kilo in grams ('250 g'), from a kilo in kilos with the
+ * trailing zeros trimmed ('1 kg', '1.25 kg', '1.005 kg'). Units stay 'g' and 'kg' in every language, as on the scale.
+ */
+export function formatWeight(grams: number): string {
+  const [kilos, rest] = kilosAndGrams(grams);
+  if (grams < GRAMS_PER_KG) return `${grams} g`;
+  const trimmed = rest.replace(/0+$/, '');
+  return trimmed === '' ? `${kilos} kg` : `${kilos}.${trimmed} kg`;
+}
+
+/** A weight as the receipt prints it, always kilos with three decimals so the column lines up ('0.742 kg', '1.250 kg'). */
+export function formatReceiptKg(grams: number): string {
+  const [kilos, rest] = kilosAndGrams(grams);
+  return `${kilos}.${rest} kg`;
+}
+
+/** A price per kg as the catalogue, product form and sheet show it ('Rs.480.00 / kg'), with the shared money format. */
+export function formatPerKg(perKgPaise: number): string {
+  return `${formatRs(perKgPaise)} / kg`;
+}
+
+/**
+ * The middle of a weighed receipt line, in the receipt's style for units ('2 x Rs.50.00'):
+ * '0.742 kg x Rs.480.00/kg' (ASCII 'x', as every receipt line prints).
+ */
+export function formatReceiptWeighed(grams: number, perKgPaise: number): string {
+  return `${formatReceiptKg(grams)} x ${formatRs(perKgPaise)}/kg`;
+}
+
+/** The per-kg price a shopper pays: the item-price rule of money.ts applied to the price per kg (one rule, not a copy). */
+export function perKgChargePaise(perKgPricePaise: number, discountPercent: number): number {
+  return discountedPricePaise(perKgPricePaise, discountPercent);
+}
+
+/** Paise in one rupee times grams in one kilo: grams x per-kg paise over this is rupees. */
+const GRAM_PAISE_PER_RUPEE = GRAMS_PER_KG * 100;
+
+/**
+ * What a weight costs at a per-kg price: grams x price / 1000, rounded half up to the whole rupee (Rs.356.16 ->
+ * Rs.356.00, Rs.356.50 -> Rs.357.00), so a weighed line prints whole rupees. Integer arithmetic only: the product
+ * stays below 2^53 for every price up to MAX_RUPEES and weight up to ten times MAX_WEIGHED_GRAMS, and is refused above.
+ */
+export function weighedAmountPaise(grams: number, perKgPaise: number): number {
+  assertGrams(grams, 'weight');
+  if (!Number.isSafeInteger(perKgPaise) || perKgPaise < 0) throw new RangeError(`price per kg must be a whole number of paise, 0 or more, got ${perKgPaise}`);
+  const scaled = grams * perKgPaise + GRAM_PAISE_PER_RUPEE / 2;
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`weight ${grams} g at ${perKgPaise} paise per kg is too large to compute exactly`);
+  return ((scaled - (scaled % GRAM_PAISE_PER_RUPEE)) / GRAM_PAISE_PER_RUPEE) * 100;
+}
+
+/** The price and discount of a weighed line, and the grams it is charged for. */
+export interface WeighedCharge {
+  /** Price per kg before discount, in paise. */
+  pricePaise: number;
+  discount: number;
+  grams: number;
+}
+
+/** A weighed line's money: before discount at the per-kg price, and the printed amount at the discounted per-kg price. */
+export function weighedLineAmount(line: WeighedCharge): LineAmount {
+  return {
+    undiscountedPaise: weighedAmountPaise(line.grams, line.pricePaise),
+    linePaise: weighedAmountPaise(line.grams, perKgChargePaise(line.pricePaise, line.discount)),
+  };
+}
+
+/**
+ * A weighed line as pricing.ts totals it: its amounts precomputed by weight, counted as one item (none when it
+ * weighs 0 g, so an order with nothing left costs nothing, not even delivery).
+ */
+export function weighedTotalsLine(line: WeighedCharge): TotalsLine {
+  return { pricePaise: line.pricePaise, discount: line.discount, quantity: line.grams > 0 ? 1 : 0, amount: weighedLineAmount(line) };
+}
+
+/** Refuses a tolerance that is not a whole percent from 0 to 100, so the cap stays whole grams. */
+function assertTolerance(tolerancePercent: number): void {
+  if (!Number.isInteger(tolerancePercent) || tolerancePercent < 0 || tolerancePercent > 100) {
+    throw new RangeError(`weight tolerance must be a whole percent from 0 to 100, got ${tolerancePercent}`);
+  }
+}
+
+/**
+ * The most grams a line may be charged without the shopper's tap: the asked weight plus the tolerance, rounded
+ * DOWN to the gram (a fraction of a gram over the promise is never charged): 333 g at 10% -> 366 g.
+ */
+export function toleranceCapGrams(askedGrams: number, tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): number {
+  assertGrams(askedGrams, 'asked weight');
+  assertTolerance(tolerancePercent);
+  const scaled = askedGrams * (100 + tolerancePercent);
+  return (scaled - (scaled % 100)) / 100;
+}
+
+/** Whether a weighed amount is more than the tolerance allows, so packing asks the shopper (issue 33's live prompt). */
+export function isOverTolerance(askedGrams: number, weighedGrams: number, tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): boolean {
+  assertGrams(weighedGrams, 'weighed weight');
+  return weighedGrams > toleranceCapGrams(askedGrams, tolerancePercent);
+}
+
+/**
+ * The grams a weighed line is charged for: as weighed up to the cap (a lighter weight too), the cap above it,
+ * unless the shopper accepted the heavier weight (their tap on a prompt that showed it).
+ */
+export function chargedGrams(askedGrams: number, weighedGrams: number, acceptedHeavier: boolean, tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): number {
+  const cap = toleranceCapGrams(askedGrams, tolerancePercent);
+  assertGrams(weighedGrams, 'weighed weight');
+  return acceptedHeavier ? weighedGrams : Math.min(weighedGrams, cap);
+}
+
+/** A line sold by the unit, as pricing.ts totals it. */
+export type UnitOrderLine = TotalsLine & { sellBy?: 'EACH' };
+
+/** A line sold by weight: the per-kg price and discount, the asked grams, and the scale's grams once packed. */
+export interface WeighedOrderLine {
+  sellBy: 'WEIGHT';
+  /** Price per kg before discount, in paise. */
+  pricePaise: number;
+  discount: number;
+  askedGrams: number;
+  /** The scale's grams, null (or absent) until packed. */
+  weighedGrams?: number | null;
+  /** The shopper accepted a weight over the tolerance. */
+  acceptedHeavier?: boolean;
+}
+
+/** One line of a cart or an order, by the unit or by weight. */
+export type OrderLine = UnitOrderLine | WeighedOrderLine;
+
+/** Whether a line is sold by weight (a line without `sellBy` is sold by the unit, as every line before weights). */
+function isWeighed(line: OrderLine): line is WeighedOrderLine {
+  return line.sellBy === 'WEIGHT';
+}
+
+/**
+ * The lines to total, each weighed line at the grams that count: once weighed, its charged grams; before that,
+ * the asked grams for the estimate or the tolerance cap for the "at most" figure. Unit lines stay as they are.
+ */
+export function totalsLines(lines: readonly OrderLine[], at: 'estimate' | 'atMost', tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): TotalsLine[] {
+  return lines.map((line) => {
+    if (!isWeighed(line)) return line;
+    const grams =
+      line.weighedGrams != null
+        ? chargedGrams(line.askedGrams, line.weighedGrams, line.acceptedHeavier === true, tolerancePercent)
+        : at === 'atMost'
+          ? toleranceCapGrams(line.askedGrams, tolerancePercent)
+          : line.askedGrams;
+    return weighedTotalsLine({ pricePaise: line.pricePaise, discount: line.discount, grams });
+  });
+}
+
+/** Whether any weighed line is still unweighed: while so, the order shows (and the wire carries) its "at most" figure. */
+export function hasUnweighedLine(lines: readonly OrderLine[]): boolean {
+  return lines.some((line) => isWeighed(line) && line.weighedGrams == null);
+}
+
+/**
+ * The "at most" figure of an order: every weighed line at its cap (or its charged grams once weighed), every
+ * other line as it is, with the basket discount rate and delivery fee promised at checkout held fixed, rounded down
+ * to Rs.10 as every total is. Holding them fixed is what makes it a bound: packing (substitution.ts reviseTotals)
+ * charges a subtotal no larger, with a rate no lower and a fee no higher, and subtotal minus its discount never falls
+ * as the subtotal grows, so the charged total can pass this figure only through the shopper's tap.
+ */
+export function atMostTotals(lines: readonly OrderLine[], promise: CheckoutPromise, tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): RevisedTotals {
+  const { itemCount, undiscountedPaise, subtotalPaise } = sumLines(totalsLines(lines, 'atMost', tolerancePercent));
+  const basket = discountAtRatePaise(subtotalPaise, promise.basketDiscountRate);
+  const fee = itemCount === 0 ? 0 : promise.deliveryFeePaise;
+  const beforeRoundingPaise = subtotalPaise - basket + fee;
+  const grandTotalPaise = roundGrandTotalPaise(beforeRoundingPaise);
+  return {
+    itemCount,
+    undiscountedPaise,
+    subtotalPaise,
+    basketDiscountRate: itemCount === 0 ? 0 : promise.basketDiscountRate,
+    basketDiscountPaise: basket,
+    deliveryFeePaise: fee,
+    beforeRoundingPaise,
+    grandTotalPaise,
+    roundingPaise: beforeRoundingPaise - grandTotalPaise,
+  };
+}
+
+/**
+ * What the cart and checkout show for lines that may be weighed: the totals at the asked weights (the estimate,
+ * whose basket rate and fee become the order's checkout promise), and while any weighed line is unweighed the
+ * "at most" figure from that promise (null when there is none to show).
+ */
+export function checkoutTotals(
+  lines: readonly OrderLine[],
+  optionLabel?: string | null,
+  tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT,
+): { estimate: Totals; promise: CheckoutPromise; atMost: RevisedTotals | null } {
+  const estimate = computeTotals(totalsLines(lines, 'estimate', tolerancePercent), optionLabel);
+  const promise: CheckoutPromise = {
+    optionLabel: optionLabel == null || optionLabel === '' ? DEFAULT_FEE_OPTION_LABEL : optionLabel,
+    basketDiscountRate: estimate.basketDiscountRate,
+    deliveryFeePaise: estimate.deliveryFeePaise,
+  };
+  return { estimate, promise, atMost: hasUnweighedLine(lines) ? atMostTotals(lines, promise, tolerancePercent) : null };
+}
+
+/** The amount a line prints, the same number its subtotal adds (pricing.ts lineAmountPaise on its totals line). */
+export function printedLinePaise(line: OrderLine, tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): number {
+  return lineAmountPaise(totalsLines([line], 'estimate', tolerancePercent)[0]!).linePaise;
+}
+
+// Scale labels: the EAN-13 a shop's scale prints on a weighed bag, read at packing.
+
+/** Why a scanned scale label is refused. */
+export const SCALE_LABEL_PROBLEMS = ['BAD_PATTERN', 'NOT_A_SCALE_LABEL', 'CHECK_DIGIT'] as const;
+export type ScaleLabelProblem = (typeof SCALE_LABEL_PROBLEMS)[number];
+
+/** A label layout, read once from its pattern: where the product code and the grams sit in the 13 digits. */
+export interface ScaleLabelLayout {
+  /** The literal digits the label starts with (its GS1 in-store prefix, 20-29). */
+  prefix: string;
+  /** The 13-character layout, a free digit ('X') filled in after the prefix when the pattern has 12. */
+  layout: string;
+  codeStart: number;
+  codeLength: number;
+  gramsStart: number;
+  gramsLength: number;
+}
+
+const EAN13_LENGTH = 13;
+
+/**
+ * The layout a pattern describes, or null when it is no layout (the shop's SCALE_LABEL_PATTERN is checked with
+ * this at start). A pattern reads the EAN-13's digits left to right: a literal prefix of digits starting with 2
+ * (GS1 keeps 20-29 for in-store labels, so a pattern can never read a real product's barcode), then one run of P
+ * (the product code, 1-6 digits), one run of W (grams, 1-6 digits), any X (a digit ignored, such as a price check
+ * digit), and C (the check digit) last. A 12-character pattern, like the default 2PPPPPWWWWWC, leaves the digit
+ * after its prefix free, so '2' accepts every prefix from 20 to 29. Labels with a price instead of a weight are
+ * not read: Kade charges the grams by its own price.
+ */
+export function scaleLabelLayout(pattern: string): ScaleLabelLayout | null {
+  const shape = /^(2\d?)(?=[PWX])([PWX]+)C$/.exec(pattern);
+  if (!shape || (pattern.length !== EAN13_LENGTH && pattern.length !== EAN13_LENGTH - 1)) return null;
+  const prefix = shape[1]!;
+  const layout = pattern.length === EAN13_LENGTH ? pattern : `${prefix}X${pattern.slice(prefix.length)}`;
+  const code = /P+/.exec(layout);
+  const grams = /W+/.exec(layout);
+  if (!code || !grams) return null;
+  if ((layout.match(/P/g) ?? []).length !== code[0].length || (layout.match(/W/g) ?? []).length !== grams[0].length) return null;
+  if (code[0].length > 6 || grams[0].length > 6) return null;
+  return { prefix, layout, codeStart: code.index, codeLength: code[0].length, gramsStart: grams.index, gramsLength: grams[0].length };
+}
+
+/** A scale label read: the product's scale code and the grams, or why it is refused. */
+export type ScaleLabelReading = { ok: true; scaleCode: string; grams: number } | { ok: false; problem: ScaleLabelProblem };
+
+/**
+ * Reads a scanned scale label against the shop's pattern, so packing takes the scale's grams without typing:
+ * spaces and hyphens are ignored as in barcode.ts; anything but 13 digits starting with the pattern's prefix is
+ * NOT_A_SCALE_LABEL (it may be a product's barcode); a wrong EAN-13 check digit (barcode.ts's rule) is CHECK_DIGIT.
+ */
+export function parseScaleLabel(scanned: string, pattern: string = DEFAULT_SCALE_LABEL_PATTERN): ScaleLabelReading {
+  const layout = scaleLabelLayout(pattern);
+  if (!layout) return { ok: false, problem: 'BAD_PATTERN' };
+  const digits = scanned.replace(/[ -]/g, '');
+  if (!/^\d{13}$/.test(digits) || !digits.startsWith(layout.prefix)) return { ok: false, problem: 'NOT_A_SCALE_LABEL' };
+  if (ean13CheckDigit(digits.slice(0, 12)) !== Number(digits[12])) return { ok: false, problem: 'CHECK_DIGIT' };
+  return {
+    ok: true,
+    scaleCode: digits.slice(layout.codeStart, layout.codeStart + layout.codeLength),
+    grams: Number(digits.slice(layout.gramsStart, layout.gramsStart + layout.gramsLength)),
+  };
+}
+
+/** Whether a product's scaleCode fits the pattern's product code (5 digits for the default), for the product form and server. */
+export function isScaleCode(value: unknown, pattern: string = DEFAULT_SCALE_LABEL_PATTERN): value is string {
+  const layout = scaleLabelLayout(pattern);
+  return layout !== null && typeof value === 'string' && value.length === layout.codeLength && /^\d+$/.test(value);
+}
+
+/**
+ * The label a scale would print for a product code and a weight (free digits 0), for tests, the demo and a
+ * counter without a scale printer; throws when the code or weight does not fit the pattern.
+ */
+export function buildScaleLabel(scaleCode: string, grams: number, pattern: string = DEFAULT_SCALE_LABEL_PATTERN): string {
+  const layout = scaleLabelLayout(pattern);
+  if (!layout) throw new RangeError(`not a scale label pattern: "${pattern}"`);
+  if (!isScaleCode(scaleCode, pattern)) throw new RangeError(`scale code must be ${layout.codeLength} digits, got "${scaleCode}"`);
+  assertGrams(grams, 'weight');
+  const weight = String(grams);
+  if (weight.length > layout.gramsLength) throw new RangeError(`${grams} g does not fit ${layout.gramsLength} digits`);
+  const first12 = layout.layout
+    .slice(0, 12)
+    .replace(/P+/, scaleCode)
+    .replace(/W+/, weight.padStart(layout.gramsLength, '0'))
+    .replace(/X/g, '0');
+  return `${first12}${ean13CheckDigit(first12)}`;
+}
