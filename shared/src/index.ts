@@ -30,3 +30,4 @@ export * from './substitution';
 export * from './weight';
 export * from './error-codes';
 export * from './endpoints';
+export * from './seeded-random';

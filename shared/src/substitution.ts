@@ -123,10 +123,19 @@ export type RevisedTotals = Pick<
  * as at checkout. Nothing left to send costs nothing, not even delivery.
  */
 export function reviseTotals(lines: readonly TotalsLine[], promise: CheckoutPromise): RevisedTotals {
-  const { itemCount, undiscountedPaise, subtotalPaise } = sumLines(lines);
-  const rate = Math.max(promise.basketDiscountRate, basketDiscountRate(subtotalPaise));
+  const sum = sumLines(lines);
+  const rate = Math.max(promise.basketDiscountRate, basketDiscountRate(sum.subtotalPaise));
+  return totalsAt(sum, rate, Math.min(promise.deliveryFeePaise, deliveryFeePaise(promise.optionLabel, sum.subtotalPaise)));
+}
+
+/**
+ * The totals of summed lines at a basket discount rate and delivery fee already decided (a revision's, or the
+ * "at most" figure's, weight.ts): nothing to send costs nothing, not even delivery; rounded down to Rs.10.
+ */
+export function totalsAt(sum: Pick<RevisedTotals, 'itemCount' | 'undiscountedPaise' | 'subtotalPaise'>, rate: number, feePaise: number): RevisedTotals {
+  const { itemCount, undiscountedPaise, subtotalPaise } = sum;
   const basket = discountAtRatePaise(subtotalPaise, rate);
-  const fee = itemCount === 0 ? 0 : Math.min(promise.deliveryFeePaise, deliveryFeePaise(promise.optionLabel, subtotalPaise));
+  const fee = itemCount === 0 ? 0 : feePaise;
   const beforeRoundingPaise = subtotalPaise - basket + fee;
   const grandTotalPaise = roundGrandTotalPaise(beforeRoundingPaise);
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from './seeded-random';
 import { normalizeBarcode } from './barcode';
 import { computeTotals, DELIVERY_OPTION_LABELS, lineAmountPaise, sumLines } from './pricing';
 import { reviseTotals } from './substitution';
@@ -39,17 +40,6 @@ import {
 
 const STANDARD = '50 Minutes to 1 Hour';
 
-/** A small deterministic pseudo-random source (mulberry32, as server/src/lib/seeded-random.ts): one seed, one sequence. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The exact amount by BigInt, an independent reference for weighedAmountPaise: grams x paise/kg, half up to the rupee. */
 function exactAmount(grams: number, perKgPaise: number): number {

@@ -5,8 +5,8 @@
 import { ean13CheckDigit } from './barcode';
 import { MAX_LINE_QUANTITY } from './line-quantity';
 import { discountedPricePaise, formatRs } from './money';
-import { computeTotals, DEFAULT_FEE_OPTION_LABEL, discountAtRatePaise, lineAmountPaise, roundGrandTotalPaise, sumLines, type LineAmount, type Totals, type TotalsLine } from './pricing';
-import type { CheckoutPromise, RevisedTotals } from './substitution';
+import { computeTotals, DEFAULT_FEE_OPTION_LABEL, lineAmountPaise, sumLines, type LineAmount, type Totals, type TotalsLine } from './pricing';
+import { totalsAt, type CheckoutPromise, type RevisedTotals } from './substitution';
 
 /** How a product is sold: `EACH` (whole units, as before) or by `WEIGHT` (a price per kg, charged by the scale). */
 export const SELL_BY = ['EACH', 'WEIGHT'] as const;
@@ -265,22 +265,7 @@ export function hasUnweighedLine(lines: readonly OrderLine[]): boolean {
  * as the subtotal grows, so the charged total can pass this figure only through the shopper's tap.
  */
 export function atMostTotals(lines: readonly OrderLine[], promise: CheckoutPromise, tolerancePercent: number = DEFAULT_WEIGHT_TOLERANCE_PERCENT): RevisedTotals {
-  const { itemCount, undiscountedPaise, subtotalPaise } = sumLines(totalsLines(lines, 'atMost', tolerancePercent));
-  const basket = discountAtRatePaise(subtotalPaise, promise.basketDiscountRate);
-  const fee = itemCount === 0 ? 0 : promise.deliveryFeePaise;
-  const beforeRoundingPaise = subtotalPaise - basket + fee;
-  const grandTotalPaise = roundGrandTotalPaise(beforeRoundingPaise);
-  return {
-    itemCount,
-    undiscountedPaise,
-    subtotalPaise,
-    basketDiscountRate: itemCount === 0 ? 0 : promise.basketDiscountRate,
-    basketDiscountPaise: basket,
-    deliveryFeePaise: fee,
-    beforeRoundingPaise,
-    grandTotalPaise,
-    roundingPaise: beforeRoundingPaise - grandTotalPaise,
-  };
+  return totalsAt(sumLines(totalsLines(lines, 'atMost', tolerancePercent)), promise.basketDiscountRate, promise.deliveryFeePaise);
 }
 
 /**

@@ -1,11 +1,2 @@
-/** A small deterministic pseudo-random source (mulberry32): the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seed's and the bench's deterministic random source is the shared one (shared/src/seeded-random.ts).
+export { seededRandom } from '@kade/shared';
