@@ -11,6 +11,9 @@ import {
   DEFAULT_LOGIN_EMAIL_PREFIX,
   DEFAULT_SHOP_HOURS,
   DEFAULT_SUBSTITUTION_ANSWER_MINUTES,
+  DEFAULT_SCALE_LABEL_PATTERN,
+  DEFAULT_WEIGHT_TOLERANCE_PERCENT,
+  scaleLabelLayout,
   DEFAULT_TIME_ZONE,
   hasControlCharacters,
   isValidMobile,
@@ -151,6 +154,14 @@ const envSchema = z.object({
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   TAKE_ALERT_MINUTES: z.coerce.number().int().min(1).max(120).default(3),
   SUBSTITUTION_ANSWER_MINUTES: z.coerce.number().int().min(1).max(60).default(DEFAULT_SUBSTITUTION_ANSWER_MINUTES),
+  WEIGHT_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(50).default(DEFAULT_WEIGHT_TOLERANCE_PERCENT),
+  SCALE_LABEL_PATTERN: z
+    .string()
+    .trim()
+    .refine((v) => scaleLabelLayout(v) !== null, {
+      message: 'must be a scale label layout of 12 or 13 characters such as 2PPPPPWWWWWC: a prefix 2 or 2x, the product code as P, the grams as W, C last',
+    })
+    .default(DEFAULT_SCALE_LABEL_PATTERN),
   REQUIRE_COUNTER_ONLINE: bool.default(false),
   RECEIPT_FOOTER: z
     .string()
@@ -177,7 +188,7 @@ export interface Config {
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
   /** The store as GET /api/shop/config answers it (ShopConfigWire documents each field). */
-  shop: Pick<ShopConfigWire, 'name' | 'storeUrl' | 'email' | 'phone' | 'website' | 'address' | 'timeZone' | 'shopHours' | 'freshHours' | 'takeAlertMinutes' | 'receiptFooter' | 'minOrderRupees'>;
+  shop: Pick<ShopConfigWire, 'name' | 'storeUrl' | 'email' | 'phone' | 'website' | 'address' | 'timeZone' | 'shopHours' | 'freshHours' | 'takeAlertMinutes' | 'receiptFooter' | 'minOrderRupees' | 'weightTolerancePercent' | 'scaleLabelPattern'>;
   zone: { centre: { lat: number; lng: number }; radiusKm: number };
   login: { prefix: string; domain: string };
   appShell: { only: boolean; uaToken: string };
@@ -276,6 +287,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       takeAlertMinutes: env.TAKE_ALERT_MINUTES,
       receiptFooter: env.RECEIPT_FOOTER.trim(),
       minOrderRupees: env.MIN_ORDER_RUPEES,
+      weightTolerancePercent: env.WEIGHT_TOLERANCE_PERCENT,
+      scaleLabelPattern: env.SCALE_LABEL_PATTERN,
     },
     zone: { centre: { lat: env.DELIVERY_CENTER_LAT, lng: env.DELIVERY_CENTER_LNG }, radiusKm: env.DELIVERY_RADIUS_KM },
     login: { prefix: env.LOGIN_EMAIL_PREFIX, domain: env.LOGIN_EMAIL_DOMAIN },

@@ -2,7 +2,8 @@
 import type { Language } from './language';
 import type { OrderingState } from './ordering';
 import type { AssignedRiderWire, ShopperRiderWire } from './riders';
-import type { ProposalStatus, SubstitutionPreference } from './substitution';
+import type { ProposalKind, ProposalStatus, SubstitutionPreference } from './substitution';
+import type { SellBy } from './weight-rule';
 
 /** A successful answer carrying `data`. */
 export interface ApiSuccess<T> {
@@ -102,6 +103,16 @@ export interface SellableWire extends OtherNames {
   single_quantity: boolean;
   /** Its barcode in the stored form, 13 digits (issue 33), or null when it has none. */
   barcode: string | null;
+  /**
+   * How it is sold (issue 34): `EACH`, or by `WEIGHT`, when `price` is per kg, `stock` counts grams, and a cart or
+   * order quantity counts steps of `stepGrams`, from `minGrams` to `maxGrams`. The three are null for EACH.
+   */
+  sellBy: SellBy;
+  stepGrams: number | null;
+  minGrams: number | null;
+  maxGrams: number | null;
+  /** The 5-digit product code its scale labels carry (weighed products), or null. */
+  scaleCode: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -166,6 +177,13 @@ export interface ShopConfigWire {
   banner: { url: string } | null;
   /** The server's clock when it answered (ISO 8601). */
   serverTime: string;
+  /**
+   * How far over the asked weight a weighed line is still charged as weighed (WEIGHT_TOLERANCE_PERCENT, issue 34):
+   * the cart's "at most" figure is found with it.
+   */
+  weightTolerancePercent: number;
+  /** The shop scale's label layout (SCALE_LABEL_PATTERN, issue 34), so the packing screen knows a label from a barcode. */
+  scaleLabelPattern: string;
   /** The delivery zone (the store's position and radius), so address forms can tell inside from outside. */
   deliveryZone: { lat: number; lng: number; radiusKm: number };
   /** Minutes a new order may ring untaken before it escalates (a notification on every counter, a mark for admins). */
@@ -203,11 +221,37 @@ export interface OrderLineWire {
    * or is gone, and always null in a shopper's answer.
    */
   barcode?: string | null;
+  /**
+   * Sold by weight (issue 34): `sellBy`, the asked `grams` (quantity × the step; null for EACH), the scale's
+   * `weighedGrams` (null until packed) and the `chargedGrams` (the weighed grams up to the tolerance cap unless the
+   * shopper accepted the heavier weight; null until packed). For a weighed line `product_details.price` and
+   * `originalPrice` are per kg. The server always sends these.
+   */
+  sellBy?: SellBy;
+  grams?: number | null;
+  weighedGrams?: number | null;
+  chargedGrams?: number | null;
+  /**
+   * The line's amount in rupees, as the receipt prints it and the subtotal adds it: the unit price × the count sent
+   * (found, else ordered), or for a weighed line the charged grams (the asked grams until packed) × the per-kg price.
+   */
+  lineTotal?: number;
+  /** The product's scale code now, for the packing screen to match a label (null for a shopper, or none). */
+  scaleCode?: string | null;
 }
 
-/** A substitute staff proposed for a short line (issue 33), and where it stands. */
+/**
+ * A substitute staff proposed for a short line (issue 33), and where it stands; or (`kind` HEAVIER, issue 34) a
+ * weighed line packed over the tolerance, waiting for the shopper to accept the heavier weight: then `name`, `unit`
+ * and `image` are the line's, `weighedGrams` the scale's grams, `price` the line's amount at those grams and
+ * `chargedPrice` its amount at the cap (what is charged unless they accept), `quantity` the line's.
+ */
 export interface ProposalWire {
   _id: string;
+  /** SUBSTITUTE (issue 33) or HEAVIER (issue 34). The server always sends it. */
+  kind?: ProposalKind;
+  /** The grams weighed, for a HEAVIER proposal; null for a substitute. */
+  weighedGrams?: number | null;
   /** The ordered product it stands in for. */
   productId: string | null;
   substituteId: string | null;
@@ -284,6 +328,11 @@ export interface OrderWire {
   revision?: number;
   originalTotalAmt?: number;
   proposals?: ProposalWire[];
+  /**
+   * The most the order can come to (rupees, issue 34) while any weighed line is unweighed: what checkout showed as
+   * "at most", revised with the order; null once every weighed line is weighed, or when it has none.
+   */
+  maxTotalAmt?: number | null;
   createdAt: string;
   updatedAt: string;
 }

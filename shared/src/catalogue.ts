@@ -3,6 +3,7 @@
 import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE } from './constants';
 import { discountedPricePaise, rupeesToPaise } from './money';
 import { MAX_LINE_QUANTITY } from './line-quantity';
+import type { SellBy, WeighedRule } from './weight-rule';
 
 /** A category or sub-category as rules see it: its name, or an object carrying the name. */
 export type Named = string | { readonly name: string };
@@ -58,14 +59,34 @@ export const SINGLE_QUANTITY_CATEGORY = 'Special';
 export const SINGLE_QUANTITY_SUBCATEGORY = 'Deal';
 
 export interface QuantityRuleProduct {
+  /** Units, or grams for a product sold by weight. */
   stock: number;
   single_quantity?: boolean | null;
   category?: readonly Named[] | null;
   subCategory?: readonly Named[] | null;
+  /** Sold by weight (issue 34): quantities count steps of `stepGrams`, from `minGrams` to `maxGrams`. */
+  sellBy?: SellBy | null;
+  stepGrams?: number | null;
+  minGrams?: number | null;
+  maxGrams?: number | null;
+}
+
+/** The weighed rule of a product sold by weight, or null for one sold by the unit (or missing its rule). */
+export function weighedRuleOf(product: Pick<QuantityRuleProduct, 'sellBy' | 'stepGrams' | 'minGrams' | 'maxGrams'>): WeighedRule | null {
+  if (product.sellBy !== 'WEIGHT' || product.stepGrams == null || product.minGrams == null || product.maxGrams == null) return null;
+  return { stepGrams: product.stepGrams, minGrams: product.minGrams, maxGrams: product.maxGrams };
+}
+
+/** The fewest one line may hold: the minimum's steps for a product sold by weight, else 1. */
+export function minQuantity(product: Pick<QuantityRuleProduct, 'sellBy' | 'stepGrams' | 'minGrams' | 'maxGrams'>): number {
+  const rule = weighedRuleOf(product);
+  return rule ? rule.minGrams / rule.stepGrams : 1;
 }
 
 /** True for products limited to quantity 1: in category Special, in sub-category Deal, or flagged. */
 export function isSingleQuantity(product: Omit<QuantityRuleProduct, 'stock'>): boolean {
+  // a weighed line is bought by the gram: the one-per-order rule is for units (issue 34)
+  if (product.sellBy === 'WEIGHT') return false;
   if (product.single_quantity === true) return true;
   const inCategory = (product.category ?? []).some((c) => sameName(nameOf(c), SINGLE_QUANTITY_CATEGORY));
   const inSub = (product.subCategory ?? []).some((s) => sameName(nameOf(s), SINGLE_QUANTITY_SUBCATEGORY));
@@ -74,9 +95,19 @@ export function isSingleQuantity(product: Omit<QuantityRuleProduct, 'stock'>): b
 
 /**
  * The most of a product one order may hold: its stock (never below 0), at most 1 if single-quantity, and
- * never above MAX_LINE_QUANTITY (what a checkout line may carry, so a merged cart can always be ordered).
+ * never above MAX_LINE_QUANTITY (what a checkout line may carry, so a merged cart can always be ordered). For a
+ * product sold by weight, in steps: as many as its grams in stock hold, up to its maximum, or 0 when fewer than its
+ * minimum are left.
  */
 export function maxQuantity(product: QuantityRuleProduct): number {
+  const rule = weighedRuleOf(product);
+  if (rule) {
+    // steps: as many whole steps as the grams in stock hold, up to the maximum; none when not even the minimum is left
+    const minSteps = rule.minGrams / rule.stepGrams;
+    const maxSteps = rule.maxGrams / rule.stepGrams;
+    const steps = Math.min(maxSteps, Math.floor(Math.max(0, product.stock) / rule.stepGrams));
+    return steps >= minSteps ? steps : 0;
+  }
   const stock = Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.floor(product.stock)));
   return isSingleQuantity(product) ? Math.min(stock, 1) : stock;
 }

@@ -19,6 +19,10 @@ export function isSubstitutionPreference(value: unknown): value is SubstitutionP
 }
 
 /** Where a proposed substitute stands. */
+/** What a proposal asks of the shopper: a SUBSTITUTE for a short line (issue 33), or a HEAVIER weight (issue 34). */
+export const PROPOSAL_KINDS = ['SUBSTITUTE', 'HEAVIER'] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+
 export const PROPOSAL_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'AUTO_ACCEPTED'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 

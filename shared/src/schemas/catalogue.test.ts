@@ -105,6 +105,7 @@ describe('product create', () => {
         more_details: {},
         publish: true,
         single_quantity: false,
+        sellBy: 'EACH',
       },
     });
   });
@@ -226,7 +227,7 @@ describe('variations', () => {
 
   it('create fills discount 0, no details and publish true', () => {
     expect(check(variationCreateSchema, variation)).toEqual({
-      ok: { ...variation, image: [IMAGE], discount: 0, more_details: {}, publish: true },
+      ok: { ...variation, image: [IMAGE], discount: 0, more_details: {}, publish: true, sellBy: 'EACH' },
     });
   });
 

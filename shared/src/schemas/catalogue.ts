@@ -27,7 +27,11 @@ import {
   rupeesField,
   searchTextField,
   stockField,
+  sellByField,
+  gramsField,
+  scaleCodeField,
 } from './fields';
+import { MIN_STEP_GRAMS, weighedRuleProblem } from '../weight-rule';
 
 /** A body that names one row by `_id`. */
 const byId = requestBody({ _id: idField('id') });
@@ -97,6 +101,50 @@ export type SubCategoryDeleteInput = z.infer<typeof subCategoryDeleteSchema>;
 
 // Products
 
+/**
+ * Selling by weight (issue 34): `sellBy` EACH (the default) or WEIGHT, and for WEIGHT the step, minimum and maximum
+ * in whole grams and an optional scale code; `price` is then per kg and `stock` counts grams.
+ */
+const weighedFields = {
+  sellBy: sellByField(),
+  stepGrams: gramsField('stepGrams', MIN_STEP_GRAMS),
+  minGrams: gramsField('minGrams'),
+  maxGrams: gramsField('maxGrams'),
+  scaleCode: scaleCodeField(),
+};
+
+type WeighedInput = { sellBy?: string | undefined; stepGrams?: number | undefined; minGrams?: number | undefined; maxGrams?: number | undefined };
+
+/**
+ * A new product or variation sold by weight needs its step, minimum and maximum, and they must make a rule the
+ * shared weighedRuleProblem passes (an update is checked on the server against what it keeps).
+ */
+function checkWeighedRule(value: WeighedInput, ctx: z.RefinementCtx): void {
+  if (value.sellBy !== 'WEIGHT') return;
+  for (const field of ['stepGrams', 'minGrams', 'maxGrams'] as const) {
+    if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required for a product sold by weight` });
+  }
+  if (value.stepGrams === undefined || value.minGrams === undefined || value.maxGrams === undefined) return;
+  const problem = weighedRuleProblem({ stepGrams: value.stepGrams, minGrams: value.minGrams, maxGrams: value.maxGrams });
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: weighedRuleMessage(problem) });
+}
+
+/** The sentence a 400 and the product form give for a weighed rule's problem. */
+export function weighedRuleMessage(problem: NonNullable<ReturnType<typeof weighedRuleProblem>>): string {
+  switch (problem.reason) {
+    case 'integer':
+      return `${problem.field} must be a whole number of grams`;
+    case 'tooSmall':
+      return problem.field === 'stepGrams' ? `stepGrams must be at least ${MIN_STEP_GRAMS}` : `${problem.field} must be at least one step`;
+    case 'tooLarge':
+      return `${problem.field} is too large`;
+    case 'notMultiple':
+      return `${problem.field} must be a whole number of steps`;
+    case 'minAboveMax':
+      return 'minGrams must be at most maxGrams';
+  }
+}
+
 /** The product form's fields, none defaulted (so an update never resets what it does not send). */
 const productFields = {
   name: nameText,
@@ -115,6 +163,7 @@ const productFields = {
   publish: booleanField('publish'),
   single_quantity: booleanField('single quantity'),
   barcode: barcodeField(),
+  ...weighedFields,
 };
 
 /**
@@ -130,7 +179,11 @@ export const productCreateSchema = requestBody({
   more_details: productFields.more_details.default({}),
   publish: productFields.publish.default(true),
   single_quantity: productFields.single_quantity.default(false),
-});
+  sellBy: productFields.sellBy.default('EACH'),
+  stepGrams: productFields.stepGrams.optional(),
+  minGrams: productFields.minGrams.optional(),
+  maxGrams: productFields.maxGrams.optional(),
+}).superRefine(checkWeighedRule);
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/update-product-details: the id and any product fields (checked as on create). */
@@ -200,6 +253,7 @@ const variationFields = {
   more_details: detailsField('extra details'),
   publish: booleanField('publish'),
   barcode: barcodeField(),
+  ...weighedFields,
 };
 
 /**
@@ -211,7 +265,11 @@ export const variationCreateSchema = requestBody({
   discount: variationFields.discount.default(0),
   more_details: variationFields.more_details.default({}),
   publish: variationFields.publish.default(true),
-});
+  sellBy: variationFields.sellBy.default('EACH'),
+  stepGrams: variationFields.stepGrams.optional(),
+  minGrams: variationFields.minGrams.optional(),
+  maxGrams: variationFields.maxGrams.optional(),
+}).superRefine(checkWeighedRule);
 export type VariationCreateInput = z.infer<typeof variationCreateSchema>;
 
 /** PUT /api/variation/update: the id and any variation fields. */

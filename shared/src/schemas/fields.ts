@@ -8,6 +8,7 @@ import { LISTING_CURSOR_LENGTH, parseListingCursor } from '../listing-cursor';
 import { paiseToRupees, rupeesToPaise } from '../money';
 import { SEARCH_MAX_LENGTH } from '../constants';
 import { hasControlCharacters, nameProblem, normaliseLineBreaks, printableText } from '../text';
+import { MAX_WEIGHED_GRAMS, SELL_BY } from '../weight-rule';
 
 /** The largest price or amount accepted, in rupees (one crore). */
 export const MAX_RUPEES = 10_000_000;
@@ -360,4 +361,40 @@ export function requestBody<Shape extends z.ZodRawShape>(shape: Shape) {
 /** Every field of a shape made optional (for updates: what is not sent is not changed). */
 export function optionalShape<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape).partial().shape;
+}
+
+/** How a product is sold (issue 34): 'EACH' or 'WEIGHT'. */
+export function sellByField(field = 'sellBy') {
+  return z.enum(SELL_BY, { error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be EACH or WEIGHT`) });
+}
+
+/** A weight in whole grams, from `min` to MAX_WEIGHED_GRAMS (100 kg). */
+export function gramsField(field: string, min = 1) {
+  return wholeNumberField(field, min, MAX_WEIGHED_GRAMS);
+}
+
+/**
+ * A product's scale code (issue 34): the digits its scale labels carry (5 for the default pattern; the server checks
+ * the shop's), '' or null for none. Spaces around it are dropped.
+ */
+export function scaleCodeField(field = 'scaleCode') {
+  return z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: `${field} must be text` })
+        .trim()
+        .regex(/^\d{1,6}$/, `${field} must be digits only (5 for the shop's scale labels)`)
+        .nullable(),
+    )
+    .optional();
+}
+
+/** A scanned scale label (issue 34): an EAN-13's digits, spaces and hyphens allowed; the server reads it against the shop's pattern. */
+export function scaleLabelField(field = 'scaleLabel') {
+  return z
+    .string({ error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be text`) })
+    .trim()
+    .max(32, `${field} must be at most 32 characters`)
+    .regex(/^[\d -]+$/, `${field} must be the digits of a scale label`);
 }

@@ -7,7 +7,7 @@ import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { SUBSTITUTION_PREFERENCES } from '../substitution';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
 import { hasControlCharacters } from '../text';
-import { MAX_LINE_QUANTITY, booleanField, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField } from './fields';
+import { MAX_LINE_QUANTITY, booleanField, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField, gramsField, scaleLabelField } from './fields';
 
 const quantity = (field: string) => wholeNumberField(field, 1, MAX_LINE_QUANTITY);
 
@@ -130,14 +130,26 @@ export const acknowledgeSchema = requestBody({
 });
 export type AcknowledgeInput = z.infer<typeof acknowledgeSchema>;
 
-/** One line of PUT /api/orders/pack: the ordered product and how many were found (0 up to the line's quantity). */
-export const packLineSchema = z.object(
-  {
-    productId: idField('product id'),
-    found: wholeNumberField('found', 0, MAX_LINE_QUANTITY),
-  },
-  { error: 'each packed line must be an object' },
-);
+/**
+ * One line of PUT /api/orders/pack: the ordered product and how many were found (0 up to the line's quantity); or,
+ * for a line sold by weight (issue 34), the grams the scale showed (`weighedGrams`, typed) or its scale label
+ * (`scaleLabel`, scanned): exactly one of the three. A weighed line found gone is `found: 0`.
+ */
+export const packLineSchema = z
+  .object(
+    {
+      productId: idField('product id'),
+      found: wholeNumberField('found', 0, MAX_LINE_QUANTITY).optional(),
+      weighedGrams: gramsField('weighedGrams').optional(),
+      scaleLabel: scaleLabelField().optional(),
+    },
+    { error: 'each packed line must be an object' },
+  )
+  .refine((line) => [line.found, line.weighedGrams, line.scaleLabel].filter((v) => v !== undefined).length === 1, {
+    error: 'each packed line needs exactly one of found, weighedGrams or scaleLabel',
+    path: ['found'],
+  });
+export type PackLineInput = z.infer<typeof packLineSchema>;
 
 /**
  * PUT /api/orders/pack (issue 33): staff pack a taken order: for each line named, how many were found. A product

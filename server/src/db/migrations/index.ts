@@ -23,6 +23,7 @@ import * as orderLinesStockKey from './20261130090000_order_lines_stock_key';
 import * as riderCashBalance from './20261201090000_rider_cash_balance';
 import * as handInVoid from './20261202090000_hand_in_void';
 import * as packing from './20261203090000_packing';
+import * as sellByWeight from './20261204090000_sell_by_weight';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -55,4 +56,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261201090000_rider_cash_balance', riderCashBalance],
   ['20261202090000_hand_in_void', handInVoid],
   ['20261203090000_packing', packing],
+  ['20261204090000_sell_by_weight', sellByWeight],
 ];

@@ -1,6 +1,6 @@
 import { isSingleQuantity, maxQuantity, paiseToRupees, shelfCategory, type NamedRef, type SellableProblem } from '@kade/shared';
 import { stockOf } from '../catalog/stock';
-import type { ProductCoreRow } from '../catalog/wire';
+import { weighedFieldsOf, type ProductCoreRow } from '../catalog/wire';
 import type { Db } from '../../db/database';
 
 /**
@@ -18,7 +18,7 @@ export interface SellableRow extends ProductCoreRow {
 
 /** The columns of a SellableRow, for `products p left join products parent on parent.id = p.parent_id`. */
 export const SELLABLE_COLUMNS = `p.id, p.parent_id, parent.name as parent_name, p.name, p.name_si, p.name_ta, p.unit, p.images, p.price_paise, p.discount,
-  ${stockOf('p')} as stock, p.total_stock, p.publish, p.single_quantity, p.deleted_at, parent.publish as parent_publish,
+  ${stockOf('p')} as stock, p.total_stock, p.publish, p.single_quantity, p.sell_by, p.step_grams, p.min_grams, p.max_grams, p.scale_code, p.deleted_at, parent.publish as parent_publish,
   parent.deleted_at as parent_deleted_at,
   coalesce((select json_agg(json_build_object('_id', c.id, 'name', c.name, 'nameSi', c.name_si, 'nameTa', c.name_ta) order by c.name)
     from product_categories pc join categories c on c.id = pc.category_id
@@ -47,7 +47,8 @@ export function isVisible(row: SellableRow): boolean {
 }
 
 export function ruleProduct(row: SellableRow) {
-  return { stock: row.stock, single_quantity: row.single_quantity, category: row.category_list, subCategory: row.sub_category_list };
+  const weighed = weighedFieldsOf(row);
+  return { stock: row.stock, single_quantity: row.single_quantity, category: row.category_list, subCategory: row.sub_category_list, ...weighed };
 }
 
 /** The most of it one order may hold now (0 when it cannot be bought). */
@@ -87,6 +88,7 @@ export function toSellableWire(row: SellableRow) {
     totalStock: row.total_stock,
     publish: row.publish,
     single_quantity: isSingleQuantity(ruleProduct(row)),
+    ...weighedFieldsOf(row),
     category: row.category_list,
     subCategory: row.sub_category_list,
     parent: row.parent_id ? { _id: row.parent_id, name: row.parent_name ?? '' } : null,

@@ -16,7 +16,8 @@ export const ADMIN_VARIATION = `p.parent_id is not null and p.deleted_at is null
   and exists (select 1 from products parent where parent.id = p.parent_id and parent.deleted_at is null)`;
 
 const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.name_si, p.name_ta, p.unit, p.images, p.price_paise, p.discount, ${stockOf('p')} as stock, p.total_stock,
-  p.description, p.more_details, p.publish, p.single_quantity, p.barcode, p.created_at, p.updated_at`;
+  p.description, p.more_details, p.publish, p.single_quantity, p.barcode, p.sell_by, p.step_grams, p.min_grams, p.max_grams, p.scale_code,
+  p.created_at, p.updated_at`;
 
 const CATEGORY_LIST = `coalesce((
     select json_agg(json_build_object('_id', c.id, 'name', c.name, 'nameSi', c.name_si, 'nameTa', c.name_ta) order by lower(c.name), c.id)
@@ -46,7 +47,8 @@ const VARIATION_JSON = `json_build_object(
     'unit', v.unit, 'images', v.images,
     'price_paise', v.price_paise, 'discount', v.discount, 'stock', ${stockOf('v')}, 'total_stock', v.total_stock,
     'description', v.description, 'more_details', v.more_details, 'publish', v.publish,
-    'single_quantity', v.single_quantity, 'barcode', v.barcode, 'created_at', v.created_at, 'updated_at', v.updated_at)`;
+    'single_quantity', v.single_quantity, 'barcode', v.barcode, 'sell_by', v.sell_by, 'step_grams', v.step_grams, 'min_grams', v.min_grams,
+    'max_grams', v.max_grams, 'scale_code', v.scale_code, 'created_at', v.created_at, 'updated_at', v.updated_at)`;
 
 /** One sort key of a page: an SQL expression (with its bindings) and its direction. */
 export interface SortKey {

@@ -1,6 +1,8 @@
 // Rows of the catalogue tables and how they travel: ids as `_id`, rupees for paise, ISO times.
 import {
+  isSellBy,
   paiseToRupees,
+  type SellBy,
   type CategoryWire,
   type NamedRef,
   type OtherNames,
@@ -42,6 +44,31 @@ export interface ProductCoreRow extends OtherNameColumns {
   single_quantity: boolean;
   /** 13 digits or null (issue 33); a row read before the column existed has none. */
   barcode?: string | null;
+  /** How it is sold (issue 34): EACH, or WEIGHT with its step, minimum and maximum in grams and its scale code. */
+  sell_by?: string | null;
+  step_grams?: number | null;
+  min_grams?: number | null;
+  max_grams?: number | null;
+  scale_code?: string | null;
+}
+
+/** A product row's way of selling as the wire carries it (issue 34): the grams are null for a product sold EACH. */
+export function weighedFieldsOf(row: Pick<ProductCoreRow, 'sell_by' | 'step_grams' | 'min_grams' | 'max_grams' | 'scale_code'>): {
+  sellBy: SellBy;
+  stepGrams: number | null;
+  minGrams: number | null;
+  maxGrams: number | null;
+  scaleCode: string | null;
+} {
+  const sellBy: SellBy = isSellBy(row.sell_by) ? row.sell_by : 'EACH';
+  const weighed = sellBy === 'WEIGHT';
+  return {
+    sellBy,
+    stepGrams: weighed ? (row.step_grams ?? null) : null,
+    minGrams: weighed ? (row.min_grams ?? null) : null,
+    maxGrams: weighed ? (row.max_grams ?? null) : null,
+    scaleCode: weighed ? (row.scale_code ?? null) : null,
+  };
 }
 
 /** A products row as the catalogue queries select it (lists are json_agg subselects). */
@@ -121,13 +148,14 @@ function sellable(row: ProductRow) {
     publish: row.publish,
     single_quantity: row.single_quantity,
     barcode: row.barcode ?? null,
+    ...weighedFieldsOf(row),
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
   };
 }
 
 export function toProductWire(row: ProductRow): ProductWire {
-  const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, barcode, createdAt, updatedAt } =
+  const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, description, more_details, publish, single_quantity, barcode, sellBy, stepGrams, minGrams, maxGrams, scaleCode, createdAt, updatedAt } =
     sellable(row);
   return {
     _id,
@@ -148,6 +176,11 @@ export function toProductWire(row: ProductRow): ProductWire {
     publish,
     single_quantity,
     barcode,
+    sellBy,
+    stepGrams,
+    minGrams,
+    maxGrams,
+    scaleCode,
     createdAt,
     updatedAt,
   };

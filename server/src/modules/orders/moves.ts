@@ -32,6 +32,7 @@ import {
   type MoveRefusal,
   type OrderMoveKind,
   type OrderStatus,
+  type PackLineInput,
   type ProposalStatus,
   type SubstitutionPreference,
 } from '@kade/shared';
@@ -62,7 +63,7 @@ export type OrderMove =
   /** Its rider could not deliver it and brings it back. */
   | { kind: 'return'; reason: string }
   /** Staff pack it (issue 33): how many of each named line's product were found. */
-  | { kind: 'pack'; lines: ReadonlyArray<{ productId: string; found: number }> }
+  | { kind: 'pack'; lines: ReadonlyArray<PackLineInput> }
   /** Staff propose a substitute for a line packed short (issue 33): this many of that product instead. */
   | { kind: 'propose'; productId: string; substituteId: string; quantity: number }
   /** The order's shopper accepts or declines a proposal waiting for them. */
@@ -423,6 +424,7 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
       const changes = move.lines.flatMap(({ productId, found }, index) => {
         const line = byProduct.get(productId);
         if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: `lines.${index}.productId` });
+        if (found === undefined) throw new AppError('NOT_SOLD_BY_WEIGHT', `${line.name} is not sold by weight: say how many were found.`, { field: `lines.${index}.found` });
         const standIn = substituted.get(line.id) ?? 0;
         const max = line.quantity - standIn;
         if (found > max) {

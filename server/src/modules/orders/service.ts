@@ -29,6 +29,7 @@ import {
   shelfCategory,
   windowEnds,
   type AnswerSubstitutionInput,
+  type PackLineInput,
   type ProposalCreatedWire,
   type ProposeSubstituteInput,
   type SubstitutesQuery,
@@ -365,7 +366,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
      * Packs a taken order (issue 33): how many of each named line were found. A line that becomes short sets its
      * product's stock to 0; the order is revised (its new total by the shared rules) and every screen told.
      */
-    async pack(actor: AuthUser, orderRef: string, lines: ReadonlyArray<{ productId: string; found: number }>): Promise<OrderWire> {
+    async pack(actor: AuthUser, orderRef: string, lines: ReadonlyArray<PackLineInput>): Promise<OrderWire> {
       return (await writer.applyMove(actor, orderRef, { kind: 'pack', lines })).order;
     },
 
