@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_COLUMNS, buildDaySummary, buildReceipt, daySummaryTextLines, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
 import { emptyDayReport, type DayReport } from './report';
-import type { ReceiptOrder } from './receipt';
+import type { ReceiptOrder, ReceiptOrderProduct } from './receipt';
+import { discountedPricePaise, paiseToRupees } from './money';
+import { sumLines } from './pricing';
+import { seededRandom } from './seeded-random';
+import { chargedGrams, perKgChargePaise, printedLinePaise, totalsLines, type OrderLine } from './weight';
 import { hasControlCharacters } from './text';
 
 const order: ReceiptOrder = {
@@ -49,18 +53,19 @@ describe('buildReceipt', () => {
       status: 'Processing',
       deliveryOption: '50 Minutes to 1 Hour',
       lines: [
-        { name: 'Carrot', englishName: null, quantity: 1, unit: '250g', unitPricePaise: 9500, totalPaise: 9500, category: 'Vegetable' },
-        { name: 'Tomato', englishName: null, quantity: 1, unit: '500g', unitPricePaise: 24950, totalPaise: 24950, category: 'Vegetable' },
-        { name: 'Fresh Milk', englishName: null, quantity: 3, unit: '1L', unitPricePaise: 45000, totalPaise: 135000, category: 'Milk + Other' },
-        { name: 'Marie Biscuit', englishName: null, quantity: 2, unit: '100g', unitPricePaise: 12000, totalPaise: 24000, category: 'Biscuit' },
-        { name: 'Mango', englishName: null, quantity: 1, unit: '1kg', unitPricePaise: 60000, totalPaise: 60000, category: 'Fruit' },
-        { name: 'Gift Bag', englishName: null, quantity: 1, unit: '1 pc', unitPricePaise: 5000, totalPaise: 5000, category: null },
+        { name: 'Carrot', englishName: null, quantity: 1, unit: '250g', unitPricePaise: 9500, totalPaise: 9500, category: 'Vegetable', weight: null },
+        { name: 'Tomato', englishName: null, quantity: 1, unit: '500g', unitPricePaise: 24950, totalPaise: 24950, category: 'Vegetable', weight: null },
+        { name: 'Fresh Milk', englishName: null, quantity: 3, unit: '1L', unitPricePaise: 45000, totalPaise: 135000, category: 'Milk + Other', weight: null },
+        { name: 'Marie Biscuit', englishName: null, quantity: 2, unit: '100g', unitPricePaise: 12000, totalPaise: 24000, category: 'Biscuit', weight: null },
+        { name: 'Mango', englishName: null, quantity: 1, unit: '1kg', unitPricePaise: 60000, totalPaise: 60000, category: 'Fruit', weight: null },
+        { name: 'Gift Bag', englishName: null, quantity: 1, unit: '1 pc', unitPricePaise: 5000, totalPaise: 5000, category: null, weight: null },
       ],
       itemCount: 9,
       subtotalPaise: 258450,
       deliveryFeePaise: 0,
       discountPaise: 5450,
       totalPaise: 253000,
+      atMostPaise: null,
       cashToCollectPaise: 253000,
       paymentMethod: 'Cash on Delivery',
       paymentStatus: 'Not Paid',
@@ -496,10 +501,10 @@ describe('the REVISED bill of an order packing changed (issue 33)', () => {
     expect(model.revised).toEqual({
       revision: 2,
       lines: [
-        { name: 'Tomato', englishName: null, unit: '500g', ordered: 1, sent: 1, unitPricePaise: 24950, sentPaise: 24950, removedPaise: 0, category: 'Vegetable' },
-        { name: 'Fresh Milk', englishName: null, unit: '1L', ordered: 3, sent: 1, unitPricePaise: 45000, sentPaise: 45000, removedPaise: 90000, category: 'Milk + Other' },
-        { name: 'Marie Biscuit', englishName: null, unit: '100g', ordered: 2, sent: 0, unitPricePaise: 12000, sentPaise: 0, removedPaise: 24000, category: 'Biscuit' },
-        { name: 'Bread', englishName: null, unit: '1 pc', ordered: 1, sent: 0, unitPricePaise: 18000, sentPaise: 0, removedPaise: 18000, category: 'Bakery' },
+        { name: 'Tomato', englishName: null, unit: '500g', ordered: 1, sent: 1, unitPricePaise: 24950, sentPaise: 24950, removedPaise: 0, category: 'Vegetable', weight: null },
+        { name: 'Fresh Milk', englishName: null, unit: '1L', ordered: 3, sent: 1, unitPricePaise: 45000, sentPaise: 45000, removedPaise: 90000, category: 'Milk + Other', weight: null },
+        { name: 'Marie Biscuit', englishName: null, unit: '100g', ordered: 2, sent: 0, unitPricePaise: 12000, sentPaise: 0, removedPaise: 24000, category: 'Biscuit', weight: null },
+        { name: 'Bread', englishName: null, unit: '1 pc', ordered: 1, sent: 0, unitPricePaise: 18000, sentPaise: 0, removedPaise: 18000, category: 'Bakery', weight: null },
       ],
       substitutes: [
         // kept without asking: the charged price; accepted dearer: the shopper's own yes to its price
@@ -555,5 +560,153 @@ describe('the REVISED bill of an order packing changed (issue 33)', () => {
     expect(plain).toMatchObject({ title: 'ORDER', revised: null });
     expect(receiptTextLines(plain).join('\n')).not.toMatch(/REVISED|Ordered ->/);
     expect(receiptTextLines(buildReceipt(packed, { shopName: 'Kade', reprint: true })).map((line) => line.trim())).toContain('REVISED BILL (revision 2) - REPRINT');
+  });
+});
+
+describe('weighed lines on the bill (issue 34)', () => {
+  // Carrots at Rs.480/kg, 750 g asked (3 steps of 250 g); two units of bread beside them.
+  const carrots = (extra: Partial<ReceiptOrder['products'][number]> = {}): ReceiptOrder['products'][number] => ({
+    productId: 'carrots',
+    quantity: 3,
+    sellBy: 'WEIGHT',
+    grams: 750,
+    weighedGrams: null,
+    chargedGrams: null,
+    product_details: { name: 'Carrots', nameSi: 'කැරට්', nameTa: 'கரட்', unit: '', price: 480, category: 'Vegetable' },
+    ...extra,
+  });
+  const bread = { productId: 'bread', quantity: 2, sellBy: 'EACH' as const, grams: null, product_details: { name: 'Bread', unit: '1 pc', price: 100, category: 'Bakery' } };
+  const weighedOrder = (line: ReceiptOrder['products'][number], totals: Partial<ReceiptOrder>): ReceiptOrder => ({ ...order, language: 'en', products: [line, bread], ...totals });
+  const row = (left: string, right: string, columns = RECEIPT_COLUMNS) => left + ' '.repeat(columns - left.length - right.length) + right;
+
+  it('prints a packed line as its charged kilos at the price per kg and the amount the server charged', () => {
+    const model = buildReceipt(weighedOrder(carrots({ weighedGrams: 742, chargedGrams: 742, lineTotal: 356 }), { subTotalAmt: 556, totalAmt: 560, maxTotalAmt: null }), { shopName: 'Kade' });
+    expect(model.lines[0]).toMatchObject({ name: 'Carrots', totalPaise: 35_600, unitPricePaise: 48_000, weight: { grams: 742, askedGrams: 750, weighedGrams: null, estimate: false } });
+    expect(model.itemCount).toBe(3); // the weighed line is one item, the bread two
+    const text = receiptTextLines(model);
+    expect(text).toContain(row('  0.742 kg x Rs.480.00/kg', 'Rs.356.00'));
+    expect(text).not.toContain('  At most');
+    expect(text.join('\n')).not.toMatch(/weighed \d/);
+  });
+
+  it('prints an unweighed line at its asked weight, and the most the order can come to under the total', () => {
+    const model = buildReceipt(weighedOrder(carrots(), { subTotalAmt: 560, totalAmt: 570, maxTotalAmt: 600 }), { shopName: 'Kade' });
+    expect(model.lines[0]?.weight).toEqual({ grams: 750, askedGrams: 750, weighedGrams: null, estimate: true });
+    expect(model.lines[0]?.totalPaise).toBe(36_000); // no lineTotal on the wire: 750 g x Rs.480/kg
+    expect(model.atMostPaise).toBe(60_000);
+    const text = receiptTextLines(model);
+    expect(text).toContain(row('  0.750 kg x Rs.480.00/kg', 'Rs.360.00'));
+    const total = text.indexOf(row('TOTAL', 'Rs.570.00'));
+    expect(total).toBeGreaterThan(0);
+    expect(text[total + 1]).toBe(row('  At most (weighed lines)', 'Rs.600.00'));
+  });
+
+  it('says so in a second line when the scale weighed more than was charged (over the tolerance, not accepted)', () => {
+    const model = buildReceipt(weighedOrder(carrots({ weighedGrams: 900, chargedGrams: 825, lineTotal: 396 }), { subTotalAmt: 596, totalAmt: 600 }), { shopName: 'Kade' });
+    const text = receiptTextLines(model);
+    const at = text.indexOf(row('  0.825 kg x Rs.480.00/kg', 'Rs.396.00'));
+    expect(at).toBeGreaterThan(0);
+    expect(text[at + 1]).toBe('  weighed 0.900 kg, charged 0.825 kg');
+    // accepted: charged as weighed, nothing more to say
+    const accepted = receiptTextLines(buildReceipt(weighedOrder(carrots({ weighedGrams: 900, chargedGrams: 900, lineTotal: 432 }), { subTotalAmt: 632, totalAmt: 630 }), { shopName: 'Kade' }));
+    expect(accepted).toContain(row('  0.900 kg x Rs.480.00/kg', 'Rs.432.00'));
+    expect(accepted.join('\n')).not.toContain('charged 0.');
+  });
+
+  it('on the REVISED bill: asked -> charged kilos, the over-weight line, and a line not found REMOVED at its asked amount', () => {
+    const revised = (line: ReceiptOrder['products'][number], totals: Partial<ReceiptOrder>) =>
+      buildReceipt(weighedOrder(line, { revision: 1, originalTotalAmt: 570, ...totals }), { shopName: 'Kade' });
+    const packed = revised(carrots({ weighedGrams: 742, chargedGrams: 742, lineTotal: 356, found: null }), { subTotalAmt: 556, totalAmt: 560 });
+    expect(packed.revised?.lines.find((line) => line.name === 'Carrots')).toMatchObject({ sentPaise: 35_600, removedPaise: 0 });
+    expect(packed.itemCount).toBe(3);
+    expect(receiptTextLines(packed)).toContain(row('  0.750 -> 0.742 kg x Rs.480.00/kg', 'Rs.356.00'));
+    const heavy = receiptTextLines(revised(carrots({ weighedGrams: 1000, chargedGrams: 825, lineTotal: 396 }), { subTotalAmt: 596, totalAmt: 600 }));
+    const at = heavy.indexOf(row('  0.750 -> 0.825 kg x Rs.480.00/kg', 'Rs.396.00'));
+    expect(heavy[at + 1]).toBe('  weighed 1.000 kg, charged 0.825 kg');
+    const gone = revised(carrots({ found: 0, weighedGrams: null, chargedGrams: null, lineTotal: 0 }), { subTotalAmt: 200, totalAmt: 220 });
+    expect(gone.revised?.removedPaise).toBe(36_000);
+    expect(gone.itemCount).toBe(2);
+    const goneText = receiptTextLines(gone);
+    expect(goneText).toContain(row('  0.750 kg REMOVED', '-Rs.360.00'));
+    expect(goneText).toContain(row('Removed in all', '-Rs.360.00'));
+  });
+
+  it('prints the name in the order\'s language, English under it, and fits 32 columns too', () => {
+    const model = buildReceipt({ ...weighedOrder(carrots({ weighedGrams: 742, chargedGrams: 742, lineTotal: 356 }), { subTotalAmt: 556, totalAmt: 560 }), language: 'ta' }, { shopName: 'Kade' });
+    const text = receiptTextLines(model, 32);
+    const at = text.indexOf('கரட்');
+    // 32 columns are too few for both: the amount goes right-aligned on the next line, as every line's does
+    expect(text.slice(at, at + 4)).toEqual(['கரட்', '  Carrots', '  0.742 kg x Rs.480.00/kg', 'Rs.356.00'.padStart(32)]);
+    for (const line of text) expect([...line].length).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('generated orders with weighed and unit lines: the printed line amounts add up to the subtotal (issue 34)', () => {
+  /** The amount at the end of a printed line ('... Rs.1,234.50'), in paise; removals ('-Rs.') are not lines sent. */
+  const printedAmounts = (text: readonly string[]): number[] => {
+    const end = text.findIndex((line) => line.startsWith('Subtotal ('));
+    return text.slice(0, end).flatMap((line) => {
+      const found = / (Rs\.[\d,]+\.\d\d)$/.exec(line);
+      return found ? [Math.round(Number(found[1]!.slice(3).replace(/,/g, '')) * 100)] : [];
+    });
+  };
+
+  it('for 2,000 orders at take time, packed, and on the REVISED bill, with and without the server\'s lineTotal', () => {
+    const random = seededRandom(3434);
+    const int = (from: number, to: number) => from + Math.floor(random() * (to - from + 1));
+    const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+    const discounts = [0, 0, 5, 10, 12.5, 33, 50];
+    for (let n = 0; n < 2000; n++) {
+      const packed = random() < 0.6;
+      const withLineTotal = random() < 0.5;
+      const shared: OrderLine[] = [];
+      const products: ReceiptOrderProduct[] = [];
+      for (let i = 0, count = int(1, 7); i < count; i++) {
+        const pricePaise = random() < 0.5 ? int(1, 2000) * 100 : int(1, 200_000);
+        const discount = pick(discounts);
+        const details = { name: `Item ${i}`, unit: '', category: pick(['Vegetable', 'Fish', 'Rice & Grains']) };
+        if (random() < 0.5) {
+          const steps = int(1, 20);
+          const askedGrams = steps * pick([10, 50, 100, 250]);
+          const weighedGrams = packed ? pick([askedGrams, 0, int(1, Math.floor(askedGrams * 1.5))]) : null;
+          const acceptedHeavier = random() < 0.3;
+          const line: OrderLine = { sellBy: 'WEIGHT', pricePaise, discount, askedGrams, weighedGrams, acceptedHeavier };
+          shared.push(line);
+          const charged = weighedGrams === null ? null : chargedGrams(askedGrams, weighedGrams, acceptedHeavier);
+          products.push({
+            productId: `p${i}`,
+            quantity: steps,
+            found: weighedGrams === 0 ? 0 : null,
+            sellBy: 'WEIGHT',
+            grams: askedGrams,
+            weighedGrams: weighedGrams === 0 ? null : weighedGrams,
+            chargedGrams: weighedGrams === 0 ? null : charged,
+            ...(withLineTotal ? { lineTotal: paiseToRupees(printedLinePaise(line)) } : {}),
+            product_details: { ...details, price: paiseToRupees(perKgChargePaise(pricePaise, discount)) },
+          });
+        } else {
+          const quantity = int(1, 5);
+          const found = packed ? int(0, quantity) : null;
+          const line: OrderLine = { pricePaise, discount, quantity: found ?? quantity };
+          shared.push(line);
+          products.push({
+            productId: `p${i}`,
+            quantity,
+            found,
+            sellBy: 'EACH',
+            ...(withLineTotal ? { lineTotal: paiseToRupees(printedLinePaise(line)) } : {}),
+            product_details: { ...details, price: paiseToRupees(discountedPricePaise(pricePaise, discount)) },
+          });
+        }
+      }
+      const subtotalPaise = sumLines(totalsLines(shared, 'estimate')).subtotalPaise;
+      const receiptOrder: ReceiptOrder = { ...order, products, revision: packed ? 1 : 0, subTotalAmt: paiseToRupees(subtotalPaise), totalAmt: paiseToRupees(subtotalPaise) };
+      const model = buildReceipt(receiptOrder, { shopName: 'Kade' });
+      const context = JSON.stringify({ n, products });
+      const amounts = printedAmounts(receiptTextLines(model));
+      expect(amounts.reduce((sum, paise) => sum + paise, 0), context).toBe(subtotalPaise);
+      expect(model.subtotalPaise, context).toBe(subtotalPaise);
+      if (!packed) expect(model.lines.reduce((sum, line) => sum + line.totalPaise, 0), context).toBe(subtotalPaise);
+    }
   });
 });

@@ -11,6 +11,8 @@ import { DEFAULT_TIME_ZONE, formatDateTime } from './hours';
 import { localName, type Language } from './language';
 import { formatRs, rupeesToPaise } from './money';
 import { statusLabel } from './order-status';
+import { formatReceiptKg, formatReceiptWeighed, weighedAmountPaise } from './weight';
+import type { SellBy } from './weight-rule';
 import { printableText } from './text';
 import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport, type PackingFigures } from './report';
 import { keepsSubstitute, keptSubstituteUnit, type ProposalStatus } from './substitution';
@@ -38,6 +40,16 @@ export interface ReceiptOrderProduct {
     image?: string | readonly string[] | null;
     category?: Named | readonly Named[] | null;
   };
+  /**
+   * Sold by weight (issue 34, the order wire's fields): `price` above is then per kg, `grams` the asked weight,
+   * `weighedGrams` the scale's (null until packed) and `chargedGrams` what is charged (null until packed).
+   */
+  sellBy?: SellBy | null;
+  grams?: number | null;
+  weighedGrams?: number | null;
+  chargedGrams?: number | null;
+  /** The line's amount as the server decided it (rupees): printed as it is when present. */
+  lineTotal?: number | null;
 }
 
 /** The parts of an order a receipt needs (wire shape, amounts in rupees). */
@@ -62,6 +74,8 @@ export interface ReceiptOrder {
   originalTotalAmt?: number | null;
   /** The substitutes proposed for short lines; those kept (ACCEPTED, AUTO_ACCEPTED) are on the bill. */
   proposals?: readonly ReceiptProposal[] | null;
+  /** The most the order can come to while a weighed line is unweighed (rupees, issue 34), else null. */
+  maxTotalAmt?: number | null;
 }
 
 /** A proposed substitute as the revised bill reads it (the order wire's ProposalWire). */
@@ -91,6 +105,21 @@ export interface ReceiptOptions {
   reprint?: boolean;
 }
 
+/**
+ * A line sold by weight (issue 34), as the receipt prints it: '0.742 kg x Rs.480.00/kg'. `unitPricePaise` of its
+ * line is then the price per kg.
+ */
+export interface ReceiptWeight {
+  /** The grams charged: the charged grams once packed, the asked grams before. */
+  grams: number;
+  /** The grams asked for at checkout. */
+  askedGrams: number;
+  /** The scale's grams when more than were charged (over the tolerance and not accepted), else null. */
+  weighedGrams: number | null;
+  /** True until the line is weighed: its amount is then an estimate at the asked weight. */
+  estimate: boolean;
+}
+
 export interface ReceiptLine {
   /** The product's name in the order's language (its English name when it has none in that language). */
   name: string;
@@ -102,6 +131,8 @@ export interface ReceiptLine {
   totalPaise: number;
   /** The shelf (category) the item is picked from, or null when unknown. */
   category: string | null;
+  /** Its weight, for a line sold by weight; null for a line sold by the unit. */
+  weight: ReceiptWeight | null;
 }
 
 /** One ordered line on the REVISED bill: how many were ordered and how many are sent, and what was removed. */
@@ -116,6 +147,8 @@ export interface RevisedLine {
   sentPaise: number;
   removedPaise: number;
   category: string | null;
+  /** For a line sold by weight: the grams asked and charged (ordered and sent count steps); else null. */
+  weight: ReceiptWeight | null;
 }
 
 /** A substitute the order keeps, at the unit price charged for it. */
@@ -167,6 +200,8 @@ export interface ReceiptModel {
   /** Basket discount and rounding together: subtotal + fee - total, when above 0. */
   discountPaise: number;
   totalPaise: number;
+  /** The most the total can come to while a weighed line is unweighed (issue 34), else null. */
+  atMostPaise: number | null;
   cashToCollectPaise: number;
   paymentMethod: string;
   paymentStatus: string;
@@ -237,14 +272,16 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
       const unitPricePaise = rupeesToPaise(product.product_details.price);
       const english = printable(product.product_details.name);
       const name = printable(localName({ ...product.product_details, name: english }, order.language ?? 'en'));
+      const weighed = weighedLine(product);
       return {
         name: name === '' ? english : name,
         englishName: name === '' || name === english ? null : english,
         quantity: product.quantity,
         unit: printable(product.product_details.unit),
         unitPricePaise,
-        totalPaise: unitPricePaise * product.quantity,
+        totalPaise: weighed ? weighed.totalPaise : unitPricePaise * product.quantity,
         category: printableShelf(product.product_details.category),
+        weight: weighed ? weighed.weight : null,
       };
     })
     .sort(compareShelfOrder);
@@ -267,19 +304,44 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
     deliveryOption: orText(order.Choose, '') || null,
     lines,
     // what is sent: after packing, the quantities found and the substitutes kept
+    // a weighed line is one item (its quantity counts steps of weight), none when nothing of it is sent
     itemCount: revised
-      ? revised.lines.reduce((sum, line) => sum + line.sent, 0) + revised.substitutes.reduce((sum, sub) => sum + sub.quantity, 0)
-      : lines.reduce((sum, line) => sum + line.quantity, 0),
+      ? revised.lines.reduce((sum, line) => sum + (line.weight ? Math.min(1, line.sent) : line.sent), 0) + revised.substitutes.reduce((sum, sub) => sum + sub.quantity, 0)
+      : lines.reduce((sum, line) => sum + (line.weight ? (line.weight.grams > 0 ? 1 : 0) : line.quantity), 0),
     subtotalPaise,
     deliveryFeePaise,
     discountPaise: Math.max(0, subtotalPaise + (deliveryFeePaise ?? 0) - totalPaise),
     totalPaise,
+    atMostPaise: order.maxTotalAmt == null ? null : rupeesToPaise(order.maxTotalAmt),
     cashToCollectPaise: isPaymentPaid(paymentStatus) ? 0 : totalPaise,
     paymentMethod: orText(order.payment_method, TEXT.notApplicable),
     paymentStatus,
     addressLines: address.length > 0 ? address : ['Address not available'],
     locationText: orText(order.location, LOCATION_NOT_AVAILABLE),
     barcodeValue: orderId,
+  };
+}
+
+/**
+ * A weighed line's weight and amount (issue 34), else null for a line sold by the unit. Charged: the server's
+ * charged grams once packed, the asked grams before (none when packing found none). The amount is the server's
+ * lineTotal when the order carries it, else the charged grams at the per-kg price (weight.ts, half up to the
+ * rupee), so the printed lines add up to the subtotal either way.
+ */
+function weighedLine(product: ReceiptOrderProduct): { weight: ReceiptWeight; totalPaise: number } | null {
+  if (product.sellBy !== 'WEIGHT') return null;
+  const askedGrams = product.grams ?? 0;
+  const weighedGrams = product.weighedGrams ?? null;
+  const charged = product.found === 0 ? 0 : (product.chargedGrams ?? weighedGrams ?? askedGrams);
+  const totalPaise = product.lineTotal == null ? weighedAmountPaise(charged, rupeesToPaise(product.product_details.price)) : rupeesToPaise(product.lineTotal);
+  return {
+    weight: {
+      grams: charged,
+      askedGrams,
+      weighedGrams: weighedGrams !== null && weighedGrams > charged && product.found !== 0 ? weighedGrams : null,
+      estimate: weighedGrams === null && product.found !== 0,
+    },
+    totalPaise,
   };
 }
 
@@ -304,15 +366,18 @@ function revisedBill(order: ReceiptOrder): RevisedBill | null {
     .map((product): RevisedLine => {
       const unitPricePaise = rupeesToPaise(product.product_details.price);
       const sent = Math.min(product.quantity, Math.max(0, product.found ?? product.quantity));
+      const weighed = weighedLine(product);
       return {
         ...printedNames(product.product_details, language),
         unit: printable(product.product_details.unit),
         ordered: product.quantity,
         sent,
         unitPricePaise,
-        sentPaise: unitPricePaise * sent,
-        removedPaise: unitPricePaise * (product.quantity - sent),
+        // a weighed line is sent at its charged grams, or not at all (found 0): then its asked amount is removed
+        sentPaise: weighed ? weighed.totalPaise : unitPricePaise * sent,
+        removedPaise: weighed ? (sent === 0 ? weighedAmountPaise(weighed.weight.askedGrams, unitPricePaise) : 0) : unitPricePaise * (product.quantity - sent),
         category: printableShelf(product.product_details.category),
+        weight: weighed ? weighed.weight : null,
       };
     })
     .sort((a, b) => compareShelfOrder({ ...a, quantity: a.ordered, totalPaise: 0 }, { ...b, quantity: b.ordered, totalPaise: 0 }));
@@ -449,11 +514,26 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
     if (line.englishName) out.push(...wrapText(`  ${line.englishName}`, columns, '    '));
   };
   const each = (line: { unitPricePaise: number; unit: string }) => `${formatRs(line.unitPricePaise)}${line.unit === '' ? '' : ` / ${line.unit}`}`;
+  // a weight over the tolerance the shopper did not accept is charged at the cap: the bill says both
+  const overWeight = (weight: ReceiptWeight): void => {
+    if (weight.weighedGrams !== null) out.push(...wrapText(`  weighed ${formatReceiptKg(weight.weighedGrams)}, charged ${formatReceiptKg(weight.grams)}`, columns, '    '));
+  };
   if (model.revised) {
     const revised = model.revised;
     out.push(...wrapText(`Ordered ${REVISED_ARROW} Sent`, columns, '  '));
     for (const line of revised.lines) {
       names(line);
+      const weight = line.weight;
+      if (weight) {
+        // Ordered -> Sent in kilos: '0.750 -> 0.742 kg x Rs.480.00/kg', or REMOVED when none was found
+        if (line.sent === 0) out.push(...leftRight(`  ${formatReceiptKg(weight.askedGrams)} REMOVED`, `-${formatRs(line.removedPaise)}`, columns));
+        else {
+          const asked = formatReceiptKg(weight.askedGrams).replace(/ kg$/, '');
+          out.push(...leftRight(`  ${asked} ${REVISED_ARROW} ${formatReceiptWeighed(weight.grams, line.unitPricePaise)}`, formatRs(line.sentPaise), columns));
+          overWeight(weight);
+        }
+        continue;
+      }
       const moved = `  ${line.ordered} ${REVISED_ARROW} ${line.sent}`;
       if (line.sent === 0) out.push(...leftRight(`${moved} REMOVED`, `-${formatRs(line.removedPaise)}`, columns));
       else {
@@ -476,7 +556,10 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   } else {
     for (const line of model.lines) {
       names(line);
-      out.push(...leftRight(`  ${line.quantity} x ${each(line)}`, formatRs(line.totalPaise), columns));
+      if (line.weight) {
+        out.push(...leftRight(`  ${formatReceiptWeighed(line.weight.grams, line.unitPricePaise)}`, formatRs(line.totalPaise), columns));
+        overWeight(line.weight);
+      } else out.push(...leftRight(`  ${line.quantity} x ${each(line)}`, formatRs(line.totalPaise), columns));
     }
     if (model.lines.length === 0) out.push('No items');
   }
@@ -492,6 +575,8 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
     out.push(...leftRight('Original total', formatRs(model.revised.originalTotalPaise), columns));
     out.push(...leftRight('NEW TOTAL', formatRs(model.totalPaise), columns));
   } else out.push(...leftRight('TOTAL', formatRs(model.totalPaise), columns));
+  // while a weighed line is unweighed the total is an estimate, and this the most it can come to
+  if (model.atMostPaise !== null) out.push(...leftRight('  At most (weighed lines)', formatRs(model.atMostPaise), columns));
   out.push(...leftRight('CASH TO COLLECT', formatRs(model.cashToCollectPaise), columns));
   out.push(rule('-'));
 

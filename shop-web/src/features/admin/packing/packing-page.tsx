@@ -10,8 +10,10 @@ import type { TFunction } from 'i18next';
 import { useParams } from 'react-router-dom';
 import {
   formatRs,
+  formatWeight,
   isLanguage,
   localName,
+  MAX_WEIGHED_GRAMS,
   rupeesToPaise,
   SOCKET_EVENTS,
   statusLabel,
@@ -21,13 +23,14 @@ import {
   type ProposalWire,
   type SubstituteWire,
 } from '@kade/shared';
+import { useShopConfig } from '../../../lib/shop-config';
 import { ApiError } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { useSocketEvents } from '../../../lib/realtime';
 import { errorText } from '../../../lib/show-error';
 import { Loading } from '../../../components/loading';
 import { packingApi } from './api/packing-api';
-import { refusalBeep, scanMeaning, typingTarget } from './scan';
+import { refusalBeep, scaleLabelMeaning, scanMeaning, typingTarget } from './scan';
 import './packing.css';
 
 type Loaded = { kind: 'loading' } | { kind: 'error'; text: string } | { kind: 'ready'; order: OrderWire };
@@ -42,10 +45,15 @@ function useLanguage(): Language {
 }
 
 const rupees = (amount: number) => formatRs(rupeesToPaise(amount));
+/** A weighed line's amount, always whole rupees, as the clerk reads it: 'Rs.356'. */
+const wholeRupees = (amount: number) => rupees(amount).replace(/\.00$/, '');
 
-/** The latest proposal for a line's product, if any. */
-function proposalFor(order: OrderWire, productId: string | null): ProposalWire | undefined {
-  const mine = (order.proposals ?? []).filter((p) => p.productId === productId);
+/** What one pack call says of a line: how many were found, or (sold by weight, issue 34) its grams or scale label. */
+type PackLineBody = { found: number } | { weighedGrams: number } | { scaleLabel: string };
+
+/** The latest proposal of a kind for a line's product, if any: a substitute (issue 33) or a heavier weight (issue 34). */
+function proposalFor(order: OrderWire, productId: string | null, kind: 'SUBSTITUTE' | 'HEAVIER' = 'SUBSTITUTE'): ProposalWire | undefined {
+  const mine = (order.proposals ?? []).filter((p) => p.productId === productId && (p.kind ?? 'SUBSTITUTE') === kind);
   return mine[mine.length - 1];
 }
 
@@ -53,6 +61,7 @@ export default function PackingPage() {
   const { orderId = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
+  const { scaleLabelPattern } = useShopConfig();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -91,16 +100,18 @@ export default function PackingPage() {
   const packing = order !== null && statusLabel(order.order_status) === 'Processing';
 
   const pack = useCallback(
-    async (line: OrderLineWire, found: number): Promise<boolean> => {
+    async (line: OrderLineWire, body: PackLineBody): Promise<boolean> => {
       const current = orderRef.current;
       if (!current || line.productId === null) return false;
       setBusy(true);
       try {
-        const answer = await packingApi.pack(current._id, line.productId, found);
+        const answer = await packingApi.packLine(current._id, { productId: line.productId, ...body });
         setLoaded({ kind: 'ready', order: answer.data });
         setCounted((now) => ({ ...now, [line.productId as string]: 0 }));
         return true;
       } catch (error) {
+        // a scale label the server refused (another product's, or unreadable) sounds like a refused scan
+        if ('scaleLabel' in body) refusalBeep();
         setNotice({ tone: 'refused', text: errorText(error) });
         return false;
       } finally {
@@ -115,6 +126,18 @@ export default function PackingPage() {
       const current = orderRef.current;
       if (!current) return;
       const meaning = scanMeaning(typed, current.products);
+      // a scale label (issue 34): 13 digits starting with the shop's label prefix, unless a line's barcode is those
+      const label = meaning.kind === 'line' ? null : scaleLabelMeaning(typed, current.products, scaleLabelPattern);
+      if (label) {
+        if (label.kind !== 'line') {
+          refusalBeep();
+          setNotice({ tone: 'refused', text: label.kind === 'checkDigit' ? t('errors.SCALE_LABEL_INVALID') : t('packWeight.labelNoLine') });
+          return;
+        }
+        const name = localName(label.line.product_details, language);
+        if (await pack(label.line, { scaleLabel: label.label })) setNotice({ tone: 'ok', text: t('packWeight.labelSaved', { name, weight: formatWeight(label.grams) }) });
+        return;
+      }
       if (meaning.kind === 'invalid') {
         refusalBeep();
         setNotice({ tone: 'refused', text: meaning.problem === 'checkDigit' ? t('packing.scanCheckDigit', { code: typed }) : t('packing.scanNotBarcode', { code: typed }) });
@@ -129,7 +152,7 @@ export default function PackingPage() {
         }
         const count = (counted[line.productId as string] ?? 0) + 1;
         if (count >= line.quantity) {
-          if (await pack(line, line.quantity)) setNotice({ tone: 'ok', text: t('packing.scanFoundAll', { name }) });
+          if (await pack(line, { found: line.quantity })) setNotice({ tone: 'ok', text: t('packing.scanFoundAll', { name }) });
         } else {
           setCounted((now) => ({ ...now, [line.productId as string]: count }));
           setNotice({ tone: 'ok', text: t('packing.scanCounted', { name, count, quantity: line.quantity }) });
@@ -145,7 +168,7 @@ export default function PackingPage() {
         setNotice({ tone: 'refused', text: error instanceof ApiError && error.status === 404 ? t('packing.scanUnknown', { code: meaning.code }) : errorText(error) });
       }
     },
-    [counted, language, pack, t],
+    [counted, language, pack, scaleLabelPattern, t],
   );
 
   // A USB scanner types digits then Enter into whatever has the focus: listen on the page, but never take keys
@@ -257,13 +280,124 @@ interface PackLineProps {
   line: OrderLineWire;
   scanned: number;
   disabled: boolean;
-  onPack: (line: OrderLineWire, found: number) => Promise<boolean>;
+  onPack: (line: OrderLineWire, body: PackLineBody) => Promise<boolean>;
   onProposed: (order: OrderWire) => void;
   /** The order changed behind the page (a refusal said so): read it again. */
   onStale: () => void;
 }
 
-function PackLine({ order, line, scanned, disabled, onPack, onProposed, onStale }: PackLineProps) {
+function PackLine(props: PackLineProps) {
+  return props.line.sellBy === 'WEIGHT' ? <WeighedPackLine {...props} /> : <CountedPackLine {...props} />;
+}
+
+/**
+ * A line sold by weight (issue 34): the weight asked, a grams field for what the scale shows (or its label scanned
+ * anywhere on the page), 'Not found' for none. Packed, it shows the weight and the amount the server charged; over
+ * the tolerance it waits for the shopper's answer to the heavier weight.
+ */
+function WeighedPackLine({ order, line, disabled, onPack, onProposed, onStale }: PackLineProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const headingId = useId();
+  const inputId = useId();
+  const [grams, setGrams] = useState('');
+  const [picking, setPicking] = useState(false);
+  const name = localName(line.product_details, language);
+  const notFound = line.found === 0;
+  const weighed = line.weighedGrams ?? null;
+  const heavier = proposalFor(order, line.productId, 'HEAVIER');
+  const substitute = proposalFor(order, line.productId);
+  const max = MAX_WEIGHED_GRAMS;
+  const gramsValid = /^\d+$/.test(grams) && Number(grams) <= max;
+  const state = notFound
+    ? t('packWeight.stateNotFound')
+    : weighed !== null
+      ? t('packWeight.stateWeighed', { weight: formatWeight(weighed), amount: wholeRupees(line.lineTotal ?? 0) })
+      : t('packWeight.stateToWeigh');
+  const heavierText =
+    weighed === null || !heavier || heavier.weighedGrams !== weighed
+      ? null
+      : heavier.status === 'PENDING'
+        ? t('packWeight.waitingShopper', { weight: formatWeight(weighed) })
+        : heavier.status === 'ACCEPTED'
+          ? t('packWeight.heavierAccepted', { weight: formatWeight(weighed) })
+          : t('packWeight.heavierCapped', { weight: formatWeight(line.chargedGrams ?? weighed) });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!gramsValid) return;
+    if (await onPack(line, { weighedGrams: Number(grams) })) setGrams('');
+  };
+
+  return (
+    <li className={`pack-line${weighed !== null ? ' pack-line--found' : ''}${notFound ? ' pack-line--short' : ''}`} aria-labelledby={headingId} data-testid="pack-line">
+      {line.product_details.image[0] ? <img src={imageAt(line.product_details.image[0], 160)} alt="" width={64} height={64} loading="lazy" /> : <span className="pack-line__noimg" aria-hidden="true" />}
+      <div className="pack-line__body">
+        <h2 id={headingId} className="pack-line__name">
+          {name}
+        </h2>
+        <p className="pack-line__facts">
+          <span>{t('packing.shelf', { shelf: line.product_details.category || '—' })}</span>
+          <span data-testid="pack-line-asked">{t('packWeight.asked', { weight: formatWeight(line.grams ?? 0) })}</span>
+        </p>
+        <p className="pack-line__state" data-testid="pack-line-state">
+          {state}
+        </p>
+        {heavierText ? (
+          <p className="pack-line__proposal" data-testid="pack-line-heavier">
+            {heavierText}
+          </p>
+        ) : null}
+        {substitute ? (
+          <p className="pack-line__proposal" data-testid="pack-line-proposal">
+            {t(`packing.proposal.${substitute.status}`, { name: localName(substitute, language), quantity: substitute.quantity })}
+          </p>
+        ) : null}
+        <form className="pack-line__short" onSubmit={(event) => void save(event)}>
+          <label htmlFor={inputId}>{t('packWeight.gramsLabel')}</label>
+          <input id={inputId} type="number" inputMode="numeric" min={0} max={max} step={1} value={grams} disabled={disabled} onChange={(event) => setGrams(event.target.value)} aria-invalid={grams !== '' && !gramsValid} />
+          {grams === '' || gramsValid ? null : <span className="packing__error">{t('packWeight.gramsRange', { max })}</span>}
+          <button type="submit" className="button button--primary" aria-label={`${t('packWeight.save')}: ${name}`} disabled={disabled || !gramsValid}>
+            {t('packWeight.save')}
+          </button>
+        </form>
+        <div className="pack-line__actions">
+          <button type="button" className="button" aria-label={`${t('packWeight.notFound')}: ${name}`} aria-pressed={notFound} disabled={disabled || notFound} onClick={() => void onPack(line, { found: 0 })}>
+            {t('packWeight.notFound')}
+          </button>
+          {notFound && offersSubstitute(line, substitute) ? (
+            <button type="button" className="button" aria-label={`${t('packing.chooseSubstitute')}: ${name}`} aria-expanded={picking} disabled={disabled} onClick={() => setPicking((v) => !v)}>
+              {t('packing.chooseSubstitute')}
+            </button>
+          ) : null}
+        </div>
+        {picking && line.productId !== null ? (
+          <SubstitutePicker
+            order={order}
+            line={line}
+            onDone={(updated) => {
+              setPicking(false);
+              onProposed(updated);
+            }}
+            onStale={onStale}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Whether a short line offers 'Choose a substitute': not when the shopper wants none (the server would refuse it),
+ * nor while a substitute waits or is kept.
+ */
+function offersSubstitute(line: OrderLineWire, proposal: ProposalWire | undefined): boolean {
+  if (line.productId === null || line.substitution === 'NONE') return false;
+  return !(proposal && proposal.status !== 'DECLINED' && proposal.status !== 'EXPIRED');
+}
+
+/** A line sold by the unit (issue 33). */
+function CountedPackLine({ order, line, scanned, disabled, onPack, onProposed, onStale }: PackLineProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [shortOpen, setShortOpen] = useState(false);
@@ -281,7 +415,7 @@ function PackLine({ order, line, scanned, disabled, onPack, onProposed, onStale 
     event.preventDefault();
     const count = Number(shortCount);
     if (!Number.isInteger(count) || count < 0 || count >= line.quantity) return;
-    if (await onPack(line, count)) setShortOpen(false);
+    if (await onPack(line, { found: count })) setShortOpen(false);
   };
   const shortValid = /^\d+$/.test(shortCount) && Number(shortCount) < line.quantity;
 
@@ -305,13 +439,13 @@ function PackLine({ order, line, scanned, disabled, onPack, onProposed, onStale 
           </p>
         ) : null}
         <div className="pack-line__actions">
-          <button type="button" className="button button--primary" aria-label={`${t('packing.found')}: ${name}`} aria-pressed={foundAll} disabled={disabled || foundAll} onClick={() => void onPack(line, line.quantity)}>
+          <button type="button" className="button button--primary" aria-label={`${t('packing.found')}: ${name}`} aria-pressed={foundAll} disabled={disabled || foundAll} onClick={() => void onPack(line, { found: line.quantity })}>
             {t('packing.found')}
           </button>
           <button type="button" className="button" aria-label={`${t('packing.short')}: ${name}`} aria-expanded={shortOpen} disabled={disabled} onClick={() => setShortOpen((v) => !v)}>
             {t('packing.short')}
           </button>
-          {isShort && line.productId !== null && !(proposal && proposal.status !== 'DECLINED' && proposal.status !== 'EXPIRED') ? (
+          {isShort && offersSubstitute(line, proposal) ? (
             <button type="button" className="button" aria-label={`${t('packing.chooseSubstitute')}: ${name}`} aria-expanded={picking} disabled={disabled} onClick={() => setPicking((v) => !v)}>
               {t('packing.chooseSubstitute')}
             </button>

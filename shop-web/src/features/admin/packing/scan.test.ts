@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderLineWire } from '@kade/shared';
-import { scanMeaning } from './scan';
+import { buildScaleLabel, DEFAULT_SCALE_LABEL_PATTERN, type OrderLineWire } from '@kade/shared';
+import { scaleLabelMeaning, scanMeaning } from './scan';
 
 const line = (productId: string | null, barcode: string | null): OrderLineWire => ({
   productId,
@@ -29,5 +29,36 @@ describe('what a scanned code means on the packing screen', () => {
     expect(scanMeaning('036000291453', lines)).toEqual({ kind: 'invalid', problem: 'checkDigit' });
     expect(scanMeaning('12345', lines)).toEqual({ kind: 'invalid', problem: 'shape' });
     expect(scanMeaning('40063813339311', lines)).toEqual({ kind: 'invalid', problem: 'shape' });
+  });
+});
+
+describe('a scanned scale label on the packing screen (issue 34)', () => {
+  const weighed = (productId: string, scaleCode: string | null): OrderLineWire => ({ ...line(productId, null), sellBy: 'WEIGHT', grams: 750, weighedGrams: null, scaleCode });
+  const carrots = weighed('carrots', '01234');
+  const beans = weighed('beans', '04321');
+  const pattern = DEFAULT_SCALE_LABEL_PATTERN;
+
+  it('goes to the weighed line whose scale code it carries, with the grams it reads', () => {
+    const label = buildScaleLabel('04321', 742);
+    expect(scaleLabelMeaning(label, [...lines, carrots, beans], pattern)).toEqual({ kind: 'line', line: beans, label, grams: 742 });
+    expect(scaleLabelMeaning(`${label.slice(0, 7)} ${label.slice(7)}`, [carrots, beans], pattern)).toMatchObject({ kind: 'line', line: beans, label });
+  });
+
+  it('goes to the only weighed line when it names another product (so the server refuses it), to none among several', () => {
+    const other = buildScaleLabel('99999', 500);
+    expect(scaleLabelMeaning(other, [...lines, carrots], pattern)).toMatchObject({ kind: 'line', line: carrots });
+    expect(scaleLabelMeaning(other, [carrots, beans], pattern)).toEqual({ kind: 'noLine' });
+    expect(scaleLabelMeaning(other, lines, pattern)).toEqual({ kind: 'noLine' });
+  });
+
+  it('refuses a bad check digit, and leaves every code that is no scale label to be read as a barcode', () => {
+    const label = buildScaleLabel('01234', 742);
+    const wrong = `${label.slice(0, 12)}${(Number(label[12]) + 1) % 10}`;
+    expect(scaleLabelMeaning(wrong, [carrots], pattern)).toEqual({ kind: 'checkDigit' });
+    expect(scaleLabelMeaning('4006381333931', [carrots], pattern)).toBeNull();
+    expect(scaleLabelMeaning(label.slice(0, 12), [carrots], pattern)).toBeNull();
+    // a shop whose labels start 29 reads a 20 label as a barcode
+    expect(scaleLabelMeaning(label, [carrots], '29PPPPPWWWWWC')).toBeNull();
+    expect(scaleLabelMeaning(buildScaleLabel('01234', 742, '29PPPPPWWWWWC'), [carrots], '29PPPPPWWWWWC')).toMatchObject({ kind: 'line', grams: 742 });
   });
 });

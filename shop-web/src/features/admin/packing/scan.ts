@@ -1,6 +1,6 @@
 // What a scanned code means on the packing screen (issue 33), before anything is sent: a line of the order, a code
 // that is no barcode, or a code to look up (another product's, or no product's). The server still decides.
-import { barcodeProblem, normalizeBarcode, type OrderLineWire } from '@kade/shared';
+import { barcodeProblem, normalizeBarcode, parseScaleLabel, type OrderLineWire } from '@kade/shared';
 
 export type ScanMeaning =
   | { kind: 'line'; line: OrderLineWire; code: string }
@@ -13,6 +13,23 @@ export function scanMeaning(typed: string, lines: readonly OrderLineWire[]): Sca
   if (code === null) return { kind: 'invalid', problem: barcodeProblem(typed) ?? 'shape' };
   const line = lines.find((l) => l.barcode === code && l.productId !== null);
   return line ? { kind: 'line', line, code } : { kind: 'elsewhere', code };
+}
+
+/**
+ * What a scanned code means as a scale label (issue 34): null when it is none (not 13 digits starting with the
+ * pattern's prefix, or the shop's pattern is unreadable), so it is read as a product's barcode; a bad check digit;
+ * or the weighed line to send it for: the one whose scale code it carries, else the only weighed line (the server
+ * then refuses a label for another product, and says so), else none.
+ */
+export type ScaleLabelMeaning = { kind: 'checkDigit' } | { kind: 'line'; line: OrderLineWire; label: string; grams: number } | { kind: 'noLine' };
+
+export function scaleLabelMeaning(typed: string, lines: readonly OrderLineWire[], pattern: string): ScaleLabelMeaning | null {
+  const reading = parseScaleLabel(typed, pattern);
+  if (!reading.ok) return reading.problem === 'CHECK_DIGIT' ? { kind: 'checkDigit' } : null;
+  const label = typed.replace(/[ -]/g, '');
+  const weighed = lines.filter((line) => line.sellBy === 'WEIGHT' && line.productId !== null);
+  const line = weighed.find((l) => l.scaleCode === reading.scaleCode) ?? (weighed.length === 1 ? weighed[0] : undefined);
+  return line ? { kind: 'line', line, label, grams: reading.grams } : { kind: 'noLine' };
 }
 
 /** True when a key press lands in a place that takes typing (so the page's scanner listener leaves it alone). */

@@ -4,7 +4,7 @@
 // 'Print Order Details' button beside it prints on the thermal printer instead.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { buildReceipt, formatRs, type OrderWire, type RevisedBill } from '@kade/shared';
+import { buildReceipt, formatReceiptKg, formatRs, type OrderWire, type ReceiptWeight, type RevisedBill } from '@kade/shared';
 import { ApiError } from '../../../lib/api-client';
 import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -39,7 +39,16 @@ function useReceiptPageSize(ref: RefObject<HTMLElement | null>): void {
 }
 
 /** An item's cell on the printed page: its name, its English name under a name in another language, its unit price. */
-function ItemCell({ item, each = '', children }: { item: { name: string; englishName?: string | null | undefined; unitPricePaise: number; unit?: string | null | undefined }; each?: string; children?: ReactNode }) {
+function ItemCell({
+  item,
+  each = '',
+  children,
+}: {
+  item: { name: string; englishName?: string | null | undefined; unitPricePaise: number; unit?: string | null | undefined; weight?: ReceiptWeight | null };
+  each?: string;
+  children?: ReactNode;
+}) {
+  const weighed = item.weight ?? null;
   return (
     <td>
       {item.name}
@@ -47,12 +56,20 @@ function ItemCell({ item, each = '', children }: { item: { name: string; english
       <span className="receipt__each">
         {each}
         {formatRs(item.unitPricePaise)}
-        {item.unit ? ` / ${item.unit}` : ''}
+        {weighed ? '/kg' : item.unit ? ` / ${item.unit}` : ''}
       </span>
+      {weighed?.weighedGrams != null ? (
+        <span className="receipt__each">
+          weighed {formatReceiptKg(weighed.weighedGrams)}, charged {formatReceiptKg(weighed.grams)}
+        </span>
+      ) : null}
       {children}
     </td>
   );
 }
+
+/** The Qty cell of a line: its count, or for a weighed line (issue 34) its charged kilos. */
+const quantityText = (line: { quantity: number; weight: ReceiptWeight | null }): string => (line.weight ? formatReceiptKg(line.weight.grams) : String(line.quantity));
 
 /** A revised bill's lines (issue 33): Ordered → Sent with what was removed, then the substitutes kept. */
 function RevisedRows({ revised }: { revised: RevisedBill }) {
@@ -64,7 +81,7 @@ function RevisedRows({ revised }: { revised: RevisedBill }) {
             {line.removedPaise > 0 ? <span className="receipt__each">Removed {line.ordered - line.sent}: -{formatRs(line.removedPaise)}</span> : null}
           </ItemCell>
           <td className="num">
-            {line.ordered} → {line.sent}
+            {line.weight ? `${formatReceiptKg(line.weight.askedGrams)} → ${line.sent === 0 ? 0 : formatReceiptKg(line.weight.grams)}` : `${line.ordered} → ${line.sent}`}
           </td>
           <td className="num">{line.sent === 0 ? 'REMOVED' : formatRs(line.sentPaise)}</td>
         </tr>
@@ -130,7 +147,7 @@ function Receipt({ order }: { order: OrderWire }) {
           {receipt.revised ? null : receipt.lines.map((line, index) => (
             <tr key={`${line.name}-${index}`}>
               <ItemCell item={line} />
-              <td className="num">{line.quantity}</td>
+              <td className="num">{quantityText(line)}</td>
               <td className="num">{formatRs(line.totalPaise)}</td>
             </tr>
           ))}
@@ -165,6 +182,12 @@ function Receipt({ order }: { order: OrderWire }) {
           <dt>{receipt.revised ? 'New total' : 'Total'}</dt>
           <dd>{formatRs(receipt.totalPaise)}</dd>
         </div>
+        {receipt.atMostPaise === null ? null : (
+          <div>
+            <dt>At most (weighed lines)</dt>
+            <dd>{formatRs(receipt.atMostPaise)}</dd>
+          </div>
+        )}
         <div>
           <dt>Cash to collect</dt>
           <dd>{formatRs(receipt.cashToCollectPaise)}</dd>
