@@ -392,7 +392,27 @@ describe('the day summary (Z-report)', () => {
       valueCancelledPaise: 48000,
       hours: [{ hour: '09:00-10:00', count: 2 }, { hour: '10:00-11:00', count: 1 }],
     });
-    expect(model.items[1]).toEqual({ name: 'Soap p', unit: '', quantity: 1, totalPaise: 9550 });
+    expect(model.items[1]).toEqual({ name: 'Soap p', unit: '', quantity: 1, kilos: 0, totalPaise: 9550 });
+  });
+
+  it('prints kilos sold beside units (issue 34): a product sold by weight, and one sold both ways', () => {
+    const weighed = buildDaySummary(
+      {
+        ...report,
+        items: [
+          { name: 'Carrots', unit: '', quantity: 0, kilos: 2.242, amount: 1076 },
+          { name: 'Samba Rice 1kg', unit: '1kg', quantity: 7, amount: 2030 },
+          { name: 'Dhal', unit: '', quantity: 2, kilos: 1.5, amount: 900 },
+        ],
+      },
+      { shopName: 'Kade' },
+    );
+    expect(weighed.items.map((item) => item.kilos)).toEqual([2.242, 0, 1.5]);
+    const lines = daySummaryTextLines(weighed);
+    const row = (left: string, right: string) => left + ' '.repeat(48 - left.length - right.length) + right;
+    expect(lines).toContain(row('  x 2.242 kg', 'Rs.1,076.00'));
+    expect(lines).toContain(row('  x 7', 'Rs.2,030.00'));
+    expect(lines).toContain(row('  x 2 + 1.500 kg', 'Rs.900.00'));
   });
 
   it('lays it out in 48 columns with the day, the cash, the items, the times and the missed promises', () => {

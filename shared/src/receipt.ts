@@ -14,7 +14,7 @@ import { statusLabel } from './order-status';
 import { formatReceiptKg, formatReceiptWeighed, weighedAmountPaise } from './weight';
 import type { SellBy } from './weight-rule';
 import { printableText } from './text';
-import { hourLabel, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport, type PackingFigures } from './report';
+import { hourLabel, itemSoldText, REPORT_PERCENTILE, REPORT_TOP_ITEMS, type DayReport, type PackingFigures } from './report';
 import { keepsSubstitute, keptSubstituteUnit, type ProposalStatus } from './substitution';
 import { LOCATION_NOT_AVAILABLE } from './zone';
 
@@ -612,7 +612,8 @@ export interface DaySummaryModel {
   cashExpectedPaise: number;
   cancelledOrders: number;
   valueCancelledPaise: number;
-  items: Array<{ name: string; unit: string; quantity: number; totalPaise: number }>;
+  /** Units and (issue 34) kilos sold, as 'x 3', 'x 1.500 kg' or 'x 3 + 1.500 kg'. */
+  items: Array<{ name: string; unit: string; quantity: number; kilos: number; totalPaise: number }>;
   deliveryTimes: Array<{ option: string; promiseMinutes: number | null; delivered: number; averageMinutes: number | null; p90Minutes: number | null; missed: number }>;
   missed: Array<{ orderId: string; minutes: number; promiseMinutes: number; delivered: boolean }>;
   /** The hours that had orders, as '09:00-10:00' and how many. */
@@ -647,7 +648,7 @@ export function buildDaySummary(report: DayReport, options: Omit<ReceiptOptions,
     cashExpectedPaise: rupeesToPaise(report.cashExpected ?? report.cashCollected),
     cancelledOrders: report.cancelledOrders,
     valueCancelledPaise: rupeesToPaise(report.valueCancelled),
-    items: report.items.map((i) => ({ name: printable(i.name), unit: printable(i.unit), quantity: i.quantity, totalPaise: rupeesToPaise(i.amount) })),
+    items: report.items.map((i) => ({ name: printable(i.name), unit: printable(i.unit), quantity: i.quantity, kilos: i.kilos ?? 0, totalPaise: rupeesToPaise(i.amount) })),
     deliveryTimes: report.deliveryTimes.map((o) => ({ ...o, option: printable(o.option) })).map(({ code: _code, ...o }) => o),
     missed: report.missedPromises.map((m) => ({ orderId: printable(m.orderId), minutes: m.minutes, promiseMinutes: m.promiseMinutes, delivered: m.delivered })),
     hours: report.ordersPerHour.flatMap((count, hour) => (count > 0 ? [{ hour: hourLabel(hour), count }] : [])),
@@ -692,7 +693,7 @@ export function daySummaryTextLines(model: DaySummaryModel, columns: number = RE
   out.push(...wrapText(`ITEMS SOLD (top ${REPORT_TOP_ITEMS})`, columns, '  '));
   for (const item of model.items) {
     out.push(...wrapText(`${item.name}${item.unit === '' ? '' : ` (${item.unit})`}`, columns, '  '));
-    out.push(...row(`  x ${item.quantity}`, formatRs(item.totalPaise)));
+    out.push(...row(`  x ${itemSoldText(item)}`, formatRs(item.totalPaise)));
   }
   if (model.items.length === 0) out.push('  None');
   out.push(rule('-'));

@@ -10,6 +10,8 @@ import {
   fillRate,
   hourLabel,
   hourOfDay,
+  itemSoldText,
+  kilosFromGrams,
   isCalendarDay,
   localDay,
   ordersPerHour,
@@ -225,10 +227,22 @@ describe('CSV', () => {
     report.items = [{ name: '=cmd|"/c calc"!A1', unit: '1kg, loose', quantity: 3, amount: 870 }];
     const csv = dayReportCsv(report);
     expect(csv).toContain('Day report,2026-11-22\r\n');
-    expect(csv).toContain('"\'=cmd|""/c calc""!A1","1kg, loose",3,870\r\n');
+    expect(csv).toContain('Item,Unit,Quantity,Kilos,Amount (Rs.)\r\n"\'=cmd|""/c calc""!A1","1kg, loose",3,0.000,870\r\n');
     expect(csv).toContain('Cash collected (Rs.),0\r\n');
     expect(csv).toContain('23:00-00:00,0\r\n');
     expect(csv.split('\r\n').filter((line) => /^\d\d:00-\d\d:00,/.test(line))).toHaveLength(24);
+  });
+
+  it('writes kilos sold with three decimals beside units (issue 34)', () => {
+    const report = emptyDayReport('2026-11-22', 'Asia/Colombo', new Date('2026-11-22T10:00:00Z'), false);
+    report.items = [
+      { name: 'Carrots', unit: '', quantity: 0, kilos: kilosFromGrams(2242), amount: 1076 },
+      { name: 'Dhal', unit: '', quantity: 2, kilos: kilosFromGrams(1500), amount: 900 },
+    ];
+    expect(dayReportCsv(report)).toContain('Item,Unit,Quantity,Kilos,Amount (Rs.)\r\nCarrots,,0,2.242,1076\r\nDhal,,2,1.500,900\r\n');
+    expect([kilosFromGrams(742), kilosFromGrams(1), kilosFromGrams(100_000), kilosFromGrams(0)]).toEqual([0.742, 0.001, 100, 0]);
+    expect(report.items.map(itemSoldText)).toEqual(['2.242 kg', '2 + 1.500 kg']);
+    expect(itemSoldText({ quantity: 4 })).toBe('4');
   });
 });
 

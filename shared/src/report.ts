@@ -179,9 +179,28 @@ export function summariseDeliveries(orders: readonly ReportDelivery[], now: Date
 export interface ReportItem {
   name: string;
   unit: string;
+  /** Units sold (lines sold by the unit). */
   quantity: number;
+  /**
+   * Kilos sold (issue 34), three decimals: the grams charged on lines sold by weight (weighed at packing, else as
+   * asked) over 1000; 0 for a product sold by the unit. Absent from a server before weights.
+   */
+  kilos?: number;
   /** What those items came to, in rupees. */
   amount: number;
+}
+
+/** Kilos from grams for the report, exact to the gram: 742 -> 0.742. */
+export function kilosFromGrams(grams: number): number {
+  return Number((grams / 1000).toFixed(3));
+}
+
+/** An item's amount sold as people read it: '3', '1.500 kg', or both ('3 + 1.500 kg') when sold both ways. */
+export function itemSoldText(item: Pick<ReportItem, 'quantity' | 'kilos'>): string {
+  const kilos = item.kilos ?? 0;
+  if (kilos <= 0) return String(item.quantity);
+  const weight = `${kilos.toFixed(3)} kg`;
+  return item.quantity > 0 ? `${item.quantity} + ${weight}` : weight;
 }
 
 /**
@@ -349,8 +368,8 @@ export function dayReportCsv(report: DayReport): string {
     ['Status', 'Orders'],
     ...report.byStatus.map((s) => [s.status, s.count]),
     blank,
-    ['Item', 'Unit', 'Quantity', 'Amount (Rs.)'],
-    ...report.items.map((i) => [i.name, i.unit, i.quantity, i.amount]),
+    ['Item', 'Unit', 'Quantity', 'Kilos', 'Amount (Rs.)'],
+    ...report.items.map((i) => [i.name, i.unit, i.quantity, (i.kilos ?? 0).toFixed(3), i.amount]),
     blank,
     ['Delivery option', 'Promise (min)', 'Delivered', 'Average (min)', `p${REPORT_PERCENTILE} (min)`, 'Missed promise'],
     ...report.deliveryTimes.map((o) => [o.option, o.promiseMinutes, o.delivered, o.averageMinutes, o.p90Minutes, o.missed]),

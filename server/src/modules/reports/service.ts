@@ -5,6 +5,8 @@ import {
   emptyDayReport,
   fillRate,
   isProposalStatus,
+  GRAMS_PER_KG,
+  kilosFromGrams,
   isCancelled,
   isOrderStatus,
   ordersPerHour,
@@ -31,6 +33,18 @@ export interface ReportServiceDeps {
 }
 
 const CANCELLED: readonly OrderStatus[] = ORDER_STATUSES.filter(isCancelled);
+
+/**
+ * What a line sent, per line of `order_lines as l` (issue 34): units of a line sold by the unit (what was found,
+ * else all ordered); grams of a line sold by weight (its charged grams once weighed, else the asked grams; none
+ * when packing found none); and its amount in paise. A weighed line's amount is weight.ts weighedAmountPaise in SQL
+ * integer arithmetic: grams x the per-kg price in paise, plus half a rupee's worth, divided down to whole rupees
+ * (the report's test checks it against the shared function).
+ */
+const WEIGHED = `l.sell_by = 'WEIGHT'`;
+const SENT_UNITS = `case when ${WEIGHED} then 0 else coalesce(l.found, l.quantity) end`;
+const SENT_GRAMS = `case when ${WEIGHED} and coalesce(l.found, 1) > 0 then coalesce(l.charged_grams, l.grams) else 0 end`;
+const SENT_PAISE = `case when ${WEIGHED} then ((${SENT_GRAMS})::bigint * l.price_paise + ${GRAMS_PER_KG * 50}) / ${GRAMS_PER_KG * 100} * 100 else coalesce(l.found, l.quantity) * l.price_paise end`;
 
 /** One of the day's orders with the two moments its delivery time runs between (from its events). */
 interface DayOrderRow {
@@ -75,10 +89,11 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           .whereNotIn('o.status', CANCELLED)
           .groupBy('l.name', 'l.unit')
           // what was sent: a line packed short counts what was found (issue 33); one found in none is not sold
-          .havingRaw('sum(coalesce(l.found, l.quantity)) > 0')
-          .select('l.name', 'l.unit', trx.raw('sum(coalesce(l.found, l.quantity)) as quantity'), trx.raw('sum(coalesce(l.found, l.quantity) * l.price_paise) as paise'))
-          .orderBy([{ column: 'quantity', order: 'desc' }, { column: 'l.name' }, { column: 'l.unit' }])
-          .limit(REPORT_TOP_ITEMS)) as Array<{ name: string; unit: string; quantity: unknown; paise: unknown }>;
+          .havingRaw(`sum(${SENT_UNITS}) > 0 or sum(${SENT_GRAMS}) > 0`)
+          .select('l.name', 'l.unit', trx.raw(`sum(${SENT_UNITS}) as quantity`), trx.raw(`sum(${SENT_GRAMS}) as grams`), trx.raw(`sum(${SENT_PAISE}) as paise`))
+          // a kilo ranks as one unit does
+          .orderByRaw(`sum(${SENT_UNITS}) + sum(${SENT_GRAMS}) / 1000.0 desc, l.name, l.unit`)
+          .limit(REPORT_TOP_ITEMS)) as Array<{ name: string; unit: string; quantity: unknown; grams: unknown; paise: unknown }>;
         // Pending to Delivered from the order's events: its first Pending (placed) and its Delivered.
         const orders = (await trx('orders as o')
           .where('o.created_at', '>=', start)
@@ -126,7 +141,7 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           ...report,
           totalOrders: orders.length,
           byStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
-          items: items.map((i) => ({ name: i.name, unit: i.unit, quantity: toCount(i.quantity), amount: paiseToRupees(toCount(i.paise)) })),
+          items: items.map((i) => ({ name: i.name, unit: i.unit, quantity: toCount(i.quantity), kilos: kilosFromGrams(toCount(i.grams)), amount: paiseToRupees(toCount(i.paise)) })),
           cashCollected: paiseToRupees(cashPaise),
           cashExpected: paiseToRupees(expectedPaise),
           deliveredOrders: counts.get('Delivered') ?? 0,

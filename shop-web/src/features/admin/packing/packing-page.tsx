@@ -308,7 +308,8 @@ function WeighedPackLine({ order, line, disabled, onPack, onProposed, onStale }:
   const heavier = proposalFor(order, line.productId, 'HEAVIER');
   const substitute = proposalFor(order, line.productId);
   const max = MAX_WEIGHED_GRAMS;
-  const gramsValid = /^\d+$/.test(grams) && Number(grams) <= max;
+  // a weight is at least a gram: a line with nothing of it is 'Not found'
+  const gramsValid = /^\d+$/.test(grams) && Number(grams) >= 1 && Number(grams) <= max;
   const state = notFound
     ? t('packWeight.stateNotFound')
     : weighed !== null
@@ -355,7 +356,7 @@ function WeighedPackLine({ order, line, disabled, onPack, onProposed, onStale }:
         ) : null}
         <form className="pack-line__short" onSubmit={(event) => void save(event)}>
           <label htmlFor={inputId}>{t('packWeight.gramsLabel')}</label>
-          <input id={inputId} type="number" inputMode="numeric" min={0} max={max} step={1} value={grams} disabled={disabled} onChange={(event) => setGrams(event.target.value)} aria-invalid={grams !== '' && !gramsValid} />
+          <input id={inputId} type="number" inputMode="numeric" min={1} max={max} step={1} value={grams} disabled={disabled} onChange={(event) => setGrams(event.target.value)} aria-invalid={grams !== '' && !gramsValid} />
           {grams === '' || gramsValid ? null : <span className="packing__error">{t('packWeight.gramsRange', { max })}</span>}
           <button type="submit" className="button button--primary" aria-label={`${t('packWeight.save')}: ${name}`} disabled={disabled || !gramsValid}>
             {t('packWeight.save')}

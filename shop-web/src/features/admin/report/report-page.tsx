@@ -207,6 +207,7 @@ function Figures({ report }: { report: DayReport }) {
                   <th scope="col">Item</th>
                   <th scope="col">Unit</th>
                   <th scope="col" className="num">Quantity</th>
+                  <th scope="col" className="num">Kilos</th>
                   <th scope="col" className="num">Amount</th>
                 </tr>
               </thead>
@@ -216,6 +217,7 @@ function Figures({ report }: { report: DayReport }) {
                     <th scope="row">{item.name}</th>
                     <td>{item.unit}</td>
                     <td className="num">{item.quantity}</td>
+                    <td className="num">{(item.kilos ?? 0) > 0 ? `${(item.kilos ?? 0).toFixed(3)} kg` : '—'}</td>
                     <td className="num">{rs(item.amount)}</td>
                   </tr>
                 ))}
