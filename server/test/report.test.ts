@@ -125,9 +125,9 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
   it('lists the items sold by quantity, leaving out cancelled orders', async () => {
     const { items } = (await report(DAY)).body.data;
     expect(items).toEqual([
-      { name: 'Samba Rice 1kg', unit: '1kg', quantity: 7, amount: 2030 },
-      { name: 'Mysore Dhal 500g', unit: '500g', quantity: 4, amount: 800 },
-      { name: 'Kithul Treacle', unit: '750ml', quantity: 2, amount: 1380 },
+      { name: 'Samba Rice 1kg', unit: '1kg', quantity: 7, kilos: 0, amount: 2030 },
+      { name: 'Mysore Dhal 500g', unit: '500g', quantity: 4, kilos: 0, amount: 800 },
+      { name: 'Kithul Treacle', unit: '750ml', quantity: 2, kilos: 0, amount: 1380 },
     ]);
   });
 
@@ -241,13 +241,13 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     expect(rows[0]).toBe('Day report,2026-11-20');
     expect(rows).toContain('Orders,1');
     expect(rows).toContain(`Cash collected (Rs.),${totals.Z}`);
-    expect(rows).toContain('"\'=HYPERLINK(""http://evil.example"",""Click""), free",\'@1 pc,1,100');
+    expect(rows).toContain('"\'=HYPERLINK(""http://evil.example"",""Click""), free",\'@1 pc,1,0.000,100');
     expect(rows).toContain(`${EXPRESS},30,1,20,20,0`);
     expect(rows).toContain('12:00-13:00,1');
     expect(csv.endsWith('\r\n')).toBe(true);
     // the same day's JSON says the same
     const json = (await report('2026-11-20')).body.data;
-    expect(json.items).toEqual([{ name: '=HYPERLINK("http://evil.example","Click"), free', unit: '@1 pc', quantity: 1, amount: 100 }]);
+    expect(json.items).toEqual([{ name: '=HYPERLINK("http://evil.example","Click"), free', unit: '@1 pc', quantity: 1, kilos: 0, amount: 100 }]);
   });
 
   it('downloads every cell whose first visible character could start a formula escaped: full-width forms, invisible characters first, a tab', async () => {
@@ -262,7 +262,7 @@ describe.each(DB_KINDS)("the day's report on %s", (kind) => {
     const response = await fetch(`${server.url}/api/orders/report.csv?day=2026-11-17`, { headers: await staffAuth() });
     expect(response.status).toBe(200);
     const rows = (await response.text()).split('\r\n');
-    for (const name of names) expect(rows, JSON.stringify(name)).toContain(`'${name},'\u200B@1 pc,1,100`);
+    for (const name of names) expect(rows, JSON.stringify(name)).toContain(`'${name},'\u200B@1 pc,1,0.000,100`);
   });
 
   it('lists at most the top 20 items, most sold first, ties by name', async () => {

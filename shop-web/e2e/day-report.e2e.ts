@@ -82,7 +82,7 @@ test.describe("the day's report", () => {
     const items = page.getByRole('region', { name: 'Items sold', exact: true });
     const row = items.getByRole('row', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await expect(row).toBeVisible();
-    await expect(row.getByRole('cell')).toHaveText(['1 pc', '40', formatRs(rupeesToPaise(480))]);
+    await expect(row.getByRole('cell')).toHaveText(['1 pc', '40', '—', formatRs(rupeesToPaise(480))]); // no kilos: sold by the unit
 
     // The page shows the server's figures (read now: other tests place orders on this server too).
     const report = (await call<DayReport>(request, staff.accessToken, 'GET', `/api/orders/report?day=${day}`)).body.data;
