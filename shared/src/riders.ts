@@ -126,6 +126,11 @@ export interface RiderOrderWire {
   revision: number;
   originalTotal: number | null;
   shortLines: Array<{ name: string; nameSi: string | null; nameTa: string | null; ordered: number; sent: number }>;
+  /**
+   * Lines sold by weight (issue 34) that are sent: each name, the grams charged (weighed at packing, else asked, and
+   * then `weighed` false) and the line's amount (rupees), so the rider can say why the total is what it is.
+   */
+  weighedLines?: Array<{ name: string; nameSi: string | null; nameTa: string | null; grams: number; weighed: boolean; lineTotal: number }>;
   assignedAt: string | null;
   pickedUpAt: string | null;
   deliveredAt: string | null;

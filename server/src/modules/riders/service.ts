@@ -18,6 +18,7 @@ import {
   type RiderOrderWire,
   type RiderOrdersWire,
   type RiderWire,
+  weighedAmountPaise,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -61,6 +62,18 @@ interface RiderOrderRow {
   created_at: Date | string;
   revision: number;
   original_total_paise: number | null;
+}
+
+/** A line sold by weight (issue 34) that is sent, as the rider's card shows it. */
+interface WeighedLineRow {
+  order_id: string;
+  name: string;
+  name_si: string | null;
+  name_ta: string | null;
+  grams: number;
+  weighed_grams: number | null;
+  charged_grams: number | null;
+  price_paise: number;
 }
 
 /** A line packing sent short (issue 33), as the rider's card notes it. */
@@ -194,7 +207,7 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
       .sort((a, b) => a.name.localeCompare(b.name) || a.riderId.localeCompare(b.riderId));
   }
 
-  function toRiderOrder(row: RiderOrderRow, short: readonly ShortLineRow[]): RiderOrderWire {
+  function toRiderOrder(row: RiderOrderRow, short: readonly ShortLineRow[], weighed: readonly WeighedLineRow[]): RiderOrderWire {
     const address = (typeof row.delivery_address === 'string' ? JSON.parse(row.delivery_address) : row.delivery_address) as Record<string, unknown>;
     const part = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
     // The address as typed (the snapshot's `city` holds its text); its name ('Home') only when there is no text.
@@ -222,6 +235,13 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
       shortLines: short
         .filter((line) => line.order_id === row.id)
         .map((line) => ({ name: line.name, nameSi: line.name_si, nameTa: line.name_ta, ordered: line.quantity, sent: line.found })),
+      // the weight charged (the server's charged grams once weighed, else the asked grams) at the per-kg price
+      weighedLines: weighed
+        .filter((line) => line.order_id === row.id)
+        .map((line) => {
+          const grams = line.charged_grams ?? line.grams;
+          return { name: line.name, nameSi: line.name_si, nameTa: line.name_ta, grams, weighed: line.weighed_grams !== null, lineTotal: paiseToRupees(weighedAmountPaise(grams, line.price_paise)) };
+        }),
       assignedAt: iso(row.assigned_at),
       pickedUpAt: iso(row.picked_up_at),
       deliveredAt: iso(row.delivered_at),
@@ -297,7 +317,18 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
               .orderBy('name')
               .orderBy('id')
               .select('order_id', 'name', 'name_si', 'name_ta', 'quantity', 'found');
-      return { onShift: me?.on_shift === true, orders: rows.map((row) => toRiderOrder(row, short)) };
+      // lines sold by weight and sent (not found gone), in name order (issue 34)
+      const weighed: WeighedLineRow[] =
+        rows.length === 0
+          ? []
+          : await db('order_lines')
+              .whereIn('order_id', rows.map((row) => row.id))
+              .where('sell_by', 'WEIGHT')
+              .whereRaw('coalesce(found, 1) > 0')
+              .orderBy('name')
+              .orderBy('id')
+              .select('order_id', 'name', 'name_si', 'name_ta', 'grams', 'weighed_grams', 'charged_grams', 'price_paise');
+      return { onShift: me?.on_shift === true, orders: rows.map((row) => toRiderOrder(row, short, weighed)) };
     },
 
     /**

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, clockTime, deliveryOptionByLabel, formatRs, localName, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
+import { can, clockTime, deliveryOptionByLabel, formatRs, formatWeight, localName, rupeesToPaise, SOCKET_EVENTS, type RiderOrderWire, type RiderOrdersWire } from '@kade/shared';
 import { ApiError } from '../../lib/api-client';
 import { riderApi } from './api/rider-api';
 import { useSocketEvents } from '../../lib/realtime';
@@ -135,6 +135,26 @@ function ShortLines({ order }: { order: RiderOrderWire }) {
   );
 }
 
+/** The lines sold by weight (issue 34): the weight charged and its amount, 'Carrots 742 g · Rs.356'. */
+function WeighedLines({ order }: { order: RiderOrderWire }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const lines = order.weighedLines ?? [];
+  if (lines.length === 0) return null;
+  return (
+    <section className="rider-card__changed" aria-label={t('packWeight.riderTitle')} data-testid="rider-weighed-lines">
+      <p className="rider-card__changed-title">{t('packWeight.riderTitle')}</p>
+      <ul>
+        {lines.map((line, index) => (
+          <li key={index}>
+            {t(line.weighed ? 'packWeight.riderLine' : 'packWeight.riderLineAsked', { name: localName(line, language), weight: formatWeight(line.grams), amount: rs(line.lineTotal) })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged: () => void }) {
   const { t } = useTranslation();
   const words = useCashWords();
@@ -198,6 +218,7 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
         ) : null}
       </div>
       <ShortLines order={order} />
+      <WeighedLines order={order} />
       {panel === 'amount' ? (
         <CashForm total={order.cashToCollect} busy={busy} orderRef={order.ref} onSubmit={deliver} onCancel={() => setPanel('none')} words={words} />
       ) : null}

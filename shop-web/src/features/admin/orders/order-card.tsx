@@ -7,7 +7,9 @@ import {
   NEXT_STATUSES,
   TEXT,
   addressLines,
+  formatPerKg,
   formatRs,
+  formatWeight,
   isAssignable,
   isOrderStatus,
   rupeesToPaise,
@@ -159,7 +161,8 @@ export function OrderCard({
   const steps = status ? NEXT_STATUSES[status] : [];
   const customer = typeof order.userId === 'object' ? order.userId : null;
   const address = addressLines(order.delivery_address as Parameters<typeof addressLines>[0]);
-  const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
+  // a weighed line is one item (its quantity counts steps of weight, issue 34)
+  const items = order.products.reduce((sum, line) => sum + (line.sellBy === 'WEIGHT' ? 1 : line.quantity), 0);
   const untaken = isUntaken(order);
 
   return (
@@ -251,10 +254,22 @@ export function OrderCard({
                 {line.product_details.name}
                 <OtherNames item={line.product_details} />
               </span>
-              <span>
-                {line.quantity} × {line.product_details.unit}
-              </span>
-              <span>{formatRs(rupeesToPaise(line.product_details.price))}</span>
+              {line.sellBy === 'WEIGHT' ? (
+                // sold by weight (issue 34): the weight charged (weighed, else asked) at the price per kg, and what it came to
+                <>
+                  <span>
+                    {formatWeight(line.chargedGrams ?? line.grams ?? 0)} × {formatPerKg(rupeesToPaise(line.product_details.price))}
+                  </span>
+                  <span>{formatRs(rupeesToPaise(line.lineTotal ?? 0))}</span>
+                </>
+              ) : (
+                <>
+                  <span>
+                    {line.quantity} × {line.product_details.unit}
+                  </span>
+                  <span>{formatRs(rupeesToPaise(line.product_details.price))}</span>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
-// The day's report with lines sold by weight (issue 34), over real HTTP on both databases: orders placed through
-// the cart, packed through PUT /api/orders/pack with the scale's grams, and the report's kilos and amounts checked
-// against what the orders themselves charged (their lines' lineTotal) and the shared weight rule.
+// The day's report and the rider's card with lines sold by weight (issue 34), over real HTTP on both databases:
+// orders placed through the cart, packed through PUT /api/orders/pack with the scale's grams, and the report's kilos
+// and amounts, and the weights and amounts on the rider's card, checked against what the orders themselves charged
+// (their lines' lineTotal and totalAmt) and the shared weight rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutTotals, paiseToRupees, weighedAmountPaise, type DayReport, type OrderLine, type OrderStatus, type OrderWire } from '@kade/shared';
+import { checkoutTotals, paiseToRupees, weighedAmountPaise, type DayReport, type OrderLine, type OrderStatus, type OrderWire, type RiderOrdersWire } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { DB_KINDS, insertProduct, quickAccount, sessionAuth, startTestServer, type TestServer } from './helpers';
 
@@ -21,6 +22,8 @@ describe.each(DB_KINDS)('the day report counts kilos sold beside units on %s', (
   const ids = { carrots: '', dhal: '', soap: '' };
   /** Every line the day's orders charged, by product name, from the orders' own answers. */
   const charged: OrderWire[] = [];
+  /** The orders by their name in the test. */
+  const placed: Record<string, string> = {};
 
   async function weighedProduct(name: string, price: number, discount: number): Promise<string> {
     const id = await insertProduct(server, { name, price, discount, stock: 100_000, unit: '' });
@@ -80,12 +83,12 @@ describe.each(DB_KINDS)('the day report counts kilos sold beside units on %s', (
 
     clock.set(at('09:00'));
     // A: 750 g of carrots weighed at 742 g, two soaps found
-    const A = await place([['carrots', 3], ['soap', 2]]);
+    const A = (placed.A = await place([['carrots', 3], ['soap', 2]]));
     await status(A, 'Processing');
     await pack(A, [{ productId: ids.carrots, weighedGrams: 742 }, { productId: ids.soap, found: 2 }]);
     charged.push(await read(A));
     // B: 500 g of carrots still to weigh: counted at the asked weight
-    const B = await place([['carrots', 2]]);
+    const B = (placed.B = await place([['carrots', 2]]));
     charged.push(await read(B));
     // C: 1 kg of dhal weighed at 1.2 kg, over the 10% tolerance: charged at the 1.1 kg cap until the shopper says
     const C = await place([['dhal', 4]]);
@@ -97,7 +100,7 @@ describe.each(DB_KINDS)('the day report counts kilos sold beside units on %s', (
     await status(E, 'Processing');
     await status(E, 'Cancelled');
     // D: 250 g of carrots not found: nothing sold
-    const D = await place([['carrots', 1], ['soap', 1]]);
+    const D = (placed.D = await place([['carrots', 1], ['soap', 1]]));
     await status(D, 'Processing');
     await pack(D, [{ productId: ids.carrots, found: 0 }]);
     charged.push(await read(D));
@@ -132,5 +135,29 @@ describe.each(DB_KINDS)('the day report counts kilos sold beside units on %s', (
     const header = rows.indexOf('Item,Unit,Quantity,Kilos,Amount (Rs.)');
     expect(header).toBeGreaterThan(0);
     expect(rows.slice(header + 1, header + 4)).toEqual(['Sunlight Soap,1 pc,3,0.000,285', 'Carrots,,0,1.242,596', 'Red Dhal,,0,1.100,314']);
+  });
+
+  it("shows the rider each weighed line sent with its weight and amount, and the order's revised total", async () => {
+    const rider = await quickAccount(server, { role: 'RIDER', name: 'Weighed Rider' });
+    await status(placed.B!, 'Processing');
+    for (const name of ['A', 'B', 'D']) {
+      const res = await server.api<Body>('PUT', '/api/orders/assign', { orderId: placed[name], riderId: rider.id }, await staffAuth());
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const mine = await server.api<Body<RiderOrdersWire>>('GET', '/api/rider/orders', undefined, rider.auth);
+    expect(mine.status).toBe(200);
+    const card = (name: string) => mine.body.data.orders.find((o) => o.id === placed[name])!;
+    const wire = async (name: string) => (await server.api<Body<OrderWire>>('GET', `/api/order/details?orderId=${placed[name]}`, undefined, await staffAuth())).body.data;
+    // A: weighed at 742 g, Rs.356 as its line charged; its total the server's revised one
+    const a = await wire('A');
+    expect(card('A').weighedLines).toEqual([{ name: 'Carrots', nameSi: null, nameTa: null, grams: 742, weighed: true, lineTotal: 356 }]);
+    expect(a.products.find((l) => l.sellBy === 'WEIGHT')?.lineTotal).toBe(356);
+    expect([card('A').total, card('A').cashToCollect]).toEqual([a.totalAmt, a.totalAmt]);
+    // B: not weighed yet, at the asked 500 g
+    expect(card('B').weighedLines).toEqual([{ name: 'Carrots', nameSi: null, nameTa: null, grams: 500, weighed: false, lineTotal: 240 }]);
+    expect(card('B').total).toBe((await wire('B')).totalAmt);
+    // D: the carrots were not found: no weighed line, the line among those removed
+    expect(card('D').weighedLines).toEqual([]);
+    expect(card('D').shortLines).toEqual([{ name: 'Carrots', nameSi: null, nameTa: null, ordered: 1, sent: 0 }]);
   });
 });
