@@ -1,0 +1,127 @@
+// Issue 34 on the counter's paper, end to end: a shopper orders 750 g of a product sold by weight from the real
+// server, the counter prints the bill as taken (the asked kilos at the price per kg, 'At most' under the total), the
+// clerk weighs the bag at 742 g, and the counter prints the REVISED bill: '0.750 -> 0.742 kg x Rs.480.00/kg' at
+// Rs.356.00 and the server's new total, through the print queue to a network printer (the recording one).
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutTotals, ENDPOINTS, formatRs, paiseToRupees, RECEIPT_COLUMNS, rupeesToPaise, type OrderWire } from '@kade/shared';
+import { ADMIN, eventually, startServer } from '../testing/live-server';
+import { decodeEscPos } from '../printer/escpos-text';
+import { PrintQueue } from '../printer/print-queue';
+import { RecordingPrinter } from '../printer/recording-printer';
+import { parsePrinterAddress } from '../printer/transport';
+import { Dispatcher } from './dispatcher';
+import { ServerApi } from './server-api';
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+const row = (left: string, right: string) => left + ' '.repeat(RECEIPT_COLUMNS - left.length - right.length) + right;
+
+describe('a weighed line on the counter\'s bills, from the real server', () => {
+  let dir: string;
+  let server: { url: string; process: ChildProcess };
+  let printer: RecordingPrinter;
+  let queue: PrintQueue;
+  let dispatcher: Dispatcher;
+  let staff: ServerApi;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kade-weighed-counter-'));
+    server = await startServer(path.join(dir, 'server-data'));
+    printer = await new RecordingPrinter().start();
+    queue = await PrintQueue.open({ file: path.join(dir, 'print-queue.json'), printer: () => parsePrinterAddress(printer.address), retryMs: { first: 100, longest: 500 } });
+    queue.start();
+    staff = new ServerApi(server.url, undefined);
+    await staff.login(ADMIN.mobile, ADMIN.password);
+    dispatcher = new Dispatcher({
+      api: staff,
+      queue,
+      settings: () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shop: { shopName: 'Kade', timeZone: 'Asia/Colombo' } }),
+      lastSeen: new Date().toISOString(),
+      saveLastSeen: () => undefined,
+      onNewOrder: () => undefined,
+    });
+    dispatcher.start();
+    await eventually(() => dispatcher.connected);
+  }, 240_000);
+
+  afterAll(async () => {
+    dispatcher?.stop();
+    await queue?.stop();
+    await printer?.stop();
+    server?.process.kill('SIGTERM');
+    await new Promise((resolve) => server?.process.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the asked kilos and "At most" when taken, and the weighed kilos at the charged amount on the REVISED bill', async () => {
+    // carrots at Rs.480/kg in 250 g steps, made as an admin makes them, on a demo product's shelf
+    const [model] = await staff.call(ENDPOINTS.products.search, { body: { search: 'rice', page: 1 } });
+    if (!model) throw new Error('no rice in the demo catalogue');
+    const carrots = await staff.call(ENDPOINTS.products.create, {
+      body: {
+        name: 'Counter Test Carrots',
+        image: model.image.slice(0, 1),
+        price: 480,
+        unit: 'loose',
+        stock: 50_000,
+        description: 'Sold by weight, made by the counter tests.',
+        category: model.category.map((c) => c._id).slice(0, 1),
+        subCategory: model.subCategory.map((c) => c._id).slice(0, 1),
+        sellBy: 'WEIGHT',
+        stepGrams: 250,
+        minGrams: 250,
+        maxGrams: 5000,
+      },
+    });
+    expect(carrots).toMatchObject({ sellBy: 'WEIGHT', stepGrams: 250 });
+
+    // a shopper orders 750 g (three steps)
+    const mobile = `07${String(Date.now()).slice(-8)}`;
+    const shopper = new ServerApi(server.url, undefined);
+    await shopper.call(ENDPOINTS.account.register, { body: { name: 'Weighing Shopper', mobile, password: 'shopper-pass-1' } }, false);
+    await shopper.login(mobile, 'shopper-pass-1');
+    const address = await shopper.call(ENDPOINTS.addresses.create, { body: { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 } });
+    const line = await shopper.call(ENDPOINTS.cart.add, { body: { productId: carrots._id } });
+    await shopper.call(ENDPOINTS.cart.setQuantity, { body: { _id: line._id, qty: 3 } });
+    const { estimate } = checkoutTotals([{ sellBy: 'WEIGHT', pricePaise: 48_000, discount: 0, askedGrams: 750 }], '50 Minutes to 1 Hour');
+    const order: OrderWire = await shopper.call(ENDPOINTS.orders.cashOnDelivery, {
+      body: {
+        list_items: [{ productId: carrots._id, quantity: 3 }],
+        addressId: address._id,
+        subTotalAmt: paiseToRupees(estimate.subtotalPaise),
+        totalAmt: paiseToRupees(estimate.grandTotalPaise),
+        location: 'Location not available',
+        Choose: '50 Minutes to 1 Hour',
+      },
+    });
+    expect(order.maxTotalAmt).not.toBeNull();
+    const bills = (mark: (lines: string[]) => boolean) => printer.jobs.map((bytes) => decodeEscPos(bytes).lines).filter((lines) => lines[0] === `#${order.orderId}` && mark(lines));
+
+    // the bill as the counter prints it when the order comes in
+    await eventually(() => bills((lines) => lines[1] !== ' REVISED 1 ').length === 1);
+    const taken = bills((lines) => lines[1] !== ' REVISED 1 ')[0]!;
+    const at = taken.indexOf('Counter Test Carrots');
+    expect(taken[at + 1]).toBe(row('  0.750 kg x Rs.480.00/kg', 'Rs.360.00'));
+    const total = taken.indexOf(row('TOTAL', rs(order.totalAmt)));
+    expect(total).toBeGreaterThan(0);
+    expect(taken[total + 1]).toBe(row('  At most (weighed lines)', rs(order.maxTotalAmt ?? 0)));
+
+    // the clerk takes it and weighs the bag: 742 g
+    await staff.call(ENDPOINTS.orders.updateStatus, { body: { orderId: order._id, order_status: 'Processing' } });
+    const packed = await staff.call(ENDPOINTS.orders.pack, { body: { orderId: order._id, lines: [{ productId: carrots._id, weighedGrams: 742 }] } });
+    expect(packed).toMatchObject({ revision: 1, maxTotalAmt: null });
+    expect(packed.products[0]).toMatchObject({ weighedGrams: 742, chargedGrams: 742, lineTotal: 356 });
+    await eventually(() => bills((lines) => lines[1] === ' REVISED 1 ').length === 1);
+    const revised = bills((lines) => lines[1] === ' REVISED 1 ')[0]!;
+    const weighed = revised.indexOf('Counter Test Carrots');
+    expect(revised[weighed + 1]).toBe(row('  0.750 -> 0.742 kg x Rs.480.00/kg', 'Rs.356.00'));
+    expect(revised).toContain(row('Subtotal (1 item)', 'Rs.356.00'));
+    expect(revised).toContain(row('NEW TOTAL', rs(packed.totalAmt)));
+    expect(revised).toContain(row('CASH TO COLLECT', rs(packed.totalAmt)));
+    expect(revised.join('\n')).not.toContain('At most');
+    for (const text of [...taken, ...revised]) expect([...text].length, text).toBeLessThanOrEqual(RECEIPT_COLUMNS);
+  }, 90_000);
+});
