@@ -261,6 +261,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: false,
         barcode: null,
+        sellBy: 'EACH', stepGrams: null, minGrams: null, maxGrams: null, scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -485,6 +486,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: true,
         barcode: null,
+        sellBy: 'EACH', stepGrams: null, minGrams: null, maxGrams: null, scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -634,6 +636,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: false,
         barcode: null,
+        sellBy: 'EACH', stepGrams: null, minGrams: null, maxGrams: null, scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
