@@ -115,7 +115,7 @@ test.describe("the day's report", () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(`Day report,${day}`);
     // the formula-like name is neutralised with a leading apostrophe; the figures are the page's
-    expect(lines).toContain(`'${productName},1 pc,40,480`);
+    expect(lines).toContain(`'${productName},1 pc,40,0.000,480`); // no kilos: sold by the unit
     expect(lines).toContainEqual(expect.stringMatching(/^Delivered,\d+$/));
     expect(lines.filter((line) => /^\d\d:00-\d\d:00,\d+$/.test(line))).toHaveLength(24);
   });

@@ -5,8 +5,8 @@
 // Then the substitute picker on a short line: the server's suggestions (its shelf's products in stock) shown with
 // price and stock; a demo product not dearer proposed under SIMILAR is kept at once and the total revised; a dearer
 // one under ASK waits for the shopper, whose answer over HTTP shows on the open page without a reload; and the
-// picker's refusals (too few left, a shopper who wants none, a line another packer already gave one) said in the
-// clerk's language.
+// picker's refusals (too few left, a line another packer already gave one) said in the clerk's language; a line whose
+// shopper wants no substitute offers no picker.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -358,7 +358,7 @@ for (const language of LANGUAGES) {
 }
 
 for (const language of LANGUAGES) {
-  test(`the substitute picker's refusals are said in the clerk's language: too few left, none wanted, already given one (${language})`, async ({ page, request }) => {
+  test(`the substitute picker's refusals are said in the clerk's language: too few left, already given one; none offered where none is wanted (${language})`, async ({ page, request }) => {
     const words = catalogue(language).packing;
     const admin = await adminSession(request);
     const tag = `${language}-${Date.now() % 100000}`;
@@ -393,11 +393,11 @@ for (const language of LANGUAGES) {
     await expect(lineOn(page, similar.name).getByTestId('pack-line-proposal')).toHaveCount(0);
     await expect(lineOn(page, similar.name).getByRole('button', { name: words.propose })).toBeDisabled();
 
-    // the shopper wants no substitute for the honey: refused, naming the line
-    await lineOn(page, none.name).getByRole('button', { name: `${words.chooseSubstitute}: ${none.name}` }).click();
-    await pick(page, none.name, await suggestions(request, clerk, order._id, none.id), demo.id, 1, language);
-    await lineOn(page, none.name).getByRole('button', { name: words.propose }).click();
-    await expect(lineOn(page, none.name).getByRole('alert')).toHaveText(fill(words.refusedNotWanted, { name: none.name }));
+    // the shopper wants no substitute for the honey: the line is short but offers no picker (the server refuses one)
+    await expect(lineOn(page, none.name).getByTestId('pack-line-state')).toHaveText(fill(words.stateShort, { found: 0, quantity: 1 }));
+    await expect(lineOn(page, none.name).getByRole('button', { name: `${words.chooseSubstitute}: ${none.name}` })).toHaveCount(0);
+    const unwanted = await call(request, clerk.accessToken, 'POST', '/api/orders/substitutions', { orderId: order._id, productId: none.id, substituteId: demo.id, quantity: 1 });
+    expect(unwanted.body.code).toBe('SUBSTITUTION_NOT_WANTED');
     await expect(lineOn(page, none.name).getByTestId('pack-line-proposal')).toHaveCount(0);
 
     // the butter's picker is open when another packer gives it the demo product: the page shows theirs, and the

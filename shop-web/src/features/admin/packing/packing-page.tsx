@@ -129,13 +129,36 @@ export default function PackingPage() {
       // a scale label (issue 34): 13 digits starting with the shop's label prefix, unless a line's barcode is those
       const label = meaning.kind === 'line' ? null : scaleLabelMeaning(typed, current.products, scaleLabelPattern);
       if (label) {
-        if (label.kind !== 'line') {
+        if (label.kind === 'checkDigit') {
           refusalBeep();
-          setNotice({ tone: 'refused', text: label.kind === 'checkDigit' ? t('errors.SCALE_LABEL_INVALID') : t('packWeight.labelNoLine') });
+          setNotice({ tone: 'refused', text: t('errors.SCALE_LABEL_INVALID') });
           return;
         }
-        const name = localName(label.line.product_details, language);
-        if (await pack(label.line, { scaleLabel: label.label })) setNotice({ tone: 'ok', text: t('packWeight.labelSaved', { name, weight: formatWeight(label.grams) }) });
+        if (label.kind === 'line') {
+          const name = localName(label.line.product_details, language);
+          if (await pack(label.line, { scaleLabel: label.label })) setNotice({ tone: 'ok', text: t('packWeight.labelSaved', { name, weight: formatWeight(label.grams) }) });
+          return;
+        }
+        // no line carries its scale code: it may be a product's own in-store barcode (not in this order)
+        try {
+          const match = await packingApi.byBarcode(label.label);
+          refusalBeep();
+          setNotice({ tone: 'refused', text: t('packing.scanNotInOrder', { name: localName(match.data, language) }) });
+          return;
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 404)) {
+            refusalBeep();
+            setNotice({ tone: 'refused', text: errorText(error) });
+            return;
+          }
+        }
+        // a label of another product: sent for the only weighed line, the server refuses it and the page says why
+        if (label.only) {
+          if (await pack(label.only, { scaleLabel: label.label })) setNotice({ tone: 'ok', text: t('packWeight.labelSaved', { name: localName(label.only.product_details, language), weight: formatWeight(label.grams) }) });
+          return;
+        }
+        refusalBeep();
+        setNotice({ tone: 'refused', text: t('packWeight.labelNoLine') });
         return;
       }
       if (meaning.kind === 'invalid') {

@@ -44,11 +44,16 @@ describe('a scanned scale label on the packing screen (issue 34)', () => {
     expect(scaleLabelMeaning(`${label.slice(0, 7)} ${label.slice(7)}`, [carrots, beans], pattern)).toMatchObject({ kind: 'line', line: beans, label });
   });
 
-  it('goes to the only weighed line when it names another product (so the server refuses it), to none among several', () => {
+  it('names no line when no weighed line carries its code, with the only weighed line to send it for (so the server refuses it)', () => {
     const other = buildScaleLabel('99999', 500);
-    expect(scaleLabelMeaning(other, [...lines, carrots], pattern)).toMatchObject({ kind: 'line', line: carrots });
-    expect(scaleLabelMeaning(other, [carrots, beans], pattern)).toEqual({ kind: 'noLine' });
-    expect(scaleLabelMeaning(other, lines, pattern)).toEqual({ kind: 'noLine' });
+    expect(scaleLabelMeaning(other, [...lines, carrots], pattern)).toEqual({ kind: 'unmatched', label: other, grams: 500, only: carrots });
+    expect(scaleLabelMeaning(other, [carrots, beans], pattern)).toEqual({ kind: 'unmatched', label: other, grams: 500, only: null });
+  });
+
+  it('is none in an order with no weighed line: a shop\'s in-store barcodes start with 2 too, and are read as barcodes', () => {
+    expect(scaleLabelMeaning(buildScaleLabel('99999', 500), lines, pattern)).toBeNull();
+    const label = buildScaleLabel('01234', 742);
+    expect(scaleLabelMeaning(`${label.slice(0, 12)}${(Number(label[12]) + 1) % 10}`, lines, pattern)).toBeNull();
   });
 
   it('refuses a bad check digit, and leaves every code that is no scale label to be read as a barcode', () => {

@@ -16,20 +16,26 @@ export function scanMeaning(typed: string, lines: readonly OrderLineWire[]): Sca
 }
 
 /**
- * What a scanned code means as a scale label (issue 34): null when it is none (not 13 digits starting with the
- * pattern's prefix, or the shop's pattern is unreadable), so it is read as a product's barcode; a bad check digit;
- * or the weighed line to send it for: the one whose scale code it carries, else the only weighed line (the server
- * then refuses a label for another product, and says so), else none.
+ * What a scanned code means as a scale label (issue 34). Null when it is none: the order has no weighed line (a
+ * shop's own in-store barcodes start 20-29 too, and are read as barcodes), or the code is not 13 digits starting
+ * with the pattern's prefix (or the shop's pattern is unreadable). Else a bad check digit; the weighed line whose
+ * scale code it carries; or no such line, with the only weighed line when there is one (to send it for, so the
+ * server refuses a label for another product and says so, once the code is known to be no product's barcode).
  */
-export type ScaleLabelMeaning = { kind: 'checkDigit' } | { kind: 'line'; line: OrderLineWire; label: string; grams: number } | { kind: 'noLine' };
+export type ScaleLabelMeaning =
+  | { kind: 'checkDigit' }
+  | { kind: 'line'; line: OrderLineWire; label: string; grams: number }
+  | { kind: 'unmatched'; label: string; grams: number; only: OrderLineWire | null };
 
 export function scaleLabelMeaning(typed: string, lines: readonly OrderLineWire[], pattern: string): ScaleLabelMeaning | null {
+  const weighed = lines.filter((line) => line.sellBy === 'WEIGHT' && line.productId !== null);
+  if (weighed.length === 0) return null;
   const reading = parseScaleLabel(typed, pattern);
   if (!reading.ok) return reading.problem === 'CHECK_DIGIT' ? { kind: 'checkDigit' } : null;
   const label = typed.replace(/[ -]/g, '');
-  const weighed = lines.filter((line) => line.sellBy === 'WEIGHT' && line.productId !== null);
-  const line = weighed.find((l) => l.scaleCode === reading.scaleCode) ?? (weighed.length === 1 ? weighed[0] : undefined);
-  return line ? { kind: 'line', line, label, grams: reading.grams } : { kind: 'noLine' };
+  const line = weighed.find((l) => l.scaleCode === reading.scaleCode);
+  if (line) return { kind: 'line', line, label, grams: reading.grams };
+  return { kind: 'unmatched', label, grams: reading.grams, only: weighed.length === 1 ? weighed[0]! : null };
 }
 
 /** True when a key press lands in a place that takes typing (so the page's scanner listener leaves it alone). */
