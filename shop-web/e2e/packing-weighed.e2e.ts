@@ -4,6 +4,7 @@
 // and the amount the server charged. A label with a bad check digit is refused with the message, and so is a label
 // for another product (the server's refusal); a weight over the tolerance waits for the shopper. The products (made
 // through the admin product API with sellBy WEIGHT), the order and the clerk are made over the API for each language.
+// Then the rider's card at 360 px: the weighed line sent, its weight and amount, beside the revised cash to collect.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,7 @@ import { buildScaleLabel, formatRs, formatWeight, rupeesToPaise, weighedAmountPa
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
 import { expectAccessible, shot } from './helpers';
-import { addAddress, adminSession, call, newShopper, placeCodOrder, staffSession, useSession, type Session } from './shopper-api';
+import { addAddress, adminSession, call, login, newShopper, PASSWORD, placeCodOrder, staffSession, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -21,6 +22,8 @@ const LANGUAGES = ['en', 'si', 'ta'] as const;
 const catalogue = (language: (typeof LANGUAGES)[number]): Catalogue =>
   JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'locales', language, 'shop.json'), 'utf8')) as Catalogue;
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+/** Text as a regular expression that matches it literally. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A weighed line's amount as the clerk reads it: whole rupees, 'Rs.356'. */
 const wholeRupees = (rupees: number) => formatRs(rupeesToPaise(rupees)).replace(/\.00$/, '');
 
@@ -146,5 +149,45 @@ for (const language of LANGUAGES) {
     const heavy = await line();
     expect(heavy).toMatchObject({ weighedGrams: 900, chargedGrams: 825, lineTotal: 396 });
     await expect(row.getByTestId('pack-line-state')).toHaveText(fill(weigh.stateWeighed, { weight: formatWeight(900), amount: 'Rs.396' }));
+  });
+}
+
+for (const language of ['en', 'ta'] as const) {
+  test(`the rider's card shows a weighed line by its weight and amount, and the revised cash (${language})`, async ({ page, request }, info) => {
+    const words = catalogue(language);
+    const admin = await adminSession(request);
+    const tag = `rider-${language}-${Date.now() % 100000}`;
+    const carrots = await weighedProduct(request, admin, 'carrots', tag, 480);
+    const shopper = await newShopper(request, 'Weighed Rider Shopper');
+    const placed = await placeCodOrder(request, shopper, await addAddress(request, shopper), [{ productId: carrots.id, quantity: 3 }]);
+    const clerk = await staffSession(request, 'Weighing Clerk');
+    expect((await call(request, clerk.accessToken, 'PUT', '/api/orders/update-status', { orderId: placed._id, order_status: 'Processing' })).status).toBe(200);
+    const packed = await call<OrderWire>(request, clerk.accessToken, 'PUT', '/api/orders/pack', { orderId: placed._id, lines: [{ productId: carrots.id, weighedGrams: 742 }] });
+    expect(packed.status, packed.body.message).toBe(200);
+    expect(packed.body.data.products[0]).toMatchObject({ weighedGrams: 742, lineTotal: 356 });
+
+    // a rider account the admin made, given the order
+    const person = await newShopper(request, 'Weighed Rider');
+    const found = await call<{ users: Array<{ _id: string; mobile: string }> }>(request, admin.accessToken, 'GET', `/api/users/list?search=${person.mobile}`);
+    const riderId = found.body.data.users.find((u) => u.mobile === person.mobile)?._id;
+    expect((await call(request, admin.accessToken, 'PUT', '/api/users/update-role', { _id: riderId, role: 'RIDER' })).status).toBe(200);
+    const rider = await login(request, person.mobile, PASSWORD);
+    const given = await call<OrderWire>(request, clerk.accessToken, 'PUT', '/api/orders/assign', { orderId: placed._id, riderId });
+    expect(given.status, given.body.message).toBe(200);
+
+    await useSession(page, rider);
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
+    await page.goto('/rider');
+    const card = page.getByRole('article', { name: fill(words.rider.order, { ref: placed.orderId }) });
+    const weighed = card.getByRole('region', { name: words.packWeight.riderTitle });
+    await expect(weighed).toHaveText(new RegExp(escape(fill(words.packWeight.riderLine, { name: carrots.names[language], weight: formatWeight(742), amount: formatRs(35_600) }))));
+    await expect(card.getByTestId('cash-to-collect')).toHaveText(formatRs(rupeesToPaise(packed.body.data.totalAmt)));
+    // 742 g at Rs.356 against the Rs.360 asked: the total, rounded down to Rs.10, is as placed, so nothing is struck through
+    expect(packed.body.data.totalAmt).toBe(packed.body.data.originalTotalAmt);
+    await expect(card.getByTestId('cash-was')).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, info, `rider-weighed-${language}`);
+    await expectAccessible(page, info, `rider-weighed-${language}`);
   });
 }

@@ -211,7 +211,8 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
       <div className="rider-card__cash">
         <span>{order.cashToCollect > 0 ? t('rider.collect') : t('rider.paid')}</span>
         <strong data-testid="cash-to-collect">{rs(order.cashToCollect)}</strong>
-        {order.originalTotal != null ? (
+        {/* struck through only when packing changed the total: a weighed line can leave it as it was (issue 34) */}
+        {order.originalTotal != null && order.originalTotal !== order.total ? (
           <del className="rider-card__was" data-testid="cash-was">
             {t('rider.was', { amount: rs(order.originalTotal) })}
           </del>
