@@ -116,7 +116,7 @@ export function createServices(deps: AppDeps): Services {
     problems: createProblemService({ db, clock, config, ledger }),
     promos: createPromoService({ db, clock }),
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
-    catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
+    catalog: createCatalogService({ db, clock, scaleLabelPattern: config.shop.scaleLabelPattern, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
     addresses,
     cart: createCartService({ db, clock }),
     orders,
