@@ -162,6 +162,11 @@ export interface WeighedOrderLine {
   weighedGrams?: number | null;
   /** The shopper accepted a weight over the tolerance. */
   acceptedHeavier?: boolean;
+  /**
+   * The grams charged as packing decided them and the order stored them (null or absent: found from the weighed
+   * grams and `acceptedHeavier`), so a later change of the tolerance never changes an order already packed.
+   */
+  chargedGrams?: number | null;
 }
 
 /** One line of a cart or an order, by the unit or by weight. */
@@ -180,7 +185,9 @@ export function totalsLines(lines: readonly OrderLine[], at: 'estimate' | 'atMos
   return lines.map((line) => {
     if (!isWeighed(line)) return line;
     const grams =
-      line.weighedGrams != null
+      line.chargedGrams != null
+        ? line.chargedGrams
+        : line.weighedGrams != null
         ? chargedGrams(line.askedGrams, line.weighedGrams, line.acceptedHeavier === true, tolerancePercent)
         : at === 'atMost'
           ? toleranceCapGrams(line.askedGrams, tolerancePercent)

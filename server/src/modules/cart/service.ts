@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { DEFAULT_SUBSTITUTION, type CartItemWire, type CartMergeInput, type OrderAgainResult, type SubstitutionPreference } from '@kade/shared';
+import { DEFAULT_SUBSTITUTION, formatWeight, minQuantity, weighedRuleOf, type CartItemWire, type CartMergeInput, type OrderAgainResult, type SubstitutionPreference } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { AppError, notFound } from '../../http/errors';
 import { orderRefWhere } from '../orders/order-ref';
-import { loadSellables, problemFor, productNames, purchasableQuantity, toSellableWire, type SellableRow } from './sellable';
+import { loadSellables, problemFor, productNames, purchasableQuantity, ruleProduct, toSellableWire, type SellableRow } from './sellable';
 import type { Db } from '../../db/database';
 
 interface CartRow {
@@ -33,8 +33,29 @@ function toItemWire(row: CartRow, product: SellableRow): CartItemWire {
   };
 }
 
+/** The fewest one line of it may hold: a weighed product's minimum in steps (issue 34), else 1. */
+const fewest = (product: SellableRow): number => minQuantity(ruleProduct(product));
+
+/** A cart quantity of a weighed product below its minimum (0 removes the line instead). */
+function belowMinimum(product: SellableRow): AppError {
+  const rule = weighedRuleOf(ruleProduct(product));
+  const min = rule ? formatWeight(rule.minGrams) : '1';
+  return new AppError('VALIDATION', `${product.name} is sold from ${min}: choose at least that much, or remove it.`, {
+    field: 'qty',
+    details: { rule: 'tooSmall', min: fewest(product), productId: product.id, ...productNames(product) },
+  });
+}
+
 function stockMessage(product: SellableRow, wanted: number): AppError {
   const max = purchasableQuantity(product);
+  const rule = weighedRuleOf(ruleProduct(product));
+  if (rule && max > 0) {
+    // a weighed product: the most is a weight (its stock in grams, or the most one order may ask for)
+    return new AppError('NOT_ENOUGH_STOCK', `You can have at most ${formatWeight(max * rule.stepGrams)} of ${product.name}.`, {
+      field: 'qty',
+      details: { productId: product.id, available: max, availableGrams: max * rule.stepGrams, ...productNames(product) },
+    });
+  }
   if (max === 0) {
     const code = problemFor(product, wanted) === 'UNAVAILABLE' ? 'PRODUCT_UNAVAILABLE' : 'OUT_OF_STOCK';
     return new AppError(code, code === 'OUT_OF_STOCK' ? `${product.name} is out of stock.` : `${product.name} is no longer sold.`, {
@@ -73,9 +94,11 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
       if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
       const existing = await db('cart_items').where({ user_id: userId, product_id: productId }).first<CartRow>(CART_COLUMNS);
       if (existing) return toItemWire(existing, product);
-      if (purchasableQuantity(product) < 1) throw stockMessage(product, 1);
+      // one unit, or a weighed product's minimum weight (issue 34)
+      const first = fewest(product);
+      if (purchasableQuantity(product) < first) throw stockMessage(product, first);
       const [row] = await db('cart_items')
-        .insert({ user_id: userId, product_id: productId, quantity: 1, substitution: rememberedChoice(db, userId, productId) })
+        .insert({ user_id: userId, product_id: productId, quantity: first, substitution: rememberedChoice(db, userId, productId) })
         .onConflict(['user_id', 'product_id'])
         .merge({ updated_at: clock.now() })
         .returning(CART_COLUMNS);
@@ -91,6 +114,7 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
       }
       const product = (await loadSellables(db, [row.product_id])).get(row.product_id);
       if (!product) throw notFound('There is no such product.', 'PRODUCT_NOT_FOUND');
+      if (quantity < fewest(product)) throw belowMinimum(product);
       if (quantity > row.quantity && quantity > purchasableQuantity(product)) throw stockMessage(product, quantity);
       const [updated] = await db('cart_items').where({ id: row.id }).update({ quantity, updated_at: clock.now() }).returning(CART_COLUMNS);
       return toItemWire(updated as CartRow, product);
@@ -125,8 +149,10 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
           const product = products.get(item.productId);
           const max = product ? purchasableQuantity(product) : 0;
           if (max < 1) continue;
+          // never below a weighed product's minimum (max is at least that when it is above 0)
+          const quantity = Math.max(fewest(product!), Math.min(max, item.quantity));
           await trx('cart_items')
-            .insert({ user_id: userId, product_id: item.productId, quantity: Math.min(max, item.quantity), substitution: rememberedChoice(trx, userId, item.productId) })
+            .insert({ user_id: userId, product_id: item.productId, quantity, substitution: rememberedChoice(trx, userId, item.productId) })
             .onConflict(['user_id', 'product_id'])
             .merge({
               quantity: trx.raw('greatest(cart_items.quantity, least(?::integer, cart_items.quantity + excluded.quantity))', [max]),
@@ -161,7 +187,7 @@ export function createCartService({ db, clock }: { db: Knex; clock: Clock }) {
         }
         const before = wanted.get(product.id);
         const asked = (before?.asked ?? 0) + line.quantity;
-        wanted.set(product.id, { name: product.name, quantity: Math.min(max, asked), asked });
+        wanted.set(product.id, { name: product.name, quantity: Math.max(fewest(product), Math.min(max, asked)), asked });
       }
       const ordered = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       await db.transaction(async (trx) => {

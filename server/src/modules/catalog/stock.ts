@@ -132,3 +132,13 @@ select product_id from zeroed`,
   );
   return rows.map((row) => row.product_id);
 }
+
+/**
+ * A weighed line packed (issue 34): the grams it held become the grams weighed, so `change` grams go back to the
+ * product's stock (more than weighed was held) or are taken (less). Taking never goes below 0 g: the scale is the
+ * truth, and a stock that said less was wrong. One row, changed in place under its lock.
+ */
+export async function moveWeighedStock(trx: Knex.Transaction, productId: string, change: number): Promise<void> {
+  if (change === 0) return;
+  await trx.raw('update product_stock set stock = greatest(stock + ?::integer, 0) where product_id = ?', [change, productId]);
+}

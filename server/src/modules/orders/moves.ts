@@ -27,6 +27,16 @@ import {
   paiseToRupees,
   reviseTotals,
   rupeesToPaise,
+  atMostTotals,
+  hasUnweighedLine,
+  parseScaleLabel,
+  toleranceCapGrams,
+  totalsLines,
+  weighedAmountPaise,
+  formatWeight,
+  DEFAULT_SCALE_LABEL_PATTERN,
+  DEFAULT_WEIGHT_TOLERANCE_PERCENT,
+  type OrderLine,
   stockMovement,
   type MoveGrant,
   type MoveRefusal,
@@ -40,7 +50,8 @@ import type { Clock } from '../../clock';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import { imagesOf, isVisible, loadSellables } from '../cart/sellable';
-import { correctStockToZero, giveBackStock, takeStock } from '../catalog/stock';
+import { correctStockToZero, giveBackStock, moveWeighedStock, takeStock } from '../catalog/stock';
+import { heldStock, isWeighedRow, LINE_UNIT_PAISE_SQL, lineUnitPaise, orderLineOf, type LineMoneyRow } from './lines';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
 import type { OrderingService } from '../shop/ordering';
 import { orderRefWhere } from './order-ref';
@@ -136,14 +147,27 @@ function deliveryCash(order: LockedOrder, input: { cashCollected?: number | unde
   };
 }
 
-/** An order line as packing reads it. */
-interface PackedLine {
+/** An order line as packing reads it: what it asked, what was found or weighed, and its product's scale code now. */
+interface PackedLine extends LineMoneyRow {
   id: string;
   product_id: string | null;
   name: string;
-  quantity: number;
-  found: number | null;
+  name_si: string | null;
+  name_ta: string | null;
+  unit: string;
+  image: string;
+  price_paise: number;
+  step_grams: number | null;
+  scale_code: string | null;
 }
+
+/** The columns of a PackedLine, for `order_lines` (the scale code from its product, when still live). */
+const PACKED_LINE_COLUMNS = `id, product_id, name, name_si, name_ta, unit, image, quantity, found, sell_by, step_grams, grams, weighed_grams, charged_grams,
+  original_price_paise, discount, price_paise,
+  (select p.scale_code from products p where p.id = order_lines.product_id and p.deleted_at is null) as scale_code`;
+
+/** The money columns of every line of an order, as revisions read them. */
+const MONEY_COLUMNS = ['sell_by', 'original_price_paise', 'discount', 'quantity', 'found', 'grams', 'weighed_grams', 'charged_grams'];
 
 /**
  * The order's money after a change of its lines (issue 33), from the lines as found and its kept substitutes, by
@@ -151,12 +175,11 @@ interface PackedLine {
  * ones favour the shopper. Answers the columns to write: the new amounts, the next revision, and (at the first
  * revision) the total it was placed with and what checkout promised.
  */
-async function revision(trx: Knex.Transaction, order: LockedOrder): Promise<{ set: Record<string, unknown>; revision: number; totalPaise: number }> {
-  const lines = await trx('order_lines')
-    .where({ order_id: order.id })
-    .select<Array<{ original_price_paise: number; discount: string | number; quantity: number; found: number | null }>>('original_price_paise', 'discount', 'quantity', 'found');
+async function revision(trx: Knex.Transaction, order: LockedOrder, tolerancePercent: number): Promise<{ set: Record<string, unknown>; revision: number; totalPaise: number }> {
+  const lines = await trx('order_lines').where({ order_id: order.id }).select<LineMoneyRow[]>(MONEY_COLUMNS);
+  // only substitutes add a line: a heavier weight accepted is the line's own charged grams (issue 34)
   const kept = await trx('order_proposals')
-    .where({ order_id: order.id })
+    .where({ order_id: order.id, kind: 'SUBSTITUTE' })
     .whereIn('status', ['ACCEPTED', 'AUTO_ACCEPTED'])
     .select<Array<{ charge_paise: number; quantity: number }>>('charge_paise', 'quantity');
   const promise = {
@@ -165,14 +188,15 @@ async function revision(trx: Knex.Transaction, order: LockedOrder): Promise<{ se
     basketDiscountRate: order.checkout_basket_rate === null ? basketDiscountRate(order.subtotal_paise) : Number(order.checkout_basket_rate),
     deliveryFeePaise: order.checkout_fee_paise ?? order.delivery_fee_paise,
   };
-  const totals = reviseTotals(
-    [
-      ...lines.map((line) => ({ pricePaise: line.original_price_paise, discount: Number(line.discount), quantity: line.found ?? line.quantity })),
-      // a kept substitute at the price it is charged (its own when the shopper accepted a dearer one)
-      ...kept.map((k) => ({ pricePaise: k.charge_paise, discount: 0, quantity: k.quantity })),
-    ],
-    promise,
-  );
+  const orderLines: OrderLine[] = [
+    // each line as found, a weighed line at its charged grams once weighed (its asked grams until then)
+    ...lines.map(orderLineOf),
+    // a kept substitute at the price it is charged (its own when the shopper accepted a dearer one)
+    ...kept.map((k) => ({ pricePaise: k.charge_paise, discount: 0, quantity: k.quantity })),
+  ];
+  const totals = reviseTotals(totalsLines(orderLines, 'estimate', tolerancePercent), promise);
+  // while a weighed line waits for the scale, the most the order can come to, from the same promise (issue 34)
+  const atMost = hasUnweighedLine(orderLines) ? atMostTotals(orderLines, promise, tolerancePercent) : null;
   const next = order.revision + 1;
   return {
     revision: next,
@@ -183,6 +207,7 @@ async function revision(trx: Knex.Transaction, order: LockedOrder): Promise<{ se
       original_total_paise: order.original_total_paise ?? order.total_paise,
       checkout_basket_rate: promise.basketDiscountRate,
       checkout_fee_paise: promise.deliveryFeePaise,
+      max_total_paise: atMost?.grandTotalPaise ?? null,
     },
   };
 }
@@ -201,6 +226,14 @@ interface MoveContext<M> {
   now: Date;
   /** How long a shopper has to answer a proposal (SUBSTITUTION_ANSWER_MINUTES). */
   answerMinutes: number;
+  /** WEIGHT_TOLERANCE_PERCENT and SCALE_LABEL_PATTERN (issue 34). */
+  weights: WeightRules;
+}
+
+/** The shop's rules for weighed lines (issue 34). */
+export interface WeightRules {
+  tolerancePercent: number;
+  scaleLabelPattern: string;
 }
 
 /**
@@ -248,7 +281,11 @@ interface ProposalRow {
   expires_at: Date | string;
   answered_by: string | null;
   answered_at: Date | string | null;
-  /** The line's product and name, its unit price as ordered and the shopper's choice for it. */
+  /** SUBSTITUTE, or HEAVIER with the grams weighed and its line (issue 34). */
+  kind: string;
+  weighed_grams: number | null;
+  line_id: string;
+  /** The line's product and name, its unit price as ordered (one step's amount for a weighed line) and the shopper's choice for it. */
   product_id: string | null;
   line_name: string;
   original_paise: number;
@@ -257,8 +294,11 @@ interface ProposalRow {
 
 const PROPOSAL_COLUMNS = [
   'p.id', 'p.status', 'p.substitute_id', 'p.name', 'p.unit_price_paise', 'p.charge_paise', 'p.quantity', 'p.expires_at', 'p.answered_by', 'p.answered_at',
-  'l.product_id', 'l.name as line_name', 'l.price_paise as original_paise', 'l.substitution',
+  'p.kind', 'p.weighed_grams', 'p.line_id', 'l.product_id', 'l.name as line_name', 'l.substitution',
 ];
+
+/** PROPOSAL_COLUMNS with the line's unit price, for a select on `order_proposals as p join order_lines as l`. */
+const proposalColumns = (trx: Knex.Transaction) => [...PROPOSAL_COLUMNS, trx.raw(`${LINE_UNIT_PAISE_SQL} as original_paise`)];
 
 const preferenceOf = (value: string): SubstitutionPreference => (isSubstitutionPreference(value) ? value : 'SIMILAR');
 
@@ -313,13 +353,60 @@ function settledRefusal(p: ProposalRow): AppError {
 }
 
 /** A revision's event and what it tells (a substitute kept changes what the order sends). */
-async function revisedWrite(trx: Knex.Transaction, order: LockedOrder, note: string, details: Record<string, unknown>): Promise<MoveWrite> {
-  const revised = await revision(trx, order);
+async function revisedWrite(trx: Knex.Transaction, order: LockedOrder, tolerancePercent: number, note: string, details: Record<string, unknown>): Promise<MoveWrite> {
+  const revised = await revision(trx, order, tolerancePercent);
   return {
     set: revised.set,
     event: { kind: 'revised', note, revision: revised.revision, details: { ...details, totalBefore: paiseToRupees(order.total_paise), totalAfter: paiseToRupees(revised.totalPaise) } },
     tell: { revised: true },
   };
+}
+
+/**
+ * The grams of a scanned scale label for a weighed line (issue 34), read against the shop's SCALE_LABEL_PATTERN:
+ * 400 SCALE_LABEL_INVALID for what is not one of the shop's labels (or a bad check digit, or no weight), 400
+ * SCALE_LABEL_OTHER_PRODUCT for a label of another product than the line's.
+ */
+function labelGrams(label: string, line: PackedLine, pattern: string, field: string): number {
+  const reading = parseScaleLabel(label, pattern);
+  if (!reading.ok) {
+    const why = reading.problem === 'CHECK_DIGIT' ? 'its check digit is wrong (scan it again)' : "it is not one of this shop's scale labels";
+    throw new AppError('SCALE_LABEL_INVALID', `That label cannot be read: ${why}.`, { field, details: { problem: reading.problem } });
+  }
+  if (reading.scaleCode !== line.scale_code) {
+    throw new AppError('SCALE_LABEL_OTHER_PRODUCT', `That label is for another product (code ${reading.scaleCode}), not ${line.name}.`, {
+      field,
+      details: { scaleCode: reading.scaleCode, expected: line.scale_code },
+    });
+  }
+  if (reading.grams <= 0) throw new AppError('SCALE_LABEL_INVALID', 'That label shows no weight: weigh the bag again.', { field, details: { problem: 'NO_WEIGHT' } });
+  return reading.grams;
+}
+
+/**
+ * A line weighed again, or found gone: the heavier weight its last weighing asked about (waiting or answered) no
+ * longer stands. Ended as EXPIRED by the packer, so the line has no live proposal and a new question may follow.
+ */
+async function endHeavier(trx: Knex.Transaction, lineId: string, actorId: string, now: Date): Promise<void> {
+  await trx('order_proposals').where({ line_id: lineId, kind: 'HEAVIER' }).whereIn('status', LIVE_PROPOSALS).update({ status: 'EXPIRED', answered_by: actorId, answered_at: now });
+}
+
+/**
+ * The shopper's answer to a heavier weight (issue 34): accepting charges the line as weighed (the order revised);
+ * declining keeps it charged at the cap, so nothing sent or charged changes (no revision, every screen told).
+ */
+async function answerHeavier(trx: Knex.Transaction, order: LockedOrder, proposal: ProposalRow, accept: boolean, actorId: string, now: Date, tolerancePercent: number): Promise<MoveWrite> {
+  const details = {
+    heavier: { proposalId: proposal.id, productId: proposal.product_id, name: proposal.line_name, weighedGrams: proposal.weighed_grams, price: paiseToRupees(proposal.unit_price_paise), chargedPrice: paiseToRupees(proposal.charge_paise) },
+    by: actorId,
+  };
+  if (!accept) {
+    await trx('order_proposals').where({ id: proposal.id, status: 'PENDING' }).update({ status: 'DECLINED', answered_by: actorId, answered_at: now });
+    return { set: null, event: { kind: 'declined', note: 'heavier weight declined', details }, tell: { revised: true }, proposalId: proposal.id };
+  }
+  await trx('order_proposals').where({ id: proposal.id }).update({ status: 'ACCEPTED', charge_paise: proposal.unit_price_paise, answered_by: actorId, answered_at: now });
+  await trx('order_lines').where({ id: proposal.line_id, weighed_grams: proposal.weighed_grams }).update({ charged_grams: proposal.weighed_grams });
+  return { ...(await revisedWrite(trx, order, tolerancePercent, `heavier weight accepted: ${formatWeight(proposal.weighed_grams ?? 0)}`, details)), proposalId: proposal.id };
 }
 
 /** The move finds it has nothing to do (the same call again): the order is answered as it is. */
@@ -411,53 +498,126 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
     },
   },
 
-  // Each named line found in full or short (issue 33). A line that becomes short sets its product's stock to 0 (a
-  // correction recorded once: marking it short again changes nothing); the order is revised when anything changed.
+  // Each named line found in full or short (issue 33), or weighed (issue 34). A line that becomes short sets its
+  // product's stock to 0 (a correction recorded once: marking it short again changes nothing). A weighed line takes
+  // the scale's grams (typed, or read from its scale label): the grams it held are given back or more taken, once
+  // (against what it held before, so weighing again moves only the change), and it is charged as weighed up to the
+  // tolerance cap; over the cap it is charged at the cap and the shopper is asked (a HEAVIER proposal) whether to pay
+  // for the heavier weight. The order is revised when what it sends changed.
   pack: {
-    write: async ({ trx, order, move, actor, now }) => {
-      const lines = await trx('order_lines').where({ order_id: order.id }).select<PackedLine[]>('id', 'product_id', 'name', 'quantity', 'found');
+    write: async ({ trx, order, move, actor, now, answerMinutes, weights }) => {
+      const lines = await trx('order_lines').where({ order_id: order.id }).select<PackedLine[]>(trx.raw(PACKED_LINE_COLUMNS));
       const byProduct = new Map(lines.filter((line) => line.product_id !== null).map((line) => [line.product_id, line]));
+      const live = await trx('order_proposals').where({ order_id: order.id }).whereIn('status', LIVE_PROPOSALS).select<Array<{ id: string; line_id: string; quantity: number; kind: string }>>('id', 'line_id', 'quantity', 'kind');
       // a substitute waiting or kept stands in for part of its line: that part cannot be found as well
-      const substituted = new Map(
-        (await trx('order_proposals').where({ order_id: order.id }).whereIn('status', LIVE_PROPOSALS).select<Array<{ line_id: string; quantity: number }>>('line_id', 'quantity')).map((row) => [row.line_id, row.quantity]),
-      );
-      const changes = move.lines.flatMap(({ productId, found }, index) => {
-        const line = byProduct.get(productId);
+      const substituted = new Map(live.filter((row) => row.kind !== 'HEAVIER').map((row) => [row.line_id, row.quantity]));
+      const counted: Array<{ line: PackedLine; found: number }> = [];
+      const weighed: Array<{ line: PackedLine; grams: number }> = [];
+      move.lines.forEach((input, index) => {
+        const line = byProduct.get(input.productId);
         if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: `lines.${index}.productId` });
-        if (found === undefined) throw new AppError('NOT_SOLD_BY_WEIGHT', `${line.name} is not sold by weight: say how many were found.`, { field: `lines.${index}.found` });
-        const standIn = substituted.get(line.id) ?? 0;
-        const max = line.quantity - standIn;
-        if (found > max) {
-          const why = standIn > 0 ? `${standIn} of its ${line.quantity} are substituted` : `the order has ${line.quantity}`;
-          throw new AppError('VALIDATION', `found must be at most ${max} for ${line.name}: ${why}.`, {
-            field: `lines.${index}.found`,
-            details: { rule: 'tooBig', max },
-          });
+        const byWeight = isWeighedRow(line);
+        if (input.found !== undefined) {
+          if (byWeight && input.found !== 0) {
+            throw new AppError('NOT_SOLD_BY_WEIGHT', `${line.name} is sold by weight: type the grams the scale shows or scan its label (found 0 when there is none).`, {
+              field: `lines.${index}.found`,
+            });
+          }
+          const standIn = substituted.get(line.id) ?? 0;
+          const max = line.quantity - standIn;
+          if (input.found > max) {
+            const why = standIn > 0 ? `${standIn} of its ${line.quantity} are substituted` : `the order has ${line.quantity}`;
+            throw new AppError('VALIDATION', `found must be at most ${max} for ${line.name}: ${why}.`, {
+              field: `lines.${index}.found`,
+              details: { rule: 'tooBig', max },
+            });
+          }
+          if (line.found !== input.found) counted.push({ line, found: input.found });
+          return;
         }
-        return line.found === found ? [] : [{ line, found }];
+        const field = input.weighedGrams !== undefined ? `lines.${index}.weighedGrams` : `lines.${index}.scaleLabel`;
+        if (!byWeight) throw new AppError('NOT_SOLD_BY_WEIGHT', `${line.name} is not sold by weight: say how many were found.`, { field });
+        const grams = input.weighedGrams ?? labelGrams(input.scaleLabel ?? '', line, weights.scaleLabelPattern, field);
+        if (substituted.has(line.id)) throw conflict(`${line.name} has a substitute waiting or kept: it cannot be weighed as well.`, 'LINE_HAS_PROPOSAL', { field });
+        if (line.found !== 0 && line.weighed_grams === grams) return;
+        weighed.push({ line, grams });
       });
-      if (changes.length === 0) return UNCHANGED;
-      for (const { line, found } of changes) await trx('order_lines').where({ id: line.id }).update({ found });
-      const nowShort = changes.filter(({ line, found }) => found < line.quantity && (line.found === null || line.found >= line.quantity)).map(({ line }) => line.product_id as string);
+      if (counted.length === 0 && weighed.length === 0) return UNCHANGED;
+
+      for (const { line, found } of counted) {
+        // a weighed line found gone weighs nothing: what it weighed before is forgotten, with any heavier question
+        const cleared = isWeighedRow(line) ? { weighed_grams: null, charged_grams: null } : {};
+        await trx('order_lines').where({ id: line.id }).update({ found, ...cleared });
+        if (isWeighedRow(line)) await endHeavier(trx, line.id, actor.id, now);
+      }
+      const nowShort = counted.filter(({ line, found }) => found < line.quantity && (line.found === null || line.found >= line.quantity)).map(({ line }) => line.product_id as string);
       const stockOut = await correctStockToZero(trx, nowShort, { reason: 'short at packing', orderId: order.id, actorId: actor.id, at: now });
+
+      const heavier: string[] = [];
+      for (const { line, grams } of weighed) {
+        // the grams the line held (its asked grams, or what it weighed before) become the grams weighed
+        if (line.product_id) await moveWeighedStock(trx, line.product_id, heldStock(line) - grams);
+        await endHeavier(trx, line.id, actor.id, now);
+        const cap = toleranceCapGrams(line.grams as number, weights.tolerancePercent);
+        const over = grams > cap;
+        await trx('order_lines').where({ id: line.id }).update({ found: line.quantity, weighed_grams: grams, charged_grams: over ? cap : grams });
+        if (over) {
+          const [row] = await trx('order_proposals')
+            .insert({
+              order_id: order.id,
+              line_id: line.id,
+              substitute_id: null,
+              kind: 'HEAVIER',
+              weighed_grams: grams,
+              name: line.name,
+              name_si: line.name_si,
+              name_ta: line.name_ta,
+              unit: line.unit,
+              image: line.image,
+              // the line's amount at the weight on the scale, and at the cap it is charged unless the shopper accepts
+              unit_price_paise: weighedAmountPaise(grams, line.price_paise),
+              charge_paise: weighedAmountPaise(cap, line.price_paise),
+              quantity: line.quantity,
+              status: 'PENDING',
+              expires_at: new Date(now.getTime() + answerMinutes * 60_000),
+              proposed_by: actor.id,
+              created_at: now,
+            })
+            .returning<Array<{ id: string }>>('id');
+          heavier.push((row as { id: string }).id);
+        }
+      }
+
       // ticked as found in full: what the order sends is as it was, so no revision; the other packers still see the ticks
       const sends = (line: PackedLine, found: number | null) => found ?? line.quantity;
-      if (changes.every(({ line, found }) => sends(line, line.found) === found)) return { set: null, event: null, tell: { revised: true } };
-      const revised = await revision(trx, order);
+      if (weighed.length === 0 && counted.every(({ line, found }) => sends(line, line.found) === found)) return { set: null, event: null, tell: { revised: true } };
+      const revised = await revision(trx, order, weights.tolerancePercent);
       return {
         set: revised.set,
         event: {
           kind: 'revised',
-          note: 'packed',
+          note: weighed.length > 0 ? 'weighed' : 'packed',
           revision: revised.revision,
           details: {
-            lines: changes.map(({ line, found }) => ({ productId: line.product_id, name: line.name, ordered: line.quantity, before: line.found, found })),
+            lines: [
+              ...counted.map(({ line, found }) => ({ productId: line.product_id, name: line.name, ordered: line.quantity, before: line.found, found })),
+              ...weighed.map(({ line, grams }) => ({
+                productId: line.product_id,
+                name: line.name,
+                askedGrams: line.grams,
+                before: line.weighed_grams,
+                weighedGrams: grams,
+                chargedGrams: Math.min(grams, toleranceCapGrams(line.grams as number, weights.tolerancePercent)),
+              })),
+            ],
+            ...(heavier.length > 0 ? { heavierProposals: heavier } : {}),
             totalBefore: paiseToRupees(order.total_paise),
             totalAfter: paiseToRupees(revised.totalPaise),
           },
         },
         // a rider already given it reads the revised cash to collect at once
         tell: { revised: true, stockOut, riderOrders: order.rider_id },
+        ...(heavier.length === 1 ? { proposalId: heavier[0] } : {}),
       };
     },
   },
@@ -468,10 +628,12 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
   // declined or expired. Under SIMILAR one not dearer is kept at once (the order revised); otherwise it waits for
   // the shopper until the countdown ends, and the shopper's screens are told (no revision: nothing sent changed).
   propose: {
-    write: async ({ trx, order, move, actor, now, answerMinutes }) => {
+    write: async ({ trx, order, move, actor, now, answerMinutes, weights }) => {
       const line = await trx('order_lines')
         .where({ order_id: order.id, product_id: move.productId })
-        .first<{ id: string; name: string; quantity: number; found: number | null; price_paise: number; substitution: string } | undefined>('id', 'name', 'quantity', 'found', 'price_paise', 'substitution');
+        .first<{ id: string; name: string; quantity: number; found: number | null; price_paise: number; substitution: string; sell_by: string; step_grams: number | null; grams: number | null } | undefined>(
+          'id', 'name', 'quantity', 'found', 'price_paise', 'substitution', 'sell_by', 'step_grams', 'grams',
+        );
       if (!line) throw new AppError('NOT_IN_ORDER', 'That product is not in this order.', { field: 'productId' });
       if (line.found === null || line.found >= line.quantity) {
         throw conflict(`${line.name} is not packed short: mark how many were found first.`, 'LINE_NOT_SHORT', { found: line.found, quantity: line.quantity });
@@ -491,6 +653,8 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
       const substitute = (await loadSellables(trx, [move.substituteId])).get(move.substituteId);
       if (!substitute) throw new AppError('UNKNOWN_REFERENCE', 'There is no such substitute product.', { field: 'substituteId' });
       if (!isVisible(substitute)) throw conflict(`${substitute.name} is not sold now.`, 'PRODUCT_UNAVAILABLE', { productId: substitute.id });
+      // a substitute is counted in units: one sold by weight has no count to stand in with (issue 34)
+      if (substitute.sell_by === 'WEIGHT') throw new AppError('VALIDATION', `${substitute.name} is sold by weight: choose a product sold by the unit as a substitute.`, { field: 'substituteId', details: { rule: 'soldByWeight' } });
       const taken = await takeStock(trx, [{ productId: substitute.id, quantity: move.quantity }]);
       if (!taken.has(substitute.id)) {
         throw conflict(substitute.stock > 0 ? `Only ${substitute.stock} of ${substitute.name} left.` : `${substitute.name} is out of stock.`, 'OUT_OF_STOCK', {
@@ -499,7 +663,9 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
         });
       }
       const unitPaise = discountedPricePaise(substitute.price_paise, Number(substitute.discount));
-      const opening = proposalOpening(preference, unitPaise, line.price_paise);
+      // what one of the line cost: its unit price, or one step's amount of a weighed line
+      const originalPaise = lineUnitPaise(line);
+      const opening = proposalOpening(preference, unitPaise, originalPaise);
       const status: ProposalStatus = opening === 'AUTO_ACCEPTED' ? 'AUTO_ACCEPTED' : 'PENDING';
       const row = {
         order_id: order.id,
@@ -511,7 +677,7 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
         unit: substitute.unit,
         image: imagesOf(substitute)[0] ?? '',
         unit_price_paise: unitPaise,
-        charge_paise: substituteChargePaise(unitPaise, line.price_paise, false),
+        charge_paise: substituteChargePaise(unitPaise, originalPaise, false),
         quantity: move.quantity,
         status,
         // kept at once: nothing to count down
@@ -522,7 +688,7 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
       const [inserted] = await trx('order_proposals').insert(row).returning<Array<{ id: string }>>('id');
       const proposalId = (inserted as { id: string }).id;
       const details = { substitution: proposalDetails({ ...row, id: proposalId, product_id: move.productId, line_name: line.name }, status), by: actor.id };
-      if (status === 'AUTO_ACCEPTED') return { ...(await revisedWrite(trx, order, 'substituted', details)), proposalId };
+      if (status === 'AUTO_ACCEPTED') return { ...(await revisedWrite(trx, order, weights.tolerancePercent, 'substituted', details)), proposalId };
       return { set: null, event: { kind: 'proposed', note: 'substitute proposed', details }, tell: { revised: true }, proposalId };
     },
   },
@@ -531,16 +697,17 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
   // Accepting keeps the substitute at its own price, dearer or not (the prompt showed it), and revises the order;
   // declining gives its stock back. The order's lock makes two answers at once take turns: the second is refused.
   answer: {
-    write: async ({ trx, order, move, actor, now }) => {
+    write: async ({ trx, order, move, actor, now, weights }) => {
       const proposal = await trx('order_proposals as p')
         .join('order_lines as l', 'l.id', 'p.line_id')
         .where({ 'p.id': move.proposalId, 'p.order_id': order.id })
-        .first<ProposalRow | undefined>(PROPOSAL_COLUMNS);
+        .first<ProposalRow | undefined>(proposalColumns(trx));
       if (!proposal) throw notFound('There is no such substitute on this order.', 'PROPOSAL_NOT_FOUND');
       if (proposal.status !== 'PENDING') throw settledRefusal(proposal);
       if (now.getTime() >= new Date(proposal.expires_at).getTime()) {
         throw conflict(`The time to answer for ${proposal.name} has run out.`, 'PROPOSAL_EXPIRED', { status: proposal.status, proposalId: proposal.id });
       }
+      if (proposal.kind === 'HEAVIER') return answerHeavier(trx, order, proposal, move.accept, actor.id, now, weights.tolerancePercent);
       if (!move.accept) {
         await endProposals(trx, [proposal.id], 'DECLINED', { by: actor.id, at: now });
         return {
@@ -553,7 +720,7 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
       const charge = substituteChargePaise(proposal.unit_price_paise, proposal.original_paise, true);
       await trx('order_proposals').where({ id: proposal.id }).update({ status: 'ACCEPTED', charge_paise: charge, answered_by: actor.id, answered_at: now });
       const details = { substitution: proposalDetails({ ...proposal, charge_paise: charge }, 'ACCEPTED'), by: actor.id };
-      return { ...(await revisedWrite(trx, order, 'substitute accepted', details)), proposalId: proposal.id };
+      return { ...(await revisedWrite(trx, order, weights.tolerancePercent, 'substitute accepted', details)), proposalId: proposal.id };
     },
   },
 
@@ -561,7 +728,7 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
   // substitute not dearer kept under SIMILAR, anything else removed and its stock given back). An order no longer
   // being packed settles all that still wait. Nothing due (another instance settled it first): nothing is written.
   settle: {
-    write: async ({ trx, order, from, now }) => {
+    write: async ({ trx, order, from, now, weights }) => {
       const due = await trx('order_proposals as p')
         .join('order_lines as l', 'l.id', 'p.line_id')
         .where({ 'p.order_id': order.id, 'p.status': 'PENDING' })
@@ -569,14 +736,18 @@ const RULES: { [K in OrderMoveKind]: MoveRule<MoveOf<K>> } = {
           if (PACKING_STATUSES.includes(from)) q.where('p.expires_at', '<=', now);
         })
         .orderBy('p.created_at')
-        .select<ProposalRow[]>(PROPOSAL_COLUMNS);
+        .select<ProposalRow[]>(proposalColumns(trx));
       if (due.length === 0) return UNCHANGED;
-      const outcomes = due.map((p) => ({ p, outcome: PACKING_STATUSES.includes(from) ? unansweredOutcome(preferenceOf(p.substitution), p.unit_price_paise, p.original_paise) : ('EXPIRED' as const) }));
+      // a heavier weight nobody accepted stays charged at the cap (issue 34): it only expires
+      const outcomes = due.map((p) => ({
+        p,
+        outcome: PACKING_STATUSES.includes(from) && p.kind !== 'HEAVIER' ? unansweredOutcome(preferenceOf(p.substitution), p.unit_price_paise, p.original_paise) : ('EXPIRED' as const),
+      }));
       await endProposals(trx, outcomes.filter((o) => o.outcome === 'EXPIRED').map((o) => o.p.id), 'EXPIRED', { by: null, at: now });
       const kept = outcomes.filter((o) => o.outcome === 'AUTO_ACCEPTED').map((o) => o.p.id);
       if (kept.length > 0) await trx('order_proposals').whereIn('id', kept).where({ status: 'PENDING' }).update({ status: 'AUTO_ACCEPTED', answered_by: null, answered_at: now });
       const details = { substitutions: outcomes.map(({ p, outcome }) => proposalDetails(p, outcome)), by: null };
-      if (kept.length > 0) return revisedWrite(trx, order, 'substitutes settled', details);
+      if (kept.length > 0) return revisedWrite(trx, order, weights.tolerancePercent, 'substitutes settled', details);
       return { set: null, event: { kind: 'expired', note: 'substitutes expired', details }, tell: { revised: true } };
     },
   },
@@ -625,13 +796,17 @@ async function moveStock(trx: Knex.Transaction, orderId: string, from: OrderStat
   const movement = stockMovement(from, to);
   if (movement === 'none') return;
   // a line packed short holds only what was found: the rest never left the shelf (issue 33)
-  const found = await trx('order_lines').where({ order_id: orderId }).whereNotNull('product_id').select<Array<{ product_id: string; quantity: number; found: number | null; name: string }>>('product_id', 'quantity', 'found', 'name');
-  const kept = await trx('order_proposals')
+  // a weighed line holds the grams it was asked for, or weighed once packed (issue 34)
+  const found = await trx('order_lines')
     .where({ order_id: orderId })
+    .whereNotNull('product_id')
+    .select<Array<LineMoneyRow & { product_id: string; name: string }>>('product_id', 'name', ...MONEY_COLUMNS);
+  const kept = await trx('order_proposals')
+    .where({ order_id: orderId, kind: 'SUBSTITUTE' })
     .whereIn('status', KEPT_PROPOSALS)
     .whereNotNull('substitute_id')
     .select<Array<{ product_id: string; quantity: number; name: string }>>('substitute_id as product_id', 'quantity', 'name');
-  const lines = [...found.map((line) => ({ product_id: line.product_id, quantity: line.found ?? line.quantity, name: line.name })), ...kept].sort((a, b) => a.product_id.localeCompare(b.product_id));
+  const lines = [...found.map((line) => ({ product_id: line.product_id, quantity: heldStock(line), name: line.name })), ...kept].sort((a, b) => a.product_id.localeCompare(b.product_id));
   const stockLines = lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })).filter((line) => line.quantity > 0);
   if (movement === 'release') {
     await giveBackStock(trx, stockLines);
@@ -651,6 +826,8 @@ export interface OrderWriterDeps {
   byId: (id: string) => Promise<OrderWire>;
   /** How long a shopper has to answer a proposed substitute (SUBSTITUTION_ANSWER_MINUTES); 5 when not given. */
   substitutionAnswerMinutes?: number;
+  /** WEIGHT_TOLERANCE_PERCENT and SCALE_LABEL_PATTERN (issue 34); the defaults when not given. */
+  weights?: WeightRules;
 }
 
 /** What a move did: the order as staff read it now, whether anything was written, and the proposal it made or answered. */
@@ -663,7 +840,15 @@ export interface MoveOutcome {
 /** How many orders one sweep of due proposals settles at most; the next sweep takes the rest. */
 const SETTLE_BATCH = 50;
 
-export function createOrderWriter({ db, clock, events, ordering, byId, substitutionAnswerMinutes = DEFAULT_SUBSTITUTION_ANSWER_MINUTES }: OrderWriterDeps) {
+export function createOrderWriter({
+  db,
+  clock,
+  events,
+  ordering,
+  byId,
+  substitutionAnswerMinutes = DEFAULT_SUBSTITUTION_ANSWER_MINUTES,
+  weights = { tolerancePercent: DEFAULT_WEIGHT_TOLERANCE_PERCENT, scaleLabelPattern: DEFAULT_SCALE_LABEL_PATTERN },
+}: OrderWriterDeps) {
   /**
    * One move by `actor` (null: the server itself), or null when `skipLocked` found the order's row locked by
    * another move (a sweep leaves it for the next round rather than wait).
@@ -692,7 +877,7 @@ export function createOrderWriter({ db, clock, events, ordering, byId, substitut
         return { id: order.id, written: null };
       }
       const to = verdict.to;
-      const write = await rule.write({ trx, order, move, from, to, actor, grant, now, answerMinutes: substitutionAnswerMinutes });
+      const write = await rule.write({ trx, order, move, from, to, actor, grant, now, answerMinutes: substitutionAnswerMinutes, weights });
       if (write === UNCHANGED) return { id: order.id, written: null };
       // leaving packing: what still waits for the shopper is removed, before the stock moves (issue 33)
       const expired = to !== from && PACKING_STATUSES.includes(from) && !PACKING_STATUSES.includes(to) ? await expirePending(trx, order.id, now) : 0;

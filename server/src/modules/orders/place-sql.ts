@@ -85,7 +85,7 @@ export interface OrderWrite {
   /** Each line's columns (a column left out would be a statement that cannot run: the compiler says so). */
   lines: ReadonlyArray<Record<(typeof LINE_COLUMNS)[number], unknown>>;
   event: { actor_id: string; to_status: string; note: string };
-  /** Every line's product and quantity: their stock is taken in the same statement. */
+  /** Every line's product and quantity (grams for a line sold by weight): their stock is taken in the same statement. */
   stock: readonly StockLine[];
   /**
    * The cart rows the order was read from (locked by the read): only these are emptied. A line added after the
@@ -96,7 +96,7 @@ export interface OrderWrite {
   answer?: { key: string; status: number; body: string };
 }
 
-const LINE_COLUMNS = ['product_id', 'position', 'name', 'name_si', 'name_ta', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity', 'substitution'] as const;
+const LINE_COLUMNS = ['product_id', 'position', 'name', 'name_si', 'name_ta', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity', 'substitution', 'sell_by', 'step_grams', 'grams'] as const;
 const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
   product_id: 'uuid',
   position: 'integer',
@@ -111,6 +111,9 @@ const LINE_TYPES: Record<(typeof LINE_COLUMNS)[number], string> = {
   price_paise: 'integer',
   quantity: 'integer',
   substitution: 'text',
+  sell_by: 'text',
+  step_grams: 'integer',
+  grams: 'integer',
 };
 
 /**

@@ -11,7 +11,11 @@ import {
   localMinutes,
   TEXT,
   addressToWire,
-  computeTotals,
+  checkoutTotals,
+  formatWeight,
+  gramsForSteps,
+  isAllowedSteps,
+  weighedRuleOf,
   minimumShortfallPaise,
   discountedPricePaise,
   formatRs,
@@ -37,6 +41,7 @@ import {
   type CashOnDeliveryInput,
   type OrderListQuery,
   type OrderStatus,
+  type OrderLine,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -44,7 +49,7 @@ import { toCount, type Db } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import type { AddressService } from '../addresses/service';
-import { imagesOf, isVisible, productNames, purchasableQuantity, SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
+import { imagesOf, isVisible, productNames, purchasableQuantity, ruleProduct, SELLABLE_COLUMNS, type SellableRow } from '../cart/sellable';
 import { stockOf } from '../catalog/stock';
 import { orderRefWhere } from './order-ref';
 import type { OrderingService } from '../shop/ordering';
@@ -119,7 +124,10 @@ export function createOrderService({ db, config, clock, addresses, events, order
   }
 
   /** Every change of an order's state after it is placed goes through this one writer (moves.ts). */
-  const writer = createOrderWriter({ db, clock, events, ordering, byId: (id) => orderById(db, id), substitutionAnswerMinutes: config.substitutionAnswerMinutes });
+  const writer = createOrderWriter({ db, clock, events, ordering, byId: (id) => orderById(db, id),
+    substitutionAnswerMinutes: config.substitutionAnswerMinutes,
+    weights: { tolerancePercent: config.shop.weightTolerancePercent, scaleLabelPattern: config.shop.scaleLabelPattern },
+  });
 
   /**
    * Whether a product (by its shelves) may be sold now: Vegetable and Meat only in the fresh hours. `freshOpen` is
@@ -157,6 +165,15 @@ export function createOrderService({ db, config, clock, addresses, events, order
           details: { productId: row.product_id, ...productNames(row) },
         });
       }
+      const weighed = weighedRuleOf(ruleProduct(row));
+      if (weighed && !isAllowedSteps(row.quantity, weighed)) {
+        // below the minimum or above the maximum a product is sold in (the cart never holds such a line unless the
+        // product's rule changed after it was added)
+        throw new AppError('VALIDATION', `${row.name} is sold from ${formatWeight(weighed.minGrams)} to ${formatWeight(weighed.maxGrams)}. Please change it in your cart.`, {
+          field: 'list_items',
+          details: { productId: row.product_id, ...productNames(row), minGrams: weighed.minGrams, maxGrams: weighed.maxGrams },
+        });
+      }
       if (row.quantity > purchasableQuantity(row)) {
         const left = purchasableQuantity(row);
         throw new AppError('OUT_OF_STOCK', left === 0 ? `${row.name} is out of stock.` : `Only ${left} of ${row.name} left.`, {
@@ -170,8 +187,16 @@ export function createOrderService({ db, config, clock, addresses, events, order
           details: { productId: row.id, ...productNames(row), ...windowEnds(config.shop.freshHours) },
         });
       }
-      return { product: row, quantity: row.quantity };
+      // a line sold by weight asks for its steps' grams, which is what its stock counts (issue 34)
+      return { product: row, quantity: row.quantity, weighed, stock: weighed ? gramsForSteps(row.quantity, weighed.stepGrams) : row.quantity };
     });
+  }
+
+  /** A checked line as the shared rules total it: a weighed line at its asked grams (the estimate) until packed. */
+  function placedLine(line: ReturnType<typeof checkedLines>[number]): OrderLine {
+    const discount = Number(line.product.discount);
+    if (!line.weighed) return { pricePaise: line.product.price_paise, discount, quantity: line.quantity };
+    return { sellBy: 'WEIGHT', pricePaise: line.product.price_paise, discount, askedGrams: line.stock };
   }
 
   /**
@@ -211,11 +236,10 @@ export function createOrderService({ db, config, clock, addresses, events, order
 
       const lines = checkedLines(rows, now);
       const chosen = new Map(input.list_items.flatMap((item) => (item.substitution ? [[typeof item.productId === 'string' ? item.productId : String(item.productId), item.substitution] as const] : [])));
-      const totals = computeTotals(
-        lines.map((l) => ({ pricePaise: l.product.price_paise, discount: Number(l.product.discount), quantity: l.quantity })),
-        input.Choose,
-      );
-      if (isOrderTooLarge(totals)) {
+      // the estimate (weighed lines at their asked grams) is what the shopper was shown and sends; while any line
+      // waits for the scale, the "at most" figure is kept with the order (issue 34)
+      const { estimate: totals, atMost } = checkoutTotals(lines.map(placedLine), input.Choose, config.shop.weightTolerancePercent);
+      if (isOrderTooLarge(totals) || (atMost !== null && atMost.grandTotalPaise > MAX_ORDER_PAISE)) {
         throw new AppError('ORDER_TOO_LARGE', `One order may come to at most ${formatRs(MAX_ORDER_PAISE)}. Please order fewer items.`, {
           field: 'list_items',
           details: { maxTotalAmt: paiseToRupees(MAX_ORDER_PAISE) },
@@ -249,6 +273,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
         delivery_option: input.Choose,
         language: input.language,
         ...amountColumns(totals),
+        max_total_paise: atMost?.grandTotalPaise ?? null,
         address_id: address.id,
         delivery_address: JSON.stringify(deliveryAddress),
         location: point ? input.location : LOCATION_NOT_AVAILABLE,
@@ -268,8 +293,12 @@ export function createOrderService({ db, config, clock, addresses, events, order
         category: shelfCategory(line.product.category_list) ?? '',
         original_price_paise: line.product.price_paise,
         discount: Number(line.product.discount),
+        // per kg for a line sold by weight (issue 34)
         price_paise: discountedPricePaise(line.product.price_paise, Number(line.product.discount)),
         quantity: line.quantity,
+        sell_by: line.weighed ? 'WEIGHT' : 'EACH',
+        step_grams: line.weighed?.stepGrams ?? null,
+        grams: line.weighed ? line.stock : null,
         // the payload's choice for the line, else the cart line's (issue 33)
         substitution: chosen.get(line.product.id) ?? (isSubstitutionPreference(line.product.substitution) ? line.product.substitution : DEFAULT_SUBSTITUTION),
         found: null,
@@ -285,7 +314,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
         order: orderRow,
         lines: lineRows,
         event: { actor_id: user.id, to_status: 'Pending', note: 'placed' },
-        stock: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+        stock: lines.map((line) => ({ productId: line.product.id, quantity: line.stock })),
         cartIds: rows.map((row) => row.cart_id),
         ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
       }));
@@ -413,7 +442,7 @@ export function createOrderService({ db, config, clock, addresses, events, order
       const rows = (await db.raw(
         `select ${SELLABLE_COLUMNS}, p.barcode from products p left join products parent on parent.id = p.parent_id
         where coalesce(p.parent_id, p.id) in (select ps.product_id from product_sub_categories ps where ps.sub_category_id = any(?::uuid[]))
-          and p.id <> ? and p.deleted_at is null and p.publish and ${stockOf('p')} > 0`,
+          and p.id <> ? and p.deleted_at is null and p.publish and p.sell_by = 'EACH' and ${stockOf('p')} > 0`,
         [ids, query.productId],
       )).rows as Array<SellableRow & { barcode: string | null }>;
       const ranked = rankSubstitutes(

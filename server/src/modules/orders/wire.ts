@@ -3,6 +3,7 @@ import {
   isLanguage,
   isOrderStatus,
   isProposalStatus,
+  isSellBy,
   isSubstitutionPreference,
   paiseToRupees,
   riderForShopper,
@@ -10,6 +11,7 @@ import {
   type OrderWire,
   type RevisedTotals,
 } from '@kade/shared';
+import { anyUnweighed, isWeighedRow, linePaise } from './lines';
 
 export interface OrderRow {
   id: string;
@@ -66,7 +68,17 @@ export interface OrderRow {
     substitution: string;
     /** The product's barcode now (issue 33), for the packing screen; null when none or gone. */
     barcode?: string | null;
+    /** Sold by weight (issue 34): the step and asked grams, and from packing the weighed and charged grams. */
+    sell_by?: string | null;
+    step_grams?: number | null;
+    grams?: number | null;
+    weighed_grams?: number | null;
+    charged_grams?: number | null;
+    /** The product's scale code now, for the packing screen; null when none or gone. */
+    scale_code?: string | null;
   }>;
+  /** The "at most" figure (issue 34), kept while a weighed line waits for the scale. */
+  max_total_paise?: number | null;
   revision: number;
   original_total_paise: number | null;
   proposals: Array<{
@@ -83,6 +95,9 @@ export interface OrderRow {
     quantity: number;
     status: string;
     expires_at: string;
+    /** SUBSTITUTE, or HEAVIER with the grams weighed (issue 34). */
+    kind?: string | null;
+    weighed_grams?: number | null;
   }>;
 }
 
@@ -131,6 +146,12 @@ export function toOrderWire(row: OrderRow): OrderWire {
       found: line.found ?? null,
       substitution: isSubstitutionPreference(line.substitution) ? line.substitution : DEFAULT_SUBSTITUTION,
       barcode: line.barcode ?? null,
+      sellBy: isWeighedRow(line) && isSellBy(line.sell_by) ? line.sell_by : 'EACH',
+      grams: isWeighedRow(line) ? (line.grams ?? null) : null,
+      weighedGrams: isWeighedRow(line) ? (line.weighed_grams ?? null) : null,
+      chargedGrams: isWeighedRow(line) ? (line.charged_grams ?? null) : null,
+      lineTotal: paiseToRupees(linePaise(line)),
+      scaleCode: line.scale_code ?? null,
     })),
     undiscountedAmt: paiseToRupees(row.undiscounted_paise),
     subTotalAmt: paiseToRupees(row.subtotal_paise),
@@ -164,7 +185,10 @@ export function toOrderWire(row: OrderRow): OrderWire {
       quantity: p.quantity,
       status: isProposalStatus(p.status) ? p.status : 'EXPIRED',
       expiresAt: new Date(p.expires_at).toISOString(),
+      kind: p.kind === 'HEAVIER' ? 'HEAVIER' : 'SUBSTITUTE',
+      weighedGrams: p.kind === 'HEAVIER' ? (p.weighed_grams ?? null) : null,
     })),
+    maxTotalAmt: row.max_total_paise != null && anyUnweighed(row.lines) ? paiseToRupees(row.max_total_paise) : null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -185,7 +209,7 @@ export function assignedRiderOf(order: OrderWire): string | undefined {
 export function orderForShopper(order: OrderWire): OrderWire {
   const rider = order.rider as AssignedRiderWire | null | undefined;
   const status = isOrderStatus(order.order_status) ? order.order_status : 'Pending';
-  return { ...order, products: order.products.map((line) => ({ ...line, barcode: null })), rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null, returnedReason: null, returnedAt: null, returnedBy: null };
+  return { ...order, products: order.products.map((line) => ({ ...line, barcode: null, scaleCode: null })), rider: rider && 'id' in rider ? riderForShopper(status, rider) : (order.rider ?? null), cashFlagged: false, cashNote: null, returnedReason: null, returnedAt: null, returnedBy: null };
 }
 
 /** Orders with their lines and customer in one statement; `where` is a condition on `orders o`. */
@@ -197,9 +221,12 @@ export const ORDER_SELECT = `o.*, u.name as user_name, u.mobile as user_mobile,
   coalesce((select json_agg(json_build_object('product_id', l.product_id, 'quantity', l.quantity, 'name', l.name,
       'name_si', l.name_si, 'name_ta', l.name_ta, 'unit', l.unit, 'image', l.image, 'category', l.category, 'price_paise', l.price_paise,
       'original_price_paise', l.original_price_paise, 'discount', l.discount, 'found', l.found, 'substitution', l.substitution,
-      'barcode', (select pb.barcode from products pb where pb.id = l.product_id and pb.deleted_at is null)) order by l.position)
+      'sell_by', l.sell_by, 'step_grams', l.step_grams, 'grams', l.grams, 'weighed_grams', l.weighed_grams, 'charged_grams', l.charged_grams,
+      'barcode', (select pb.barcode from products pb where pb.id = l.product_id and pb.deleted_at is null),
+      'scale_code', (select pb.scale_code from products pb where pb.id = l.product_id and pb.deleted_at is null)) order by l.position)
     from order_lines l where l.order_id = o.id), '[]'::json) as lines,
   coalesce((select json_agg(json_build_object('id', p.id, 'product_id', l.product_id, 'substitute_id', p.substitute_id, 'name', p.name,
       'name_si', p.name_si, 'name_ta', p.name_ta, 'unit', p.unit, 'image', p.image, 'unit_price_paise', p.unit_price_paise,
-      'charge_paise', p.charge_paise, 'quantity', p.quantity, 'status', p.status, 'expires_at', p.expires_at) order by p.created_at, p.id)
+      'charge_paise', p.charge_paise, 'quantity', p.quantity, 'status', p.status, 'expires_at', p.expires_at,
+      'kind', p.kind, 'weighed_grams', p.weighed_grams) order by p.created_at, p.id)
     from order_proposals p join order_lines l on l.id = p.line_id where p.order_id = o.id), '[]'::json) as proposals`;
