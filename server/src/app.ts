@@ -104,7 +104,7 @@ export function createServices(deps: AppDeps): Services {
   const riders = createRiderService({ db, config, clock, events, orders });
   return {
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
-    catalog: createCatalogService({ db, clock, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
+    catalog: createCatalogService({ db, clock, scaleLabelPattern: config.shop.scaleLabelPattern, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
     addresses,
     cart: createCartService({ db, clock }),
     orders,

@@ -261,6 +261,12 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: false,
         barcode: null,
+        // sold by the unit unless told (issue 34)
+        sellBy: 'EACH',
+        stepGrams: null,
+        minGrams: null,
+        maxGrams: null,
+        scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -485,6 +491,12 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: true,
         barcode: null,
+        // sold by the unit unless told (issue 34)
+        sellBy: 'EACH',
+        stepGrams: null,
+        minGrams: null,
+        maxGrams: null,
+        scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -634,6 +646,12 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: false,
         barcode: null,
+        // sold by the unit unless told (issue 34)
+        sellBy: 'EACH',
+        stepGrams: null,
+        minGrams: null,
+        maxGrams: null,
+        scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

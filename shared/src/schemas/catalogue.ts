@@ -190,16 +190,24 @@ export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 export const productUpdateSchema = requestBody({ _id: idField('id'), ...optionalShape(productFields) });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
-/** PATCH /api/product/update: a quick change of stock, price, discount or publish; at least one. */
+/**
+ * PATCH /api/product/update: a quick change of stock, price, discount, publish or how it is sold (sellBy, the grams,
+ * the scale code: checked on the server merged over what the product keeps); at least one.
+ */
 export const productPatchSchema = requestBody({
   _id: idField('id'),
   stock: productFields.stock.optional(),
   price: productFields.price.optional(),
   discount: productFields.discount.optional(),
   publish: productFields.publish.optional(),
+  sellBy: productFields.sellBy.optional(),
+  stepGrams: productFields.stepGrams.optional(),
+  minGrams: productFields.minGrams.optional(),
+  maxGrams: productFields.maxGrams.optional(),
+  scaleCode: productFields.scaleCode,
 }).refine(
   (value) =>
-    value.stock !== undefined || value.price !== undefined || value.discount !== undefined || value.publish !== undefined,
+    (['stock', 'price', 'discount', 'publish', 'sellBy', 'stepGrams', 'minGrams', 'maxGrams', 'scaleCode'] as const).some((key) => value[key] !== undefined),
   { error: 'stock, price, discount or publish is required', path: ['stock'] },
 );
 export type ProductPatchInput = z.infer<typeof productPatchSchema>;

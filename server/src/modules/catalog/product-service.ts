@@ -1,9 +1,17 @@
 // Products and variations as the admin manages them. Every write is one transaction that first locks the
 // row it changes and writes only the fields sent, so two admins editing one product never lose a field.
 // A variation is a products row with a parent; deleting is soft (deleted_at) and empties carts of the item.
+// Selling by weight (issue 34): what an update sends is merged over what the row keeps and the merged rule is
+// checked with shared weighedRuleProblem; a scale code fits the shop's label pattern and is unique among live rows.
 import type { Knex } from 'knex';
 import {
+  DEFAULT_SCALE_LABEL_PATTERN,
   DEFAULT_TOTAL_STOCK,
+  isScaleCode,
+  scaleLabelLayout,
+  weighedRuleMessage,
+  weighedRuleProblem,
+  type SellBy,
   rupeesToPaise,
   type PageInfo,
   type ProductCreateInput,
@@ -55,6 +63,63 @@ interface SellableFields {
   barcode?: string | null | undefined;
 }
 
+/** The selling-by-weight fields as they may arrive (issue 34); undefined leaves a field as it is kept. */
+interface WeighedInput {
+  sellBy?: SellBy | undefined;
+  stepGrams?: number | undefined;
+  minGrams?: number | undefined;
+  maxGrams?: number | undefined;
+  /** Digits (the schema checked the shape); null clears it; undefined leaves it. */
+  scaleCode?: string | null | undefined;
+}
+
+/** How a row is sold now, as stored. */
+interface KeptWeighed {
+  sell_by: string;
+  step_grams: number | null;
+  min_grams: number | null;
+  max_grams: number | null;
+  scale_code: string | null;
+}
+
+const WEIGHED_KEYS = ['sellBy', 'stepGrams', 'minGrams', 'maxGrams', 'scaleCode'] as const;
+
+/**
+ * The `products` columns of how a row is sold, from what was sent merged over what it keeps (`kept`, null for a
+ * new row), or nothing when none of those fields was sent to an existing row. Sold EACH, the grams and the scale
+ * code are cleared (a scale code sent with EACH is refused); sold by WEIGHT, the merged step, minimum and maximum
+ * must all be there and pass weighedRuleProblem, and a scale code must have the digits of the shop's label pattern.
+ * Each refusal is a 400 VALIDATION naming the field.
+ */
+function weighedColumns(input: WeighedInput, kept: KeptWeighed | null, pattern: string): Record<string, unknown> {
+  if (kept !== null && WEIGHED_KEYS.every((key) => input[key] === undefined)) return {};
+  const sellBy = input.sellBy ?? (kept?.sell_by === 'WEIGHT' ? 'WEIGHT' : 'EACH');
+  if (sellBy === 'EACH') {
+    if (input.scaleCode != null) {
+      throw badRequest('scaleCode is only for a product sold by weight: set sellBy to WEIGHT or leave the scale code empty', 'scaleCode', 'VALIDATION');
+    }
+    return { sell_by: 'EACH', step_grams: null, min_grams: null, max_grams: null, scale_code: null };
+  }
+  const keptWeighed = kept?.sell_by === 'WEIGHT' ? kept : null;
+  const rule = {
+    stepGrams: input.stepGrams ?? keptWeighed?.step_grams ?? null,
+    minGrams: input.minGrams ?? keptWeighed?.min_grams ?? null,
+    maxGrams: input.maxGrams ?? keptWeighed?.max_grams ?? null,
+  };
+  for (const field of ['stepGrams', 'minGrams', 'maxGrams'] as const) {
+    if (rule[field] === null) throw badRequest(`${field} is required for a product sold by weight`, field, 'VALIDATION');
+  }
+  const whole = { stepGrams: rule.stepGrams!, minGrams: rule.minGrams!, maxGrams: rule.maxGrams! };
+  const problem = weighedRuleProblem(whole);
+  if (problem) throw badRequest(weighedRuleMessage(problem), problem.field, 'VALIDATION');
+  const scaleCode = input.scaleCode !== undefined ? input.scaleCode : (keptWeighed?.scale_code ?? null);
+  if (scaleCode !== null && !isScaleCode(scaleCode, pattern)) {
+    const digits = scaleLabelLayout(pattern)?.codeLength ?? 5;
+    throw badRequest(`scaleCode must be ${digits} digits, as the shop's scale labels print it`, 'scaleCode', 'VALIDATION');
+  }
+  return { sell_by: 'WEIGHT', step_grams: whole.stepGrams, min_grams: whole.minGrams, max_grams: whole.maxGrams, scale_code: scaleCode };
+}
+
 /**
  * The `products` columns for the fields that were sent, and only those (wire rupees become paise). Stock is
  * not among them: it lives in `product_stock` (`writeStock`).
@@ -104,6 +169,28 @@ async function assertBarcodeFree(trx: Db, barcode: string | null | undefined, se
   if (holder) throw barcodeTaken(barcode, holder);
 }
 
+/** The live product or variation other than `selfId` that has this scale code, if any. */
+async function scaleCodeHolder(db: Db, scaleCode: string, selfId?: string) {
+  const query = db('products').where({ scale_code: scaleCode }).whereNull('deleted_at');
+  if (selfId !== undefined) query.whereNot({ id: selfId });
+  return query.first<{ id: string; name: string } | undefined>('id', 'name');
+}
+
+/** 409 SCALE_CODE_TAKEN naming the product that has the code. */
+function scaleCodeTaken(scaleCode: string, holder: { id: string; name: string }): AppError {
+  return new AppError('SCALE_CODE_TAKEN', `scale code ${scaleCode} already belongs to ${holder.name}`, {
+    field: 'scaleCode',
+    details: { _id: holder.id, name: holder.name },
+  });
+}
+
+/** Refuses a scale code another live product or variation has (the unique index settles a race: `takenMeanwhile`). */
+async function assertScaleCodeFree(trx: Db, scaleCode: string | null | undefined, selfId?: string): Promise<void> {
+  if (scaleCode == null) return;
+  const holder = await scaleCodeHolder(trx, scaleCode, selfId);
+  if (holder) throw scaleCodeTaken(scaleCode, holder);
+}
+
 /** A category, sub-category or linked product went away between the check and the write. */
 function goneMeanwhile(error: unknown): never {
   if (isForeignKeyViolation(error)) {
@@ -118,19 +205,49 @@ const NO_VARIATION = 'There is no such variation.';
 export interface ProductServiceDeps {
   db: Knex;
   clock: Clock;
+  /** The shop's SCALE_LABEL_PATTERN: a scale code has as many digits as its P run (default 5). */
+  scaleLabelPattern?: string;
 }
 
-export function createProductService({ db, clock }: ProductServiceDeps) {
+export function createProductService({ db, clock, scaleLabelPattern = DEFAULT_SCALE_LABEL_PATTERN }: ProductServiceDeps) {
   /**
-   * Two writes of one barcode at once both pass the check; the unique index refuses the second, which is then
-   * answered as the check would have (naming the product that won).
+   * Two writes of one barcode (or scale code) at once both pass the check; the unique index refuses the second,
+   * which is then answered as the check would have (naming the product that won).
    */
-  async function takenMeanwhile(error: unknown, barcode: string | null | undefined, selfId?: string): Promise<never> {
-    if (barcode != null && isUniqueViolation(error) && (error as { constraint?: string }).constraint === 'products_barcode_unique') {
+  async function takenMeanwhile(error: unknown, codes: { barcode?: string | null | undefined; scaleCode?: string | null | undefined }, selfId?: string): Promise<never> {
+    const constraint = isUniqueViolation(error) ? (error as { constraint?: string }).constraint : undefined;
+    const { barcode, scaleCode } = codes;
+    if (barcode != null && constraint === 'products_barcode_unique') {
       const holder = await barcodeHolder(db, barcode, selfId);
       if (holder) throw barcodeTaken(barcode, holder);
     }
+    if (scaleCode != null && constraint === 'products_scale_code_unique') {
+      const holder = await scaleCodeHolder(db, scaleCode, selfId);
+      if (holder) throw scaleCodeTaken(scaleCode, holder);
+    }
     return goneMeanwhile(error);
+  }
+
+  /**
+   * The columns of how a locked row is sold after this write (see `weighedColumns`), its new scale code checked free.
+   * When the way it is sold or its step changes, carts holding it lose it: a cart quantity counts units or steps,
+   * and would otherwise mean another amount than the shopper chose.
+   */
+  async function weighedWrite(trx: Knex.Transaction, id: string, input: WeighedInput): Promise<Record<string, unknown>> {
+    const kept = await trx('products').where({ id }).first<KeptWeighed>('sell_by', 'step_grams', 'min_grams', 'max_grams', 'scale_code');
+    const columns = weighedColumns(input, kept, scaleLabelPattern);
+    if (columns.scale_code != null && columns.scale_code !== kept.scale_code) await assertScaleCodeFree(trx, columns.scale_code as string, id);
+    if ('sell_by' in columns && (columns.sell_by !== kept.sell_by || columns.step_grams !== kept.step_grams)) {
+      await trx('cart_items').where({ product_id: id }).delete();
+    }
+    return columns;
+  }
+
+  /** The columns of how a new row is sold, its scale code checked free. */
+  async function weighedNew(trx: Db, input: WeighedInput): Promise<Record<string, unknown>> {
+    const columns = weighedColumns(input, null, scaleLabelPattern);
+    await assertScaleCodeFree(trx, columns.scale_code as string | null);
+    return columns;
   }
 
   async function readProduct(trx: Db, id: string): Promise<ProductWire> {
@@ -207,15 +324,16 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
         .transaction(async (trx) => {
           await checkProductRefs(trx, input);
           await assertBarcodeFree(trx, input.barcode);
+          const weighed = await weighedNew(trx, input);
           const [row] = await trx('products')
-            .insert({ ...sellableColumns(input), total_stock: input.totalStock ?? DEFAULT_TOTAL_STOCK })
+            .insert({ ...sellableColumns(input), ...weighed, total_stock: input.totalStock ?? DEFAULT_TOTAL_STOCK })
             .returning<Array<{ id: string }>>('id');
           const id = (row as { id: string }).id;
           await writeStock(trx, id, input, true);
           await replaceLinks(trx, id, input);
           return readProduct(trx, id);
         })
-        .catch((error: unknown) => takenMeanwhile(error, input.barcode));
+        .catch((error: unknown) => takenMeanwhile(error, input));
     },
 
     /** PUT /api/product/update-product-details: the fields sent, and only those, in one transaction. */
@@ -225,23 +343,27 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           if (!(await lockLive(trx, input._id, 'product'))) throw notFound(NO_PRODUCT);
           await checkProductRefs(trx, input, input._id);
           await assertBarcodeFree(trx, input.barcode, input._id);
-          await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
+          const weighed = await weighedWrite(trx, input._id, input);
+          await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), ...weighed, updated_at: clock.now() });
           await writeStock(trx, input._id, input);
           await replaceLinks(trx, input._id, input);
           return readProduct(trx, input._id);
         })
-        .catch((error: unknown) => takenMeanwhile(error, input.barcode, input._id));
+        .catch((error: unknown) => takenMeanwhile(error, input, input._id));
     },
 
-    /** PATCH /api/product/update: a quick change of stock, price, discount or publish, of a product or a variation. */
+    /** PATCH /api/product/update: a quick change of stock, price, discount, publish or how it is sold, of a product or a variation. */
     async patchProduct(input: ProductPatchInput): Promise<ProductWire | VariationWire> {
-      return db.transaction(async (trx) => {
-        const row = await lockLive(trx, input._id, 'any');
-        if (!row) throw notFound(NO_PRODUCT);
-        await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), updated_at: clock.now() });
-        await writeStock(trx, input._id, input);
-        return row.parent_id === null ? readProduct(trx, input._id) : readVariation(trx, input._id);
-      });
+      return db
+        .transaction(async (trx) => {
+          const row = await lockLive(trx, input._id, 'any');
+          if (!row) throw notFound(NO_PRODUCT);
+          const weighed = await weighedWrite(trx, input._id, input);
+          await trx('products').where({ id: input._id }).update({ ...sellableColumns(input), ...weighed, updated_at: clock.now() });
+          await writeStock(trx, input._id, input);
+          return row.parent_id === null ? readProduct(trx, input._id) : readVariation(trx, input._id);
+        })
+        .catch((error: unknown) => takenMeanwhile(error, input, input._id));
     },
 
     /** DELETE /api/product/delete-product: soft delete, with its variations, out of every cart. */
@@ -267,14 +389,15 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           const parent = await lockParent(trx, input.product);
           await assertUploadedImages(trx, input.image, 'image');
           await assertBarcodeFree(trx, input.barcode);
+          const weighed = await weighedNew(trx, input);
           const [row] = await trx('products')
-            .insert({ ...sellableColumns(input), parent_id: parent.id, single_quantity: parent.single_quantity, total_stock: DEFAULT_TOTAL_STOCK })
+            .insert({ ...sellableColumns(input), ...weighed, parent_id: parent.id, single_quantity: parent.single_quantity, total_stock: DEFAULT_TOTAL_STOCK })
             .returning<Array<{ id: string }>>('id');
           const id = (row as { id: string }).id;
           await writeStock(trx, id, input, true);
           return readVariation(trx, id);
         })
-        .catch((error: unknown) => takenMeanwhile(error, input.barcode));
+        .catch((error: unknown) => takenMeanwhile(error, input));
     },
 
     /** PUT /api/variation/update: the fields sent (a new parent too), and only those. */
@@ -286,11 +409,12 @@ export function createProductService({ db, clock }: ProductServiceDeps) {
           if (input.product !== undefined) columns.parent_id = (await lockParent(trx, input.product)).id;
           if (input.image !== undefined) await assertUploadedImages(trx, input.image, 'image');
           await assertBarcodeFree(trx, input.barcode, input._id);
-          await trx('products').where({ id: input._id }).update({ ...columns, updated_at: clock.now() });
+          const weighed = await weighedWrite(trx, input._id, input);
+          await trx('products').where({ id: input._id }).update({ ...columns, ...weighed, updated_at: clock.now() });
           await writeStock(trx, input._id, input);
           return readVariation(trx, input._id);
         })
-        .catch((error: unknown) => takenMeanwhile(error, input.barcode, input._id));
+        .catch((error: unknown) => takenMeanwhile(error, input, input._id));
     },
 
     /** DELETE /api/variation/delete: soft delete, out of every cart. */

@@ -10,6 +10,8 @@ import { createShopService } from './shop-service';
 export interface CatalogServiceDeps {
   db: Knex;
   clock: Clock;
+  /** The shop's SCALE_LABEL_PATTERN (a scale code's digits); the default pattern when not given. */
+  scaleLabelPattern?: string;
   /** When the in-memory category lists must go; without it, only this service's own writes drop them. */
   changes?: CatalogueChanges;
 }
