@@ -106,6 +106,9 @@ for (const language of LANGUAGES) {
     await expect
       .poll(async () => (await call<Array<{ productId: { _id: string }; quantity: number }>>(request, shopper.accessToken, 'GET', '/api/cart/get')).body.data.find((l) => l.productId._id === productId)?.quantity)
       .toBe(3);
+    // the phone's View Cart bar says its total is an estimate
+    const barTotal = checkoutTotals([{ sellBy: 'WEIGHT', pricePaise: rupeesToPaise(PER_KG), discount: 0, askedGrams: 750 }], null, percent).estimate.grandTotalPaise;
+    await expect(page.locator('.view-cart-bar')).toContainText(say('weighed.estimate', { amount: formatRs(barTotal) }));
     // 44 px targets
     for (const button of [more, card.getByRole('button', { name: say('weighed.decrease', { name }) })]) {
       const box = await button.boundingBox();
@@ -133,6 +136,8 @@ for (const language of LANGUAGES) {
     // checkout: the line's weight and estimate, and the totals with the option chosen
     await page.getByRole('button', { name: say('cart.proceed') }).click();
     await expect(page).toHaveURL(/\/checkout$/);
+    // Continue once the address step has chosen the saved address
+    await expect(page.getByRole('group', { name: say('checkout.chooseAddress') }).getByRole('radio').first()).toBeChecked();
     await page.getByRole('button', { name: say('checkout.continue') }).click();
     await expect(page).toHaveURL(/\/checkout\/payment$/);
     await page.getByRole('radio', { name: new RegExp(`^${say('delivery.standard').replace(/[.()]/g, '\\$&')}`) }).check();
@@ -186,6 +191,34 @@ test('the weight stepper stops at the grams in stock, and − at the minimum tak
   await card.getByRole('button', { name: say('product.removeNamed', { name }) }).click();
   await expect(card.getByRole('button', { name: say('product.addNamed', { name }) })).toBeVisible();
   await expect.poll(async () => (await call<unknown[]>(request, shopper.accessToken, 'GET', '/api/cart/get')).body.data.length).toBe(0);
+});
+
+test("the product sheet shows the price per kg and the weight stepper; a guest's cart on the phone steps by weight too", async ({ page, request }) => {
+  const say = wordsOf('en');
+  const percent = await tolerance(request);
+  const admin = await adminSession(request);
+  const name = `Weighed Dhal ${Date.now() % 100_000}`;
+  await createWeighed(request, admin, name, 20_000);
+  // not signed in: the cart is kept on the phone (state/local-cart.ts)
+  const card = await cardOf(page, name);
+  await card.locator('.product-card__link').click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.locator('.sheet__buy .price__paid')).toHaveText(formatPerKg(rupeesToPaise(PER_KG)));
+  await sheet.getByRole('button', { name: say('product.addNamed', { name }) }).click();
+  const stepper = sheet.getByRole('group', { name: say('weighed.weighOf', { name }) });
+  await expect(stepper).toContainText('250 g');
+  for (let i = 0; i < 4; i += 1) await sheet.getByRole('button', { name: say('weighed.increase', { name }) }).click();
+  await expect(stepper).toContainText('1.25 kg');
+  await expect(sheet.getByTestId('weighed-estimate')).toHaveText(say('weighed.estimate', { amount: estimateOf(1250) }));
+  await sheet.getByRole('button', { name: say('common.close') }).click();
+
+  await page.goto('/cart');
+  await expect(page.getByRole('listitem', { name }).getByRole('group', { name: say('weighed.weighOf', { name }) })).toContainText('1.25 kg');
+  const totals = checkoutTotals([{ sellBy: 'WEIGHT', pricePaise: rupeesToPaise(PER_KG), discount: 0, askedGrams: 1250 }], null, percent);
+  await expect(page.getByTestId('bill-total')).toHaveText(
+    say('weighed.totalRange', { estimate: formatRs(totals.estimate.grandTotalPaise), atMost: formatRs(totals.atMost?.grandTotalPaise ?? -1) }),
+  );
+  await expect(page.getByTestId('bill-why')).toHaveText(say('weighed.why'));
 });
 
 /** A shopper's order of 750 g of a new weighed product, taken by a clerk: answers both sessions, the order and the name. */
