@@ -261,12 +261,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: false,
         barcode: null,
-        // sold by the unit unless told (issue 34)
-        sellBy: 'EACH',
-        stepGrams: null,
-        minGrams: null,
-        maxGrams: null,
-        scaleCode: null,
+        sellBy: 'EACH', stepGrams: null, minGrams: null, maxGrams: null, scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -491,12 +486,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: true,
         barcode: null,
-        // sold by the unit unless told (issue 34)
-        sellBy: 'EACH',
-        stepGrams: null,
-        minGrams: null,
-        maxGrams: null,
-        scaleCode: null,
+        sellBy: 'EACH', stepGrams: null, minGrams: null, maxGrams: null, scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -646,12 +636,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         publish: true,
         single_quantity: false,
         barcode: null,
-        // sold by the unit unless told (issue 34)
-        sellBy: 'EACH',
-        stepGrams: null,
-        minGrams: null,
-        maxGrams: null,
-        scaleCode: null,
+        sellBy: 'EACH', stepGrams: null, minGrams: null, maxGrams: null, scaleCode: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

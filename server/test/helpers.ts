@@ -263,7 +263,22 @@ export async function stockOf(server: TestServer, productId: string): Promise<nu
 /** A product written straight into the database, in the named categories (created when missing). */
 export async function insertProduct(
   server: TestServer,
-  product: { name: string; price: number; discount?: number; stock: number; unit?: string; categories?: string[]; subCategories?: string[]; single_quantity?: boolean; publish?: boolean; parentId?: string },
+  product: {
+    name: string;
+    /** Rupees; per kg for a product sold by weight. */
+    price: number;
+    discount?: number;
+    /** Units; grams for a product sold by weight. */
+    stock: number;
+    unit?: string;
+    categories?: string[];
+    subCategories?: string[];
+    single_quantity?: boolean;
+    publish?: boolean;
+    parentId?: string;
+    /** Sold by weight (issue 34): its step, minimum and maximum in grams and its scale code. */
+    weighed?: { stepGrams: number; minGrams: number; maxGrams: number; scaleCode?: string };
+  },
 ): Promise<string> {
   const knex = server.db.knex;
   const [row] = await knex('products')
@@ -276,6 +291,9 @@ export async function insertProduct(
       single_quantity: product.single_quantity ?? false,
       publish: product.publish ?? true,
       parent_id: product.parentId ?? null,
+      ...(product.weighed
+        ? { sell_by: 'WEIGHT', step_grams: product.weighed.stepGrams, min_grams: product.weighed.minGrams, max_grams: product.weighed.maxGrams, scale_code: product.weighed.scaleCode ?? null }
+        : {}),
     })
     .returning('id');
   const id = (row as { id: string }).id;

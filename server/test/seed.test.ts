@@ -62,6 +62,21 @@ describe.each(DB_KINDS)('the demo seed on %s', (kind) => {
     expect(parents.some((p) => p.stock === 0)).toBe(true);
   });
 
+  it('writes the weighed products with their rule, their scale code and their stock in grams', async () => {
+    const rows = await test.db.knex('products as p').join('product_stock as s', 's.product_id', 'p.id').where({ 'p.sell_by': 'WEIGHT' })
+      .select('p.name', 'p.parent_id', 'p.price_paise', 'p.step_grams', 'p.min_grams', 'p.max_grams', 'p.scale_code', 's.stock');
+    const expected = SEED_PRODUCTS.filter((p) => p.weighed !== null);
+    expect(rows.map((r: { name: string }) => r.name).sort()).toEqual(expected.map((p) => p.name).sort());
+    for (const p of expected) {
+      const row = rows.find((r: { name: string }) => r.name === p.name);
+      expect(row, p.name).toMatchObject({ parent_id: null, price_paise: p.price * 100, step_grams: p.weighed!.stepGrams, min_grams: p.weighed!.minGrams, max_grams: p.weighed!.maxGrams, scale_code: p.weighed!.scaleCode, stock: p.stock });
+    }
+    expect(rows.find((r: { name: string }) => r.name === 'Carrots')).toMatchObject({ price_paise: 48_000, step_grams: 250, min_grams: 250, max_grams: 5000, scale_code: '10001' });
+    // products sold by the unit have neither grams nor a scale code
+    const stray = await test.db.knex('products').where({ sell_by: 'EACH' }).where((q) => q.whereNotNull('scale_code').orWhereNotNull('step_grams')).pluck('name');
+    expect(stray).toEqual([]);
+  });
+
   it('puts the categories of the spec in, with Deal items single-quantity', async () => {
     const names = (await test.db.knex('categories').select('name')).map((r: { name: string }) => r.name);
     for (const name of [...CATEGORY_DISPLAY_ORDER, 'Rice & Grains', 'Fruit', 'Meat', 'Household', 'Special', 'Buy Brand']) {

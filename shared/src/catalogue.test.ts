@@ -15,6 +15,8 @@ import {
   listingTitleFromSlug,
   maxQuantity,
   newProductDraft,
+  draftWeighedBody,
+  draftWeighedProblem,
   productPath,
   sameName,
   shuffle,
@@ -315,7 +317,42 @@ describe('bulk upload drafts', () => {
       category: ['c1', 'c3'],
       subCategory: ['s1'],
       product: [],
+      sellBy: 'EACH',
+      stepGrams: '',
+      minGrams: '',
+      maxGrams: '',
+      scaleCode: '',
     });
+  });
+
+  const weighedDraft = { sellBy: 'WEIGHT' as const, stepGrams: '250', minGrams: '250', maxGrams: '5000', scaleCode: '10001' };
+  it.each([
+    [{ ...weighedDraft }, null],
+    [{ ...weighedDraft, scaleCode: ' ' }, null],
+    [{ ...weighedDraft, sellBy: 'EACH' as const, stepGrams: '', minGrams: '', maxGrams: '', scaleCode: '' }, null],
+    [{ ...weighedDraft, sellBy: 'EACH' as const }, { field: 'scaleCode', reason: 'scaleCodeOnEach' }],
+    [{ ...weighedDraft, stepGrams: '' }, { field: 'stepGrams', reason: 'required' }],
+    [{ ...weighedDraft, maxGrams: ' ' }, { field: 'maxGrams', reason: 'required' }],
+    [{ ...weighedDraft, minGrams: '2.5' }, { field: 'minGrams', reason: 'notWholeGrams' }],
+    [{ ...weighedDraft, minGrams: '-250' }, { field: 'minGrams', reason: 'notWholeGrams' }],
+    [{ ...weighedDraft, stepGrams: '5', minGrams: '5' }, { field: 'stepGrams', reason: 'tooSmall' }],
+    [{ ...weighedDraft, minGrams: '300' }, { field: 'minGrams', reason: 'notMultiple' }],
+    [{ ...weighedDraft, minGrams: '5000', maxGrams: '250' }, { field: 'maxGrams', reason: 'minAboveMax' }],
+    [{ ...weighedDraft, scaleCode: '1234' }, { field: 'scaleCode', reason: 'scaleCodeDigits' }],
+    [{ ...weighedDraft, scaleCode: '12a45' }, { field: 'scaleCode', reason: 'scaleCodeDigits' }],
+  ])('draftWeighedProblem(%j, 5) -> %j', (draft, problem) => {
+    expect(draftWeighedProblem(draft, 5)).toEqual(problem);
+  });
+
+  it('checks a scale code against the digits of the shop\'s pattern', () => {
+    expect(draftWeighedProblem({ ...weighedDraft, scaleCode: '1234' }, 4)).toBeNull();
+    expect(draftWeighedProblem({ ...weighedDraft, scaleCode: '10001' }, 4)).toEqual({ field: 'scaleCode', reason: 'scaleCodeDigits' });
+  });
+
+  it('sends a weighed draft\'s grams as numbers and a blank scale code as none; an EACH draft only says so', () => {
+    expect(draftWeighedBody({ ...weighedDraft, scaleCode: ' 10001 ' })).toEqual({ sellBy: 'WEIGHT', stepGrams: 250, minGrams: 250, maxGrams: 5000, scaleCode: '10001' });
+    expect(draftWeighedBody({ ...weighedDraft, scaleCode: '' })).toMatchObject({ scaleCode: null });
+    expect(draftWeighedBody({ ...weighedDraft, sellBy: 'EACH' })).toEqual({ sellBy: 'EACH' });
   });
 
   const complete = { name: 'Apple', image: ['/a.webp'], category: ['c'], subCategory: ['s'] };

@@ -3,7 +3,7 @@
 import { BULK_PRODUCT_DEFAULTS, CATEGORY_PAGE_SIZE } from './constants';
 import { discountedPricePaise, rupeesToPaise } from './money';
 import { MAX_LINE_QUANTITY } from './line-quantity';
-import type { SellBy, WeighedRule } from './weight-rule';
+import { weighedRuleProblem, type SellBy, type WeighedRule, type WeighedRuleProblem } from './weight-rule';
 
 /** A category or sub-category as rules see it: its name, or an object carrying the name. */
 export type Named = string | { readonly name: string };
@@ -248,6 +248,59 @@ export interface ProductDraft {
   category: string[];
   subCategory: string[];
   product: string[];
+  /** How it is sold (issue 34): EACH unless the admin picks WEIGHT; then the grams and the scale code as typed. */
+  sellBy: SellBy;
+  stepGrams: string;
+  minGrams: string;
+  maxGrams: string;
+  /** Blank for none. */
+  scaleCode: string;
+}
+
+/** The draft's fields of how it is sold that a problem may name. */
+export type DraftWeighedField = 'stepGrams' | 'minGrams' | 'maxGrams' | 'scaleCode';
+
+/** What is wrong with how a draft is sold: the field and why (the form words it). */
+export type DraftWeighedProblem =
+  | { field: DraftWeighedField; reason: 'required' | 'notWholeGrams' | 'scaleCodeDigits' | 'scaleCodeOnEach' }
+  | WeighedRuleProblem;
+
+/**
+ * How a draft is sold, checked before it is sent so each draft names its own problem: sold each, a scale code is
+ * refused (there is nothing to weigh); by weight, the step, minimum and maximum must be whole grams making a rule
+ * weighedRuleProblem passes, and a scale code has exactly `scaleCodeDigits` digits. Null when all is well.
+ */
+export function draftWeighedProblem(
+  draft: Pick<ProductDraft, 'sellBy' | 'stepGrams' | 'minGrams' | 'maxGrams' | 'scaleCode'>,
+  scaleCodeDigits: number,
+): DraftWeighedProblem | null {
+  const code = draft.scaleCode.trim();
+  if (draft.sellBy === 'EACH') return code === '' ? null : { field: 'scaleCode', reason: 'scaleCodeOnEach' };
+  const grams: Partial<WeighedRule> = {};
+  for (const field of ['stepGrams', 'minGrams', 'maxGrams'] as const) {
+    const typed = draft[field].trim();
+    if (typed === '') return { field, reason: 'required' };
+    if (!/^\d+$/.test(typed)) return { field, reason: 'notWholeGrams' };
+    grams[field] = Number(typed);
+  }
+  const problem = weighedRuleProblem(grams as WeighedRule);
+  if (problem) return problem;
+  if (code !== '' && !new RegExp(`^\\d{${scaleCodeDigits}}$`).test(code)) return { field: 'scaleCode', reason: 'scaleCodeDigits' };
+  return null;
+}
+
+/** What a draft sends of how it is sold: EACH alone, or WEIGHT with its grams and its scale code (null for none). */
+export function draftWeighedBody(draft: Pick<ProductDraft, 'sellBy' | 'stepGrams' | 'minGrams' | 'maxGrams' | 'scaleCode'>) {
+  if (draft.sellBy === 'EACH') return { sellBy: 'EACH' as const };
+  const number = (typed: string) => (typed.trim() === '' ? undefined : Number(typed.trim()));
+  const code = draft.scaleCode.trim();
+  return {
+    sellBy: 'WEIGHT' as const,
+    stepGrams: number(draft.stepGrams),
+    minGrams: number(draft.minGrams),
+    maxGrams: number(draft.maxGrams),
+    scaleCode: code === '' ? null : code,
+  };
 }
 
 /**
@@ -274,6 +327,11 @@ export function newProductDraft(input: {
     category: pick(input.categories, BULK_PRODUCT_DEFAULTS.categoryNames),
     subCategory: pick(input.subCategories, BULK_PRODUCT_DEFAULTS.subCategoryNames),
     product: [],
+    sellBy: 'EACH',
+    stepGrams: '',
+    minGrams: '',
+    maxGrams: '',
+    scaleCode: '',
   };
 }
 

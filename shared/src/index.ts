@@ -31,3 +31,4 @@ export * from './weight';
 export * from './error-codes';
 export * from './endpoints';
 export * from './seeded-random';
+export * from './credit';

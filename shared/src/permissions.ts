@@ -35,6 +35,10 @@ export const PERMISSIONS = {
   'orders.assign': 'Assign orders to riders',
   /** Each rider's cash for the day, and recording the cash a rider hands in. */
   'cash.manage': "See each rider's cash and record hand-ins",
+  /** Problems reported on delivered orders: see them, approve a refund (credit or cash) or decline; issue goodwill credit. */
+  'credit.manage': 'Decide reported problems and issue store credit',
+  /** Promo codes: create, list and delete them. */
+  'promotions.manage': 'Create and delete promo codes',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -144,10 +144,13 @@ export function apiOn(server: { url: () => string; dataDir: () => string }) {
     return created.body.data._id;
   }
 
-  /** A demo product found by searching `search`: in stock (at least `minStock`), priced, not a single-quantity deal. */
+  /**
+   * A demo product found by searching `search`: in stock (at least `minStock`), priced, not a single-quantity deal,
+   * sold by the unit (the demo's loose rice is sold by weight: its stock counts grams and its quantity steps).
+   */
   async function findProduct(request: APIRequestContext, search: string, minStock: number): Promise<string> {
-    const found = await call<Array<{ _id: string; price: number; stock: number; single_quantity?: boolean }>>(request, null, 'POST', '/api/product/search-product', { search, page: 1, limit: 20 });
-    const product = found.body.data.find((p) => p.stock >= minStock && p.price > 0 && !p.single_quantity);
+    const found = await call<Array<{ _id: string; price: number; stock: number; single_quantity?: boolean; sellBy?: string }>>(request, null, 'POST', '/api/product/search-product', { search, page: 1, limit: 20 });
+    const product = found.body.data.find((p) => p.stock >= minStock && p.price > 0 && !p.single_quantity && p.sellBy !== 'WEIGHT');
     expect(product, 'a product in stock').toBeTruthy();
     return product!._id;
   }

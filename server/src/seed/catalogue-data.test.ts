@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_DISPLAY_ORDER } from '@kade/shared';
+import { CATEGORY_DISPLAY_ORDER, isScaleCode, MAX_STOCK, weighedRuleProblem } from '@kade/shared';
 import { SEED_BRANDS, SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES } from './catalogue-data';
 import type { SeedShape } from './catalogue-data';
 
@@ -161,6 +161,41 @@ describe('the demo catalogue data', () => {
         expect(v.name.startsWith(p.name), `${p.name} / ${v.name}`).toBe(true);
         expect(v.unit, v.name).not.toBe(p.unit);
       }
+    }
+  });
+
+  it('sells the loose vegetables, fruit, meat, fish, rice and dhal by weight, each with a rule that holds and its own scale code', () => {
+    const weighed = SEED_PRODUCTS.filter((p) => p.weighed !== null);
+    const carrots = SEED_PRODUCTS.find((p) => p.name === 'Carrots');
+    expect(carrots?.price).toBe(480);
+    expect(carrots?.weighed).toEqual({ stepGrams: 250, minGrams: 250, maxGrams: 5000, scaleCode: '10001' });
+    for (const p of weighed) {
+      const rule = p.weighed!;
+      expect(weighedRuleProblem(rule), p.name).toBeNull();
+      expect(isScaleCode(rule.scaleCode), p.name).toBe(true);
+      expect(p.variations, p.name).toEqual([]); // the weight replaces the sizes
+      expect(p.single_quantity, p.name).toBe(false);
+      expect(p.stock, p.name).toBeLessThanOrEqual(MAX_STOCK);
+      // grams on the shelf: none or at least one order's minimum
+      expect(p.stock === 0 || p.stock >= rule.minGrams, p.name).toBe(true);
+    }
+    expect(new Set(weighed.map((p) => p.weighed!.scaleCode)).size).toBe(weighed.length);
+    const rulesIn = (category: string) => weighed.filter((p) => p.categories.includes(category)).map((p) => p.weighed!);
+    for (const category of ['Vegetable', 'Fruit', 'Meat', 'Fish', 'Rice & Grains']) expect(rulesIn(category).length, category).toBeGreaterThanOrEqual(4);
+    for (const rule of [...rulesIn('Meat'), ...rulesIn('Fish')]) expect([rule.stepGrams, rule.maxGrams]).toEqual([250, 3000]);
+    for (const rule of rulesIn('Rice & Grains')) expect([rule.stepGrams, rule.minGrams, rule.maxGrams]).toEqual([500, 500, 10_000]);
+    for (const rule of rulesIn('Vegetable')) expect(rule.maxGrams).toBeLessThanOrEqual(5000);
+    const inShelf = (sub: string) => weighed.filter((p) => p.subCategories.includes(sub)).length;
+    expect(inShelf('Dhal & Pulses')).toBeGreaterThanOrEqual(3);
+    expect(inShelf('Samba Rice')).toBeGreaterThanOrEqual(2);
+    // a price per kg a Colombo market would ask in 2026
+    for (const p of weighed) {
+      expect(p.price, p.name).toBeGreaterThanOrEqual(150);
+      expect(p.price, p.name).toBeLessThanOrEqual(6000);
+    }
+    // bunches, single pieces, packs and branded bags stay sold by the unit
+    for (const name of ['Gotukola', 'Ambul Banana', 'Pineapple', 'Whole Chicken Skinless', 'Canned Mackerel', 'Ran Kekulu Samba Rice', 'Kade Select Mysore Dhal', 'Cabbage']) {
+      expect(SEED_PRODUCTS.find((p) => p.name === name)?.weighed, name).toBeNull();
     }
   });
 });

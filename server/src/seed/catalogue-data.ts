@@ -63,6 +63,14 @@ export interface SeedVariation {
   publish: boolean;
 }
 
+/** How a loose product is weighed: its step, minimum and maximum per order in grams, and its 5-digit scale code. */
+export interface SeedWeighed {
+  stepGrams: number;
+  minGrams: number;
+  maxGrams: number;
+  scaleCode: string;
+}
+
 export interface SeedProduct {
   name: string;
   unit: string;
@@ -82,6 +90,11 @@ export interface SeedProduct {
   subCategories: string[];
   /** At most one per order (the Special - Deal items). */
   single_quantity: boolean;
+  /**
+   * Sold by weight (issue 34), or null when sold by the unit: then `price` is per kg, `stock` and `totalStock` count
+   * grams, and the scale code is the one its scale labels print.
+   */
+  weighed: SeedWeighed | null;
   variations: SeedVariation[];
   visual: SeedVisual;
 }
@@ -200,10 +213,34 @@ const CATEGORY_OF = new Map(SUBS.map(([name, category]) => [name, category]));
 // Products, shelf by shelf
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * The loose goods sold by weight, and how: vegetables and fruit in 250 g steps up to 5 kg, the small and strong ones
+ * (chillies, ginger, garlic, lime) in 100 g steps up to 2 kg, meat and fish in 250 g steps up to 3 kg, rice and dhal
+ * in 500 g steps up to 10 kg. Each kind numbers its scale codes from its own thousand (vegetables from 10001).
+ */
+const WEIGH_KINDS = {
+  veg: { stepGrams: 250, minGrams: 250, maxGrams: 5000, firstCode: 10001 },
+  small: { stepGrams: 100, minGrams: 100, maxGrams: 2000, firstCode: 11001 },
+  fruit: { stepGrams: 250, minGrams: 250, maxGrams: 5000, firstCode: 20001 },
+  meat: { stepGrams: 250, minGrams: 250, maxGrams: 3000, firstCode: 30001 },
+  fish: { stepGrams: 250, minGrams: 250, maxGrams: 3000, firstCode: 40001 },
+  rice: { stepGrams: 500, minGrams: 500, maxGrams: 10_000, firstCode: 50001 },
+  dhal: { stepGrams: 500, minGrams: 500, maxGrams: 10_000, firstCode: 60001 },
+} as const;
+type WeighKind = keyof typeof WEIGH_KINDS;
+
+/** The stock a weighed product's bar is measured against, in grams, unless its stock is larger. */
+const WEIGHED_TOTAL_STOCK_GRAMS = 50_000;
+
 interface Extra {
   /** Percent off (default 0). */
   discount?: number;
-  /** Units on the shelf (default: a steady figure between 10 and 100 taken from the name). */
+  /** Sold by weight, as this kind of goods: the line's price is then per kg and its stock in grams. */
+  weigh?: WeighKind;
+  /**
+   * Units on the shelf, grams for a weighed product (default: a steady figure between 10 and 100 taken from the
+   * name, times 500 g for a weighed one).
+   */
   stock?: number;
   /** Default 100, raised to the stock when the stock is larger. */
   totalStock?: number;
@@ -231,38 +268,38 @@ const LINES: Record<string, Line[]> = {
     ['Sarana Leaves', '1 bunch', 80, 'bunch', '#48bb78', 'A village green valued for its mild bitterness. Best in a coconut mallung.', { stock: 4 }],
   ],
   'Root Vegetables': [
-    ['Carrot', '500g', 240, 'bunch', '#dd6b20', 'Sweet, crunchy up-country carrots, good raw in salads or in a milk curry.', { details: { Origin: 'Nuwara Eliya', 'Shelf life': '7 days' }, variations: [vary('Carrot 1kg', '1kg', 470, 30, 3)] }],
-    ['Beetroot', '500g', 210, 'round', '#97266d', 'Deep red beetroot for curries and salads. Trim the leaves before storing.'],
-    ['Potatoes', '1kg', 390, 'bag', '#b7791f', 'Firm local potatoes for tempered potato, curries and chips.', { discount: 4, stock: 80, details: { Origin: 'Welimada', Storage: 'Cool, dark place' }, variations: [vary('Potatoes 500g', '500g', 200, 40), vary('Potatoes 2kg', '2kg', 760, 20, 5)] }],
-    ['Radish', '500g', 150, 'bunch', '#edf2f7', 'White radish with a gentle bite, good in a light coconut curry.'],
-    ['Manioc', '1kg', 180, 'bunch', '#975a16', 'Fresh cassava for boiling with lunu miris or a coconut milk curry. Cook the same day.', { stock: 0 }],
-    ['Sweet Potato', '1kg', 260, 'round', '#c05621', 'Orange-fleshed sweet potatoes, lovely boiled for breakfast.'],
-    ['Ginger', '250g', 260, 'round', '#d69e2e', 'Plump fresh ginger for tea, curries and home remedies.'],
+    ['Carrots', 'per kg', 480, 'bunch', '#dd6b20', 'Sweet, crunchy up-country carrots, good raw in salads or in a milk curry.', { weigh: 'veg', details: { Origin: 'Nuwara Eliya', 'Shelf life': '7 days' } }],
+    ['Beetroot', 'per kg', 420, 'round', '#97266d', 'Deep red beetroot for curries and salads. Trim the leaves before storing.', { weigh: 'veg' }],
+    ['Potatoes', 'per kg', 390, 'bag', '#b7791f', 'Firm local potatoes for tempered potato, curries and chips.', { weigh: 'veg', stock: 40000, discount: 4, details: { Origin: 'Welimada', Storage: 'Cool, dark place' } }],
+    ['Radish', 'per kg', 300, 'bunch', '#edf2f7', 'White radish with a gentle bite, good in a light coconut curry.', { weigh: 'veg' }],
+    ['Manioc', 'per kg', 180, 'bunch', '#975a16', 'Fresh cassava for boiling with lunu miris or a coconut milk curry. Cook the same day.', { weigh: 'veg', stock: 0 }],
+    ['Sweet Potato', 'per kg', 260, 'round', '#c05621', 'Orange-fleshed sweet potatoes, lovely boiled for breakfast.', { weigh: 'veg' }],
+    ['Ginger', 'per kg', 1200, 'round', '#d69e2e', 'Plump fresh ginger for tea, curries and home remedies.', { weigh: 'small' }],
   ],
   'Up-country Vegetables': [
-    ['Leeks', '500g', 260, 'bunch', '#68d391', 'Long, tender leeks for a fried leeks dish or soup.', { details: { Origin: 'Nuwara Eliya' } }],
-    ['Green Beans', '500g', 320, 'bunch', '#38a169', 'Crisp green beans, stringless and easy to cut for a beans curry.'],
+    ['Leeks', 'per kg', 520, 'bunch', '#68d391', 'Long, tender leeks for a fried leeks dish or soup.', { weigh: 'veg', details: { Origin: 'Nuwara Eliya' } }],
+    ['Green Beans', 'per kg', 640, 'bunch', '#38a169', 'Crisp green beans, stringless and easy to cut for a beans curry.', { weigh: 'veg' }],
     ['Cabbage', '1 head', 250, 'round', '#9ae6b4', 'A tight, fresh head of cabbage, about one kilo. Keeps a week in the fridge.'],
-    ['Capsicum', '250g', 220, 'round', '#2f855a', 'Mild green capsicum for devilled dishes and stir-fries.'],
-    ['Tomatoes', '500g', 280, 'round', '#e53e3e', 'Ripe, firm tomatoes for salads, sambols and curries.', { details: { Origin: 'Dambulla' } }],
-    ['Knol Khol', '500g', 200, 'round', '#c6f6d5', 'Crunchy knol khol, a favourite for a dry curry with dried chilli.'],
+    ['Capsicum', 'per kg', 880, 'round', '#2f855a', 'Mild green capsicum for devilled dishes and stir-fries.', { weigh: 'veg' }],
+    ['Tomatoes', 'per kg', 560, 'round', '#e53e3e', 'Ripe, firm tomatoes for salads, sambols and curries.', { weigh: 'veg', details: { Origin: 'Dambulla' } }],
+    ['Knol Khol', 'per kg', 400, 'round', '#c6f6d5', 'Crunchy knol khol, a favourite for a dry curry with dried chilli.', { weigh: 'veg' }],
   ],
   'Local Vegetables': [
-    ['Brinjal', '500g', 200, 'round', '#553c9a', 'Glossy purple brinjals for a brinjal moju or a quick curry.'],
-    ['Pumpkin', '1kg', 180, 'round', '#dd6b20', 'Sweet yellow pumpkin, cut in wedges, for a creamy pumpkin curry.'],
-    ['Green Chillies', '100g', 90, 'bunch', '#2f855a', 'Fresh, hot green chillies for every sambol and curry.', { stock: 110, totalStock: 150 }],
-    ['Okra', '500g', 240, 'bunch', '#48bb78', 'Tender bandakka, good fried crisp or in a light curry.', { discount: 10, stock: 6 }],
-    ['Bitter Gourd', '500g', 220, 'bunch', '#38a169', 'Fresh karawila for a fried sambol or a tempered curry.'],
-    ['Snake Gourd', '500g', 160, 'bunch', '#68d391', 'Pale green pathola for a mild coconut milk curry.'],
-    ['Ash Plantain', '500g', 150, 'bunch', '#718096', 'Alu kesel for a rich plantain curry or chips.'],
-    ['Drumsticks', '250g', 170, 'bunch', '#276749', 'Long murunga pods for a spicy drumstick curry.'],
-    ['Cucumber', '500g', 160, 'round', '#48bb78', 'Cool, crisp cucumbers for salads and a cucumber sambol.'],
-    ['Lime', '250g', 240, 'round', '#68d391', 'Juicy limes for sambols, juice and a squeeze over the rice.', { details: { Tip: 'Roll on the table before squeezing' } }],
+    ['Brinjal', 'per kg', 400, 'round', '#553c9a', 'Glossy purple brinjals for a brinjal moju or a quick curry.', { weigh: 'veg' }],
+    ['Pumpkin', 'per kg', 180, 'round', '#dd6b20', 'Sweet yellow pumpkin, cut in wedges, for a creamy pumpkin curry.', { weigh: 'veg' }],
+    ['Green Chillies', 'per kg', 900, 'bunch', '#2f855a', 'Fresh, hot green chillies for every sambol and curry.', { weigh: 'small', stock: 11000 }],
+    ['Okra', 'per kg', 480, 'bunch', '#48bb78', 'Tender bandakka, good fried crisp or in a light curry.', { weigh: 'veg', stock: 1500, discount: 10 }],
+    ['Bitter Gourd', 'per kg', 440, 'bunch', '#38a169', 'Fresh karawila for a fried sambol or a tempered curry.', { weigh: 'veg' }],
+    ['Snake Gourd', 'per kg', 320, 'bunch', '#68d391', 'Pale green pathola for a mild coconut milk curry.', { weigh: 'veg' }],
+    ['Ash Plantain', 'per kg', 300, 'bunch', '#718096', 'Alu kesel for a rich plantain curry or chips.', { weigh: 'veg' }],
+    ['Drumsticks', 'per kg', 680, 'bunch', '#276749', 'Long murunga pods for a spicy drumstick curry.', { weigh: 'veg' }],
+    ['Cucumber', 'per kg', 320, 'round', '#48bb78', 'Cool, crisp cucumbers for salads and a cucumber sambol.', { weigh: 'veg' }],
+    ['Lime', 'per kg', 960, 'round', '#68d391', 'Juicy limes for sambols, juice and a squeeze over the rice.', { weigh: 'small', details: { Tip: 'Roll on the table before squeezing' } }],
   ],
   'Onions & Garlic': [
-    ['Red Onions', '500g', 290, 'bag', '#9b2c2c', 'Small local red onions, the base of lunu miris and pol sambol.', { details: { Origin: 'Jaffna' } }],
-    ['Big Onions', '1kg', 360, 'bag', '#c05621', 'Large onions for curries and tempering.', { stock: 90, totalStock: 150, variations: [vary('Big Onions 500g', '500g', 185, 45)] }],
-    ['Garlic', '250g', 220, 'round', '#e2e8f0', 'Firm garlic bulbs with plump cloves.'],
+    ['Red Onions', 'per kg', 580, 'bag', '#9b2c2c', 'Small local red onions, the base of lunu miris and pol sambol.', { weigh: 'veg', details: { Origin: 'Jaffna' } }],
+    ['Big Onions', 'per kg', 360, 'bag', '#c05621', 'Large onions for curries and tempering.', { weigh: 'veg', stock: 45000 }],
+    ['Garlic', 'per kg', 880, 'round', '#e2e8f0', 'Firm garlic bulbs with plump cloves.', { weigh: 'small' }],
   ],
   'Fresh Milk': [
     ['Full Cream Fresh Milk', '1L', 490, 'bottle', '#3182ce', 'Pasteurised full cream milk from up-country farms. Keep chilled and use within two days of opening.', { stock: 40, details: { 'Keep at': '4 °C', 'Shelf life': '7 days' }, variations: [vary('Full Cream Fresh Milk 500ml', '500ml', 255, 50), vary('Full Cream Fresh Milk 2L', '2L', 960, 0, 3)] }],
@@ -395,32 +432,32 @@ const LINES: Record<string, Line[]> = {
     ['Kavum', '5 pcs', 300, 'box', '#9c4221', 'Deep-fried oil cakes of rice flour and treacle.', { stock: 3 }],
   ],
   'Samba Rice': [
-    ['White Samba Rice', '1kg', 290, 'bag', '#ecc94b', 'Small-grain white samba, the everyday rice for rice and curry.', { stock: 110, totalStock: 150, variations: [vary('White Samba Rice 5kg', '5kg', 1420, 25, 4), vary('White Samba Rice 10kg', '10kg', 2800, 10, 5)] }],
-    ['Keeri Samba Rice', '1kg', 360, 'bag', '#d69e2e', 'Fragrant keeri samba with tiny grains, for biryani and festive meals.', { variations: [vary('Keeri Samba Rice 5kg', '5kg', 1750, 15, 3)] }],
-    ['Ran Kekulu Samba Rice', '1kg', 280, 'bag', '#b7791f', 'Ran Kekulu samba, cleaned and stone-free.', { brand: 'Ran Kekulu', discount: 3 }],
-    ['Parboiled Samba Rice', '1kg', 295, 'bag', '#f6e05e', 'Parboiled samba that cooks separate and keeps well.'],
+    ['White Samba Rice', 'per kg', 290, 'bag', '#ecc94b', 'Small-grain white samba, the everyday rice for rice and curry.', { weigh: 'rice', stock: 110000 }],
+    ['Keeri Samba Rice', 'per kg', 360, 'bag', '#d69e2e', 'Fragrant keeri samba with tiny grains, for biryani and festive meals.', { weigh: 'rice' }],
+    ['Ran Kekulu Samba Rice', '1kg', 280, 'bag', '#b7791f', 'Ran Kekulu samba, cleaned and stone-free.', { brand: 'Ran Kekulu', discount: 3, stock: 120, totalStock: 150 }],
+    ['Parboiled Samba Rice', 'per kg', 295, 'bag', '#f6e05e', 'Parboiled samba that cooks separate and keeps well.', { weigh: 'rice' }],
   ],
   'Nadu Rice': [
-    ['White Nadu Rice', '1kg', 240, 'bag', '#e2e8f0', 'Soft, fluffy white nadu rice for every day.', { stock: 90, variations: [vary('White Nadu Rice 5kg', '5kg', 1180, 20, 3)] }],
-    ['Red Nadu Rice', '1kg', 250, 'bag', '#c53030', 'Red nadu rice with its bran, filling and tasty.'],
-    ['White Raw Rice', '1kg', 235, 'bag', '#edf2f7', 'Unparboiled raw rice for kiribath and milk rice.'],
+    ['White Nadu Rice', 'per kg', 240, 'bag', '#e2e8f0', 'Soft, fluffy white nadu rice for every day.', { weigh: 'rice', stock: 90000 }],
+    ['Red Nadu Rice', 'per kg', 250, 'bag', '#c53030', 'Red nadu rice with its bran, filling and tasty.', { weigh: 'rice' }],
+    ['White Raw Rice', 'per kg', 235, 'bag', '#edf2f7', 'Unparboiled raw rice for kiribath and milk rice.', { weigh: 'rice' }],
     ['Ran Kekulu Nadu Rice', '1kg', 235, 'bag', '#d69e2e', 'Ran Kekulu white nadu, milled in Polonnaruwa.', { brand: 'Ran Kekulu' }],
   ],
   'Red Rice': [
-    ['Red Raw Rice', '1kg', 260, 'bag', '#9b2c2c', 'Unpolished red raw rice, rich in fibre.'],
-    ['Red Kekulu Rice', '1kg', 255, 'bag', '#c53030', 'Red kekulu for a hearty plate of rice and curry.'],
+    ['Red Raw Rice', 'per kg', 260, 'bag', '#9b2c2c', 'Unpolished red raw rice, rich in fibre.', { weigh: 'rice' }],
+    ['Red Kekulu Rice', 'per kg', 255, 'bag', '#c53030', 'Red kekulu for a hearty plate of rice and curry.', { weigh: 'rice' }],
     ['Basmati Rice', '1kg', 850, 'bag', '#faf089', 'Long-grain basmati for fried rice and biryani.', { discount: 5, details: { Origin: 'Imported' } }],
   ],
   'Heirloom Rice': [
-    ['Suwandel Rice', '1kg', 480, 'bag', '#f7fafc', 'A fragrant traditional white rice, once served at royal tables.', { details: { Type: 'Heritage variety' } }],
-    ['Kalu Heenati Rice', '1kg', 520, 'bag', '#742a2a', 'A dark red heritage rice, prized for its nutrition.', { stock: 5 }],
-    ['Pachchaperumal Rice', '1kg', 450, 'bag', '#9b2c2c', 'A red heritage rice with a nutty flavour.'],
+    ['Suwandel Rice', 'per kg', 480, 'bag', '#f7fafc', 'A fragrant traditional white rice, once served at royal tables.', { weigh: 'rice', details: { Type: 'Heritage variety' } }],
+    ['Kalu Heenati Rice', 'per kg', 520, 'bag', '#742a2a', 'A dark red heritage rice, prized for its nutrition.', { weigh: 'rice', stock: 2000 }],
+    ['Pachchaperumal Rice', 'per kg', 450, 'bag', '#9b2c2c', 'A red heritage rice with a nutty flavour.', { weigh: 'rice' }],
   ],
   'Dhal & Pulses': [
-    ['Mysore Dhal', '500g', 175, 'bag', '#dd6b20', 'Red lentils that cook in minutes for a creamy parippu.', { stock: 100, totalStock: 150, variations: [vary('Mysore Dhal 1kg', '1kg', 340, 40, 2)] }],
-    ['Green Gram', '500g', 450, 'bag', '#38a169', 'Whole mung beans for mung kiribath or a sweet mung kavum.'],
-    ['Chickpeas', '500g', 360, 'bag', '#d69e2e', 'Dried chickpeas: soak overnight and boil with salt and coconut.'],
-    ['Cowpea', '500g', 380, 'bag', '#9c4221', 'Red cowpea for a thick cowpea curry.'],
+    ['Mysore Dhal', 'per kg', 350, 'bag', '#dd6b20', 'Red lentils that cook in minutes for a creamy parippu.', { weigh: 'dhal', stock: 100000 }],
+    ['Green Gram', 'per kg', 900, 'bag', '#38a169', 'Whole mung beans for mung kiribath or a sweet mung kavum.', { weigh: 'dhal' }],
+    ['Chickpeas', 'per kg', 720, 'bag', '#d69e2e', 'Dried chickpeas: soak overnight and boil with salt and coconut.', { weigh: 'dhal' }],
+    ['Cowpea', 'per kg', 760, 'bag', '#9c4221', 'Red cowpea for a thick cowpea curry.', { weigh: 'dhal' }],
     ['Soya Meat', '90g', 130, 'pack', '#b7791f', 'Dried soya chunks, a quick protein for curries and devilled dishes.'],
     ['Kade Select Mysore Dhal', '1kg', 320, 'bag', '#2f855a', 'Our own cleaned red lentils at an everyday price.', { brand: 'Kade Select' }],
   ],
@@ -435,36 +472,36 @@ const LINES: Record<string, Line[]> = {
   'Local Fruits': [
     ['Ambul Banana', '1kg', 300, 'bunch', '#ecc94b', 'Ambul bananas, slightly tangy, the everyday Sri Lankan banana.', { details: { Origin: 'Embilipitiya' } }],
     ['Kolikuttu Banana', '1kg', 450, 'bunch', '#d69e2e', 'Sweet, fragrant kolikuttu bananas.'],
-    ['Papaya', '1kg', 250, 'round', '#dd6b20', 'Ripe red-fleshed papaya, sweet and soft.'],
+    ['Papaya', 'per kg', 250, 'round', '#dd6b20', 'Ripe red-fleshed papaya, sweet and soft.', { weigh: 'fruit' }],
     ['Pineapple', '1 pc', 450, 'round', '#d69e2e', 'A ripe Kurunegala pineapple, sweet with a little tang.', { details: { Origin: 'Kurunegala' } }],
-    ['Karthakolomban Mango', '1kg', 600, 'round', '#f6ad55', 'The favourite local mango: juicy and sweet with little fibre.', { details: { Season: 'May to July' } }],
+    ['Karthakolomban Mango', 'per kg', 600, 'round', '#f6ad55', 'The favourite local mango: juicy and sweet with little fibre.', { weigh: 'fruit', details: { Season: 'May to July' } }],
     ['King Coconut', '1 pc', 150, 'round', '#ed8936', 'A chilled thambili to drink straight from the nut.'],
-    ['Rambutan', '500g', 350, 'round', '#c53030', 'Fresh rambutan from Malwana in season.', { discount: 10, details: { Origin: 'Malwana', Season: 'June to August' } }],
-    ['Mangosteen', '500g', 600, 'round', '#553c9a', 'Sweet, tangy mangosteen in season.', { stock: 0, details: { Season: 'June to August' } }],
-    ['Avocado', '500g', 400, 'round', '#276749', 'Buttery avocados: ripe when they give a little to a press.'],
+    ['Rambutan', 'per kg', 700, 'round', '#c53030', 'Fresh rambutan from Malwana in season.', { weigh: 'fruit', discount: 10, details: { Origin: 'Malwana', Season: 'June to August' } }],
+    ['Mangosteen', 'per kg', 1200, 'round', '#553c9a', 'Sweet, tangy mangosteen in season.', { weigh: 'fruit', stock: 0, details: { Season: 'June to August' } }],
+    ['Avocado', 'per kg', 800, 'round', '#276749', 'Buttery avocados: ripe when they give a little to a press.', { weigh: 'fruit' }],
     ['Wood Apple', '1 pc', 120, 'round', '#744210', 'A ripe divul for juice or a sweet wood apple cream.'],
-    ['Passion Fruit', '500g', 350, 'round', '#553c9a', 'Wrinkled, ripe passion fruit for juice and cordial.'],
+    ['Passion Fruit', 'per kg', 700, 'round', '#553c9a', 'Wrinkled, ripe passion fruit for juice and cordial.', { weigh: 'fruit' }],
     ['Watermelon', '1 pc', 500, 'round', '#2f855a', 'A whole watermelon of about two kilos, red and juicy.'],
-    ['Guava', '500g', 250, 'round', '#68d391', 'Crisp pink guavas, good with salt and chilli.'],
+    ['Guava', 'per kg', 500, 'round', '#68d391', 'Crisp pink guavas, good with salt and chilli.', { weigh: 'fruit' }],
   ],
   'Imported Fruits': [
-    ['Red Apples', '1kg', 1400, 'round', '#e53e3e', 'Crisp, sweet imported red apples.', { details: { Origin: 'Imported' } }],
-    ['Green Grapes', '500g', 1200, 'bunch', '#9ae6b4', 'Seedless green grapes, chilled.'],
-    ['Oranges', '1kg', 1300, 'round', '#ed8936', 'Juicy imported oranges for eating or juice.'],
-    ['Pomegranate', '500g', 900, 'round', '#9b2c2c', 'Ruby-red pomegranates with sweet seeds.'],
+    ['Red Apples', 'per kg', 1400, 'round', '#e53e3e', 'Crisp, sweet imported red apples.', { weigh: 'fruit', details: { Origin: 'Imported' } }],
+    ['Green Grapes', 'per kg', 2400, 'bunch', '#9ae6b4', 'Seedless green grapes, chilled.', { weigh: 'fruit' }],
+    ['Oranges', 'per kg', 1300, 'round', '#ed8936', 'Juicy imported oranges for eating or juice.', { weigh: 'fruit' }],
+    ['Pomegranate', 'per kg', 1800, 'round', '#9b2c2c', 'Ruby-red pomegranates with sweet seeds.', { weigh: 'fruit' }],
     ['Dates Box', '500g', 950, 'box', '#744210', 'Soft, sweet dates in a box.', { discount: 10 }],
   ],
   Chicken: [
     ['Whole Chicken Skinless', '1kg', 1400, 'tray', '#fbd38d', 'A whole skinless broiler chicken, cleaned and chilled.', { stock: 20, details: { Storage: 'Keep chilled at 0-4 °C', 'Use within': '2 days' }, variations: [vary('Whole Chicken Skinless 1.5kg', '1.5kg', 2080, 8, 3)] }],
-    ['Chicken Curry Cut', '1kg', 1450, 'tray', '#f6ad55', 'Chicken cut into curry pieces, bone in.', { discount: 3, variations: [vary('Chicken Curry Cut 500g', '500g', 740, 25)] }],
-    ['Chicken Breast Boneless', '500g', 1050, 'tray', '#feebc8', 'Boneless breast fillets for grilling and devilled chicken.'],
-    ['Chicken Drumsticks', '500g', 850, 'tray', '#ed8936', 'Meaty drumsticks for roasting or a spicy curry.'],
-    ['Chicken Liver', '500g', 550, 'tray', '#742a2a', 'Fresh chicken liver for a quick devilled dish.', { stock: 4 }],
+    ['Chicken Curry Cut', 'per kg', 1450, 'tray', '#f6ad55', 'Chicken cut into curry pieces, bone in.', { weigh: 'meat', discount: 3 }],
+    ['Chicken Breast Boneless', 'per kg', 2100, 'tray', '#feebc8', 'Boneless breast fillets for grilling and devilled chicken.', { weigh: 'meat' }],
+    ['Chicken Drumsticks', 'per kg', 1700, 'tray', '#ed8936', 'Meaty drumsticks for roasting or a spicy curry.', { weigh: 'meat' }],
+    ['Chicken Liver', 'per kg', 1100, 'tray', '#742a2a', 'Fresh chicken liver for a quick devilled dish.', { weigh: 'meat', stock: 1000 }],
   ],
   'Mutton & Pork': [
-    ['Mutton Curry Cut', '500g', 2400, 'tray', '#9b2c2c', 'Goat mutton cut for curry, bone in.', { stock: 6 }],
-    ['Pork Curry Cut', '500g', 950, 'tray', '#feb2b2', 'Pork with a little fat, cut for a black pork curry.'],
-    ['Mutton Boneless', '500g', 2900, 'tray', '#742a2a', 'Boneless mutton cubes for biryani and kottu.'],
+    ['Mutton Curry Cut', 'per kg', 4800, 'tray', '#9b2c2c', 'Goat mutton cut for curry, bone in.', { weigh: 'meat', stock: 1500 }],
+    ['Pork Curry Cut', 'per kg', 1900, 'tray', '#feb2b2', 'Pork with a little fat, cut for a black pork curry.', { weigh: 'meat' }],
+    ['Mutton Boneless', 'per kg', 5800, 'tray', '#742a2a', 'Boneless mutton cubes for biryani and kottu.', { weigh: 'meat' }],
   ],
   'Sausages & Cold Cuts': [
     ['Chicken Sausages', '500g', 980, 'pack', '#c05621', 'Chicken sausages for breakfast and devilled sausages.', { discount: 5 }],
@@ -473,16 +510,16 @@ const LINES: Record<string, Line[]> = {
     ['Nilwala Farms Chicken Sausages', '400g', 820, 'pack', '#2b6cb0', 'Chicken sausages from Nilwala Farms, no added colour.', { brand: 'Nilwala Farms' }],
   ],
   'Fresh Fish': [
-    ['Thalapath Steaks', '500g', 1250, 'tray', '#4a5568', 'Sailfish steaks, firm and meaty, for a fish ambul thiyal or curry.', { details: { Landed: 'Negombo' } }],
-    ['Seer Fish Slices', '500g', 1700, 'tray', '#718096', 'Thora slices, the best fish for frying.', { details: { Landed: 'Beruwala' } }],
-    ['Kelawalla Steaks', '500g', 1000, 'tray', '#2b6cb0', 'Yellowfin tuna steaks for curry and cutlets.'],
-    ['Salaya', '500g', 350, 'tray', '#63b3ed', 'Small sardines for a sour curry or fried whole.'],
-    ['Linna Mackerel', '500g', 600, 'tray', '#4299e1', 'Fresh mackerel for a spicy red curry.'],
+    ['Thalapath Steaks', 'per kg', 2500, 'tray', '#4a5568', 'Sailfish steaks, firm and meaty, for a fish ambul thiyal or curry.', { weigh: 'fish', details: { Landed: 'Negombo' } }],
+    ['Seer Fish Slices', 'per kg', 3400, 'tray', '#718096', 'Thora slices, the best fish for frying.', { weigh: 'fish', details: { Landed: 'Beruwala' } }],
+    ['Kelawalla Steaks', 'per kg', 2000, 'tray', '#2b6cb0', 'Yellowfin tuna steaks for curry and cutlets.', { weigh: 'fish' }],
+    ['Salaya', 'per kg', 700, 'tray', '#63b3ed', 'Small sardines for a sour curry or fried whole.', { weigh: 'fish' }],
+    ['Linna Mackerel', 'per kg', 1200, 'tray', '#4299e1', 'Fresh mackerel for a spicy red curry.', { weigh: 'fish' }],
   ],
   'Prawns & Seafood': [
-    ['Prawns Medium', '500g', 1600, 'tray', '#f56565', 'Medium prawns, shell on, cleaned on request.', { stock: 0 }],
-    ['Cuttlefish', '500g', 1300, 'tray', '#e2e8f0', 'Cleaned cuttlefish for a devilled dish or black curry.'],
-    ['Lagoon Crab', '500g', 1500, 'tray', '#c53030', 'Live lagoon crab for a Jaffna-style crab curry.', { stock: 3 }],
+    ['Prawns Medium', 'per kg', 3200, 'tray', '#f56565', 'Medium prawns, shell on, cleaned on request.', { weigh: 'fish', stock: 0 }],
+    ['Cuttlefish', 'per kg', 2600, 'tray', '#e2e8f0', 'Cleaned cuttlefish for a devilled dish or black curry.', { weigh: 'fish' }],
+    ['Lagoon Crab', 'per kg', 3000, 'tray', '#c53030', 'Live lagoon crab for a Jaffna-style crab curry.', { weigh: 'fish', stock: 750 }],
   ],
   'Dried Fish': [
     ['Dried Sprats', '200g', 400, 'pack', '#975a16', 'Haal masso for a fried sprats dish with onions and chilli.'],
@@ -673,6 +710,7 @@ function nameHash(text: string): number {
 
 function buildProducts(): SeedProduct[] {
   const products: SeedProduct[] = [];
+  const nextCode = new Map<WeighKind, number>();
   for (const [sub, lines] of Object.entries(LINES)) {
     const category = CATEGORY_OF.get(sub);
     if (!category) throw new Error(`Seed data: no category for the shelf ${sub}`);
@@ -685,19 +723,28 @@ function buildProducts(): SeedProduct[] {
         categories.push('Buy Brand');
         subCategories.push(extra.brand);
       }
-      const stock = extra.stock ?? 10 + (nameHash(name) % 91);
+      const kind = extra.weigh ? WEIGH_KINDS[extra.weigh] : undefined;
+      let weighed: SeedWeighed | null = null;
+      if (extra.weigh && kind) {
+        const code = nextCode.get(extra.weigh) ?? kind.firstCode;
+        nextCode.set(extra.weigh, code + 1);
+        weighed = { stepGrams: kind.stepGrams, minGrams: kind.minGrams, maxGrams: kind.maxGrams, scaleCode: String(code) };
+      }
+      const steadyStock = 10 + (nameHash(name) % 91);
+      const stock = extra.stock ?? (weighed ? steadyStock * 500 : steadyStock);
       products.push({
         name,
         unit,
         price,
         discount: extra.discount ?? 0,
         stock,
-        totalStock: Math.max(extra.totalStock ?? 100, stock),
+        totalStock: Math.max(extra.totalStock ?? (weighed ? WEIGHED_TOTAL_STOCK_GRAMS : 100), stock),
         description,
         more_details: extra.details ?? {},
         categories,
         subCategories,
         single_quantity: sub === 'Deal',
+        weighed,
         variations: extra.variations ?? [],
         visual: { shape, colour },
       });

@@ -108,7 +108,7 @@ export const PRODUCT_NAMES: Readonly<Record<string, OtherNames>> = {
   'Mukunuwenna': ['මුකුණුවැන්න', 'பொன்னாங்காணி'],
   'Kankun': ['කංකුං', 'கங்குன்'],
   'Curry Leaves': ['කරපිංචා', 'கறிவேப்பிலை'],
-  'Carrot': ['කැරට්', 'கரட்'],
+  'Carrots': ['කැරට්', 'கரட்'],
   'Beetroot': ['බීට්රූට්', 'பீற்றூட்'],
   'Potatoes': ['අර්තාපල්', 'உருளைக்கிழங்கு'],
   'Radish': ['රාබු', 'முள்ளங்கி'],

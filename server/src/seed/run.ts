@@ -135,7 +135,7 @@ function otherNameColumns(names: OtherNames | undefined): { name_si: string | nu
   return { name_si: names?.[0] ?? null, name_ta: names?.[1] ?? null };
 }
 
-/** A variation named '<product> <size>' is named so in the other languages too ('Carrot 1kg' -> 'කැරට් 1kg'). */
+/** A variation named '<product> <size>' is named so in the other languages too ('Wheat Flour 2kg' -> the Wheat Flour of that language, then 2kg). */
 function variationNames(product: string, variation: string): OtherNames | undefined {
   const names = PRODUCT_NAMES[product];
   if (!names || !variation.startsWith(`${product} `)) return undefined;
@@ -177,6 +177,9 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
         more_details: json(p.more_details ?? {}),
         publish: true,
         single_quantity: p.single_quantity ?? false,
+        ...(p.weighed
+          ? { sell_by: 'WEIGHT', step_grams: p.weighed.stepGrams, min_grams: p.weighed.minGrams, max_grams: p.weighed.maxGrams, scale_code: p.weighed.scaleCode }
+          : {}),
       })
       .returning('id');
     const productId = (row as { id: string }).id;

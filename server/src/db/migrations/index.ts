@@ -24,6 +24,7 @@ import * as riderCashBalance from './20261201090000_rider_cash_balance';
 import * as handInVoid from './20261202090000_hand_in_void';
 import * as packing from './20261203090000_packing';
 import * as sellByWeight from './20261204090000_sell_by_weight';
+import * as problemsCreditPromos from './20261205090000_problems_credit_promos';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -57,4 +58,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261202090000_hand_in_void', handInVoid],
   ['20261203090000_packing', packing],
   ['20261204090000_sell_by_weight', sellByWeight],
+  ['20261205090000_problems_credit_promos', problemsCreditPromos],
 ];

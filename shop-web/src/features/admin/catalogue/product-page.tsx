@@ -2,7 +2,7 @@
 // 300 ms), 12 placeholders while loading, 'No products found', cards with Edit ('Upload Product' modal) and
 // Delete ('Permanent Delete'); under each card its variations, with the same Edit and Delete.
 import { useId, useMemo, useState } from 'react';
-import { formatRs, rupeesToPaise, TEXT, type ProductWire, type VariationWire } from '@kade/shared';
+import { TEXT, type ProductWire, type VariationWire } from '@kade/shared';
 import { PLACEHOLDER_COUNTS, PRODUCT_SEARCH_DEBOUNCE_MS } from '../../../lib/ui-constants';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
@@ -10,6 +10,7 @@ import { catalogueAdminApi } from './api/catalogue-admin-api';
 import { Modal, PermanentDeleteDialog } from './components/modal';
 import { ProductForm, productFormFrom } from './components/product-form';
 import { VariationList } from './components/variation-list';
+import { priceText, WeighedStock } from './components/sold-as';
 import { useProducts, useVariations } from './hooks/use-catalogue-data';
 import { useDebounced } from '../../../lib/use-debounced';
 import './components/admin-catalogue.css';
@@ -64,7 +65,12 @@ export default function ProductAdminPage() {
                 <OtherNames item={product} />
               </h2>
               <p className="cat-card__unit">{product.unit}</p>
-              <p className="cat-card__price">{formatRs(rupeesToPaise(product.price))}</p>
+              <p className="cat-card__price">{priceText(product)}</p>
+              {product.sellBy === 'WEIGHT' ? (
+                <p className="cat-card__unit">
+                  <WeighedStock item={product} />
+                </p>
+              ) : null}
               <div className="cat-card__actions">
                 <button type="button" className="button button--ghost" aria-label={`Edit ${product.name}`} onClick={() => setEditing(product)}>
                   Edit

@@ -31,6 +31,12 @@ export interface ProductBody {
   more_details: Record<string, string>;
   publish: boolean;
   single_quantity: boolean;
+  /** How it is sold (issue 34): EACH, or WEIGHT with the grams as typed and a scale code (null: none). */
+  sellBy?: 'EACH' | 'WEIGHT';
+  stepGrams?: number | string | undefined;
+  minGrams?: number | string | undefined;
+  maxGrams?: number | string | undefined;
+  scaleCode?: string | null;
 }
 
 /** A variation body as the variation form sends it. */
@@ -49,6 +55,11 @@ export interface VariationBody {
   description: string;
   more_details: Record<string, string>;
   publish: boolean;
+  sellBy?: 'EACH' | 'WEIGHT';
+  stepGrams?: number | string | undefined;
+  minGrams?: number | string | undefined;
+  maxGrams?: number | string | undefined;
+  scaleCode?: string | null;
 }
 
 /** A number typed in a form: a blank box is missing (so the schema says '{field} is required'). */

@@ -3,16 +3,26 @@
 // draft (incomplete drafts skipped), in order, and stops at the first failure saying which were created.
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_SCALE_LABEL_PATTERN,
+  draftWeighedBody,
+  draftWeighedProblem,
   formatZodError,
   isSubmittableDraft,
   newProductDraft,
   productCreateSchema,
+  scaleLabelLayout,
   TEXT,
+  type DraftWeighedProblem,
   type ProductDraft,
 } from '@kade/shared';
 import { imageAt } from '../../../../lib/images';
 import { ApiError } from '../../../../lib/api-client';
+import { errorText } from '../../../../lib/show-error';
+import { useShopConfig } from '../../../../lib/shop-config';
+import type { FieldProblem } from '../hooks/use-catalogue-form';
+import { SoldByField, WeighedGramsFields } from './weighed-fields';
 import { catalogueAdminApi, typedNumber } from '../api/catalogue-admin-api';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
 import { Modal } from './modal';
@@ -26,6 +36,8 @@ interface Draft extends ProductDraft {
   fileName: string;
   nameSi: string;
   nameTa: string;
+  /** Why this draft was not created, on its field when it names one (cleared when the draft changes). */
+  problem?: FieldProblem | null;
 }
 
 let nextKey = 0;
@@ -38,6 +50,12 @@ export function stoppedMessage(failedName: string, reason: string, created: stri
 }
 
 export function BulkProductUpload({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { scaleLabelPattern } = useShopConfig();
+  const scaleCodeDigits = (scaleLabelLayout(scaleLabelPattern) ?? scaleLabelLayout(DEFAULT_SCALE_LABEL_PATTERN))?.codeLength ?? 5;
+  /** A draft's problem with how it is sold, in words, naming the field. */
+  const weighedText = (problem: DraftWeighedProblem): string =>
+    t(`weighedAdmin.problem.${problem.reason}`, { field: t(`weighedAdmin.fieldName.${problem.field}`), digits: scaleCodeDigits });
   const categories = useCategories();
   const subCategories = useSubCategories();
   const products = useProducts('');
@@ -47,7 +65,7 @@ export function BulkProductUpload({ onClose, onSaved }: { onClose: () => void; o
   // The upload loop outlives renders: it reads the latest lists (loaded meanwhile) through this ref.
   const lists = useRef({ categories: categories.items, subCategories: subCategories.items });
   lists.current = { categories: categories.items, subCategories: subCategories.items };
-  const update = (key: number, change: Partial<Draft>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
+  const update = (key: number, change: Partial<Draft>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, problem: null, ...change } : d)));
 
   async function submitAll() {
     setSaving(true);
@@ -57,16 +75,24 @@ export function BulkProductUpload({ onClose, onSaved }: { onClose: () => void; o
     let stop = '';
     for (const draft of drafts) {
       if (!isSubmittableDraft(draft)) continue; // skipped silently (SPEC.md section 5)
-      const { key: _key, fileName: _file, ...fields } = draft;
-      const body = { ...fields, price: typedNumber(fields.price), more_details: {}, publish: true, single_quantity: false };
-      const checked = productCreateSchema.safeParse(body);
+      const { key: _key, fileName: _file, problem: _problem, sellBy: _sellBy, stepGrams: _step, minGrams: _min, maxGrams: _max, scaleCode: _code, ...fields } = draft;
+      const body = { ...fields, price: typedNumber(fields.price), more_details: {}, publish: true, single_quantity: false, ...draftWeighedBody(draft) };
       try {
-        if (!checked.success) throw new ApiError(formatZodError(checked.error).message, 400, 'VALIDATION', null);
+        const weighed = draftWeighedProblem(draft, scaleCodeDigits);
+        if (weighed) throw new ApiError(weighedText(weighed), 400, 'VALIDATION', weighed.field);
+        const checked = productCreateSchema.safeParse(body);
+        if (!checked.success) {
+          const { message, field } = formatZodError(checked.error);
+          throw new ApiError(message, 400, 'VALIDATION', field);
+        }
         await catalogueAdminApi.createProduct(body);
         created.push(draft.name.trim());
         createdKeys.add(draft.key);
       } catch (error) {
-        stop = stoppedMessage(draft.name.trim(), error instanceof ApiError ? error.message : TEXT.somethingWentWrong, created);
+        const reason = error instanceof ApiError ? (error.field ? errorText(error) : error.message) : TEXT.somethingWentWrong;
+        // the draft says on itself (on its field when one is named) why it was not created
+        setDrafts((all) => all.map((d) => (d.key === draft.key ? { ...d, problem: { message: reason, field: error instanceof ApiError ? (error.field ?? null) : null } } : d)));
+        stop = stoppedMessage(draft.name.trim(), reason, created);
         break;
       }
     }
@@ -156,9 +182,13 @@ function DraftCard({
   onChange: (change: Partial<Draft>) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation();
   const headId = useId();
+  const weighed = draft.sellBy === 'WEIGHT';
+  const problem = draft.problem ?? null;
+  const onWeighedField = problem !== null && ['sellBy', 'stepGrams', 'minGrams', 'maxGrams', 'scaleCode'].includes(problem.field ?? '');
   return (
-    <section className="cat-draft" aria-labelledby={headId}>
+    <section className="cat-draft" aria-labelledby={headId} aria-invalid={problem ? true : undefined}>
       <div className="cat-draft__head">
         <img src={imageAt(draft.image[0], 160)} alt="" width={56} height={56} />
         <h3 id={headId} className="cat-card__name">
@@ -168,14 +198,20 @@ function DraftCard({
           Remove
         </button>
       </div>
+      {problem && !onWeighedField ? (
+        // the list's own alert says it (with which drafts were created); this marks the draft it is about
+        <p className="cat-problem">{problem.message}</p>
+      ) : null}
       <TextField label="Name" value={draft.name} onChange={(name) => onChange({ name })} />
       <OtherNameFields value={draft} onChange={onChange} />
       <div className="cat-row">
-        <TextField label="Price" type="number" inputMode="decimal" min={0} step="0.01" value={draft.price} onChange={(price) => onChange({ price })} />
+        <TextField label={weighed ? t('weighedAdmin.pricePerKg') : 'Price'} type="number" inputMode="decimal" min={0} step="0.01" value={draft.price} onChange={(price) => onChange({ price })} />
         <TextField label="Unit" value={draft.unit} onChange={(unit) => onChange({ unit })} />
-        <TextField label="Stock" type="number" inputMode="numeric" min={0} value={draft.stock} onChange={(v) => onChange({ stock: Number(v) })} />
+        <TextField label={weighed ? t('weighedAdmin.stockGrams') : 'Stock'} type="number" inputMode="numeric" min={0} value={draft.stock} onChange={(v) => onChange({ stock: Number(v) })} />
         <TextField label="Discount" type="number" inputMode="decimal" min={0} max={100} value={draft.discount} onChange={(v) => onChange({ discount: Number(v) })} />
       </div>
+      <SoldByField value={draft.sellBy} onChange={(sellBy) => onChange({ sellBy })} />
+      <WeighedGramsFields value={draft} onChange={onChange} problem={onWeighedField ? problem : null} />
       <TextField label="Description" multiline value={draft.description} onChange={(description) => onChange({ description })} />
       <ToggleChips legend="Category" items={categories} selected={draft.category} onChange={(category) => onChange({ category })} />
       <ToggleChips legend="Sub Category" items={subCategories} selected={draft.subCategory} onChange={(subCategory) => onChange({ subCategory })} />

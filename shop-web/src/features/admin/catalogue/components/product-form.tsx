@@ -10,7 +10,8 @@ import { useCategories, useProducts, useSubCategories } from '../hooks/use-catal
 import { BarcodeField, barcodeBody } from './barcode-field';
 import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ExtraFields, ImageListPicker, ToggleChips } from './pickers';
-import { sellableBody, sellableProblem, UnitStockPriceRow, type SellableFields } from './sellable-fields';
+import { emptyWeighedForm, sellableBody, sellableProblem, UnitStockPriceRow, weighedFormFrom, type SellableFields } from './sellable-fields';
+import { SoldByField, WeighedGramsFields } from './weighed-fields';
 import { CheckField, FormSubmit, TextField } from './text-field';
 
 export interface ProductFormState extends SellableFields {
@@ -44,6 +45,7 @@ export const emptyProductForm = (): ProductFormState => ({
   publish: true,
   single_quantity: false,
   barcode: '',
+  ...emptyWeighedForm(),
 });
 
 export const productFormFrom = (p: ProductWire): ProductFormState => ({
@@ -63,10 +65,11 @@ export const productFormFrom = (p: ProductWire): ProductFormState => ({
   publish: p.publish,
   single_quantity: p.single_quantity,
   barcode: p.barcode ?? '',
+  ...weighedFormFrom(p),
 });
 
 export function ProductForm({ initial, productId, onSaved }: { initial: ProductFormState; productId?: string; onSaved: () => void }) {
-  const { form, setForm, update, set, uploading, setUploading, saving, problem, submit } = useCatalogueForm(initial);
+  const { form, setForm, update, set, uploading, setUploading, saving, problem, fieldProblem, submit } = useCatalogueForm(initial);
   const categories = useCategories();
   const subCategories = useSubCategories();
   const products = useProducts('');
@@ -94,7 +97,9 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <CategoryChips all={categories.items} selected={form.category} onChange={set('category')} />
       <ToggleChips legend="Sub Category" items={subCategories.items} selected={form.subCategory} onChange={set('subCategory')} />
+      <SoldByField value={form.sellBy} onChange={set('sellBy')} />
       <UnitStockPriceRow value={form} onChange={update} discountRequired />
+      <WeighedGramsFields value={form} onChange={update} problem={fieldProblem} />
       <BarcodeField value={form.barcode} onChange={set('barcode')} />
       <ExtraFields value={form.details} onChange={set('details')} />
       <ToggleChips legend="Related products" items={related} selected={form.product} onChange={set('product')} filterLabel="Find a product to link" />

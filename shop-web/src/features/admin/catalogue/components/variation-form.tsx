@@ -11,7 +11,8 @@ import { useProducts } from '../hooks/use-catalogue-data';
 import { BarcodeField, barcodeBody } from './barcode-field';
 import { OtherNameFields } from './other-name-fields';
 import { ExtraFields, ImageListPicker } from './pickers';
-import { sellableBody, sellableProblem, UnitStockPriceRow, type SellableFields } from './sellable-fields';
+import { emptyWeighedForm, sellableBody, sellableProblem, UnitStockPriceRow, weighedFormFrom, type SellableFields } from './sellable-fields';
+import { SoldByField, WeighedGramsFields } from './weighed-fields';
 import { CheckField, FormSubmit, TextField } from './text-field';
 
 export interface VariationFormState extends SellableFields {
@@ -39,6 +40,7 @@ export const emptyVariationForm = (product = ''): VariationFormState => ({
   details: [],
   publish: true,
   barcode: '',
+  ...emptyWeighedForm(),
 });
 
 export const variationFormFrom = (v: VariationWire): VariationFormState => ({
@@ -55,6 +57,7 @@ export const variationFormFrom = (v: VariationWire): VariationFormState => ({
   details: Object.entries(v.more_details),
   publish: v.publish,
   barcode: v.barcode ?? '',
+  ...weighedFormFrom(v),
 });
 
 export function VariationForm({
@@ -72,7 +75,7 @@ export function VariationForm({
 }) {
   const parentId = useId();
   const products = useProducts('');
-  const { form, setForm, update, set, uploading, setUploading, saving, problem, submit } = useCatalogueForm(initial);
+  const { form, setForm, update, set, uploading, setUploading, saving, problem, fieldProblem, submit } = useCatalogueForm(initial);
 
   function send(event: FormEvent) {
     const { product, name, nameSi, nameTa, image, publish } = form;
@@ -118,7 +121,9 @@ export function VariationForm({
       <TextField label="Name" required value={form.name} onChange={set('name')} />
       <OtherNameFields value={form} onChange={update} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
+      <SoldByField value={form.sellBy} onChange={set('sellBy')} />
       <UnitStockPriceRow value={form} onChange={update} discountRequired={false} />
+      <WeighedGramsFields value={form} onChange={update} problem={fieldProblem} />
       <BarcodeField value={form.barcode} onChange={set('barcode')} />
       <TextField label="Description" required multiline value={form.description} onChange={set('description')} />
       <ExtraFields value={form.details} onChange={set('details')} />

@@ -2,11 +2,12 @@
 // variation afresh (POST /api/variation/details) into the 'Upload Product Variation' form in a modal; Delete
 // asks the 'Permanent Delete' question as the other catalogue pages do (DELETE /api/variation/delete).
 import { useState } from 'react';
-import { formatRs, rupeesToPaise, type VariationWire } from '@kade/shared';
+import type { VariationWire } from '@kade/shared';
 import { showError } from '../../../../lib/show-error';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
 import { Modal, PermanentDeleteDialog } from './modal';
 import { VariationForm, variationFormFrom } from './variation-form';
+import { priceText, WeighedStock } from './sold-as';
 import { OtherNames } from '../../../../components/other-names';
 
 /** The title of the form that adds a variation, and of the modal that corrects one (as 'Upload Product' is for products). */
@@ -51,7 +52,9 @@ export function VariationList({
             <span className="cat-variation__text">
               <span className="cat-variation__name">{v.name}</span> <OtherNames item={v} />{' '}
               <span className="cat-variation__meta">
-                {v.unit} · {formatRs(rupeesToPaise(v.price))}
+                {v.unit} · {priceText(v)}
+                {v.sellBy === 'WEIGHT' ? ' · ' : ''}
+                <WeighedStock item={v} />
                 {v.discount > 0 ? ` · ${v.discount}% off` : ''}
                 {v.publish ? '' : ' · not published'}
               </span>

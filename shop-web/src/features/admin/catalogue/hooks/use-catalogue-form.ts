@@ -3,7 +3,15 @@
 // the one way it is sent.
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { ApiError } from '../../../../lib/api-client';
+import { errorText } from '../../../../lib/show-error';
 import { useBusyAction } from '../../../../lib/use-busy-action';
+
+/** A problem that names the field it is about, from the form's own check or the server's refusal. */
+export interface FieldProblem {
+  message: string;
+  field: string | null;
+}
 
 export function useCatalogueForm<S extends object>(initial: S) {
   const [form, setForm] = useState(initial);
@@ -11,11 +19,14 @@ export function useCatalogueForm<S extends object>(initial: S) {
   // saving: one send at a time, a refusal shown as every failure is (useBusyAction)
   const { busy: saving, run } = useBusyAction();
   const [problem, setProblem] = useState('');
+  // the same problem with its field, for the field to show it (a server refusal has only this)
+  const [fieldProblem, setFieldProblem] = useState<FieldProblem | null>(null);
 
   /** Changes some fields; an old complaint goes once the admin changes something. */
   const update = (change: Partial<S>) => {
     setForm((f) => ({ ...f, ...change }));
     setProblem('');
+    setFieldProblem(null);
   };
   /** The change handler of one field. */
   const set =
@@ -25,21 +36,29 @@ export function useCatalogueForm<S extends object>(initial: S) {
 
   /**
    * Submits once (never while an image uploads or the form saves): `check` names what is wrong ('' when
-   * nothing is), shown above Submit and nothing sent; else `send` runs, its answer's message shows as a success
-   * toast and `saved` gets the answer. A refusal shows as every failure does and the form stays as it is.
+   * nothing is, or the problem with its field), shown above Submit and nothing sent; else `send` runs, its answer's
+   * message shows as a success toast and `saved` gets the answer. A refusal shows as every failure does, and when
+   * it names a field, under that field too (`fieldProblem`); the form stays as it is.
    */
-  async function submit<A extends { message: string }>(event: FormEvent, check: () => string, send: () => Promise<A>, saved: (answer: A) => void) {
+  async function submit<A extends { message: string }>(event: FormEvent, check: () => string | FieldProblem, send: () => Promise<A>, saved: (answer: A) => void) {
     event.preventDefault();
     if (uploading || saving) return;
-    const message = check();
-    setProblem(message);
-    if (message) return;
-    await run(async () => {
-      const answer = await send();
-      toast.success(answer.message);
-      saved(answer);
-    });
+    const checked = check();
+    const found = typeof checked === 'string' ? (checked ? { message: checked, field: null } : null) : checked;
+    setProblem(found?.message ?? '');
+    setFieldProblem(found);
+    if (found) return;
+    await run(
+      async () => {
+        const answer = await send();
+        toast.success(answer.message);
+        saved(answer);
+      },
+      (error) => {
+        if (error instanceof ApiError && error.field) setFieldProblem({ message: errorText(error), field: error.field });
+      },
+    );
   }
 
-  return { form, setForm, update, set, uploading, setUploading, saving, problem, submit };
+  return { form, setForm, update, set, uploading, setUploading, saving, problem, fieldProblem, submit };
 }

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cashToCollectPaise,
+  CODE_ALPHABET,
+  creditBalancePaise,
+  creditCode,
+  creditExpiresAt,
+  isProblemWindowOpen,
+  normalizeCode,
+  planRedemption,
+  problemNeedsProof,
+  problemWindowEnds,
+  promoDiscountPaise,
+  promoExpiresAt,
+  promoRefusal,
+  reportableQuantity,
+  spendableLots,
+  type CreditLot,
+  type PromoRule,
+} from './credit';
+import { seededRandom } from './seeded-random';
+
+const at = (iso: string) => new Date(iso);
+
+describe('the window to report a problem', () => {
+  const delivered = at('2026-11-28T10:00:00Z');
+  it.each([
+    ['at delivery', '2026-11-28T10:00:00Z', true],
+    ['a minute before the end', '2026-11-29T09:59:00Z', true],
+    ['at the end (outside)', '2026-11-29T10:00:00Z', false],
+    ['a day later', '2026-11-30T10:00:00Z', false],
+    ['before delivery (a clock gone back)', '2026-11-28T09:59:00Z', false],
+  ])('%s', (_, now, open) => {
+    expect(isProblemWindowOpen(delivered, at(now))).toBe(open);
+  });
+  it('follows PROBLEM_REPORT_HOURS', () => {
+    expect(problemWindowEnds(delivered, 48).toISOString()).toBe('2026-11-30T10:00:00.000Z');
+    expect(isProblemWindowOpen(delivered, at('2026-11-29T12:00:00Z'), 48)).toBe(true);
+  });
+  it('asks for a photo unless every line is missing', () => {
+    expect(problemNeedsProof(['MISSING'])).toBe(false);
+    expect(problemNeedsProof(['MISSING', 'DAMAGED'])).toBe(true);
+    expect(problemNeedsProof(['EXPIRED'])).toBe(true);
+  });
+  it('lets a line be reported at most as many times as it was delivered, across reports', () => {
+    expect(reportableQuantity(3, 0)).toBe(3);
+    expect(reportableQuantity(3, 2)).toBe(1);
+    expect(reportableQuantity(3, 3)).toBe(0);
+    expect(reportableQuantity(3, 5)).toBe(0);
+  });
+});
+
+describe('store credit', () => {
+  const now = at('2026-11-28T10:00:00Z');
+  const lots: CreditLot[] = [
+    { id: 'b', remainingPaise: 10_000, expiresAt: at('2026-12-20T00:00:00Z') },
+    { id: 'a', remainingPaise: 5_000, expiresAt: at('2026-12-05T00:00:00Z') },
+    { id: 'old', remainingPaise: 7_000, expiresAt: at('2026-11-28T10:00:00Z') },
+    { id: 'spent', remainingPaise: 0, expiresAt: at('2027-01-01T00:00:00Z') },
+  ];
+
+  it('expires a refund 30 days after issue', () => {
+    expect(creditExpiresAt(at('2026-11-28T10:00:00Z')).toISOString()).toBe('2026-12-28T10:00:00.000Z');
+  });
+  it('spends the soonest-expiring lot first and never an expired or empty one', () => {
+    expect(spendableLots(lots, now).map((l) => l.id)).toEqual(['a', 'b']);
+    expect(creditBalancePaise(lots, now)).toBe(15_000);
+    expect(planRedemption(lots, 8_000, now)).toEqual([
+      { lotId: 'a', amountPaise: 5_000 },
+      { lotId: 'b', amountPaise: 3_000 },
+    ]);
+    expect(planRedemption(lots, 0, now)).toEqual([]);
+    // more than there is: covers what there is
+    expect(planRedemption(lots, 99_000, now).reduce((s, p) => s + p.amountPaise, 0)).toBe(15_000);
+    expect(() => planRedemption(lots, -1, now)).toThrow(RangeError);
+    expect(() => planRedemption(lots, 1.5, now)).toThrow(RangeError);
+  });
+  it('never plans more than the balance nor more than wanted, over generated ledgers', () => {
+    const random = seededRandom(34_035);
+    for (let round = 0; round < 2_000; round++) {
+      const generated: CreditLot[] = Array.from({ length: Math.floor(random() * 6) }, (_, i) => ({
+        id: `lot${i}`,
+        remainingPaise: Math.floor(random() * 50_000),
+        expiresAt: new Date(now.getTime() + Math.floor((random() - 0.3) * 40) * 86_400_000),
+      }));
+      const wanted = Math.floor(random() * 100_000);
+      const plan = planRedemption(generated, wanted, now);
+      const covered = plan.reduce((s, p) => s + p.amountPaise, 0);
+      expect(covered).toBe(Math.min(wanted, creditBalancePaise(generated, now)));
+      for (const step of plan) {
+        const lot = generated.find((l) => l.id === step.lotId)!;
+        expect(step.amountPaise).toBeGreaterThan(0);
+        expect(step.amountPaise).toBeLessThanOrEqual(lot.remainingPaise);
+        expect(lot.expiresAt.getTime()).toBeGreaterThan(now.getTime());
+      }
+    }
+  });
+  it('makes readable codes from the safe letters only, and reads typed codes in one form', () => {
+    const code = creditCode([0, 1, 2, 3, 200, 201, 202, 255]);
+    expect(code).toMatch(/^CR-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    for (const letter of code.replace(/^CR-|-/g, '')) expect(CODE_ALPHABET).toContain(letter);
+    for (const misread of ['0', 'O', '1', 'I', 'L', '5', 'S']) expect(CODE_ALPHABET).not.toContain(misread);
+    expect(() => creditCode([1, 2, 3])).toThrow(RangeError);
+    expect(normalizeCode(' cr-7qk4 m2xa ')).toBe('CR-7QK4M2XA');
+    expect(normalizeCode('save50')).toBe('SAVE50');
+  });
+  it('collects the total less the credit used, never less than nothing', () => {
+    expect(cashToCollectPaise(234_000, 15_000)).toBe(219_000);
+    expect(cashToCollectPaise(10_000, 15_000)).toBe(0);
+    expect(cashToCollectPaise(10_000, 0)).toBe(10_000);
+  });
+});
+
+describe('promo codes', () => {
+  const now = at('2026-11-28T10:00:00Z');
+  const rule: PromoRule = { kind: 'FIXED', value: 15_000, minBasketPaise: 100_000, maxUses: 100, perCustomer: 1, expiresAt: at('2026-12-01T10:00:00Z') };
+
+  it('expires 3 days after it is made unless set', () => {
+    expect(promoExpiresAt(now).toISOString()).toBe('2026-12-01T10:00:00.000Z');
+  });
+  it.each([
+    ['applies', { now, basePaise: 100_000, uses: 0, usesByShopper: 0 }, null],
+    ['below the minimum', { now, basePaise: 99_999, uses: 0, usesByShopper: 0 }, 'PROMO_MINIMUM'],
+    ['expired at its end', { now: at('2026-12-01T10:00:00Z'), basePaise: 200_000, uses: 0, usesByShopper: 0 }, 'PROMO_EXPIRED'],
+    ['used up in all', { now, basePaise: 200_000, uses: 100, usesByShopper: 0 }, 'PROMO_USED_UP'],
+    ['used up by this shopper', { now, basePaise: 200_000, uses: 3, usesByShopper: 1 }, 'PROMO_USED_UP'],
+  ] as const)('%s', (_, use, refusal) => {
+    expect(promoRefusal(rule, use)).toBe(refusal);
+  });
+  it('has no limits where none is set', () => {
+    expect(promoRefusal({ ...rule, maxUses: null, perCustomer: null, minBasketPaise: 0 }, { now, basePaise: 0, uses: 10_000, usesByShopper: 500 })).toBeNull();
+  });
+  it.each([
+    ['fixed', { kind: 'FIXED', value: 15_000 }, 200_000, 15_000],
+    ['fixed never more than the basket', { kind: 'FIXED', value: 15_000 }, 9_000, 9_000],
+    ['10 percent', { kind: 'PERCENT', value: 10 }, 123_456, 12_346],
+    ['12.5 percent, a half paisa to the shopper', { kind: 'PERCENT', value: 12.5 }, 1_004, 126],
+    ['100 percent', { kind: 'PERCENT', value: 100 }, 50_000, 50_000],
+  ] as const)('takes off %s', (_, promo, base, off) => {
+    expect(promoDiscountPaise(promo, base)).toBe(off);
+  });
+});
