@@ -59,6 +59,10 @@ import { createReportService, type ReportService } from './modules/reports/servi
 import { reportRoutes } from './modules/reports/routes';
 import { createRiderService, type RiderService } from './modules/riders/service';
 import { riderRoutes } from './modules/riders/routes';
+import { createCreditLedger, type CreditLedger } from './modules/credit/ledger';
+import { createProblemService, type ProblemService } from './modules/credit/problems';
+import { createPromoService, type PromoService } from './modules/credit/promos';
+import { creditRoutes } from './modules/credit/routes';
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +95,10 @@ export interface Services {
   ordering: OrderingService;
   /** The password hashing threads (stopped with the server). */
   passwords: PasswordHasher;
+  /** Store credit, problem reports and promo codes (issue 35). */
+  ledger: CreditLedger;
+  problems: ProblemService;
+  promos: PromoService;
 }
 
 export function createServices(deps: AppDeps): Services {
@@ -102,7 +110,11 @@ export function createServices(deps: AppDeps): Services {
   const events = deps.events ?? silentEvents;
   const orders = createOrderService({ db, config, clock, addresses, events, ordering });
   const riders = createRiderService({ db, config, clock, events, orders });
+  const ledger = createCreditLedger({ db, clock });
   return {
+    ledger,
+    problems: createProblemService({ db, clock, config, ledger }),
+    promos: createPromoService({ db, clock }),
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
     catalog: createCatalogService({ db, clock, scaleLabelPattern: config.shop.scaleLabelPattern, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
     addresses,
@@ -131,6 +143,7 @@ export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): R
     ...counterRoutes({ counters: services.counters }),
     ...reportRoutes({ reports: services.reports }),
     ...riderRoutes({ riders: services.riders }),
+    ...creditRoutes({ problems: services.problems, ledger: services.ledger, promos: services.promos, cart: services.cart, images: services.images, db: deps.db.knex }),
   ];
 }
 

@@ -12,6 +12,7 @@ import {
   DEFAULT_SHOP_HOURS,
   DEFAULT_SUBSTITUTION_ANSWER_MINUTES,
   DEFAULT_SCALE_LABEL_PATTERN,
+  DEFAULT_PROBLEM_REPORT_HOURS,
   DEFAULT_WEIGHT_TOLERANCE_PERCENT,
   scaleLabelLayout,
   DEFAULT_TIME_ZONE,
@@ -154,6 +155,7 @@ const envSchema = z.object({
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   TAKE_ALERT_MINUTES: z.coerce.number().int().min(1).max(120).default(3),
   SUBSTITUTION_ANSWER_MINUTES: z.coerce.number().int().min(1).max(60).default(DEFAULT_SUBSTITUTION_ANSWER_MINUTES),
+  PROBLEM_REPORT_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_PROBLEM_REPORT_HOURS),
   WEIGHT_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(50).default(DEFAULT_WEIGHT_TOLERANCE_PERCENT),
   SCALE_LABEL_PATTERN: z
     .string()
@@ -209,6 +211,8 @@ export interface Config {
   passwordCost: number;
   /** How long a shopper has to answer a proposed substitute (issue 33), in minutes. */
   substitutionAnswerMinutes: number;
+  /** How long after delivery a problem may be reported (PROBLEM_REPORT_HOURS, issue 35). */
+  problemReportHours: number;
 }
 
 /** Reads the data folder's JWT secret, creating it on first start. */
@@ -304,6 +308,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: env.RATE_LIMITS,
     passwordCost: env.PASSWORD_COST,
     substitutionAnswerMinutes: env.SUBSTITUTION_ANSWER_MINUTES,
+    problemReportHours: env.PROBLEM_REPORT_HOURS,
     work: {
       hashConcurrency: env.HASH_CONCURRENCY,
       hashQueue: env.HASH_QUEUE,

@@ -333,6 +333,15 @@ export interface OrderWire {
    * "at most", revised with the order; null once every weighed line is weighed, or when it has none.
    */
   maxTotalAmt?: number | null;
+  /**
+   * Issue 35: the promo code it used and what it took off (after the basket discount, before the fee), the store
+   * credit it used, and the cash to collect (the total less that credit). `totalAmt` is after the promo, before
+   * credit. The server always sends these; optional here only so older fixtures still type.
+   */
+  promoCode?: string | null;
+  promoDiscount?: number;
+  creditUsed?: number;
+  cashToCollect?: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -26,9 +26,11 @@ export interface BootWire {
 /**
  * A product as a card draws it and a phone's own cart keeps it: its names, picture, unit, stock, price and its
  * categories (the fresh-hours rule reads them), without description, detail fields, sub-categories, links or
- * dates. A home page's 230 products in full were most of its HTML.
+ * dates. A home page's 230 products in full were most of its HTML. Sold by weight: also `sellBy` and its grams.
  */
-export interface CardProductWire extends Pick<ProductWire, '_id' | 'name' | 'nameSi' | 'nameTa' | 'image' | 'unit' | 'stock' | 'totalStock' | 'price' | 'discount' | 'single_quantity'> {
+export interface CardProductWire
+  extends Pick<ProductWire, '_id' | 'name' | 'nameSi' | 'nameTa' | 'image' | 'unit' | 'stock' | 'totalStock' | 'price' | 'discount' | 'single_quantity'>,
+    Partial<Pick<ProductWire, 'sellBy' | 'stepGrams' | 'minGrams' | 'maxGrams'>> {
   /** Its categories by id and English name. */
   category: Array<Pick<NamedRef, '_id' | 'name'>>;
 }
@@ -62,10 +64,16 @@ export interface BootSearch {
   totalCountExact: boolean;
 }
 
-/** The card's part of a product (see CardProductWire). */
+/**
+ * The card's part of a product (see CardProductWire). A product sold by weight (issue 34) keeps its way of selling
+ * and its grams, without which its card would show the price per kg as a unit's price and count units; a product
+ * sold by the unit carries none of them (the boot data of a home page stays as small as before).
+ */
 export function cardProduct(product: ProductWire): CardProductWire {
   const { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, single_quantity } = product;
-  return { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, single_quantity, category: product.category.map((ref) => ({ _id: ref._id, name: ref.name })) };
+  const card = { _id, name, nameSi, nameTa, image, unit, stock, totalStock, price, discount, single_quantity, category: product.category.map((ref) => ({ _id: ref._id, name: ref.name })) };
+  if (product.sellBy !== 'WEIGHT') return card;
+  return { ...card, sellBy: product.sellBy, stepGrams: product.stepGrams, minGrams: product.minGrams, maxGrams: product.maxGrams };
 }
 
 /** GET /api/product/home's answer with each product cut to its card (the boot data's home part). */

@@ -13,6 +13,7 @@ import {
   promoDiscountPaise,
   promoExpiresAt,
   promoRefusal,
+  refundDueAt,
   reportableQuantity,
   spendableLots,
   type CreditLot,
@@ -138,5 +139,17 @@ describe('promo codes', () => {
     ['100 percent', { kind: 'PERCENT', value: 100 }, 50_000, 50_000],
   ] as const)('takes off %s', (_, promo, base, off) => {
     expect(promoDiscountPaise(promo, base)).toBe(off);
+  });
+});
+
+describe('a cash refund is due in 3 working days', () => {
+  it.each([
+    ['approved on a Monday: Thursday', '2026-11-23T04:00:00Z', '2026-11-26T04:00:00.000Z'],
+    ['approved on a Thursday: Tuesday', '2026-11-26T04:00:00Z', '2026-12-01T04:00:00.000Z'],
+    ['approved on a Saturday: Wednesday', '2026-11-28T04:00:00Z', '2026-12-02T04:00:00.000Z'],
+    // 23:00 on Friday in Colombo is 17:30 UTC: the next days counted are Colombo's Monday to Wednesday
+    ['approved late on a Friday in Colombo', '2026-11-27T17:30:00Z', '2026-12-02T17:30:00.000Z'],
+  ])('%s', (_, approved, due) => {
+    expect(refundDueAt(new Date(approved), 'Asia/Colombo').toISOString()).toBe(due);
   });
 });

@@ -166,3 +166,24 @@ export function promoDiscountPaise(rule: Pick<PromoRule, 'kind' | 'value'>, base
 export function cashToCollectPaise(totalPaise: number, creditUsedPaise: number): number {
   return Math.max(0, totalPaise - Math.min(creditUsedPaise, totalPaise));
 }
+
+/** The weekday (0 Sunday to 6 Saturday) of an instant in a time zone. */
+function weekdayIn(at: Date, timeZone: string): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(at);
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+}
+
+/**
+ * When a cash refund approved at `approvedAt` is due: `workingDays` (the terms' 3) working days later, Saturdays and
+ * Sundays in the shop's time zone not counted (public holidays are not known here, so the figure may be early).
+ */
+export function refundDueAt(approvedAt: Date, timeZone: string, workingDays: number = POLICY.refundWorkingDays): Date {
+  let at = approvedAt;
+  let left = workingDays;
+  while (left > 0) {
+    at = new Date(at.getTime() + DAY_MS);
+    const day = weekdayIn(at, timeZone);
+    if (day !== 0 && day !== 6) left -= 1;
+  }
+  return at;
+}

@@ -97,3 +97,44 @@ test('a scale code another product has: the server\'s refusal is shown on the Sc
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Product added.')).toBeVisible();
 });
+
+test('bulk upload: drafts sold by weight, a draft whose rule does not hold says so on its own field', async ({ page }, info) => {
+  const loose = [`Kadetest Loose Okra ${stamp}`, `Kadetest Loose Leeks ${stamp}`] as const;
+  await page.goto('/dashboard/upload-product');
+  await page.getByRole('button', { name: 'Upload Multiple Products' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Upload Multiple Products', exact: true });
+  const files = await Promise.all(loose.map(async (name) => ({ ...(await png()), name: `${name}.png` })));
+  await bulk.getByLabel('Upload PNG Images').setInputFiles(files);
+  const drafts = bulk.getByRole('region', { name: /^Product \d+:/ });
+  await expect(drafts).toHaveCount(2);
+  for (const [index, draft] of [drafts.nth(0), drafts.nth(1)].entries()) {
+    await draft.getByRole('group', { name: 'Sold by' }).getByLabel('Weight').check();
+    await draft.getByLabel('Price per kg').fill('480');
+    await draft.getByLabel('Unit').fill('per kg');
+    await draft.getByLabel('Stock (g)').fill('10000');
+    await draft.getByLabel('Step (g)').fill('250');
+    await draft.getByLabel('Minimum (g)').fill('250');
+    // the second's maximum is not a whole number of steps
+    await draft.getByLabel('Maximum (g)').fill(index === 0 ? '5000' : '5100');
+    await draft.getByLabel('Scale code (5 digits)').fill(String(Number(code) + 10 + index));
+  }
+  await bulk.getByRole('button', { name: 'Submit All Products' }).click();
+  await expect(bulk.getByRole('alert')).toHaveText(`Stopped at "${loose[1]}": Maximum must be a whole number of steps. Created before it: ${loose[0]}.`);
+  await expect(drafts).toHaveCount(1);
+  const maximum = drafts.nth(0).getByLabel('Maximum (g)');
+  await expect(maximum).toHaveAttribute('aria-invalid', 'true');
+  await expect(maximum).toHaveAccessibleDescription('Maximum must be a whole number of steps.');
+  await shot(page, info, 'admin-weighed-bulk');
+  await maximum.fill('5000');
+  await expect(maximum).toHaveAttribute('aria-invalid', 'false');
+  await bulk.getByRole('button', { name: 'Submit All Products' }).click();
+  await expect(page.getByText('All products uploaded!')).toBeVisible();
+
+  await page.goto('/dashboard/product');
+  await page.getByPlaceholder('Search product here ...').fill(`Kadetest Loose ${stamp}`);
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  for (const name of loose) {
+    await expect(cards.filter({ hasText: name })).toContainText('Rs.480.00 / kg');
+    await expect(cards.filter({ hasText: name })).toContainText('In stock: 10 kg');
+  }
+});

@@ -47,11 +47,11 @@ export default defineConfig({
     // The ringer's and the busy-mode files start a server of their own (one data folder: one project) and open their phone windows themselves;
     // the riders' walk shows the clerk's desktop and opens the rider's and the shopper's phones itself.
     // The substitution walks (issue 33) are the shopper's, at 360 px: phone only. The live prompt's walk
-    // (substitution-prompt.e2e.ts) runs there too.
+    // (substitution-prompt.e2e.ts) runs there too, and so does the weighed shopper's (weighed-shopping.e2e.ts, issue 34).
     { name: 'phone', testIgnore: ['**/admin-catalogue.e2e.ts', '**/admin-orders.e2e.ts', '**/order-ringer.e2e.ts', '**/counter-jobs.e2e.ts', '**/ordering.e2e.ts', '**/riders.e2e.ts'], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     // The account and checkout walks are phone flows (the shop is used inside the phone app shell); the packing screen's
     // walk runs once, on the phone project at the narrowest phone, 360 px (its own test.use).
     // The weighed product form's walk (issue 34) is the admin's on a phone, at 360 px (its own test.use): phone only.
-    { name: 'desktop', use: DESKTOP, testIgnore: ['**/account.e2e.ts', '**/checkout.e2e.ts', '**/i18n.e2e.ts', '**/riders.e2e.ts', '**/substitutions.e2e.ts', '**/substitution-prompt.e2e.ts', '**/packing.e2e.ts', '**/admin-weighed-products.e2e.ts', '**/packing-weighed.e2e.ts'] },
+    { name: 'desktop', use: DESKTOP, testIgnore: ['**/account.e2e.ts', '**/checkout.e2e.ts', '**/i18n.e2e.ts', '**/riders.e2e.ts', '**/substitutions.e2e.ts', '**/substitution-prompt.e2e.ts', '**/packing.e2e.ts', '**/admin-weighed-products.e2e.ts', '**/weighed-shopping.e2e.ts', '**/packing-weighed.e2e.ts'] },
   ],
 });

@@ -1,4 +1,5 @@
 // The answers of endpoints that had no shared type: the server's services build them, the clients read them.
+import type { CreditEntryKind, ProblemReason, ProblemStatus, PromoKind, RefundKind } from '../credit';
 import type { NamedRef, OrderWire, ProposalWire, SellableWire } from '../api';
 import type { Language } from '../language';
 import type { Role } from '../permissions';
@@ -166,4 +167,77 @@ export interface OrderListExtras {
   totalPage: number;
   /** The total per admin list (pending, processing, …) for the same caller and filters. */
   counts: Record<string, number>;
+}
+
+/** A problem reported on a delivered order (issue 35), as its shopper and the store read it. */
+export interface ProblemReportWire {
+  _id: string;
+  /** The order's `_id`, and its short number. */
+  orderId: string;
+  orderCode: string;
+  lines: Array<{ productId: string | null; name: string; quantity: number; reason: ProblemReason; /** rupees: what these cost on the order */ value: number }>;
+  note: string;
+  photos: string[];
+  status: ProblemStatus;
+  /** The store's decision, or null while OPEN. */
+  decision: {
+    approve: boolean;
+    /** Rupees refunded (0 when declined). */
+    amount: number;
+    refundAs: RefundKind | null;
+    note: string | null;
+    decidedBy: string | null;
+    decidedAt: string;
+    /** A cash refund: when it is due (3 working days from approval) and when it was paid, or null. */
+    cashDueAt: string | null;
+    cashPaidAt: string | null;
+  } | null;
+  createdAt: string;
+  /** For the store (null for the shopper): who reported it and how many reports they made before, and how they ended. */
+  shopper?: { _id: string; name: string; mobile: string; reports: number; approved: number; declined: number } | null;
+}
+
+/** One entry of the credit ledger as its account reads it (amounts in rupees, signed: + issued or restored, − taken). */
+export interface CreditEntryWire {
+  _id: string;
+  kind: CreditEntryKind;
+  amount: number;
+  reason: string;
+  orderId: string | null;
+  /** The lot's readable code (on an issue), else null. */
+  code: string | null;
+  /** When the lot expires (on an issue), else null. */
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/credit: what the account can spend now, and its ledger, newest first. */
+export interface CreditWire {
+  balance: number;
+  entries: CreditEntryWire[];
+}
+
+/** A promo code as admins read it (`value` rupees for FIXED, percent for PERCENT; `minBasket` rupees). */
+export interface PromoCodeWire {
+  _id: string;
+  code: string;
+  kind: PromoKind;
+  value: number;
+  minBasket: number;
+  maxUses: number | null;
+  perCustomer: number | null;
+  expiresAt: string;
+  /** Orders using it now (a cancelled order's use is freed). */
+  uses: number;
+}
+
+/** POST /api/promo-codes/check: what the code takes off the caller's cart now (rupees), and the basket it applies to. */
+export interface PromoCheckWire {
+  code: string;
+  kind: PromoKind;
+  value: number;
+  discount: number;
+  /** The subtotal after the basket discount the promo applies to. */
+  basket: number;
+  expiresAt: string;
 }

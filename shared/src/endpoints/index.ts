@@ -1,6 +1,7 @@
 // Every endpoint of the API, by area (`ENDPOINTS.cart.add`): the one list the server mounts, the authorization
 // table is generated from, and every client calls through.
 import { categories, products, subCategories, variations } from './catalogue';
+import { credit, problems, promoCodes } from './credit';
 import { cart, cash, counters, orders, reports, riders } from './orders';
 import { account, addresses, files, users } from './people';
 import { health, shop } from './store';
@@ -22,6 +23,9 @@ export const ENDPOINTS = {
   subCategories,
   products,
   variations,
+  problems,
+  credit,
+  promoCodes,
 } as const;
 
 export * from './define';

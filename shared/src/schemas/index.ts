@@ -9,3 +9,4 @@ export * from './format-error';
 export * from './counters';
 export * from './store';
 export * from './riders';
+export * from './credit';

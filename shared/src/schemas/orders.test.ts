@@ -56,6 +56,7 @@ describe('cashOnDeliverySchema', () => {
       ok: {
         ...order,
         language: 'en', // the shopper's language, English when the shop sends none (issue 21)
+        useCredit: true, // store credit pays unless the shopper switched it off (issue 35)
         list_items: [
           { _id: ID, productId: PRODUCT, quantity: 2 },
           { productId: PRODUCT, quantity: 1 },
@@ -73,6 +74,9 @@ describe('cashOnDeliverySchema', () => {
     [{ Choose: 'Between 2 Hours to 2.30 Hours' }, 'Choose', 'Between 2 Hours to 2.30 Hours'],
     [{ totalAmt: 0 }, 'totalAmt', 0],
     [{ subTotalAmt: '749.99' }, 'subTotalAmt', 749.99],
+    [{ promoCode: ' save 50 ' }, 'promoCode', 'SAVE50'],
+    [{ promoCode: '' }, 'promoCode', undefined],
+    [{ useCredit: false }, 'useCredit', false],
   ])('accepts %j', (change, key, value) => {
     expect(check(cashOnDeliverySchema, { ...order, ...change })).toHaveProperty(['ok', key], value);
   });

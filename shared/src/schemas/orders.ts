@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../language';
 import { ORDER_LIST_KEYS, ORDER_STATUSES } from '../order-status';
 import { DELIVERY_OPTION_LABELS } from '../pricing';
 import { SUBSTITUTION_PREFERENCES } from '../substitution';
+import { promoCodeText } from './credit';
 import { LOCATION_NOT_AVAILABLE, parseLocationText } from '../zone';
 import { hasControlCharacters } from '../text';
 import { MAX_LINE_QUANTITY, booleanField, requestBody, idField, idRef, limitField, optionalText, pageField, requiredText, rupeesField, searchTextField, wholeNumberField, gramsField, scaleLabelField } from './fields';
@@ -96,6 +97,10 @@ export const cashOnDeliverySchema = requestBody({
   location: orderLocationSchema,
   Choose: deliveryOptionSchema,
   language: orderLanguageSchema,
+  /** A promo code (issue 35); the server checks it again as it places the order. */
+  promoCode: z.preprocess((value) => (value === null || value === '' ? undefined : value), promoCodeText('promoCode').optional()),
+  /** Whether the shopper's store credit pays part of it (issue 35): yes unless they switched it off. */
+  useCredit: booleanField('useCredit').default(true),
 });
 export type CashOnDeliveryInput = z.infer<typeof cashOnDeliverySchema>;
 

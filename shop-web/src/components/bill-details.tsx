@@ -1,12 +1,18 @@
 // Bill details, shared by the cart (drawer and /cart) and the checkout: every number from @kade/shared.
 import { useTranslation } from 'react-i18next';
 import { formatRs } from '@kade/shared';
+import { useShopConfig } from '../lib/shop-config';
 import type { CartLine } from '../state/atoms';
-import { cartTotals } from '../state/cart-totals';
+import { cartCheckout } from '../state/weighed';
 
-/** Bill details: items, basket discount, delivery fee, grand total ('Rounded from') and savings when above 0. */
+/**
+ * Bill details: items, basket discount, delivery fee, grand total ('Rounded from') and savings when above 0. While a
+ * weighed line is in the cart (issue 34) the grand total is an estimate with the most it can come to, under the
+ * shop's weight tolerance (GET /api/shop/config), and one sentence on why.
+ */
 export function BillDetails({ lines, option }: { lines: readonly CartLine[]; option?: string | null }) {
-  const totals = cartTotals(lines, option);
+  const { weightTolerancePercent } = useShopConfig();
+  const { estimate: totals, atMost } = cartCheckout(lines, option, weightTolerancePercent);
   const { t } = useTranslation();
   return (
     <section className="bill" aria-labelledby="bill-title">
@@ -31,7 +37,9 @@ export function BillDetails({ lines, option }: { lines: readonly CartLine[]; opt
         <div className="bill__total">
           <dt>{t('bill.grandTotal')}</dt>
           <dd>
-            <span data-testid="bill-total">{formatRs(totals.grandTotalPaise)}</span>
+            <span data-testid="bill-total">
+              {atMost ? t('weighed.totalRange', { estimate: formatRs(totals.grandTotalPaise), atMost: formatRs(atMost.grandTotalPaise) }) : formatRs(totals.grandTotalPaise)}
+            </span>
             {totals.roundedFromPaise !== null ? (
               <span className="bill__rounded">
                 {t('bill.roundedFrom', { amount: formatRs(totals.roundedFromPaise) })}
@@ -46,6 +54,11 @@ export function BillDetails({ lines, option }: { lines: readonly CartLine[]; opt
           </div>
         ) : null}
       </dl>
+      {atMost ? (
+        <p className="bill__why" data-testid="bill-why">
+          {t('weighed.why')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,20 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { discountPercentLabel, discountedPricePaise, formatRs, rupeesToPaise } from '@kade/shared';
+import { discountPercentLabel, discountedPricePaise, formatPerKg, formatRs, perKgChargePaise, rupeesToPaise } from '@kade/shared';
 
-/** The price after discount, and the struck original with 'N% off' when there is a discount. */
-export function Price({ price, discount, size = 'normal' }: { price: number; discount: number; size?: 'normal' | 'large' }) {
+/**
+ * The price after discount, and the struck original with 'N% off' when there is a discount. `perKg` for a product
+ * sold by weight (issue 34): both read per kg ('Rs.480.00 / kg'), the paid one by the shared per-kg rule.
+ */
+export function Price({ price, discount, size = 'normal', perKg = false }: { price: number; discount: number; size?: 'normal' | 'large'; perKg?: boolean }) {
   const pricePaise = rupeesToPaise(price);
-  const paid = discountedPricePaise(pricePaise, discount);
+  const paid = perKg ? perKgChargePaise(pricePaise, discount) : discountedPricePaise(pricePaise, discount);
   const off = discountPercentLabel(discount);
+  const show = perKg ? formatPerKg : formatRs;
   const { t } = useTranslation();
   return (
     <div className={`price price--${size}`}>
-      <span className="price__paid">{formatRs(paid)}</span>
+      <span className="price__paid">{show(paid)}</span>
       {off && paid < pricePaise ? (
         <>
           <s className="price__was">
             <span className="visually-hidden">{t('product.was')} </span>
-            {formatRs(pricePaise)}
+            {show(pricePaise)}
           </s>
           <span className="price__off">{off}</span>
         </>

@@ -61,7 +61,7 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
         <span className={`stock-bar__fill stock-bar__fill--${colour}`} style={{ width: `${stockPercent(stock, product.totalStock)}%` }} />
       </div>
       <div className="product-card__foot">
-        <Price price={product.price} discount={product.discount} />
+        <Price price={product.price} discount={product.discount} perKg={product.sellBy === 'WEIGHT'} />
         <AddToCart product={product} compact />
       </div>
     </article>

@@ -58,6 +58,15 @@ describe('the cart kept on the phone', () => {
     expect(localCart.lines()).toEqual([]);
   });
 
+  it('puts a weighed product in at its minimum weight and steps it up to what the grams in stock hold (issue 34)', () => {
+    const carrots = { ...product('carrots', 1600), price: 480, sellBy: 'WEIGHT' as const, stepGrams: 250, minGrams: 500, maxGrams: 5000 };
+    // 1600 g in stock: six 250 g steps at most
+    expect(localCart.add(carrots).map((l) => [l.quantity, l.maxQuantity])).toEqual([[2, 6]]);
+    expect(localCart.add(carrots)[0]?.quantity).toBe(3);
+    expect(localCart.setQuantity('carrots', 9)[0]?.quantity).toBe(6);
+    expect(localCart.mergeItems()).toEqual([{ productId: 'carrots', quantity: 6 }]);
+  });
+
   it('ignores damaged storage', () => {
     storage.setItem(LOCAL_CART_KEY, '{not json');
     expect(localCart.lines()).toEqual([]);

@@ -1,6 +1,6 @@
 // The cart of a shopper who is not logged in, kept on the phone (localStorage) and merged into the account
 // at login (POST /api/cart/merge). Lines carry the product as it was shown, so the drawer can draw them.
-import { DEFAULT_TOTAL_STOCK, maxQuantity } from '@kade/shared';
+import { DEFAULT_TOTAL_STOCK, maxQuantity, minQuantity } from '@kade/shared';
 import { STORAGE_KEYS } from '../lib/ui-constants';
 import type { CartLine, CartProduct } from './atoms';
 import type { SellableProduct } from '../components/types';
@@ -48,7 +48,7 @@ export const localCart = {
   lines(): CartLine[] {
     return read().map(toCartLine);
   },
-  /** Adds one of a product (never above what may be had); answers the new lines. */
+  /** Adds one of a product, or a weighed product's minimum (never above what may be had); answers the new lines. */
   add(product: SellableProduct): CartLine[] {
     const lines = read();
     const existing = lines.find((line) => line.product._id === product._id);
@@ -59,8 +59,9 @@ export const localCart = {
       category: product.category ?? [],
       subCategory: product.subCategory ?? [],
     };
+    // a product sold by weight starts at its minimum weight (its quantity counts steps, issue 34)
     if (existing) existing.quantity = Math.min(existing.quantity + 1, Math.max(1, maxQuantity(stored)));
-    else lines.push({ product: stored, quantity: 1 });
+    else lines.push({ product: stored, quantity: minQuantity(stored) });
     write(lines);
     return lines.map(toCartLine);
   },

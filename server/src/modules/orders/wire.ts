@@ -3,6 +3,7 @@ import {
   isLanguage,
   isOrderStatus,
   isProposalStatus,
+  cashToCollectPaise,
   isSellBy,
   isSubstitutionPreference,
   paiseToRupees,
@@ -79,6 +80,10 @@ export interface OrderRow {
   }>;
   /** The "at most" figure (issue 34), kept while a weighed line waits for the scale. */
   max_total_paise?: number | null;
+  /** Issue 35: the promo code used and its discount, and the store credit used (cash to collect is the total less it). */
+  promo_code?: string | null;
+  promo_discount_paise?: number | null;
+  credit_used_paise?: number | null;
   revision: number;
   original_total_paise: number | null;
   proposals: Array<{
@@ -189,6 +194,10 @@ export function toOrderWire(row: OrderRow): OrderWire {
       weighedGrams: p.kind === 'HEAVIER' ? (p.weighed_grams ?? null) : null,
     })),
     maxTotalAmt: row.max_total_paise != null && anyUnweighed(row.lines) ? paiseToRupees(row.max_total_paise) : null,
+    promoCode: row.promo_code ?? null,
+    promoDiscount: paiseToRupees(row.promo_discount_paise ?? 0),
+    creditUsed: paiseToRupees(row.credit_used_paise ?? 0),
+    cashToCollect: paiseToRupees(cashToCollectPaise(row.total_paise, row.credit_used_paise ?? 0)),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineWire, OrderWire, ProposalWire } from '@kade/shared';
-import { isRevised, keptUnitPrice, revisedLines, waitingProposals } from './revision';
+import { isRevised, keptUnitPrice, revisedLines, waitingProposals, weighedLine } from './revision';
 
 const line = (productId: string, quantity: number, found: number | null): OrderLineWire => ({
   productId,
@@ -49,6 +49,19 @@ describe("an order's revision as the shopper reads it", () => {
   it("charges an accepted substitute its own price, one taken without asking at most the line's", () => {
     expect(keptUnitPrice(proposal('p1', 'eggs', 'ACCEPTED'))).toBe(120);
     expect(keptUnitPrice(proposal('p2', 'eggs', 'AUTO_ACCEPTED'))).toBe(100);
+  });
+
+  it('never shows an accepted HEAVIER weight (issue 34) as a substitute of its own line', () => {
+    const heavier = { ...proposal('h1', 'carrots', 'ACCEPTED'), kind: 'HEAVIER' as const, weighedGrams: 900 };
+    const lines = revisedLines(order('o1', [line('carrots', 3, null)], [heavier]));
+    expect(lines[0]!.substitutes).toEqual([]);
+  });
+
+  it('reads a weighed line: the grams asked, the scale grams once packed, the line total sent; nothing for a unit line', () => {
+    const carrots = { ...line('carrots', 3, null), sellBy: 'WEIGHT' as const, grams: 750, weighedGrams: null, lineTotal: 360 };
+    expect(weighedLine(carrots)).toEqual({ askedGrams: 750, weighedGrams: null, lineTotal: 360 });
+    expect(weighedLine({ ...carrots, weighedGrams: 742, lineTotal: 356 })).toEqual({ askedGrams: 750, weighedGrams: 742, lineTotal: 356 });
+    expect(weighedLine({ ...line('milk', 2, null), sellBy: 'EACH', grams: null, lineTotal: 200 })).toBeNull();
   });
 
   it('is revised from revision 1 on', () => {

@@ -24,13 +24,26 @@ export function revisedLines(order: Pick<OrderWire, 'products' | 'proposals'>): 
       ordered: line.quantity,
       sent,
       removed: sent === 0,
-      substitutes: proposals.filter((proposal) => proposal.productId !== null && proposal.productId === line.productId && keepsSubstitute(proposal.status)),
+      // a HEAVIER proposal (issue 34) is about the line's own weight, never a substitute
+      substitutes: proposals.filter(
+        (proposal) => proposal.kind !== 'HEAVIER' && proposal.productId !== null && proposal.productId === line.productId && keepsSubstitute(proposal.status),
+      ),
     };
   });
 }
 
 /** A kept substitute's unit price on the order (rupees). */
 export const keptUnitPrice = (proposal: ProposalWire): number => keptSubstituteUnit(proposal.status, proposal.price, proposal.chargedPrice);
+
+/**
+ * A weighed line (issue 34) as the shopper's card shows it: the grams asked, the scale's grams once packed (null
+ * before), and the line's amount in rupees as the server sent it (`lineTotal`: the receipt's figure); null for a
+ * line sold by the unit.
+ */
+export function weighedLine(line: OrderLineWire): { askedGrams: number; weighedGrams: number | null; lineTotal: number | null } | null {
+  if (line.sellBy !== 'WEIGHT' || line.grams == null) return null;
+  return { askedGrams: line.grams, weighedGrams: line.weighedGrams ?? null, lineTotal: line.lineTotal ?? null };
+}
 
 /** Whether packing changed the order (its lines or its total), so the card shows Ordered → Sent. */
 export const isRevised = (order: Pick<OrderWire, 'revision'>): boolean => (order.revision ?? 0) > 0;

@@ -20,7 +20,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
           <div className="cart-line__text">
             <span className="cart-line__name">{nameOf(line.productId)}</span>
             <span className="cart-line__unit">{line.productId.unit}</span>
-            <Price price={line.productId.price} discount={line.productId.discount} />
+            <Price price={line.productId.price} discount={line.productId.discount} perKg={line.productId.sellBy === 'WEIGHT'} />
             {stockOf(line.productId) <= 0 && line.problem !== 'UNAVAILABLE' ? (
               <span className="cart-line__problem">{t('product.outOfStock')}</span>
             ) : line.problem ? (

@@ -5,6 +5,7 @@ import { formatRs } from '@kade/shared';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { cartAtom, cartDrawerOpenAtom } from '../../../state/atoms';
 import { cartTotals } from '../../../state/cart-totals';
+import { weighedRule } from '../../../state/weighed';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -19,10 +20,12 @@ export function ViewCartBar() {
   const { t } = useTranslation();
   if (!narrow || cart.length === 0 || pathname === paths.cart || pathname.startsWith(paths.checkout)) return null;
   const totals = cartTotals(cart);
+  // with a weighed line the total is an estimate (issue 34)
+  const weighed = cart.some((line) => weighedRule(line.productId) !== null);
   return (
     <div className="view-cart-bar">
       <span>
-        {t('cart.barSummary', { count: totals.itemCount, amount: formatRs(totals.grandTotalPaise) })}
+        {t('cart.barSummary', { count: totals.itemCount, amount: weighed ? t('weighed.estimate', { amount: formatRs(totals.grandTotalPaise) }) : formatRs(totals.grandTotalPaise) })}
       </span>
       <button type="button" className="button button--light" onClick={() => openDrawer(true)}>
         {t('cart.viewCart')}

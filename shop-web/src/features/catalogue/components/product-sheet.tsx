@@ -206,7 +206,7 @@ export default function ProductSheet() {
               </h2>
               <p className="sheet__unit">{selected?.unit}</p>
               <div className="sheet__buy">
-                <Price price={selected?.price ?? product.price} discount={selected?.discount ?? product.discount} size="large" />
+                <Price price={selected?.price ?? product.price} discount={selected?.discount ?? product.discount} size="large" perKg={(selected ?? product).sellBy === 'WEIGHT'} />
                 {selected ? <AddToCart product={{ ...selected, category: product.category, subCategory: product.subCategory }} /> : null}
               </div>
               <button type="button" className="sheet__share" onClick={() => void share()}>
@@ -231,7 +231,7 @@ export default function ProductSheet() {
                             <span className="choose__unit">{variation.unit}</span>
                           </span>
                         </button>
-                        <Price price={variation.price} discount={variation.discount} />
+                        <Price price={variation.price} discount={variation.discount} perKg={variation.sellBy === 'WEIGHT'} />
                         <AddToCart product={{ ...variation, category: product.category, subCategory: product.subCategory }} compact />
                       </li>
                     ))}

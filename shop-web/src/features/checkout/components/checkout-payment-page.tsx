@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatRs, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT } from '@kade/shared';
+import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatPerKg, formatRs, formatWeight, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT } from '@kade/shared';
 import { BillDetails } from '../../../components/bill-details';
 import { ApiError } from '../../../lib/api-client';
 import { checkoutApi } from '../api/checkout-api';
@@ -16,6 +16,7 @@ import { useCartActions } from '../../../state/cart-actions';
 import { useLanguage } from '../../../state/language';
 import { useLocalName } from '../../../state/local-name';
 import { cartTotals } from '../../../state/cart-totals';
+import { askedGrams, perKgPaidPaise, weighedEstimatePaise, weighedRule } from '../../../state/weighed';
 import { useCheckoutData } from '../hooks/use-checkout-data';
 import { closedNotice, optionNotice } from '../../../lib/ordering-text';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -76,19 +77,31 @@ function OutcomeDialog({ outcome, onConfirm }: { outcome: NonNullable<Outcome>; 
   );
 }
 
+/** The lines to be sent: a count each, or for a weighed line (issue 34) the weight asked and its estimate. */
 function ShipmentLines({ lines }: { lines: readonly CartLine[] }) {
   const nameOf = useLocalName();
+  const { t } = useTranslation();
   return (
     <ul className="checkout__lines">
-      {lines.map((line) => (
-        <li key={line._id}>
-          <img src={imageAt(line.productId.image[0], 160)} alt="" width={40} height={40} />
-          <span>
-            {nameOf(line.productId)} <span className="checkout__unit">{line.productId.unit}</span>
-          </span>
-          <span>× {line.quantity}</span>
-        </li>
-      ))}
+      {lines.map((line) => {
+        const rule = weighedRule(line.productId);
+        return (
+          <li key={line._id}>
+            <img src={imageAt(line.productId.image[0], 160)} alt="" width={40} height={40} />
+            <span>
+              {nameOf(line.productId)} <span className="checkout__unit">{rule ? formatPerKg(perKgPaidPaise(line.productId)) : line.productId.unit}</span>
+            </span>
+            {rule ? (
+              <span className="checkout__weighed">
+                {formatWeight(askedGrams(rule, line.quantity))}{' '}
+                <span className="checkout__estimate">{t('weighed.estimate', { amount: formatRs(weighedEstimatePaise(line.productId, rule, line.quantity)) })}</span>
+              </span>
+            ) : (
+              <span>× {line.quantity}</span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { deliveryOptionByLabel, formatRs, isPaymentPaid, rupeesToPaise, SOCKET_EVENTS, TEXT, type OrderWire } from '@kade/shared';
+import { deliveryOptionByLabel, formatPerKg, formatRs, formatWeight, isPaymentPaid, rupeesToPaise, SOCKET_EVENTS, TEXT, weighedAmountPaise, type OrderLineWire, type OrderWire } from '@kade/shared';
 import { MY_ORDERS_PAGE_SIZE } from '../../../lib/ui-constants';
 import { ordersApi } from '../api/orders-api';
 import { imageAt } from '../../../lib/images';
@@ -21,7 +21,7 @@ import { RiderLine } from './rider-line';
 import { paths } from '../../../lib/paths';
 import { serverNow } from '../../../lib/server-clock';
 import { answeredOrderAtom } from '../../../state/shopper-orders';
-import { isRevised, keptUnitPrice, revisedLines, waitingProposals } from '../revision';
+import { isRevised, keptUnitPrice, revisedLines, waitingProposals, weighedLine } from '../revision';
 import { ProposalView } from './proposal';
 import './proposal.css';
 
@@ -47,30 +47,58 @@ function OrderLines({ order }: { order: OrderWire }) {
   const revised = isRevised(order);
   return (
     <ul className="order-card__lines" aria-label={t('orders.products')}>
-      {revisedLines(order).map(({ line, ordered, sent, removed, substitutes }, index) => (
-        <li key={`${line.productId ?? 'gone'}-${index}`} className={removed && revised ? 'order-card__line--removed' : undefined}>
-          <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
-          <span className="order-card__name">
-            {nameOf(line.product_details)} <span className="order-card__unit">{line.product_details.unit}</span>
-          </span>
-          {revised ? (
-            <span className="order-card__sent">
-              {t('orders.revision.orderedSent', { ordered, sent })}
-              {removed ? <strong className="order-card__removed"> {t('orders.revision.removed')}</strong> : null}
+      {revisedLines(order).map(({ line, ordered, sent, removed, substitutes }, index) => {
+        const weighed = weighedLine(line);
+        if (weighed) return <WeighedLine key={`${line.productId ?? 'gone'}-${index}`} line={line} weighed={weighed} />;
+        return (
+          <li key={`${line.productId ?? 'gone'}-${index}`} className={removed && revised ? 'order-card__line--removed' : undefined}>
+            <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
+            <span className="order-card__name">
+              {nameOf(line.product_details)} <span className="order-card__unit">{line.product_details.unit}</span>
             </span>
-          ) : (
-            <span>× {line.quantity}</span>
-          )}
-          <span>{removed && revised ? <s>{formatRs(rupeesToPaise(line.product_details.price) * ordered)}</s> : formatRs(rupeesToPaise(line.product_details.price) * (revised ? sent : ordered))}</span>
-          {substitutes.map((proposal) => (
-            <span key={proposal._id} className="order-card__substitute">
-              <span>{t('orders.revision.replacedBy', { name: nameOf(proposal), qty: proposal.quantity })}</span>
-              <span>{formatRs(rupeesToPaise(keptUnitPrice(proposal)) * proposal.quantity)}</span>
-            </span>
-          ))}
-        </li>
-      ))}
+            {revised ? (
+              <span className="order-card__sent">
+                {t('orders.revision.orderedSent', { ordered, sent })}
+                {removed ? <strong className="order-card__removed"> {t('orders.revision.removed')}</strong> : null}
+              </span>
+            ) : (
+              <span>× {line.quantity}</span>
+            )}
+            <span>{removed && revised ? <s>{formatRs(rupeesToPaise(line.product_details.price) * ordered)}</s> : formatRs(rupeesToPaise(line.product_details.price) * (revised ? sent : ordered))}</span>
+            {substitutes.map((proposal) => (
+              <span key={proposal._id} className="order-card__substitute">
+                <span>{t('orders.revision.replacedBy', { name: nameOf(proposal), qty: proposal.quantity })}</span>
+                <span>{formatRs(rupeesToPaise(keptUnitPrice(proposal)) * proposal.quantity)}</span>
+              </span>
+            ))}
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/**
+ * A weighed line (issue 34): its price per kg, the weight asked, then once packed the scale's ('750 g asked · 742 g
+ * weighed'), and the line's amount as the server sent it (the receipt's figure).
+ */
+function WeighedLine({ line, weighed }: { line: OrderLineWire; weighed: NonNullable<ReturnType<typeof weighedLine>> }) {
+  const nameOf = useLocalName();
+  const { t } = useTranslation();
+  const asked = formatWeight(weighed.askedGrams);
+  // the server always sends lineTotal; an older order without it counts the asked grams at the per-kg price paid
+  const amountPaise = weighed.lineTotal !== null ? rupeesToPaise(weighed.lineTotal) : weighedAmountPaise(weighed.askedGrams, rupeesToPaise(line.product_details.price));
+  return (
+    <li className="order-card__line--weighed">
+      <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
+      <span className="order-card__name">
+        {nameOf(line.product_details)} <span className="order-card__unit">{formatPerKg(rupeesToPaise(line.product_details.price))}</span>
+      </span>
+      <span className="order-card__grams" data-testid="order-line-weight">
+        {weighed.weighedGrams === null ? t('weighed.asked', { weight: asked }) : t('weighed.askedWeighed', { asked, weighed: formatWeight(weighed.weighedGrams) })}
+      </span>
+      <span>{weighed.weighedGrams === null ? t('weighed.estimate', { amount: formatRs(amountPaise) }) : formatRs(amountPaise)}</span>
+    </li>
   );
 }
 
@@ -104,7 +132,8 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
   const addressLines = useAddressLines();
   const paymentText = usePaymentText();
   const optionCode = deliveryOptionByLabel(order.Choose)?.code;
-  const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
+  // a weighed line is one item, whatever its steps (issue 34)
+  const items = order.products.reduce((sum, line) => sum + (weighedLine(line) ? 1 : line.quantity), 0);
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
   const revised = isRevised(order);
   return (
@@ -143,7 +172,16 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
                 <s className="order-card__was">{t('orders.revision.originalTotal', { amount: formatRs(rupeesToPaise(order.originalTotalAmt)) })}</s>{' '}
               </>
             ) : null}
-            {formatRs(rupeesToPaise(order.totalAmt))}
+            {order.maxTotalAmt != null ? (
+              <>
+                <span data-testid="order-total">{t('weighed.estimate', { amount: formatRs(rupeesToPaise(order.totalAmt)) })}</span>
+                <span className="order-card__at-most" data-testid="order-at-most">
+                  {t('weighed.atMost', { amount: formatRs(rupeesToPaise(order.maxTotalAmt)) })}
+                </span>
+              </>
+            ) : (
+              <span data-testid="order-total">{formatRs(rupeesToPaise(order.totalAmt))}</span>
+            )}
           </dd>
         </div>
       </dl>

@@ -1,11 +1,13 @@
 // A substitute proposed for a short line, as the shopper answers it (issue 33, item 4): the item they ordered and
 // the one offered in its place, each with its picture and price, what they would pay, the time left by the
-// server's clock, and Accept / Decline. The live prompt (substitution-prompt.tsx) and My Orders both show it.
+// server's clock, and Accept / Decline. The live prompt (substitution-prompt.tsx) and My Orders both show it. A
+// HEAVIER proposal (issue 34: a weighed line packed over the tolerance) asks instead whether to pay for the whole
+// weight, with Accept / Keep at the capped amount, through the same answer call and countdown.
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { ENDPOINTS, formatRs, rupeesToPaise, type OrderWire } from '@kade/shared';
+import { ENDPOINTS, formatRs, formatWeight, rupeesToPaise, type OrderWire } from '@kade/shared';
 import { ApiError, call } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
 import { formatCountdown, secondsLeft, serverNow } from '../../../lib/server-clock';
@@ -29,7 +31,8 @@ export function useAnswerProposal(): (waiting: WaitingProposal, accept: boolean)
     async ({ order, proposal }, accept) => {
       try {
         const answer = await call(ENDPOINTS.orders.answerSubstitution, { body: { orderId: order._id, proposalId: proposal._id, accept } });
-        toast.success(accept ? t('orders.prompt.accepted') : t('orders.prompt.declined'));
+        if (proposal.kind === 'HEAVIER') toast.success(accept ? t('weighed.heavierAccepted') : t('weighed.heavierKept', { amount: formatRs(rupeesToPaise(proposal.chargedPrice)) }));
+        else toast.success(accept ? t('orders.prompt.accepted') : t('orders.prompt.declined'));
         publish(answer.data);
         return { kind: 'answered', order: answer.data };
       } catch (error) {
@@ -112,6 +115,43 @@ export function ProposalView({
     setBusy(false);
     if (outcome.kind !== 'failed') onDone(outcome);
   };
+  const time = (
+    <p className="proposal__time" role="timer">
+      {t('orders.prompt.timeLeft', { time: formatCountdown(left) })}
+    </p>
+  );
+  if (proposal.kind === 'HEAVIER') {
+    // a weighed line packed over the tolerance (issue 34): the whole weight at its price, or kept at the cap's
+    const capped = formatRs(rupeesToPaise(proposal.chargedPrice));
+    const askedGrams = line?.grams ?? null;
+    return (
+      <div className="proposal proposal--heavier">
+        <h2 id={titleId} className="proposal__title">
+          {t('weighed.heavierTitle', {
+            name: shortName,
+            weighed: formatWeight(proposal.weighedGrams ?? 0),
+            asked: askedGrams === null ? '' : formatWeight(askedGrams),
+            heavier: formatRs(rupeesToPaise(proposal.price)),
+            capped,
+          })}
+        </h2>
+        <div className="proposal__heavier">
+          <img src={imageAt(proposal.image[0], 160)} alt="" width={72} height={72} />
+          <p className="proposal__body">{t('weighed.heavierBody')}</p>
+        </div>
+        {time}
+        <div className="proposal__actions">
+          <button type="button" className="button button--primary" disabled={busy || left <= 0} onClick={() => void send(true)} autoFocus={autoFocus}>
+            {t('orders.prompt.accept')}
+          </button>
+          <button type="button" className="button button--ghost" disabled={busy || left <= 0} onClick={() => void send(false)}>
+            {t('weighed.keepAt', { amount: capped })}
+          </button>
+          {extra}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="proposal">
       <h2 id={titleId} className="proposal__title">
@@ -126,9 +166,7 @@ export function ProposalView({
         <Side heading={t('orders.prompt.instead')} image={proposal.image[0]} name={nameOf(proposal)} unit={`${proposal.unit} × ${proposal.quantity}`} price={proposal.price} />
       </div>
       <p className="proposal__pay">{t('orders.prompt.youPay', { amount: formatRs(rupeesToPaise(proposal.price) * proposal.quantity) })}</p>
-      <p className="proposal__time" role="timer">
-        {t('orders.prompt.timeLeft', { time: formatCountdown(left) })}
-      </p>
+      {time}
       <div className="proposal__actions">
         <button type="button" className="button button--primary" disabled={busy || left <= 0} onClick={() => void send(true)} autoFocus={autoFocus}>
           {t('orders.prompt.accept')}

@@ -199,9 +199,8 @@ function DraftCard({
         </button>
       </div>
       {problem && !onWeighedField ? (
-        <p className="cat-problem" role="alert">
-          {problem.message}
-        </p>
+        // the list's own alert says it (with which drafts were created); this marks the draft it is about
+        <p className="cat-problem">{problem.message}</p>
       ) : null}
       <TextField label="Name" value={draft.name} onChange={(name) => onChange({ name })} />
       <OtherNameFields value={draft} onChange={onChange} />

@@ -97,7 +97,8 @@ function GramsField({
         {...(said ? { 'aria-describedby': `${id}-said` } : {})}
       />
       {said ? (
-        <span id={`${id}-said`} className={problem ? 'cat-problem' : 'cat-field__hint'} role={problem ? 'alert' : undefined}>
+        // not an alert of its own: the form's problem above Submit, or the refusal's toast, is announced
+        <span id={`${id}-said`} className={problem ? 'cat-problem' : 'cat-field__hint'}>
           {said}
         </span>
       ) : null}

@@ -1,0 +1,32 @@
+// The endpoints of issue 35: problems reported on delivered orders, store credit and promo codes.
+import type { CreditWire, CreditEntryWire, ProblemReportWire, PromoCheckWire, PromoCodeWire } from './answers';
+import { answer, endpoint } from './define';
+
+export const problems = {
+  /**
+   * A shopper's photo for a report (form field `image`, the upload path and limits of /api/file/upload, counted in
+   * the account's upload allowance); answers `data.url` to send in `photos`.
+   */
+  photo: endpoint({ method: 'post', path: '/api/orders/problems/photo', access: 'user', upload: 'image', answer: answer<{ url: string }>() }),
+  /** The order's shopper reports lines of a delivered order (201); anyone else's order answers 404. */
+  report: endpoint({ method: 'post', path: '/api/orders/problems', access: 'user', body: 'problemCreateSchema', answer: answer<ProblemReportWire>() }),
+  /** The reports in one state, newest first, with each shopper's history. */
+  list: endpoint({ method: 'get', path: '/api/orders/problems', access: 'credit.manage', query: 'problemListQuerySchema', answer: answer<ProblemReportWire[]>() }),
+  /** Approve (credit or cash) or decline, once: a second decision is 409 PROBLEM_DECIDED. */
+  decide: endpoint({ method: 'put', path: '/api/orders/problems/decide', access: 'credit.manage', body: 'problemDecideSchema', answer: answer<ProblemReportWire>() }),
+};
+
+export const credit = {
+  /** The caller's balance and ledger. */
+  mine: endpoint({ method: 'get', path: '/api/credit', access: 'user', answer: answer<CreditWire>() }),
+  /** Goodwill credit for an account (201). */
+  issue: endpoint({ method: 'post', path: '/api/credit/issue', access: 'credit.manage', body: 'creditIssueSchema', answer: answer<CreditEntryWire>() }),
+};
+
+export const promoCodes = {
+  create: endpoint({ method: 'post', path: '/api/promo-codes', access: 'promotions.manage', body: 'promoCreateSchema', answer: answer<PromoCodeWire>() }),
+  list: endpoint({ method: 'get', path: '/api/promo-codes', access: 'promotions.manage', answer: answer<PromoCodeWire[]>() }),
+  remove: endpoint({ method: 'delete', path: '/api/promo-codes', access: 'promotions.manage', body: 'promoDeleteSchema', answer: answer<PromoCodeWire>() }),
+  /** What a code takes off the caller's cart now, or 400 naming why it does not apply. */
+  check: endpoint({ method: 'post', path: '/api/promo-codes/check', access: 'user', body: 'promoCheckSchema', answer: answer<PromoCheckWire>() }),
+};
