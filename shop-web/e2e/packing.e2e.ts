@@ -188,6 +188,8 @@ interface HomeRow {
   stock: number;
   publish: boolean;
   single_quantity: boolean;
+  /** EACH or WEIGHT (issue 34): a weighed product's price is per kg and its stock grams. */
+  sellBy: string;
   subCategory: Array<{ _id: string; name: string }>;
 }
 
@@ -202,7 +204,8 @@ async function demoSubstitute(request: APIRequestContext): Promise<{ id: string;
   const shelfOf = (p: HomeRow) => p.subCategory.find((c) => !c.name.startsWith('All '))?._id;
   const found = home.body.data.strips
     .flatMap((s) => s.products)
-    .find((p) => p.publish && !p.single_quantity && p.stock >= 30 && unit(p) >= 60 && Number.isInteger(unit(p)) && shelfOf(p) !== undefined);
+    // sold by the unit: the demo's loose vegetables and fruit, first on the home page, are sold by weight (issue 34)
+    .find((p) => p.publish && !p.single_quantity && p.sellBy !== 'WEIGHT' && p.stock >= 30 && unit(p) >= 60 && Number.isInteger(unit(p)) && shelfOf(p) !== undefined);
   expect(found, 'a demo product in stock on a shelf of its kind').toBeTruthy();
   return { id: found!._id, unit: unit(found!), shelf: shelfOf(found!)! };
 }
