@@ -4,7 +4,8 @@
 // and the amount the server charged. A label with a bad check digit is refused with the message, and so is a label
 // for another product (the server's refusal); a weight over the tolerance waits for the shopper. The products (made
 // through the admin product API with sellBy WEIGHT), the order and the clerk are made over the API for each language.
-// Then the rider's card at 360 px: the weighed line sent, its weight and amount, beside the revised cash to collect.
+// Then the rider's card at 360 px: the weighed line sent, its weight and amount, beside the revised cash to collect;
+// and the order's print page (the bill as the counter prints it) for a weight over the tolerance.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { buildScaleLabel, formatRs, formatWeight, rupeesToPaise, weighedAmountPaise, type OrderWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
-import { expectAccessible, shot } from './helpers';
+import { expectAccessible, loginAsAdmin, shot } from './helpers';
 import { addAddress, adminSession, call, login, newShopper, PASSWORD, placeCodOrder, staffSession, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -191,3 +192,23 @@ for (const language of ['en', 'ta'] as const) {
     await expectAccessible(page, info, `rider-weighed-${language}`);
   });
 }
+
+test('the print page of a weighed order packed over the tolerance: asked -> charged kilos, the weight on the scale, the amount charged', async ({ page, request }) => {
+  const admin = await adminSession(request);
+  const carrots = await weighedProduct(request, admin, 'carrots', `print-${Date.now() % 100000}`, 480);
+  const shopper = await newShopper(request, 'Weighed Print Shopper');
+  const placed = await placeCodOrder(request, shopper, await addAddress(request, shopper), [{ productId: carrots.id, quantity: 3 }]);
+  expect((await call(request, admin.accessToken, 'PUT', '/api/orders/update-status', { orderId: placed._id, order_status: 'Processing' })).status).toBe(200);
+  // 900 g on the scale for 750 g asked: charged at the 825 g cap while the shopper has not accepted more
+  const packed = await call<OrderWire>(request, admin.accessToken, 'PUT', '/api/orders/pack', { orderId: placed._id, lines: [{ productId: carrots.id, weighedGrams: 900 }] });
+  expect(packed.status, packed.body.message).toBe(200);
+  expect(packed.body.data.products[0]).toMatchObject({ weighedGrams: 900, chargedGrams: 825, lineTotal: 396 });
+
+  await loginAsAdmin(page, request);
+  await page.goto(`/dashboard/print/${placed.orderId}`);
+  const bill = page.getByRole('article', { name: `Order #${placed.orderId}` });
+  await expect(bill.getByText('REVISED BILL (revision 1)')).toBeVisible();
+  const line = bill.getByRole('row').filter({ hasText: carrots.names.en });
+  await expect(line.getByRole('cell')).toHaveText([new RegExp(`^${escape(carrots.names.en)}Rs\\.480\\.00/kgweighed 0\\.900 kg, charged 0\\.825 kg$`), '0.750 kg → 0.825 kg', 'Rs.396.00']);
+  await expect(bill).toContainText(`New total${formatRs(rupeesToPaise(packed.body.data.totalAmt))}`);
+});
