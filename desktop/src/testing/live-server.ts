@@ -5,7 +5,7 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { computeTotals, ENDPOINTS, paiseToRupees, rupeesToPaise, windowAround, type OrderWire } from '@kade/shared';
+import { computeTotals, ENDPOINTS, paiseToRupees, rupeesToPaise, windowAround, type OrderWire, type ProductWire } from '@kade/shared';
 
 import { ServerApi } from '../dispatcher/server-api';
 
@@ -76,10 +76,15 @@ export async function shopper(url: string) {
   await api.call(ENDPOINTS.account.register, { body: { name: 'Test Shopper', mobile, password: 'shopper-pass-1' } }, false);
   await api.login(mobile, 'shopper-pass-1');
   const address = await api.call(ENDPOINTS.addresses.create, { body: { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 } });
-  const found = await api.call(ENDPOINTS.products.search, { body: { search: 'rice', page: 1 } });
-  // a product sold by the unit: the demo's loose rice is sold by weight (issue 34), its quantity steps of grams
-  const product = found.find((p) => p.stock > 50 && p.sellBy !== 'WEIGHT');
-  if (!product) throw new Error('no rice in the demo catalogue');
+  // a product sold by the unit with stock to spare: the demo's loose rice is sold by weight (issue 34), and a line
+  // packed short empties its product, so a later shopper may look past the rice
+  let product: ProductWire | undefined;
+  for (const search of ['rice', 'tea', 'biscuit', 'milk']) {
+    const found = await api.call(ENDPOINTS.products.search, { body: { search, page: 1, limit: 50 } });
+    product = found.find((p) => p.stock > 50 && p.sellBy !== 'WEIGHT' && !p.single_quantity);
+    if (product) break;
+  }
+  if (!product) throw new Error('no product sold by the unit in stock in the demo catalogue');
   return {
     /** The product every order is of. */
     productId: product._id,
