@@ -124,4 +124,66 @@ describe('a weighed line on the counter\'s bills, from the real server', () => {
     expect(revised.join('\n')).not.toContain('At most');
     for (const text of [...taken, ...revised]) expect([...text].length, text).toBeLessThanOrEqual(RECEIPT_COLUMNS);
   }, 90_000);
+
+  it('prints no REVISED bill while a weighed line still waits for the scale, and one when the last bag is weighed', async () => {
+    const [model] = await staff.call(ENDPOINTS.products.search, { body: { search: 'rice', page: 1 } });
+    if (!model) throw new Error('no rice in the demo catalogue');
+    const weighed = async (name: string) =>
+      staff.call(ENDPOINTS.products.create, {
+        body: {
+          name,
+          image: model.image.slice(0, 1),
+          price: 480,
+          unit: 'loose',
+          stock: 50_000,
+          description: 'Sold by weight, made by the counter tests.',
+          category: model.category.map((c) => c._id).slice(0, 1),
+          subCategory: model.subCategory.map((c) => c._id).slice(0, 1),
+          sellBy: 'WEIGHT',
+          stepGrams: 250,
+          minGrams: 250,
+          maxGrams: 5000,
+        },
+      });
+    const beans = await weighed('Counter Test Beans');
+    const leeks = await weighed('Counter Test Leeks');
+    const mobile = `07${String(Date.now() + 7).slice(-8)}`;
+    const shopper = new ServerApi(server.url, undefined);
+    await shopper.call(ENDPOINTS.account.register, { body: { name: 'Two Bags Shopper', mobile, password: 'shopper-pass-1' } }, false);
+    await shopper.login(mobile, 'shopper-pass-1');
+    const address = await shopper.call(ENDPOINTS.addresses.create, { body: { address_line: 'Home', city: '3 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', latitude: 6.879, longitude: 79.862 } });
+    for (const product of [beans, leeks]) {
+      const line = await shopper.call(ENDPOINTS.cart.add, { body: { productId: product._id } });
+      await shopper.call(ENDPOINTS.cart.setQuantity, { body: { _id: line._id, qty: 2 } });
+    }
+    const asked = { sellBy: 'WEIGHT' as const, pricePaise: 48_000, discount: 0, askedGrams: 500 };
+    const { estimate } = checkoutTotals([asked, asked], '50 Minutes to 1 Hour');
+    const order: OrderWire = await shopper.call(ENDPOINTS.orders.cashOnDelivery, {
+      body: {
+        list_items: [{ productId: beans._id, quantity: 2 }, { productId: leeks._id, quantity: 2 }],
+        addressId: address._id,
+        subTotalAmt: paiseToRupees(estimate.subtotalPaise),
+        totalAmt: paiseToRupees(estimate.grandTotalPaise),
+        location: 'Location not available',
+        Choose: '50 Minutes to 1 Hour',
+      },
+    });
+    const bills = () => printer.jobs.map((bytes) => decodeEscPos(bytes).lines).filter((lines) => lines[0] === `#${order.orderId}`);
+    await eventually(() => bills().length === 1);
+    await staff.call(ENDPOINTS.orders.updateStatus, { body: { orderId: order._id, order_status: 'Processing' } });
+    // the first bag: a revision, but the leeks still wait for the scale
+    const first = await staff.call(ENDPOINTS.orders.pack, { body: { orderId: order._id, lines: [{ productId: beans._id, weighedGrams: 510 }] } });
+    expect(first.revision).toBe(1);
+    expect(first.maxTotalAmt).not.toBeNull();
+    // the second bag: the last weighed line, revision 2, whose bill is the one printed
+    const last = await staff.call(ENDPOINTS.orders.pack, { body: { orderId: order._id, lines: [{ productId: leeks._id, weighedGrams: 495 }] } });
+    expect(last).toMatchObject({ revision: 2, maxTotalAmt: null });
+    await eventually(() => bills().some((lines) => lines[1] === ' REVISED 2 '));
+    // the queue prints in order: a bill of revision 1 would have come out before revision 2's
+    expect(bills().filter((lines) => lines[1] === ' REVISED 1 ')).toHaveLength(0);
+    const revised = bills().find((lines) => lines[1] === ' REVISED 2 ')!;
+    expect(revised[revised.indexOf('Counter Test Beans') + 1]).toBe(row('  0.500 -> 0.510 kg x Rs.480.00/kg', 'Rs.245.00'));
+    expect(revised[revised.indexOf('Counter Test Leeks') + 1]).toBe(row('  0.500 -> 0.495 kg x Rs.480.00/kg', 'Rs.238.00'));
+    expect(revised).toContain(row('NEW TOTAL', rs(last.totalAmt)));
+  }, 90_000);
 });

@@ -161,15 +161,18 @@ export class Dispatcher {
    * Packing changed an order (issue 33): with auto-print on, its REVISED bill is queued once per order × revision.
    * The event heard twice, a catch-up reading the order again, a restart: the key in memory stops a second build
    * while the first is under way, the print queue's key on disk stops it for good. An event that only ticked lines
-   * carries a revision already printed, and prints nothing.
+   * carries a revision already printed, and prints nothing. While the order is being packed and a weighed line still
+   * waits for the scale (issue 34: `maxTotalAmt` is set), its revisions print nothing: every bag weighed is a
+   * revision, and a bill per bag is paper nobody reads; the bill prints with the revision that weighs the last one.
    */
   private async handleRevision(order: OrderWire): Promise<void> {
     this.seen(order);
     const revision = order.revision ?? 0;
     const key = `${order._id}:${revision}`;
     const settings = this.options.settings();
+    const weighing = order.order_status === 'Processing' && order.maxTotalAmt != null;
     let queued = 0;
-    if (revision > 0 && settings.autoPrint && !this.revisionsHandled.has(key)) {
+    if (revision > 0 && settings.autoPrint && !weighing && !this.revisionsHandled.has(key)) {
       this.revisionsHandled.add(key);
       const bytes = await receiptBytes(buildReceipt(order, settings.shop), { mode: settings.receiptMode });
       queued = (await this.options.queue.enqueueOrder({ orderId: order._id, orderCode: order.orderId, revision }, bytes, settings.copies)).length;
