@@ -80,7 +80,7 @@ function RevisedRows({ revised }: { revised: RevisedBill }) {
           <ItemCell item={line}>
             {line.removedPaise > 0 ? <span className="receipt__each">Removed {line.ordered - line.sent}: -{formatRs(line.removedPaise)}</span> : null}
           </ItemCell>
-          <td className="num">
+          <td className={line.weight ? 'num num--wrap' : 'num'}>
             {line.weight ? `${formatReceiptKg(line.weight.askedGrams)} → ${line.sent === 0 ? 0 : formatReceiptKg(line.weight.grams)}` : `${line.ordered} → ${line.sent}`}
           </td>
           <td className="num">{line.sent === 0 ? 'REMOVED' : formatRs(line.sentPaise)}</td>
