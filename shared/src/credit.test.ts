@@ -16,6 +16,7 @@ import {
   refundDueAt,
   reportableQuantity,
   spendableLots,
+  totalWithPromoPaise,
   type CreditLot,
   type PromoRule,
 } from './credit';
@@ -139,6 +140,19 @@ describe('promo codes', () => {
     ['100 percent', { kind: 'PERCENT', value: 100 }, 50_000, 50_000],
   ] as const)('takes off %s', (_, promo, base, off) => {
     expect(promoDiscountPaise(promo, base)).toBe(off);
+  });
+  it.each([
+    ['no promo: the total as today, rounded down to Rs.10', 123_456, 0, 123_000],
+    ['a promo on an exact total', 250_000, 15_000, 235_000],
+    ['a promo then rounded down', 250_000, 12_345, 237_000],
+    ['a promo of the whole basket leaves the fee', 59_900, 50_000, 9_000],
+    ['never below nothing', 5_000, 5_000, 0],
+  ] as const)('totals with a promo: %s', (_, beforeRounding, off, total) => {
+    expect(totalWithPromoPaise(beforeRounding, off)).toBe(total);
+  });
+  it('refuses a promo discount that is not whole paise', () => {
+    expect(() => totalWithPromoPaise(10_000, -1)).toThrow(RangeError);
+    expect(() => totalWithPromoPaise(10_000, 1.5)).toThrow(RangeError);
   });
 });
 

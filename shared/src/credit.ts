@@ -3,7 +3,7 @@
 // takes the soonest-expiring lots first, and a cancelled order's redemption goes back to the lots it came from,
 // each with its own expiry. Every amount is integer paise; the server decides with these, the screens show them.
 import { POLICY } from './constants';
-import { discountAtRatePaise } from './pricing';
+import { discountAtRatePaise, roundGrandTotalPaise } from './pricing';
 
 /** Why a delivered line is reported (the terms, sections 14 to 16). */
 export const PROBLEM_REASONS = ['DAMAGED', 'DEFECTIVE', 'EXPIRED', 'WRONG_ITEM', 'MISSING'] as const;
@@ -160,6 +160,16 @@ export function promoDiscountPaise(rule: Pick<PromoRule, 'kind' | 'value'>, base
   if (!Number.isSafeInteger(basePaise) || basePaise < 0) throw new RangeError(`basket must be a whole number of paise, 0 or more, got ${basePaise}`);
   if (rule.kind === 'FIXED') return Math.min(rule.value, basePaise);
   return Math.min(basePaise, discountAtRatePaise(basePaise, rule.value));
+}
+
+/**
+ * An order's total with a promo (the cash-on-delivery payload's `totalAmt`, before credit): the amount before
+ * rounding (subtotal less the basket discount, plus the delivery fee) less the promo's discount, rounded down to
+ * Rs.10 as every total is. The promo never takes more than the basket, so the fee is always paid.
+ */
+export function totalWithPromoPaise(beforeRoundingPaise: number, promoDiscountPaise: number): number {
+  if (!Number.isSafeInteger(promoDiscountPaise) || promoDiscountPaise < 0) throw new RangeError(`promo discount must be a whole number of paise, 0 or more, got ${promoDiscountPaise}`);
+  return roundGrandTotalPaise(Math.max(0, beforeRoundingPaise - promoDiscountPaise));
 }
 
 /** The cash to collect for an order: its total less the credit it used (credit never pays more than the total). */

@@ -25,6 +25,7 @@ import * as handInVoid from './20261202090000_hand_in_void';
 import * as packing from './20261203090000_packing';
 import * as sellByWeight from './20261204090000_sell_by_weight';
 import * as problemsCreditPromos from './20261205090000_problems_credit_promos';
+import * as creditNeverBelowZero from './20261206090000_credit_never_below_zero';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -59,4 +60,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261203090000_packing', packing],
   ['20261204090000_sell_by_weight', sellByWeight],
   ['20261205090000_problems_credit_promos', problemsCreditPromos],
+  ['20261206090000_credit_never_below_zero', creditNeverBelowZero],
 ];

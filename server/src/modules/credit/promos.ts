@@ -23,7 +23,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import { isUniqueViolation } from '../catalog/checks';
 
-interface PromoRow {
+export interface PromoRow {
   id: string;
   code: string;
   kind: PromoKind;
@@ -70,6 +70,35 @@ export interface PromoVerdict {
   discountPaise: number;
 }
 
+/**
+ * The refusal of a typed code that is no live promo (`field` names it on the wire: the check's `code`, the
+ * order's `promoCode`): another account's credit code, the caller's own credit code, or nothing known.
+ */
+export function unknownPromo(userId: string, credit: { user_id: string } | undefined, field: string): AppError {
+  if (credit && credit.user_id !== userId) return new AppError('PROMO_NOT_YOURS', 'That credit code belongs to another account.', { field });
+  if (credit) return new AppError('PROMO_UNKNOWN', 'That is your store credit code: your credit is applied at checkout by itself.', { field, details: { credit: true } });
+  return new AppError('PROMO_UNKNOWN', 'That code is not known. Please check it and try again.', { field });
+}
+
+/**
+ * A live promo judged against a basket (the subtotal after the basket discount) and its uses counted (in all, and
+ * the caller's): its discount, or the 400 that says why it does not apply, naming `field`.
+ */
+export function promoVerdict(row: PromoRow, counts: { uses: number | string; mine: number | string } | undefined, basePaise: number, now: Date, field: string): PromoVerdict {
+  const rule = promoRule(row);
+  const refusal = promoRefusal(rule, { now, basePaise, uses: Number(counts?.uses ?? 0), usesByShopper: Number(counts?.mine ?? 0) });
+  if (refusal === 'PROMO_EXPIRED') throw new AppError(refusal, `${row.code} has expired.`, { field, details: { expiresAt: rule.expiresAt.toISOString() } });
+  if (refusal === 'PROMO_USED_UP') throw new AppError(refusal, `${row.code} has been used up.`, { field });
+  if (refusal === 'PROMO_MINIMUM') {
+    const needed = rule.minBasketPaise - basePaise;
+    throw new AppError(refusal, `${row.code} needs a basket of ${formatRs(rule.minBasketPaise)}: add ${formatRs(needed)} more.`, {
+      field,
+      details: { minBasket: paiseToRupees(rule.minBasketPaise), amountNeeded: paiseToRupees(needed) },
+    });
+  }
+  return { row, discountPaise: promoDiscountPaise(rule, basePaise) };
+}
+
 export function createPromoService({ db, clock }: { db: Knex; clock: Clock }) {
   async function byId(trx: Db, id: string): Promise<PromoRow | undefined> {
     return trx('promo_codes as p').where('p.id', id).first<PromoRow | undefined>('p.*', trx.raw(`${USES} as uses`));
@@ -87,26 +116,13 @@ export function createPromoService({ db, clock }: { db: Knex; clock: Clock }) {
     const row = await query.first<PromoRow | undefined>('p.*');
     if (!row) {
       const credit = await trx('credit_entries').where({ code, kind: 'ISSUE' }).first<{ user_id: string } | undefined>('user_id');
-      if (credit && credit.user_id !== user.id) throw new AppError('PROMO_NOT_YOURS', 'That credit code belongs to another account.', { field: 'code' });
-      if (credit) throw new AppError('PROMO_UNKNOWN', 'That is your store credit code: your credit is applied at checkout by itself.', { field: 'code', details: { credit: true } });
-      throw new AppError('PROMO_UNKNOWN', 'That code is not known. Please check it and try again.', { field: 'code' });
+      throw unknownPromo(user.id, credit, 'code');
     }
     const counts = (await trx('promo_uses')
       .where({ promo_id: row.id })
       .whereNull('released_at')
       .select(trx.raw('count(*) as uses'), trx.raw('count(*) filter (where user_id = ?) as mine', [user.id]))) as Array<{ uses: number | string; mine: number | string }>;
-    const rule = promoRule(row);
-    const refusal = promoRefusal(rule, { now: clock.now(), basePaise, uses: Number(counts[0]?.uses ?? 0), usesByShopper: Number(counts[0]?.mine ?? 0) });
-    if (refusal === 'PROMO_EXPIRED') throw new AppError(refusal, `${row.code} has expired.`, { field: 'code', details: { expiresAt: rule.expiresAt.toISOString() } });
-    if (refusal === 'PROMO_USED_UP') throw new AppError(refusal, `${row.code} has been used up.`, { field: 'code' });
-    if (refusal === 'PROMO_MINIMUM') {
-      const needed = rule.minBasketPaise - basePaise;
-      throw new AppError(refusal, `${row.code} needs a basket of ${formatRs(rule.minBasketPaise)}: add ${formatRs(needed)} more.`, {
-        field: 'code',
-        details: { minBasket: paiseToRupees(rule.minBasketPaise), amountNeeded: paiseToRupees(needed) },
-      });
-    }
-    return { row, discountPaise: promoDiscountPaise(rule, basePaise) };
+    return promoVerdict(row, counts[0], basePaise, clock.now(), 'code');
   }
 
   return {

@@ -19,8 +19,13 @@ import {
   substituteChargePaise,
   unansweredOutcome,
   cashNeedsReason,
+  cashToCollectPaise,
+  promoDiscountPaise,
+  totalWithPromoPaise,
+  type PromoKind,
   formatRs,
   isClosedStatus,
+  isCancelled,
   isOrderStatus,
   judgeMove,
   ORDER_MOVES,
@@ -50,6 +55,7 @@ import type { Clock } from '../../clock';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/route';
 import { imagesOf, isVisible, loadSellables } from '../cart/sellable';
+import { createCreditLedger } from '../credit/ledger';
 import { correctStockToZero, giveBackStock, moveWeighedStock, takeStock } from '../catalog/stock';
 import { heldStock, isWeighedRow, LINE_UNIT_PAISE_SQL, lineUnitPaise, orderLineOf, type LineMoneyRow } from './lines';
 import type { OrderEvents, RiderEvents } from '../realtime/events';
@@ -104,11 +110,15 @@ interface LockedOrder {
   original_total_paise: number | null;
   checkout_basket_rate: string | number | null;
   checkout_fee_paise: number | null;
+  /** Issue 35: the promo the order used and the store credit it spent (the cash to collect is the total less it). */
+  promo_code: string | null;
+  credit_used_paise: number;
 }
 
 const LOCKED_COLUMNS = [
   'id', 'status', 'user_id', 'rider_id', 'taken_by', 'taken_at', 'picked_up_at', 'payment_method', 'total_paise', 'cash_collected_paise',
   'delivery_option', 'subtotal_paise', 'delivery_fee_paise', 'revision', 'original_total_paise', 'checkout_basket_rate', 'checkout_fee_paise',
+  'promo_code', 'credit_used_paise',
 ];
 
 /** A rider's 'Could not deliver' is kept on the order until it is on its way again or its journey ends. */
@@ -127,10 +137,12 @@ const noRider = () => notFound('There is no such rider. Choose an active rider a
  */
 function deliveryCash(order: LockedOrder, input: { cashCollected?: number | undefined; reason?: string | undefined }, actorId: string, now: Date): Record<string, unknown> {
   const cash = order.payment_method === 'Cash on Delivery';
-  const collected = input.cashCollected === undefined ? order.total_paise : rupeesToPaise(input.cashCollected);
-  const flagged = cash && cashNeedsReason(collected, order.total_paise);
+  // the cash to collect: the total less the store credit the order used (issue 35)
+  const expected = cashToCollectPaise(order.total_paise, order.credit_used_paise);
+  const collected = input.cashCollected === undefined ? expected : rupeesToPaise(input.cashCollected);
+  const flagged = cash && cashNeedsReason(collected, expected);
   if (flagged && !input.reason) {
-    throw new AppError('REASON_REQUIRED', `The order's total is ${formatRs(order.total_paise)}: say why ${formatRs(collected)} was collected.`, { field: 'reason' });
+    throw new AppError('REASON_REQUIRED', `The cash to collect is ${formatRs(expected)}: say why ${formatRs(collected)} was collected.`, { field: 'reason' });
   }
   return {
     delivered_at: now,
@@ -197,17 +209,22 @@ async function revision(trx: Knex.Transaction, order: LockedOrder, tolerancePerc
   const totals = reviseTotals(totalsLines(orderLines, 'estimate', tolerancePercent), promise);
   // while a weighed line waits for the scale, the most the order can come to, from the same promise (issue 34)
   const atMost = hasUnweighedLine(orderLines) ? atMostTotals(orderLines, promise, tolerancePercent) : null;
+  // the order keeps its promo (issue 35): a fixed amount up to the new basket, a percent of the new basket
+  const promo = order.promo_code === null ? undefined : await trx('promo_uses as u').join('promo_codes as p', 'p.id', 'u.promo_id').where('u.order_id', order.id).first<{ kind: PromoKind; value: string | number } | undefined>('p.kind', 'p.value');
+  const off = promo ? promoDiscountPaise({ kind: promo.kind, value: promo.kind === 'FIXED' ? rupeesToPaise(Number(promo.value)) : Number(promo.value) }, totals.subtotalPaise - totals.basketDiscountPaise) : 0;
+  const totalPaise = totalWithPromoPaise(totals.beforeRoundingPaise, off);
   const next = order.revision + 1;
   return {
     revision: next,
-    totalPaise: totals.grandTotalPaise,
+    totalPaise,
     set: {
       ...amountColumns(totals),
+      ...(promo ? { total_paise: totalPaise, rounding_paise: totals.beforeRoundingPaise - off - totalPaise, promo_discount_paise: off } : {}),
       revision: next,
       original_total_paise: order.original_total_paise ?? order.total_paise,
       checkout_basket_rate: promise.basketDiscountRate,
       checkout_fee_paise: promise.deliveryFeePaise,
-      max_total_paise: atMost?.grandTotalPaise ?? null,
+      max_total_paise: atMost ? totalWithPromoPaise(atMost.beforeRoundingPaise, off) : null,
     },
   };
 }
@@ -817,6 +834,16 @@ async function moveStock(trx: Knex.Transaction, orderId: string, from: OrderStat
   if (short) throw conflict(`${short.name} is out of stock, so this order cannot be reopened.`, 'OUT_OF_STOCK', { productId: short.product_id });
 }
 
+/**
+ * A cancelled order gives back what it took of the shopper's credit and promo (issue 35), in the move's transaction:
+ * each amount to the lot it came from, keeping that lot's expiry (the ledger restores once per order and lot), and
+ * its promo use released so the code counts it no more. An order that used neither costs no statement.
+ */
+async function giveBackCreditAndPromo(trx: Knex.Transaction, order: LockedOrder, actorId: string | null, now: Date): Promise<void> {
+  if (order.credit_used_paise > 0) await createCreditLedger({ db: trx, clock: { now: () => now } }).restore(trx, order.id, actorId);
+  if (order.promo_code !== null) await trx('promo_uses').where({ order_id: order.id }).whereNull('released_at').update({ released_at: now });
+}
+
 export interface OrderWriterDeps {
   db: Knex;
   clock: Clock;
@@ -882,6 +909,7 @@ export function createOrderWriter({
       // leaving packing: what still waits for the shopper is removed, before the stock moves (issue 33)
       const expired = to !== from && PACKING_STATUSES.includes(from) && !PACKING_STATUSES.includes(to) ? await expirePending(trx, order.id, now) : 0;
       if (to !== from) await moveStock(trx, order.id, from, to);
+      if (to !== from && isCancelled(to)) await giveBackCreditAndPromo(trx, order, actorId, now);
       const set = { ...(to !== from ? { status: to } : {}), ...(write.event ? { updated_at: now } : {}), ...write.set };
       if (Object.keys(set).length > 0) await trx('orders').where({ id: order.id }).update(set);
       if (write.event) {

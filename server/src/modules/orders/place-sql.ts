@@ -28,6 +28,8 @@ export interface PlacementRow extends SellableRow {
   claimed: boolean | null;
   /** What busy mode, attendance and the chosen option's capacity say (shop/ordering.ts `OrderingGate`). */
   gate: OrderingGate | null;
+  /** The caller's lots of store credit with something left, expired or not (issue 35): the shared rules choose. */
+  credit_lots: Array<{ id: string; expires_at: string; remaining: number | string }>;
 }
 
 /** A statement's text (`?` placeholders) and its values, for `statementRows`. */
@@ -68,6 +70,9 @@ export function placementReadStatement(read: PlacementRead): Statement {
   (select row_to_json(a) from addresses a where a.id = ? and a.user_id = ? and a.status) as address,
   (select json_build_object('name', u.name, 'mobile', u.mobile) from users u where u.id = ?) as customer,
   (${ORDERING_GATE_SQL}) as gate,
+  (select coalesce(json_agg(json_build_object('id', l.id, 'expires_at', l.expires_at, 'remaining', l.remaining)), '[]'::json) from (
+    select i.id, i.expires_at, i.amount_paise + coalesce((select sum(e.amount_paise) from credit_entries e where e.lot_id = i.id), 0) as remaining
+    from credit_entries i where i.user_id = ? and i.kind = 'ISSUE') l where l.remaining > 0) as credit_lots,
   ${claimed} as claimed
 from cart_items c
   cross join lateral (select * from products where id = c.product_id limit 1) p
@@ -76,7 +81,7 @@ where c.user_id = ?
 order by c.created_at, c.id
 for update of c`;
   const claimBindings = read.claim ? [read.userId, read.claim.key, read.claim.requestHash, read.claim.at] : [];
-  return { sql, values: [...claimBindings, read.addressId, read.userId, read.userId, read.option, read.userId] };
+  return { sql, values: [...claimBindings, read.addressId, read.userId, read.userId, read.option, read.userId, read.userId] };
 }
 
 /** The rows an order writes, as their columns. */
@@ -94,6 +99,13 @@ export interface OrderWrite {
   cartIds: readonly string[];
   /** The key whose answer is stored with the order. */
   answer?: { key: string; status: number; body: string };
+  /**
+   * Issue 35: the store credit spent, lot by lot (a trigger refuses a lot taken below zero: the statement fails and
+   * the placement reads again), and the promo's use (its row locked by the caller since it counted the uses). Both
+   * are written only with the order.
+   */
+  redeems?: ReadonlyArray<{ lotId: string; amountPaise: number }>;
+  promoUse?: { promoId: string; discountPaise: number };
 }
 
 const LINE_COLUMNS = ['product_id', 'position', 'name', 'name_si', 'name_ta', 'unit', 'image', 'category', 'original_price_paise', 'discount', 'price_paise', 'quantity', 'substitution', 'sell_by', 'step_grams', 'grams'] as const;
@@ -148,6 +160,22 @@ released as (
   delete from idempotency_keys where user_id = ? and key = ? and not exists (select 1 from placed)
 )`
     : '';
+  const redeems = write.redeems ?? [];
+  const credit = redeems.length > 0
+    ? `,
+redeemed as (
+  insert into credit_entries (user_id, kind, amount_paise, lot_id, order_id, reason, created_at)
+  select placed.user_id, 'REDEEM', -spent.amount, spent.lot_id, placed.id, 'order', placed.created_at
+  from placed, (values ${redeems.map(() => '(?::uuid, ?::integer)').join(', ')}) as spent (lot_id, amount)
+)`
+    : '';
+  const promo = write.promoUse
+    ? `,
+promo_used as (
+  insert into promo_uses (promo_id, user_id, order_id, discount_paise, created_at)
+  select ?::uuid, placed.user_id, placed.id, ?::integer, placed.created_at from placed
+)`
+    : '';
   const stock = takeStockCtes(write.stock, 'exists (select 1 from placed)');
   const sql = `with ${stock.lock},
 short as (
@@ -177,7 +205,7 @@ event as (
 ),
 emptied as (
   delete from cart_items where user_id = (select user_id from placed) and id = any(?::uuid[])
-)${answer},
+)${answer}${credit}${promo},
 ${stock.move}
 select (select id from placed) as id, (select coalesce(json_agg(short.product_id), '[]'::json) from short) as short,
   (select count(*)::integer from moved) as moved`;
@@ -190,6 +218,8 @@ select (select id from placed) as id, (select coalesce(json_agg(short.product_id
     write.event.note,
     [...write.cartIds],
     ...(write.answer ? [write.answer.status, write.answer.body, write.order.user_id, write.answer.key, write.order.user_id, write.answer.key] : []),
+    ...redeems.flatMap((step) => [step.lotId, step.amountPaise]),
+    ...(write.promoUse ? [write.promoUse.promoId, write.promoUse.discountPaise] : []),
   ];
   return { sql, values: bindings };
 }

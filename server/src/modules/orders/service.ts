@@ -12,6 +12,9 @@ import {
   TEXT,
   addressToWire,
   checkoutTotals,
+  normalizeCode,
+  planRedemption,
+  totalWithPromoPaise,
   formatWeight,
   gramsForSteps,
   isAllowedSteps,
@@ -58,6 +61,7 @@ import { orderWriteStatement, placementReadStatement, type OrderWritten, type Pl
 import { statementTransaction, type StatementRunner } from '../../db/prepared';
 import { amountColumns, ORDER_SELECT, orderForShopper, toOrderWire, type OrderRow, type OrderWire } from './wire';
 import { createOrderWriter, type OrderMove } from './moves';
+import { promoVerdict, unknownPromo, type PromoRow, type PromoVerdict } from '../credit/promos';
 
 /** A window in a refusal's sentence, '06:30 to 22:59': the ends its details carry (windowEnds), so the two agree. */
 function hoursText(window: string): string {
@@ -75,6 +79,33 @@ const SUBSTITUTES_SHOWN = 12;
 
 /** The order's number was already taken: nothing was written, and placing is tried again with another. */
 const NUMBER_TAKEN = Symbol('order number taken');
+
+/**
+ * The write was refused by credit_entries' guard (issue 35): a lot it spent was spent meanwhile by another order of
+ * the shopper (another phone). Nothing was written; placing reads the lots again and tries once more.
+ */
+function isCreditOverdrawn(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('kade_credit_overdrawn');
+}
+
+/**
+ * The promo a shopper typed at checkout, judged in the placement's transaction (issue 35): its row locked first
+ * (orders placed at once with it take turns until this one commits), then its uses counted in a statement of their
+ * own, so they include every order committed while this one waited for the lock. A 400 names `promoCode`.
+ */
+async function judgePromo(tx: StatementRunner, userId: string, typed: string, basePaise: number, now: Date): Promise<PromoVerdict> {
+  const code = normalizeCode(typed);
+  const [row] = await tx.rows<PromoRow>('select * from promo_codes where code = ? and deleted_at is null for update', [code]);
+  if (!row) {
+    const [credit] = await tx.rows<{ user_id: string }>("select user_id from credit_entries where code = ? and kind = 'ISSUE'", [code]);
+    throw unknownPromo(userId, credit, 'promoCode');
+  }
+  const [counts] = await tx.rows<{ uses: string | number; mine: string | number }>(
+    'select count(*) as uses, count(*) filter (where user_id = ?) as mine from promo_uses where promo_id = ? and released_at is null',
+    [userId, row.id],
+  );
+  return promoVerdict(row, counts, basePaise, now, 'promoCode');
+}
 
 interface IdempotencyClaim {
   key: string;
@@ -252,14 +283,23 @@ export function createOrderService({ db, config, clock, addresses, events, order
           details: { amountNeeded: paiseToRupees(shortfall), minOrderAmt: config.shop.minOrderRupees },
         });
       }
-      if (totalsDiffer(input, totals.subtotalPaise, totals.grandTotalPaise)) {
-        throw conflict(`The prices changed: your total is now ${formatRs(totals.grandTotalPaise)}. Please check and place the order again.`, 'TOTALS_CHANGED', {
+      // Issue 35: a promo applies to the subtotal after the basket discount; the total the shopper sends is after
+      // it, before credit. Credit then pays what it can of that total, the soonest-expiring lots first.
+      const promo = input.promoCode ? await judgePromo(tx, user.id, input.promoCode, totals.subtotalPaise - totals.basketDiscountPaise, now) : null;
+      const promoPaise = promo?.discountPaise ?? 0;
+      const totalPaise = totalWithPromoPaise(totals.beforeRoundingPaise, promoPaise);
+      if (totalsDiffer(input, totals.subtotalPaise, totalPaise)) {
+        throw conflict(`The prices changed: your total is now ${formatRs(totalPaise)}. Please check and place the order again.`, 'TOTALS_CHANGED', {
           subTotalAmt: paiseToRupees(totals.subtotalPaise),
           basketDiscount: paiseToRupees(totals.basketDiscountPaise),
           deliveryFee: paiseToRupees(totals.deliveryFeePaise),
-          totalAmt: paiseToRupees(totals.grandTotalPaise),
+          promoDiscount: paiseToRupees(promoPaise),
+          totalAmt: paiseToRupees(totalPaise),
         });
       }
+      const lots = (rows[0]?.credit_lots ?? []).map((lot) => ({ id: lot.id, expiresAt: new Date(lot.expires_at), remainingPaise: Number(lot.remaining) }));
+      const redeems = input.useCredit ? planRedemption(lots, totalPaise, now) : [];
+      const creditPaise = redeems.reduce((sum, step) => sum + step.amountPaise, 0);
 
       const point = input.location === LOCATION_NOT_AVAILABLE ? null : parseLocationText(input.location);
       const deliveryAddress = { ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 };
@@ -273,7 +313,14 @@ export function createOrderService({ db, config, clock, addresses, events, order
         delivery_option: input.Choose,
         language: input.language,
         ...amountColumns(totals),
-        max_total_paise: atMost?.grandTotalPaise ?? null,
+        // with a promo, the total after it (what rounding gave the shopper moves with it)
+        total_paise: totalPaise,
+        rounding_paise: totals.beforeRoundingPaise - promoPaise - totalPaise,
+        promo_code: promo?.row.code ?? null,
+        promo_discount_paise: promoPaise,
+        credit_used_paise: creditPaise,
+        // the "at most" figure less the same promo: never below what the order can come to
+        max_total_paise: atMost ? totalWithPromoPaise(atMost.beforeRoundingPaise, promoPaise) : null,
         address_id: address.id,
         delivery_address: JSON.stringify(deliveryAddress),
         location: point ? input.location : LOCATION_NOT_AVAILABLE,
@@ -317,6 +364,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
         stock: lines.map((line) => ({ productId: line.product.id, quantity: line.stock })),
         cartIds: rows.map((row) => row.cart_id),
         ...(key ? { answer: { key: key.key, status: 201, body: JSON.stringify(order) } } : {}),
+        ...(redeems.length > 0 ? { redeems: redeems.map((step) => ({ lotId: step.lotId, amountPaise: step.amountPaise })) } : {}),
+        ...(promo ? { promoUse: { promoId: promo.row.id, discountPaise: promoPaise } } : {}),
       }));
       // Written: every line's stock was taken with it (its row locked and checked first, in the same statement).
       if (written?.id) return { status: 201, body: order, replayed: false, order, limited };
@@ -332,7 +381,16 @@ export function createOrderService({ db, config, clock, addresses, events, order
       if (idempotencyKey !== undefined && idempotencyKey.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters', 'Idempotency-Key');
       const key = idempotencyKey ? { key: idempotencyKey, requestHash: createHash('sha256').update(JSON.stringify(input)).digest('hex') } : undefined;
       let outcome: PlaceOutcome | typeof NUMBER_TAKEN = NUMBER_TAKEN;
-      for (let attempt = 0; attempt < 5 && outcome === NUMBER_TAKEN; attempt++) outcome = await placeInTransaction(user, input, key);
+      let overdrawn = 0;
+      for (let attempt = 0; attempt < 5 && outcome === NUMBER_TAKEN; attempt++) {
+        try {
+          outcome = await placeInTransaction(user, input, key);
+        } catch (error) {
+          // credit spent meanwhile by the shopper's other order: read the lots again, once
+          if (!isCreditOverdrawn(error)) throw error;
+          if (overdrawn++ > 0) throw conflict('Your store credit changed while this order was placed. Please check and place it again.', 'TOTALS_CHANGED');
+        }
+      }
       if (outcome === NUMBER_TAKEN) throw new Error('could not find a free order number');
       if (outcome.order) {
         await events.orderCreated(outcome.order);

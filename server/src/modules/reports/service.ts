@@ -81,7 +81,9 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
             trx.raw('count(*) as count'),
             trx.raw('coalesce(sum(total_paise), 0) as paise'),
             trx.raw('coalesce(sum(cash_collected_paise), 0) as cash_paise'),
-          )) as Array<{ status: string; payment_method: string; count: unknown; paise: unknown; cash_paise: unknown }>;
+            // the cash to collect: the total less the store credit it used (issue 35)
+            trx.raw('coalesce(sum(total_paise - least(credit_used_paise, total_paise)), 0) as due_paise'),
+          )) as Array<{ status: string; payment_method: string; count: unknown; paise: unknown; cash_paise: unknown; due_paise: unknown }>;
         const items = (await trx('order_lines as l')
           .join('orders as o', 'o.id', 'l.order_id')
           .where('o.created_at', '>=', start)
@@ -120,7 +122,7 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           counts.set(status, (counts.get(status) ?? 0) + count);
           if (status === 'Delivered' && row.payment_method === 'Cash on Delivery') {
             cashPaise += toCount(row.cash_paise);
-            expectedPaise += paise;
+            expectedPaise += toCount(row.due_paise);
           }
           if (isCancelled(status)) cancelledPaise += paise;
         }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   ASSIGNABLE_STATUSES,
+  cashToCollectPaise,
   clockTime,
   dayBounds,
   formatRs,
@@ -53,6 +54,8 @@ interface RiderOrderRow {
   address_longitude: number | null;
   delivery_option: string;
   total_paise: number;
+  /** The store credit the order used (issue 35): the rider collects the total less it. */
+  credit_used_paise: number;
   payment_status: string;
   assigned_at: Date | string | null;
   picked_up_at: Date | string | null;
@@ -229,7 +232,7 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
       mapUrl: mapUrl(location, text),
       deliveryOption: promiseOf(row.delivery_option, new Date(row.created_at), timeZone),
       total: paiseToRupees(row.total_paise),
-      cashToCollect: paid ? 0 : paiseToRupees(row.total_paise),
+      cashToCollect: paid ? 0 : paiseToRupees(cashToCollectPaise(row.total_paise, row.credit_used_paise)),
       revision: row.revision,
       originalTotal: row.revision > 0 && row.original_total_paise !== null ? paiseToRupees(row.original_total_paise) : null,
       shortLines: short
@@ -285,6 +288,7 @@ export function createRiderService({ db, config, clock, events, orders }: RiderS
         'o.longitude',
         'o.delivery_option',
         'o.total_paise',
+        'o.credit_used_paise',
         'o.payment_status',
         'o.assigned_at',
         'o.picked_up_at',
