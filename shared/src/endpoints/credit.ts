@@ -12,6 +12,8 @@ export const problems = {
   report: endpoint({ method: 'post', path: '/api/orders/problems', access: 'user', body: 'problemCreateSchema', answer: answer<ProblemReportWire>() }),
   /** The reports in one state, newest first, with each shopper's history. */
   list: endpoint({ method: 'get', path: '/api/orders/problems', access: 'credit.manage', query: 'problemListQuerySchema', answer: answer<ProblemReportWire[]>() }),
+  /** The caller's own reports on one of their orders, newest first (another's order answers an empty list). */
+  mine: endpoint({ method: 'get', path: '/api/orders/problems/mine', access: 'user', query: 'problemMineQuerySchema', answer: answer<ProblemReportWire[]>() }),
   /** Approve (credit or cash) or decline, once: a second decision is 409 PROBLEM_DECIDED. */
   decide: endpoint({ method: 'put', path: '/api/orders/problems/decide', access: 'credit.manage', body: 'problemDecideSchema', answer: answer<ProblemReportWire>() }),
 };

@@ -43,6 +43,10 @@ export const problemListQuerySchema = z.object({
 });
 export type ProblemListQuery = z.infer<typeof problemListQuerySchema>;
 
+/** GET /api/orders/problems/mine: the order (its id or number) whose reports the shopper reads. */
+export const problemMineQuerySchema = z.object({ orderId: requiredText('orderId', 64) });
+export type ProblemMineQuery = z.infer<typeof problemMineQuerySchema>;
+
 /**
  * PUT /api/orders/problems/decide: approve (an amount in rupees, at most the lines' value, as CREDIT by default or
  * CASH) or decline (a note says why).

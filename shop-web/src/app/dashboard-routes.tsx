@@ -22,6 +22,9 @@ const PrintPage = lazy(() => import('../features/admin/print/print-page'));
 const PrintJobsPage = lazy(() => import('../features/admin/print/print-jobs-page'));
 const StorePage = lazy(() => import('../features/admin/store/store-page'));
 const ReportPage = lazy(() => import('../features/admin/report/report-page'));
+const CreditPage = lazy(() => import('../features/account/components/credit-page'));
+const ProblemsPage = lazy(() => import('../features/admin/problems/problems-page'));
+const PromoCodesPage = lazy(() => import('../features/admin/promos/promo-codes-page'));
 const PackingPage = lazy(() => import('../features/admin/packing/packing-page'));
 // The frame's staff pieces, passed in as slots: the printer status, and busy mode (pause and resume) with the
 // admins' red banner (one lazy chunk, for those who may pause).
@@ -49,6 +52,13 @@ export default function DashboardRoutes() {
           <Route path={dashboardRoutes.profile} element={page(<ProfilePage />)} />
           <Route path={dashboardRoutes.myOrders} element={page(<MyOrdersPage />)} />
           <Route path={dashboardRoutes.address} element={page(<AddressPage />)} />
+          <Route path={dashboardRoutes.credit} element={page(<CreditPage />)} />
+          <Route element={<RequirePermission permission="credit.manage" />}>
+            <Route path={dashboardRoutes.problems} element={page(<ProblemsPage />)} />
+          </Route>
+          <Route element={<RequirePermission permission="promotions.manage" />}>
+            <Route path={dashboardRoutes.promoCodes} element={page(<PromoCodesPage />)} />
+          </Route>
           <Route element={<RequirePermission permission="catalogue.manage" />}>
             <Route path={dashboardRoutes.category} element={page(<CategoryPage />)} />
             <Route path={dashboardRoutes.subCategory} element={page(<SubCategoryPage />)} />

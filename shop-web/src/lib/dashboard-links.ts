@@ -20,6 +20,7 @@ export const SHOPPER_LINKS: readonly DashboardLink[] = [
   { to: paths.dashboard.profile, label: 'Profile', labelKey: 'account.profile' },
   { to: paths.dashboard.myOrders, label: 'My Orders', count: 'orders', labelKey: 'account.myOrders' },
   { to: paths.dashboard.address, label: 'Save Address', labelKey: 'account.saveAddress' },
+  { to: paths.dashboard.credit, label: 'Store credit', labelKey: 'problems.credit.title' },
 ];
 
 /** True on one of the shopper's own pages under /dashboard (or a page beneath one): they speak the shopper's language. */
@@ -38,6 +39,8 @@ export const ADMIN_PAGE_LINKS: readonly DashboardLink[] = [
   { to: paths.dashboard.users, label: 'Users', permission: 'users.manage' },
   { to: paths.dashboard.store, label: 'Store', permission: 'store.manage' },
   { to: paths.dashboard.report, label: 'Day report', permission: 'reports.view' },
+  { to: paths.dashboard.problems, label: 'Problems', permission: 'credit.manage' },
+  { to: paths.dashboard.promoCodes, label: 'Promo codes', permission: 'promotions.manage' },
 ];
 
 /** The links a role may follow. */

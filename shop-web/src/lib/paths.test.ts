@@ -16,7 +16,7 @@ describe('the paths map', () => {
 
   it('gives every dashboard page an address its route under /dashboard matches', () => {
     const fixed = Object.entries(paths.dashboard).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'root');
-    expect(fixed.length).toBe(13);
+    expect(fixed.length).toBe(16);
     for (const [name, address] of fixed) {
       const pattern = dashboardRoutes[name as keyof typeof dashboardRoutes];
       expect(matchPath(underDashboard(pattern), address), name).not.toBeNull();

@@ -11,6 +11,11 @@ export const dashboardRoutes = {
   profile: 'profile',
   myOrders: 'myorders',
   address: 'address',
+  /** The shopper's store credit (issue 35). */
+  credit: 'credit',
+  /** Problems reported on delivered orders, and promo codes (issue 35, admins). */
+  problems: 'problems',
+  promoCodes: 'promo-codes',
   category: 'category',
   subCategory: 'subcategory',
   product: 'product',
@@ -73,6 +78,9 @@ export const paths = {
     profile: dashboardPath(dashboardRoutes.profile),
     myOrders: dashboardPath(dashboardRoutes.myOrders),
     address: dashboardPath(dashboardRoutes.address),
+    credit: dashboardPath(dashboardRoutes.credit),
+    problems: dashboardPath(dashboardRoutes.problems),
+    promoCodes: dashboardPath(dashboardRoutes.promoCodes),
     category: dashboardPath(dashboardRoutes.category),
     subCategory: dashboardPath(dashboardRoutes.subCategory),
     product: dashboardPath(dashboardRoutes.product),

@@ -202,6 +202,20 @@ export function createProblemService({ db, clock, config, ledger }: ProblemServi
       return rows.map((row) => toProblemWire(row, true));
     },
 
+    /** GET /api/orders/problems/mine: the caller's reports on one order (none for an order that is not theirs). */
+    async mine(user: AuthUser, orderRef: string): Promise<ProblemReportWire[]> {
+      const order = await db('orders').where(orderRefWhere(orderRef)).first<{ id: string; user_id: string } | undefined>('id', 'user_id');
+      if (!order || order.user_id !== user.id) return [];
+      const rows = (await db('problem_reports as r')
+        .join('orders as o', 'o.id', 'r.order_id')
+        .join('users as s', 's.id', 'r.user_id')
+        .where({ 'r.order_id': order.id, 'r.user_id': user.id })
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id')
+        .select(db.raw(REPORT_SELECT))) as ReportRow[];
+      return rows.map((row) => toProblemWire(row, false));
+    },
+
     /**
      * PUT /api/orders/problems/decide: approve (an amount up to the lines' value, as credit or cash) or decline,
      * once. The report's row is locked: a second decision, at once or later, is 409 PROBLEM_DECIDED and issues

@@ -20,6 +20,7 @@ export function creditRoutes(deps: { problems: ProblemService; ledger: CreditLed
       return { data: { url: stored.url }, message: 'Photo added.', status: 201 };
     }),
     route(ENDPOINTS.problems.report, async ({ user, body }) => ({ data: await problems.report(user!, body), status: 201, message: 'Thank you: the shop will look at it soon.' })),
+    route(ENDPOINTS.problems.mine, async ({ user, query }) => ({ data: await problems.mine(user!, query.orderId) })),
     route(ENDPOINTS.problems.list, async ({ query }) => ({ data: await problems.list(query.status) })),
     route(ENDPOINTS.problems.decide, async ({ user, body }) => {
       const decided = await problems.decide(user!, body);

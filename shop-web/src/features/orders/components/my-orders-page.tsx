@@ -17,6 +17,7 @@ import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
 import { CancelOrder } from './cancel-order';
 import { OrderAgain } from './order-again';
+import { OrderProblems } from './order-problems';
 import { RiderLine } from './rider-line';
 import { paths } from '../../../lib/paths';
 import { serverNow } from '../../../lib/server-clock';
@@ -195,6 +196,7 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
       <OrderLines order={order} />
       <WaitingAnswers order={order} onChanged={onChanged} />
       <CancelOrder order={order} onChanged={onChanged} />
+      <OrderProblems order={order} />
       <OrderAgain order={order} />
     </article>
   );
