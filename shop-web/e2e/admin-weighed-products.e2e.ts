@@ -10,8 +10,9 @@ test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 },
 test.describe.configure({ mode: 'serial' });
 
 const stamp = [...Date.now().toString(26).slice(-7)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
-const beans = `Kadetest Loose Beans ${stamp}`;
-const copy = `Kadetest Loose Copy ${stamp}`;
+// Named apart from admin-catalogue.e2e.ts's "Kadetest …" products: the admin search matches near words, and that file counts its own results.
+const beans = `Scaletest Loose Beans ${stamp}`;
+const copy = `Scaletest Loose Copy ${stamp}`;
 // a code above the demo catalogue's (10001 to 6xxxx), new each run
 const code = String(70_000 + (Date.now() % 30_000));
 
@@ -99,7 +100,7 @@ test('a scale code another product has: the server\'s refusal is shown on the Sc
 });
 
 test('bulk upload: drafts sold by weight, a draft whose rule does not hold says so on its own field', async ({ page }, info) => {
-  const loose = [`Kadetest Loose Okra ${stamp}`, `Kadetest Loose Leeks ${stamp}`] as const;
+  const loose = [`Scaletest Loose Okra ${stamp}`, `Scaletest Loose Leeks ${stamp}`] as const;
   await page.goto('/dashboard/upload-product');
   await page.getByRole('button', { name: 'Upload Multiple Products' }).click();
   const bulk = page.getByRole('dialog', { name: 'Upload Multiple Products', exact: true });
@@ -131,7 +132,7 @@ test('bulk upload: drafts sold by weight, a draft whose rule does not hold says 
   await expect(page.getByText('All products uploaded!')).toBeVisible();
 
   await page.goto('/dashboard/product');
-  await page.getByPlaceholder('Search product here ...').fill(`Kadetest Loose ${stamp}`);
+  await page.getByPlaceholder('Search product here ...').fill(`Scaletest Loose ${stamp}`);
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
   for (const name of loose) {
     await expect(cards.filter({ hasText: name })).toContainText('Rs.480.00 / kg');

@@ -34,8 +34,9 @@ async function placeOrder(request: APIRequestContext, tag: string): Promise<Orde
   expect(address.status(), await address.text()).toBe(201);
   const addressId = ((await address.json()) as { data: { _id: string } }).data._id;
   const found = await request.post(`${openUrl()}/api/product/search-product`, { data: { search: 'rice', page: 1, limit: 20 } });
-  const products = ((await found.json()) as { data: Array<{ _id: string; price: number; discount: number; stock: number; single_quantity?: boolean }> }).data
-    .filter((p) => p.stock >= 10 && p.price > 0 && !p.single_quantity)
+  // products sold by the unit: the demo's loose rice is sold by weight (its price is per kg, its stock grams)
+  const products = ((await found.json()) as { data: Array<{ _id: string; price: number; discount: number; stock: number; single_quantity?: boolean; sellBy?: string }> }).data
+    .filter((p) => p.stock >= 10 && p.price > 0 && !p.single_quantity && p.sellBy !== 'WEIGHT')
     .slice(0, 2);
   expect(products.length, 'two products in stock').toBe(2);
   for (const product of products) {

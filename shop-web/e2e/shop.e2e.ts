@@ -263,6 +263,14 @@ test.describe('the product sheet', () => {
     const product = await productWithVariations(page);
     await page.goto('/');
     const card = page.locator('.product-card').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) }).first();
+    // the home page draws a strip as it comes on screen (0016): scroll down until the product's strip is drawn
+    await expect
+      .poll(async () => {
+        if ((await card.count()) > 0) return true;
+        await page.mouse.wheel(0, 600);
+        return false;
+      })
+      .toBe(true);
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('link').click();
     const sheet = page.getByRole('dialog');
