@@ -66,6 +66,7 @@ describe('buildReceipt', () => {
       discountPaise: 5450,
       totalPaise: 253000,
       atMostPaise: null,
+      creditPaise: 0,
       cashToCollectPaise: 253000,
       paymentMethod: 'Cash on Delivery',
       paymentStatus: 'Not Paid',
@@ -728,5 +729,34 @@ describe('generated orders with weighed and unit lines: the printed line amounts
       expect(model.subtotalPaise, context).toBe(subtotalPaise);
       if (!packed) expect(model.lines.reduce((sum, line) => sum + line.totalPaise, 0), context).toBe(subtotalPaise);
     }
+  });
+});
+
+describe('store credit on the bill (issue 35)', () => {
+  it('prints the credit used and collects the total less it', () => {
+    const order = {
+      orderId: 'CR3D1T',
+      createdAt: '2026-11-28T10:00:00Z',
+      order_status: 'Pending',
+      payment_method: 'Cash on Delivery',
+      payment_status: '',
+      Choose: '50 Minutes to 1 Hour',
+      products: [{ quantity: 2, product_details: { name: 'Fresh Milk 1L', unit: '1 L', price: 320, originalPrice: 320, discount: 0 } }],
+      subTotalAmt: 640,
+      deliveryFee: 20,
+      totalAmt: 650,
+      creditUsed: 150,
+      cashToCollect: 500,
+      delivery_address: {},
+    };
+    const model = buildReceipt(order, { shopName: 'Kade' });
+    expect(model).toMatchObject({ totalPaise: 65_000, creditPaise: 15_000, cashToCollectPaise: 50_000 });
+    const text = receiptTextLines(model).map((line) => line.replace(/\s+/g, ' ').trim());
+    expect(text).toContain('Store credit -Rs.150.00');
+    expect(text).toContain('CASH TO COLLECT Rs.500.00');
+    // without credit there is no credit line, and the whole total is collected
+    const plain = receiptTextLines(buildReceipt({ ...order, creditUsed: 0, cashToCollect: 650 }, { shopName: 'Kade' })).map((line) => line.replace(/\s+/g, ' ').trim());
+    expect(plain.some((line) => line.startsWith('Store credit'))).toBe(false);
+    expect(plain).toContain('CASH TO COLLECT Rs.650.00');
   });
 });

@@ -55,6 +55,9 @@ export interface ReceiptOrderProduct {
 /** The parts of an order a receipt needs (wire shape, amounts in rupees). */
 export interface ReceiptOrder {
   orderId: string;
+  /** Issue 35: the store credit the order used and the cash to collect (its total less that credit), in rupees. */
+  creditUsed?: number | null;
+  cashToCollect?: number | null;
   createdAt: Date | string | number;
   order_status?: string | null;
   payment_method?: string | null;
@@ -202,6 +205,8 @@ export interface ReceiptModel {
   totalPaise: number;
   /** The most the total can come to while a weighed line is unweighed (issue 34), else null. */
   atMostPaise: number | null;
+  /** The store credit the order used (issue 35): printed as its own line, taken from the cash to collect. */
+  creditPaise: number;
   cashToCollectPaise: number;
   paymentMethod: string;
   paymentStatus: string;
@@ -313,7 +318,9 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
     discountPaise: Math.max(0, subtotalPaise + (deliveryFeePaise ?? 0) - totalPaise),
     totalPaise,
     atMostPaise: order.maxTotalAmt == null ? null : rupeesToPaise(order.maxTotalAmt),
-    cashToCollectPaise: isPaymentPaid(paymentStatus) ? 0 : totalPaise,
+    creditPaise: rupeesToPaise(order.creditUsed ?? 0),
+    // the total less the store credit it used (issue 35), as the server says it; nothing once paid
+    cashToCollectPaise: isPaymentPaid(paymentStatus) ? 0 : order.cashToCollect != null ? rupeesToPaise(order.cashToCollect) : totalPaise,
     paymentMethod: orText(order.payment_method, TEXT.notApplicable),
     paymentStatus,
     addressLines: address.length > 0 ? address : ['Address not available'],
@@ -577,6 +584,7 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   } else out.push(...leftRight('TOTAL', formatRs(model.totalPaise), columns));
   // while a weighed line is unweighed the total is an estimate, and this the most it can come to
   if (model.atMostPaise !== null) out.push(...leftRight('  At most (weighed lines)', formatRs(model.atMostPaise), columns));
+  if (model.creditPaise > 0) out.push(...leftRight('Store credit', `-${formatRs(model.creditPaise)}`, columns));
   out.push(...leftRight('CASH TO COLLECT', formatRs(model.cashToCollectPaise), columns));
   out.push(rule('-'));
 

@@ -117,9 +117,10 @@ describe('the print queue', () => {
     });
     await queue.enqueueOrder({ orderId: 'o-9', orderCode: 'ZZZ999' }, await ticket('ZZZ999'));
     void queue.drain();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const onDisk = JSON.parse(readFileSync(path.join(dir, 'print-queue.json'), 'utf8')) as { jobs: Array<{ state: string }> };
-    expect(onDisk.jobs[0]!.state).toBe('sending');
+    // the job is written as being sent before its bytes go (waited for, not timed: a loaded machine is slow)
+    await expect
+      .poll(() => (JSON.parse(readFileSync(path.join(dir, 'print-queue.json'), 'utf8')) as { jobs: Array<{ state: string }> }).jobs[0]?.state)
+      .toBe('sending');
     queue.stop();
 
     const restarted = await open();
@@ -133,10 +134,18 @@ describe('the print queue', () => {
 
   it('writes nothing once stopped: a send that ends after the app let the queue go leaves its file alone', async () => {
     let finish: () => void = () => undefined;
-    const queue = await open({ send: () => new Promise<void>((resolve) => (finish = resolve)) });
+    let sending = false;
+    const queue = await open({
+      send: () =>
+        new Promise<void>((resolve) => {
+          sending = true;
+          finish = resolve;
+        }),
+    });
     await queue.enqueueOrder({ orderId: 'o-8', orderCode: 'HHH888' }, await ticket('HHH888'));
     const draining = queue.drain();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the printer has the job (waited for, not timed)
+    await expect.poll(() => sending).toBe(true);
     await queue.stop();
     const file = path.join(dir, 'print-queue.json');
     const atStop = readFileSync(file, 'utf8');

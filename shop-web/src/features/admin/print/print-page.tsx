@@ -188,6 +188,12 @@ function Receipt({ order }: { order: OrderWire }) {
             <dd>{formatRs(receipt.atMostPaise)}</dd>
           </div>
         )}
+        {receipt.creditPaise > 0 ? (
+          <div>
+            <dt>Store credit</dt>
+            <dd>-{formatRs(receipt.creditPaise)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Cash to collect</dt>
           <dd>{formatRs(receipt.cashToCollectPaise)}</dd>
