@@ -319,9 +319,9 @@ test.describe('staff and admins', () => {
     try {
       await useSession(page, boss);
       await page.goto(`${base()}/dashboard/pending`);
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Store' }).click();
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Store', exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard\/store$/);
-      await expect(page.getByRole('heading', { name: 'Store' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Store', exact: true })).toBeVisible();
       const fastest = page.getByRole('textbox', { name: FASTEST });
       await expect(fastest).toHaveValue('');
       await expect(fastest).toHaveAccessibleDescription(/^Open orders now: \d+$/);
