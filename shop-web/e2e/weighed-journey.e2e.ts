@@ -76,6 +76,11 @@ for (const language of LANGUAGES) {
     const more = card.getByRole('button', { name: say('weighed.increase', { name }) });
     const stepper = card.getByRole('group', { name: say('weighed.weighOf', { name }) });
     await expect(stepper).toContainText(formatWeight(STEP));
+    // the account's cart holds the line before the next tap (a tap while the session was still being restored went to
+    // the phone's own cart, which the sign-in merges a moment later)
+    const serverQuantity = async () =>
+      (await call<Array<{ productId: { _id: string }; quantity: number }>>(request, shopper.accessToken, 'GET', '/api/cart/get')).body.data.find((l) => l.productId._id === product.id)?.quantity;
+    await expect.poll(serverQuantity).toBe(1);
     await more.click();
     await expect(stepper).toContainText(formatWeight(2 * STEP));
     await more.click();

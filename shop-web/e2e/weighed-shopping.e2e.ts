@@ -95,6 +95,11 @@ for (const language of LANGUAGES) {
     const estimate = card.getByTestId('weighed-estimate');
     await expect(stepper).toContainText('250 g');
     await expect(estimate).toHaveText(say('weighed.estimate', { amount: estimateOf(250) }));
+    // the account's cart holds the line before the next tap (a tap while the session was still being restored went to
+    // the phone's own cart, which the sign-in merges a moment later)
+    const serverQuantity = async () =>
+      (await call<Array<{ productId: { _id: string }; quantity: number }>>(request, shopper.accessToken, 'GET', '/api/cart/get')).body.data.find((l) => l.productId._id === productId)?.quantity;
+    await expect.poll(serverQuantity).toBe(1);
     const more = card.getByRole('button', { name: say('weighed.increase', { name }) });
     await more.click();
     await expect(stepper).toContainText('500 g');
