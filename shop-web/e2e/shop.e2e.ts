@@ -380,12 +380,13 @@ test.describe('search', () => {
   });
 });
 
+// The cards the cart walks use are sold by the unit ('/ kg' marks one sold by weight, which other files make newest)
 test.describe('the cart', () => {
   test('an anonymous cart is kept on the phone, Proceed says Please Login, and the cart is there after login', async ({ page, request }, info) => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded(); // strips further down draw their cards as they come near the screen
-    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
+    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' }).first().getAttribute('aria-label')) ?? '';
     await milk.getByRole('article', { name, exact: true }).getByRole('button', { name: /^Add / }).click();
     await expect(page.getByText('Item added').first()).toBeVisible();
     const stepper = milk.getByRole('group', { name: `Quantity of ${name}` });
@@ -442,7 +443,7 @@ test.describe('the cart', () => {
     await expect(accountControl(page)).toBeVisible();
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded();
-    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
+    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' }).first().getAttribute('aria-label')) ?? '';
     await milk.getByRole('article', { name, exact: true }).getByRole('button', { name: /^Add / }).click();
     const stepper = milk.getByRole('group', { name: `Quantity of ${name}` });
     await expect(stepper).toContainText('1');
@@ -463,7 +464,7 @@ test.describe('the cart', () => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded();
-    const addable = milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) });
+    const addable = milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' });
     const [first, second] = [(await addable.nth(0).getAttribute('aria-label')) ?? '', (await addable.nth(1).getAttribute('aria-label')) ?? ''];
     expect(first).not.toBe(second);
     // anonymous: the first product goes into the cart kept on the phone
@@ -518,7 +519,7 @@ test.describe('the cart', () => {
     // an ordinary product steps up and down, and stepping down at 1 removes it
     const veg = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await veg.scrollIntoViewIfNeeded();
-    const name = (await veg.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first().getAttribute('aria-label')) ?? '';
+    const name = (await veg.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' }).first().getAttribute('aria-label')) ?? '';
     const card = veg.getByRole('article', { name, exact: true });
     await card.getByRole('button', { name: /^Add / }).click();
     const stepper = veg.getByRole('group', { name: `Quantity of ${name}` });
