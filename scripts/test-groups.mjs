@@ -6,7 +6,7 @@ export const SERVICE_GROUPS = [
   {
     name: 'PostgreSQL',
     variable: 'TEST_DATABASE_URL',
-    files: ['server/test/hot-pool.test.ts'],
+    files: ['server/test/hot-pool.test.ts', 'server/test/order-baseline.test.ts'],
   },
   {
     name: 'Redis',

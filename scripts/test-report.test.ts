@@ -12,6 +12,8 @@ import { countPlaywright, countVitest } from './test-report.mjs';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FIXTURES = path.join(ROOT, 'scripts', 'fixtures');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'kade-test-report-'));
+/** A whole vitest or Playwright run of its own is inside each test: on a loaded machine that takes minutes. */
+const RUN_GUARD_MS = 300_000;
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The environment of a run of its own: nothing of this run's vitest worker leaks into it. */
@@ -65,7 +67,7 @@ describe('counting a vitest run', () => {
     // the tests of the file whose setup failed did not run: that file is a failure, not two skips
     expect(counted.skipped).toBe(2);
     expect(counted.skippedTests.sort()).toEqual(['skipped.fixture.ts › is skipped', 'skipped.fixture.ts › is to do']);
-  });
+  }, RUN_GUARD_MS);
 });
 
 describe('counting a Playwright run', () => {
@@ -74,12 +76,12 @@ describe('counting a Playwright run', () => {
     expect([counted.passed, counted.failed, counted.skipped]).toEqual([1, 1, 1]);
     expect(counted.failures[0]?.name).toContain('multiplies wrongly');
     expect(counted.skippedTests[0]).toContain('is skipped');
-  });
+  }, RUN_GUARD_MS);
 
   it('counts each error outside the tests: a file that does not load stops Playwright before any test runs', () => {
     const counted = countPlaywright(runPlaywright('load.pw-fixture.ts'));
     // Playwright reports the file's error, then that it found no test to run
     expect([counted.passed, counted.failed]).toEqual([0, 2]);
     expect(counted.failures.map((f) => f.reason)).toEqual([expect.stringContaining('this file cannot load'), expect.stringContaining('No tests found')]);
-  });
+  }, RUN_GUARD_MS);
 });

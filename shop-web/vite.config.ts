@@ -84,17 +84,36 @@ const FIRST_SCREENS = {
 } as const;
 
 /**
+ * The screens a shopper needs with no network (issue 37 item 5): browsing, the cart, the checkout and the account
+ * menu. Their chunks are listed in first-modules.json (`offline`) for the page to have the service worker keep them
+ * (src/app/offline-screens.ts).
+ */
+const OFFLINE_SCREENS = [
+  '/src/features/catalogue/components/home-page.tsx',
+  '/src/features/catalogue/components/listing-page.tsx',
+  '/src/features/catalogue/components/product-sheet.tsx',
+  '/src/features/search/components/search-page.tsx',
+  '/src/features/cart/components/cart-page.tsx',
+  '/src/features/checkout/components/checkout-address-page.tsx',
+  '/src/features/checkout/components/checkout-payment-page.tsx',
+  '/src/features/checkout/components/success-page.tsx',
+  '/src/features/account/components/user-menu-page.tsx',
+] as const;
+
+/**
  * Writes first-modules.json: for the home page, a listing and the search page, and for each language's catalogue,
  * the script files the app imports once the entry has run (a lazy chunk and the static imports the entry does not
  * already have), then those scripts' style sheets. The server names them in the page's head (modulepreload links,
  * and style preloads), so a phone fetches them beside the entry instead of one or two round trips after it
- * (server/src/http/static.ts).
+ * (server/src/http/static.ts). `offline`: the same for OFFLINE_SCREENS, together.
  */
 function firstModules(): Plugin {
   return {
     name: 'kade-first-modules',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // Once written: Vite drops the chunks that held only a style sheet (two screens sharing checkout.css made one)
+    // after generateBundle, though other chunks' `imports` still name them; only files written are listed.
+    writeBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return;
@@ -102,7 +121,7 @@ function firstModules(): Plugin {
       const closure = (file: string, seen: Set<string>): void => {
         if (seen.has(file)) return;
         seen.add(file);
-        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
+        for (const imported of byFile.get(file)?.imports ?? []) if (byFile.has(imported)) closure(imported, seen);
       };
       const inEntry = new Set<string>();
       closure(entry.fileName, inEntry);
@@ -118,8 +137,9 @@ function firstModules(): Plugin {
       };
       const languages = Object.fromEntries(['en', 'si', 'ta'].map((language) => [language, firstOf((id) => id.endsWith(`/src/locales/${language}/shop.json`))]));
       const screens = Object.fromEntries(Object.entries(FIRST_SCREENS).map(([page, module]) => [page, firstOf((id) => id.endsWith(module))]));
-      const modules = { ...screens, languages };
-      this.emitFile({ type: 'asset', fileName: FIRST_MODULES_FILE, source: `${JSON.stringify(modules, null, 2)}\n` });
+      const offline = [...new Set(OFFLINE_SCREENS.flatMap((module) => firstOf((id) => id.endsWith(module))))];
+      const modules = { ...screens, languages, offline };
+      writeFileSync(path.join(options.dir ?? 'dist', FIRST_MODULES_FILE), `${JSON.stringify(modules, null, 2)}\n`);
     },
   };
 }

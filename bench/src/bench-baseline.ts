@@ -3,6 +3,7 @@
 // of its pipeline (auth, validation, envelope, mapping). Started by bench-catalogue.ts; loopback only.
 //   POST /<scenario> with {"i": n} runs variant n of that scenario's statement.
 import http from 'node:http';
+import { listenUntilStopped, readBody } from './bench-plain-server';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -19,15 +20,6 @@ const sessionSql = process.env.SESSION_SQL;
 pool.on('connect', (client) => {
   if (sessionSql) client.query(sessionSql).catch(() => undefined);
 });
-
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 const server = http.createServer(async (request, response) => {
   try {
@@ -46,12 +38,4 @@ const server = http.createServer(async (request, response) => {
     response.writeHead(500, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : 'error');
   }
 });
-server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('baseline ready'));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    void pool.end().finally(() => process.exit(0));
-  });
-}
+listenUntilStopped(server, 'baseline', () => pool.end());

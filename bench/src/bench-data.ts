@@ -9,8 +9,21 @@ export { seededRandom };
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
+/**
+ * One generated product's shelf, brand, size and name, drawn in the catalogue's order (shelf, extra, brand, word, size), so a
+ * seed gives the same catalogue wherever it is drawn (the bench's database, search-micro.ts's memory).
+ */
+export function drawProduct<S extends { words: readonly string[] }>(random: () => number, shelves: readonly S[]) {
+  const shelf = pick(random, shelves);
+  const extra = pick(random, EXTRAS);
+  const brand = pick(random, BRANDS);
+  const word = pick(random, shelf.words);
+  const size = pick(random, SIZES);
+  return { shelf, brand, size, name: [brand, extra, word, size].filter(Boolean).join(' '), other: OTHER_WORDS[word] };
+}
+
 /** Categories, each with its sub-categories and the words its products are named from. */
-const SHELVES: ReadonlyArray<{ category: string; subs: Record<string, readonly string[]> }> = [
+export const SHELVES: ReadonlyArray<{ category: string; subs: Record<string, readonly string[]> }> = [
   { category: 'Vegetable', subs: { 'Leafy Greens': ['Gotukola', 'Mukunuwenna', 'Kankun', 'Spinach', 'Lettuce'], 'Root Vegetables': ['Carrot', 'Beetroot', 'Potato', 'Radish', 'Manioc'], 'Fresh Vegetables': ['Tomato', 'Brinjal', 'Okra', 'Beans', 'Leeks', 'Cabbage', 'Pumpkin'] } },
   { category: 'Milk + Other', subs: { 'Fresh Milk': ['Fresh Milk', 'Flavoured Milk', 'Chocolate Milk'], 'Milk Powder': ['Full Cream Milk Powder', 'Non Fat Milk Powder'], Yoghurt: ['Set Yoghurt', 'Drinking Yoghurt', 'Curd', 'Cheese Slices', 'Butter'] } },
   { category: 'Tea & Coffee', subs: { 'Black Tea': ['Ceylon Tea', 'BOPF Tea', 'Pekoe Tea', 'Tea Bags'], 'Green Tea': ['Green Tea', 'Herbal Tea', 'Ginger Tea'], Coffee: ['Instant Coffee', 'Ground Coffee', 'Coffee Beans'] } },
@@ -30,7 +43,7 @@ const SHELVES: ReadonlyArray<{ category: string; subs: Record<string, readonly s
  * names in both ('Anchor සහල් 5kg'), as a shop whose staff named a good share of the catalogue would have, so the
  * search measurement reads those names' indexes at the same scale.
  */
-const OTHER_WORDS: Readonly<Record<string, readonly [si: string, ta: string]>> = {
+export const OTHER_WORDS: Readonly<Record<string, readonly [si: string, ta: string]>> = {
   Gotukola: ['ගොටුකොළ', 'வல்லாரை'], Carrot: ['කැරට්', 'கரட்'], Potato: ['අර්තාපල්', 'உருளைக்கிழங்கு'], Tomato: ['තක්කාලි', 'தக்காளி'],
   Brinjal: ['වම්බටු', 'கத்தரிக்காய்'], Beans: ['බෝංචි', 'போஞ்சி'], Cabbage: ['ගෝවා', 'கோவா'], Pumpkin: ['වට්ටක්කා', 'பூசணிக்காய்'],
   'Fresh Milk': ['නැවුම් කිරි', 'புதிய பால்'], 'Full Cream Milk Powder': ['පූර්ණ ආඩ කිරිපිටි', 'முழு ஆடைப் பால் மா'], Curd: ['මී කිරි', 'தயிர்'],
@@ -48,13 +61,13 @@ const OTHER_WORDS: Readonly<Record<string, readonly [si: string, ta: string]>> =
   'Coconut Oil': ['පොල් තෙල්', 'தேங்காய் எண்ணெய்'], 'String Hoppers': ['ඉඳිආප්ප', 'இடியப்பம்'],
 };
 
-const BRANDS = [
+export const BRANDS = [
   'Anchor', 'Highland', 'Kotmale', 'Pelwatte', 'Munchee', 'Maliban', 'Dilmah', 'Lipton', 'Nestle', 'Elephant House',
   'Keells', 'Cargills', 'Prima', 'Araliya', 'Harischandra', 'MD', 'Edinborough', 'Sunlight', 'Lux', 'Signal',
   'Baby Cheramy', 'Astra', 'Raigam', 'Kist', 'Motha', 'Wijaya', 'Larich', 'Bairaha', 'Crysbro', 'Ritzbury',
 ];
-const SIZES = ['100g', '200g', '250g', '400g', '500g', '1kg', '2kg', '5kg', '250ml', '500ml', '1L', '1.5L', '6 pack', '10 pcs', '12 pcs'];
-const EXTRAS = ['', '', '', 'Premium', 'Family Pack', 'Classic', 'Value Pack', 'Extra', 'Organic', 'Fresh', 'Spicy', 'Light'];
+export const SIZES = ['100g', '200g', '250g', '400g', '500g', '1kg', '2kg', '5kg', '250ml', '500ml', '1L', '1.5L', '6 pack', '10 pcs', '12 pcs'];
+export const EXTRAS = ['', '', '', 'Premium', 'Family Pack', 'Classic', 'Value Pack', 'Extra', 'Organic', 'Fresh', 'Spicy', 'Light'];
 const IMAGE = `/files/${'a'.repeat(32)}-480.webp`;
 const DESCRIPTION =
   'Product images are for illustration only. The product you receive may differ slightly in packaging, colour, ' +
@@ -157,14 +170,8 @@ export async function loadBenchCatalogue(db: Knex, productCount = 10_000, seed =
 
     const shelves = subs.map((s, i) => ({ ...s, id: subIds[i] as string, categoryId: categoryId.get(s.category) as string })).filter((s) => s.words.length > 0);
     const plans = Array.from({ length: productCount }, (_, i) => {
-      const shelf = pick(random, shelves);
-      const extra = pick(random, EXTRAS);
-      // Drawn in the same order as ever (brand, word, size), so a seed still gives the same catalogue.
-      const brand = pick(random, BRANDS);
-      const word = pick(random, shelf.words);
-      const size = pick(random, SIZES);
-      const name = [brand, extra, word, size].filter(Boolean).join(' ');
-      const other = OTHER_WORDS[word];
+      // Drawn in the same order as ever, so a seed still gives the same catalogue.
+      const { shelf, brand, size, name, other } = drawProduct(random, shelves);
       const state = i % 100 === 0 ? 'deleted' : i % 33 === 0 ? 'unpublished' : 'visible';
       const deal = i % 250 === 0;
       return {

@@ -21,7 +21,7 @@ import { CATEGORY_PAGE_SIZE, ENDPOINTS } from '@kade/shared';
 import { createBenchPeople, setStock, type LoadedCatalogue } from './bench-data';
 import { runJourneyLoad, STEPS, type JourneyRound } from './bench-journey-load';
 import { KADE_ENTRY } from './bench-load';
-import { freePort, kadeEnv, OPEN_THROUGH_THE_RUN, openSockets, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, kadeEnv, OPEN_THROUGH_THE_RUN, openSockets, residentMb, sleep, startChild, stopChild, waitForReadModel, waitReady } from './bench-process';
 import { mb, median, ok, roundsCell } from './bench-stats';
 
 const SHOPPERS = Number(process.env.BENCH_LOAD_SHOPPERS ?? 500);
@@ -116,7 +116,9 @@ export async function runJourneyBench(input: JourneyBenchInput): Promise<Journey
   const open: Socket[] = [];
   try {
     for (const [i, instance] of instances.entries()) {
-      await waitReady(instance.child, `load instance ${i === 0 ? 'A' : 'B'}`, instance.output, async () => (await fetch(`${instance.base}${ENDPOINTS.health.check.path}`)).ok);
+      const name = `load instance ${i === 0 ? 'A' : 'B'}`;
+      await waitReady(instance.child, name, instance.output, async () => (await fetch(`${instance.base}${ENDPOINTS.health.check.path}`)).ok);
+      await waitForReadModel(instance.child, name, instance.output, instance.base);
     }
     const [a, b] = instances as [(typeof instances)[number], (typeof instances)[number]];
     const idleMb = residentMb(a.child.pid);

@@ -52,6 +52,12 @@ export interface LoadOptions {
   requests: number;
   clients: number;
   warmup: number;
+  /**
+   * The timed requests go on through `bodies` after the warm-up's instead of starting again at the first: with at
+   * least warmup + requests bodies, no body is sent twice in a run (a read whose answers an instance keeps, asked
+   * with a new question every time).
+   */
+  freshBodies?: boolean;
 }
 
 /**
@@ -62,13 +68,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
   try {
-    const shoot = async (count: number, latencies: number[] | undefined): Promise<number> => {
+    const shoot = async (count: number, latencies: number[] | undefined, first = 0): Promise<number> => {
       let next = 0;
       let errors = 0;
       const client = async () => {
         for (let i = next++; i < count; i = next++) {
           const started = performance.now();
-          const status = await post(agent, url, options.bodies[i % options.bodies.length] as string, options.method).catch(() => 0);
+          const status = await post(agent, url, options.bodies[(first + i) % options.bodies.length] as string, options.method).catch(() => 0);
           latencies?.push(performance.now() - started);
           if (status !== 200) errors += 1;
         }
@@ -79,7 +85,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await shoot(options.warmup, undefined);
     const latencies: number[] = [];
     const started = performance.now();
-    const errors = await shoot(options.requests, latencies);
+    const errors = await shoot(options.requests, latencies, options.freshBodies ? options.warmup : 0);
     return loadResult(latencies, errors, (performance.now() - started) / 1000);
   } finally {
     agent.destroy();

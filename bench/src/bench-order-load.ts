@@ -45,15 +45,20 @@ export interface OrderLoadSetup {
 /** The set-up the order load generator is sent first (it answers ready once it has it). */
 export type OrderLoadSetupMessage = { cmd: 'setup'; setup: OrderLoadSetup };
 /** A job for the order load generator: place `count` orders (at most `perSecond` a second when given); it answers a `PhaseResult`. */
-export type OrderLoadCommand = { cmd: 'run'; count: number; perSecond?: number };
+export type OrderLoadCommand = { cmd: 'run'; count: number; perSecond?: number; /** Another server than Kade's (the order baseline, bench-order-baseline.ts). */ url?: string };
 
 /** Absolute milliseconds with sub-millisecond resolution, comparable across the benchmark's processes. */
 const wallNow = () => performance.timeOrigin + performance.now();
 
 function orderPlacer(db: Knex, setup: OrderLoadSetup) {
   const random = seededRandom(23);
-  const url = new URL(ENDPOINTS.orders.cashOnDelivery.path, setup.kadeUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: setup.workers });
+  const agents = new Map<string, { url: URL; agent: http.Agent }>();
+  /** The order endpoint on a server (Kade's by default) with keep-alive connections of its own. */
+  const target = (base: string) => {
+    let found = agents.get(base);
+    if (!found) agents.set(base, (found = { url: new URL(ENDPOINTS.orders.cashOnDelivery.path, base), agent: new http.Agent({ keepAlive: true, maxSockets: setup.workers }) }));
+    return found;
+  };
   const free = [...setup.buyers];
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
@@ -90,7 +95,7 @@ function orderPlacer(db: Knex, setup: OrderLoadSetup) {
   }
 
   /** Fills a buyer's cart, places the order (timed), and empties the cart again if the order was refused. */
-  async function attempt(buyer: Buyer, latencies: number[]): Promise<{ placed?: string; status: number; code?: string; sentAt: number }> {
+  async function attempt(buyer: Buyer, latencies: number[], { url, agent }: { url: URL; agent: http.Agent }): Promise<{ placed?: string; status: number; code?: string; sentAt: number }> {
     const lines = cartOf();
     await fillCart(buyer.id, lines);
     const choose = pick(DELIVERY_OPTION_LABELS);
@@ -122,7 +127,8 @@ function orderPlacer(db: Knex, setup: OrderLoadSetup) {
    * `count` attempts from `workers` concurrent clients, each taking a buyer nobody else is using; with
    * `perSecond`, attempt i is not sent before i / perSecond seconds (a steady stream), else at full speed.
    */
-  async function run(count: number, perSecond?: number): Promise<PhaseResult> {
+  async function run(count: number, perSecond?: number, base = setup.kadeUrl): Promise<PhaseResult> {
+    const server = target(base);
     const placed: PhaseResult['placed'] = [];
     const errors: PhaseResult['errors'] = [];
     const latencies: number[] = [];
@@ -137,7 +143,7 @@ function orderPlacer(db: Knex, setup: OrderLoadSetup) {
         }
         const buyer = free.pop();
         if (!buyer) throw new Error('more clients than buyers');
-        const outcome = await attempt(buyer, latencies).finally(() => free.push(buyer));
+        const outcome = await attempt(buyer, latencies, server).finally(() => free.push(buyer));
         if (outcome.placed) placed.push({ id: outcome.placed, sentAt: outcome.sentAt });
         else if (outcome.status === 409 && outcome.code === 'OUT_OF_STOCK') outOfStock += 1;
         else errors.push({ status: outcome.status, ...(outcome.code ? { code: outcome.code } : {}) });
@@ -147,7 +153,7 @@ function orderPlacer(db: Knex, setup: OrderLoadSetup) {
     return { attempts: count, placed, outOfStock, errors, seconds: (performance.now() - started) / 1000, latency: latencySummary(latencies) };
   }
 
-  return { run, close: () => agent.destroy() };
+  return { run, close: () => agents.forEach(({ agent }) => agent.destroy()) };
 }
 
 // Started as a process of its own: set up once, then run what the benchmark asks.
@@ -164,7 +170,7 @@ if (process.send) {
       db = knex({ client: 'pg', connection: message.setup.databaseUrl, pool: { min: 0, max: Math.min(10, message.setup.workers) } });
       placer = orderPlacer(db, message.setup);
       process.send?.({ cmd: 'ready' } satisfies WorkerReply<PhaseResult>);
-    } else answerJob(message.id, placer?.run(message.count, message.perSecond) ?? Promise.reject(new Error('not set up')));
+    } else answerJob(message.id, placer?.run(message.count, message.perSecond, message.url) ?? Promise.reject(new Error('not set up')));
   });
   process.on('disconnect', exit);
 }

@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { DELIVERY_OPTION_LABELS, generateOrderId } from '@kade/shared';
 import { CENTRE, createBenchPeople, readStock, setStock } from './bench-data';
-import { cpuMs, forkWorker, postgresCpuMs, sleep } from './bench-process';
+import { SESSION_SETUP_SQL } from '@kade/server/testing';
+import { cpuMs, forkWorker, freePort, postgresCpuMs, sleep, startChild, stopChild, waitReady } from './bench-process';
 import type { OrderLoadCommand, OrderLoadSetup, OrderLoadSetupMessage, PhaseResult, Sellable } from './bench-order-load';
 import { median, ms, ok, percentile, roundsCell } from './bench-stats';
 import { CATCH_UP_MARGIN_MS, type WatchCommand, type WatchReply } from './bench-watch-protocol';
@@ -47,7 +48,7 @@ const FULL_SPEED_LATENCY_ORDERS = 1500;
 const RECONNECTS = { count: 100, intervalMs: 120, perSecond: 50 } as const;
 const NOTIFY_CHANNEL = 'kade_bench_commit';
 const SEARCH_TEXTS_NOTE = 'texts, first page of 10';
-export const ORDER_BUDGET = { ordersPerSecond: 300, p99Ms: 150, pushP99Ms: 50, searchDbP95Ms: 20, searchThroughputRatio: 0.9 } as const;
+export const ORDER_BUDGET = { ordersPerSecond: 300, p99Ms: 150, ofBaseline: 0.8, pushP99Ms: 50, searchDbP95Ms: 20, searchThroughputRatio: 0.9 } as const;
 
 /** Search measured by the catalogue part's probe: in-database p95 and HTTP throughput, one value per round. */
 export interface SearchFigures {
@@ -73,6 +74,8 @@ export interface OrderBenchResult {
   workers: number;
   products: { plentiful: number; scarce: number; scarceStock: number };
   rounds: Array<Omit<PhaseResult, 'placed'> & { placedCount: number; ordersPerSecond: number; cpuPerAttempt: number | undefined; postgresCpuPerAttempt: number | undefined }>;
+  /** The order baseline's rounds (bench-order-baseline.ts), each beside Kade's round of the same number. */
+  baselineRounds: Array<Omit<PhaseResult, 'placed'> & { placedCount: number; ordersPerSecond: number; cpuPerAttempt: number | undefined; kadeFirst: boolean }>;
   search: { before: SearchFigures; after: SearchFigures; ordersBetween: number; settled: AutovacuumWait } | undefined;
   stock: { productsChecked: number; belowZero: number; mismatched: number; unitsSold: number; stockTaken: number; scarceSoldOut: number; ordersInDb: number; ordersPlaced: number };
   steady: Array<{ phase: PhaseResult; latency: LatencyFigures }>;
@@ -198,9 +201,28 @@ function startWatcher(env: Record<string, string>): Promise<{ child: ChildProces
 }
 
 /** The order load generator: a process of its own (bench-order-load.ts) that fills carts and places orders. */
-async function startOrderLoad(setup: OrderLoadSetup): Promise<{ run(count: number, perSecond?: number): Promise<PhaseResult>; close(): void }> {
+async function startOrderLoad(setup: OrderLoadSetup): Promise<{ run(count: number, perSecond?: number, url?: string): Promise<PhaseResult>; close(): void }> {
   const worker = await forkWorker<OrderLoadCommand, PhaseResult>('bench-order-load.ts', 'order load generator', { first: { cmd: 'setup', setup } satisfies OrderLoadSetupMessage });
-  return { run: (count, perSecond) => worker.ask({ cmd: 'run', count, ...(perSecond ? { perSecond } : {}) }), close: () => worker.close() };
+  return { run: (count, perSecond, url) => worker.ask({ cmd: 'run', count, ...(perSecond ? { perSecond } : {}), ...(url ? { url } : {}) }), close: () => worker.close() };
+}
+
+/** The order baseline (bench-order-baseline.ts) as a process of its own, with Kade's pool size and session setting. */
+async function startBaselineServer(databaseUrl: string, jwtSecret: string): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const port = await freePort();
+  const started = startChild('bench/src/bench-order-baseline.ts', {
+    KADE_ORDER_BASELINE: '1',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    PORT: String(port),
+    SHOP_LAT: String(CENTRE.lat),
+    SHOP_LNG: String(CENTRE.lng),
+    POOL_MAX: '20',
+    SESSION_SQL: SESSION_SETUP_SQL,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // Ready once it answers: an order without a token is refused 401 without touching the database.
+  await waitReady(started.child, 'the order baseline', started.output, async () => (await fetch(`${url}/api/order/cash-on-delivery`, { method: 'POST', body: '{}' })).status === 401);
+  return { url, pid: started.child.pid, stop: () => stopChild(started.child) };
 }
 
 /** Percentiles of the commit-to-socket times the watcher kept for these orders. */
@@ -298,6 +320,7 @@ export async function runOrderBench(options: {
     centre: CENTRE,
   });
   let watcher: ChildProcess | undefined;
+  let baseline: Awaited<ReturnType<typeof startBaselineServer>> | undefined;
   const placedIds: string[] = [];
   const keep = (phase: PhaseResult) => {
     placedIds.push(...phase.placed.map((p) => p.id));
@@ -309,11 +332,33 @@ export async function runOrderBench(options: {
     // warm-up pays the whole pages the orders touch), and rounds compare like with like.
     await knex.raw('checkpoint');
     keep(await placer.run(ORDER_WARMUP));
+    baseline = await startBaselineServer(options.databaseUrl, options.jwtSecret);
+    // The baseline's pooled connections prepare the same statements before its rounds too.
+    keep(await placer.run(ORDER_WARMUP, undefined, baseline.url));
     // The scarce products come in now: their stock counts as there from the start for the check after the run.
     await setStock(knex, scarce.map((p) => p.id), SCARCE_STOCK);
     for (const product of scarce) before.set(product.id, (before.get(product.id) ?? 0) + SCARCE_STOCK);
     const rounds: OrderBenchResult['rounds'] = [];
+    const baselineRounds: OrderBenchResult['baselineRounds'] = [];
+    // Interleaved with Kade's rounds, which goes first alternating: a busy spell on the machine falls on both.
+    const baselineRound = async (kadeFirst: boolean) => {
+      if (!baseline) return;
+      const cpuBefore = cpuMs(baseline.pid);
+      const phase = keep(await placer.run(ORDERS, undefined, baseline.url));
+      const cpuAfter = cpuMs(baseline.pid);
+      const { placed, ...figures } = phase;
+      baselineRounds.push({
+        ...figures,
+        placedCount: placed.length,
+        ordersPerSecond: placed.length / phase.seconds,
+        cpuPerAttempt: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / phase.attempts,
+        kadeFirst,
+      });
+      console.log(summary(`baseline, round ${baselineRounds.length}`, phase));
+    };
     for (let round = 0; round < ORDER_ROUNDS; round += 1) {
+      const kadeFirst = round % 2 === 0;
+      if (!kadeFirst) await baselineRound(kadeFirst);
       const cpuBefore = cpuMs(options.serverPid);
       const postgresBefore = postgresCpuMs();
       const phase = keep(await placer.run(ORDERS));
@@ -329,7 +374,10 @@ export async function runOrderBench(options: {
       });
       const last = rounds.at(-1);
       console.log(`${summary(`at full speed, round ${round + 1}`, phase)}; CPU per try: server ${last?.cpuPerAttempt?.toFixed(2) ?? 'n/a'} ms, PostgreSQL ${last?.postgresCpuPerAttempt?.toFixed(2) ?? 'n/a'} ms`);
+      if (kadeFirst) await baselineRound(kadeFirst);
     }
+    await baseline.stop();
+    baseline = undefined;
 
     await installCommitNotice(knex);
     const watch = await startWatcher({ KADE_URL: options.kadeUrl, DATABASE_URL: options.databaseUrl, ADMIN_TOKEN: adminToken, NOTIFY_CHANNEL });
@@ -391,6 +439,7 @@ export async function runOrderBench(options: {
       workers: WORKERS,
       products: { plentiful: plentiful.length, scarce: scarce.length, scarceStock: SCARCE_STOCK },
       rounds,
+      baselineRounds,
       search,
       stock,
       steady,
@@ -399,6 +448,7 @@ export async function runOrderBench(options: {
     };
   } finally {
     placer.close();
+    await baseline?.stop();
     if (watcher && watcher.exitCode === null) watcher.kill('SIGTERM');
   }
 }
@@ -406,6 +456,30 @@ export async function runOrderBench(options: {
 
 const errorsOfList = (errors: PhaseResult['errors']) =>
   errors.length === 0 ? '0' : `${errors.length} (${[...new Set(errors.map((e) => `${e.status} ${e.code ?? ''}`.trim()))].join(', ')})`;
+
+/** The order baseline's rounds beside Kade's, the ratio of their medians and the budget of issue 37 (item 4). */
+function baselineLines(r: OrderBenchResult, kadeRate: number, kadeP99: number): string[] {
+  const rounds = r.baselineRounds;
+  if (rounds.length === 0) return [];
+  const rate = median(rounds.map((x) => x.ordersPerSecond));
+  const ratio = kadeRate / rate;
+  return [
+    '### Against the order baseline',
+    '',
+    `The same load generator, buyers and carts against a plain \`node:http\` + \`pg\` server (bench/src/bench-order-baseline.ts: a pool of 20 in pipeline mode, as Kade's) that places each order with Kade's own statements, text for text, in one transaction and the same round trips: the session check, BEGIN with the placement's read, the placement's one write with COMMIT (server/test/order-baseline.test.ts holds its statement texts and its answer's shape to Kade's). It has none of Kade's pipeline (Koa, zod, rate limits, the order's socket event). It warms up with ${ORDER_WARMUP} orders of its own after Kade's; its rounds are interleaved with Kade's above, which goes first alternating (round 1 Kade first), so a busy spell on the machine falls on both.`,
+    '',
+    '| round | first | orders tried | placed | refused: out of stock | errors | placed orders/s | p50 ms | p99 ms | server CPU ms per try | Kade / baseline orders/s |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rounds.map(
+      (t, i) =>
+        `| ${i + 1} | ${t.kadeFirst ? 'Kade' : 'baseline'} | ${t.attempts} | ${t.placedCount} | ${t.outOfStock} | ${errorsOfList(t.errors)} | ${t.ordersPerSecond.toFixed(0)} | ${ms(t.latency.p50)} | ${ms(t.latency.p99)} | ${t.cpuPerAttempt === undefined ? 'n/a' : t.cpuPerAttempt.toFixed(2)} | ${r.rounds[i] ? `${((r.rounds[i].ordersPerSecond / t.ordersPerSecond) * 100).toFixed(0)}%` : ''} |`,
+    ),
+    `| **median** | | | | | | **${rate.toFixed(0)}** | ${ms(median(rounds.map((x) => x.latency.p50)))} | **${ms(median(rounds.map((x) => x.latency.p99)))}** | ${ms(median(rounds.map((x) => x.cpuPerAttempt ?? Number.NaN)))} | **${(ratio * 100).toFixed(0)}%** |`,
+    '',
+    `Orders at least ${ORDER_BUDGET.ofBaseline * 100}% of the order baseline (medians), p99 under ${ORDER_BUDGET.p99Ms} ms at ${r.workers} clients (issue 37): ${ok(ratio >= ORDER_BUDGET.ofBaseline && kadeP99 < ORDER_BUDGET.p99Ms)} (Kade ${kadeRate.toFixed(0)}/s, baseline ${rate.toFixed(0)}/s: ${(ratio * 100).toFixed(0)}%; Kade's p99 ${ms(kadeP99)} ms).`,
+    '',
+  ];
+}
 
 /** The order section of docs/BENCHMARKS.md. */
 export function orderReport(r: OrderBenchResult): string[] {
@@ -462,6 +536,7 @@ export function orderReport(r: OrderBenchResult): string[] {
     '',
     `At least ${ORDER_BUDGET.ordersPerSecond} orders/s at ${r.workers} shoppers with p99 under ${ORDER_BUDGET.p99Ms} ms, no errors: ${ok(rate >= ORDER_BUDGET.ordersPerSecond && p99 < ORDER_BUDGET.p99Ms && roundErrors.length === 0)} (median ${rate.toFixed(0)}/s, p99 ${ms(p99)} ms).`,
     '',
+    ...baselineLines(r, rate, p99),
     `After all order runs (the warm-up, the rounds above and the orders of the sections below): ${r.stock.productsChecked} products checked, **${r.stock.belowZero}** with stock below zero, **${r.stock.mismatched}** whose units sold (sum of their order lines) differ from the stock they lost; ${r.stock.unitsSold} units sold, ${r.stock.stockTaken} units of stock taken; ${r.stock.scarceSoldOut} of ${r.products.scarce} scarce products sold out; ${r.stock.ordersInDb} orders in the database for ${r.stock.ordersPlaced} answered 201. ${ok(r.stock.belowZero === 0 && r.stock.mismatched === 0 && r.stock.ordersInDb === r.stock.ordersPlaced)}`,
     '',
     ...searchLines,

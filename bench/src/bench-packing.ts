@@ -47,7 +47,8 @@ export interface PackingBenchResult {
   rounds: PackingRound[];
 }
 
-async function call<E extends Endpoint>(base: string, e: E, token: string | undefined, body?: BodyOf<E>): Promise<AnswerOf<E>> {
+/** One call of an endpoint over HTTP (as a screen makes it), answering its `data`; a refusal throws. */
+export async function call<E extends Endpoint>(base: string, e: E, token: string | undefined, body?: BodyOf<E>): Promise<AnswerOf<E>> {
   const method = methodOf(e);
   const response = await fetch(`${base}${e.path}`, {
     method,

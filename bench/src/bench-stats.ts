@@ -44,7 +44,7 @@ export function loadAverageLine(before: readonly number[], after: readonly numbe
   return `Load average (1, 5, 15 min) of the machine: ${f(before)} when this section started, ${f(after)} when it ended (${os.cpus().length} cores).`;
 }
 
-export const SECTION_ORDER = ['header', 'catalogue', 'growth', 'orders', 'memory', 'web', 'receipts', 'packing', 'load', 'abuse'] as const;
+export const SECTION_ORDER = ['header', 'catalogue', 'growth', 'propagation', 'orders', 'memory', 'web', 'receipts', 'packing', 'load', 'abuse'] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 const open = (name: SectionName) => `<!-- bench:${name} -->`;
 const close = (name: SectionName) => `<!-- /bench:${name} -->`;

@@ -67,7 +67,7 @@ describe("the counter prints the day's summary", () => {
     ]));
     expect(lines.some((line) => line.startsWith(item.name))).toBe(true);
     expect(printed.cuts).toBeGreaterThan(0);
-  });
+  }, 180_000); // a hang guard: two accounts, two orders and three steps took over 60 s on a machine at load 24
 
   it('prints an empty summary for a day still to come, and refuses a day that is no day', async () => {
     const before = printer.jobs.length;

@@ -113,10 +113,10 @@ export function createServices(deps: AppDeps): Services {
   const ledger = createCreditLedger({ db, clock });
   return {
     ledger,
-    problems: createProblemService({ db, clock, config, ledger }),
+    problems: createProblemService({ db, clock, config, ledger, events }),
     promos: createPromoService({ db, clock }),
     users: createUserService({ db, config, clock, otpSender: deps.otpSender ?? adminVisibleOtpSender, events: deps.events ?? silentEvents, hasher }),
-    catalog: createCatalogService({ db, clock, scaleLabelPattern: config.shop.scaleLabelPattern, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges } : {}) }),
+    catalog: createCatalogService({ db, clock, scaleLabelPattern: config.shop.scaleLabelPattern, ...(deps.catalogueChanges ? { changes: deps.catalogueChanges, logger: deps.logger } : {}) }),
     addresses,
     cart: createCartService({ db, clock }),
     orders,
@@ -132,7 +132,13 @@ export function createServices(deps: AppDeps): Services {
 /** Every route of the API, in one list: the authorization table test walks it. */
 export function allRoutes(deps: AppDeps, services: Services, startedAt: Date): RouteSpec[] {
   return [
-    ...healthRoutes({ db: deps.db, startedAt, version: deps.version, redisState: deps.redisState ?? (() => 'off') }),
+    ...healthRoutes({
+      db: deps.db,
+      startedAt,
+      version: deps.version,
+      redisState: deps.redisState ?? (() => 'off'),
+      readModel: () => services.catalog.searchIndex?.state() ?? 'off',
+    }),
     ...shopRoutes({ config: deps.config, db: deps.db.knex, clock: deps.clock, ordering: services.ordering }),
     ...userRoutes({ db: deps.db, users: services.users, images: services.images }),
     ...fileRoutes({ images: services.images }),

@@ -34,6 +34,22 @@ export interface RunningServer {
   passwordChecks(): number;
   /** One sweep of the substitute proposals due by the clock, after any sweep under way (tests drive it with their clock). */
   settleSubstitutions(): Promise<number>;
+  /** Writes the EXPIRE entries of the credit lots past their expiry (issue 35): what the sweep does every PRUNE_EVERY_MS. */
+  expireCredit(): Promise<number>;
+  /**
+   * The in-memory read model (search-index.ts): whether it answers now, and once every change heard is in it;
+   * `hearing(false)` as when its notices stop (PostgreSQL answers until `hearing(true)` has it read everything again).
+   */
+  searchIndex: {
+    ready(): boolean;
+    settled(): Promise<void>;
+    /** Runs a write made outside the API (a script, a restore) and resolves once its notice is in the read model. */
+    written<T>(write: () => Promise<T>): Promise<T>;
+    hearing(live: boolean): void;
+    answers(): { kept: number; hits: number };
+  };
+  /** The fast lane's answers kept as bytes (http/kept-answers.ts): how many and how large now, and answers sent from them so far. */
+  keptAnswers(): { kept: number; bytes: number; hits: number };
   close(): Promise<void>;
 }
 
@@ -92,9 +108,18 @@ export async function startServer(
     const { port } = server.address() as AddressInfo;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     // Rate-limit counters live in the database (shared by every instance); the ended ones are dropped now and then.
-    const pruning = setInterval(() => {
+    // Credit past its expiry gets its EXPIRE entry (the ledger and the day report show it); it is never spent
+    // meanwhile, since the balance leaves expired lots out. Every instance may sweep: each lot expires once.
+    const expireCredit = async (): Promise<number> => {
+      let expired = 0;
+      for (let batch = await services.ledger.expireDue(); batch > 0; batch = await services.ledger.expireDue()) expired += batch;
+      return expired;
+    };
+    const housekeeping = () => {
       pruneRateLimits(db.knex, clock).catch((error: unknown) => logger.warn({ err: error }, 'could not prune old rate-limit counters'));
-    }, PRUNE_EVERY_MS);
+      expireCredit().catch((error: unknown) => logger.warn({ err: error }, 'could not expire the credit due'));
+    };
+    const pruning = setInterval(housekeeping, PRUNE_EVERY_MS);
     pruning.unref();
     // Substitute proposals whose countdown ran out are settled without the shopper (orders/moves.ts settleDue). The
     // sweeps of this instance run one after another (a sweep asked for while one runs waits for it); other instances
@@ -130,6 +155,15 @@ export async function startServer(
       seed,
       passwordChecks: () => services.passwords.checks(),
       settleSubstitutions: sweep,
+      expireCredit,
+      searchIndex: {
+        ready: () => services.catalog.searchIndex?.ready() ?? false,
+        settled: async () => services.catalog.searchIndex?.settled(),
+        written: async (write) => (services.catalog.searchIndex ? services.catalog.searchIndex.written(write) : write()),
+        hearing: (live) => services.catalog.searchIndex?.hearing(live),
+        answers: () => services.catalog.searchIndex?.answers() ?? { kept: 0, hits: 0 },
+      },
+      keptAnswers: () => services.catalog.keptAnswers?.stats() ?? { kept: 0, bytes: 0, hits: 0 },
       close: () =>
         (closing ??= (async () => {
           clearInterval(pruning);
@@ -138,6 +172,7 @@ export async function startServer(
           services.images.close();
           await services.passwords.close();
           services.ordering.close();
+          services.catalog.searchIndex?.close();
           await realtime.close();
           await catalogueChanges?.close();
           await new Promise<void>((resolve) => {

@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('who may call what, on %s', (kind) => {
     expect(() =>
       mountRoutes(new Router(), [{ method: 'get', path: '/api/oops', access: 'public', handler: async () => ({ data: null }) } as never]),
     ).toThrow('Route GET /api/oops answers no endpoint: declare it in ENDPOINTS (@kade/shared) and mount it with route(endpoint, handler).');
-    const health = route(ENDPOINTS.health.check, async () => ({ data: { status: 'ok', version: 't', uptimeSeconds: 0, database: { kind: 'pglite', reachable: true }, redis: { configured: false, reachable: false } } }));
+    const health = route(ENDPOINTS.health.check, async () => ({ data: { status: 'ok', version: 't', uptimeSeconds: 0, database: { kind: 'pglite', reachable: true }, redis: { configured: false, reachable: false }, readModel: 'off' as const } }));
     expect(() => mountRoutes(new Router(), [health, health])).toThrow('Route GET /api/health is mounted twice: one endpoint, one route.');
   });
 });

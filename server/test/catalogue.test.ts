@@ -256,6 +256,7 @@ describe.each(DB_KINDS)('catalogue on %s', (kind) => {
         price: 249.5,
         discount: 12.5,
         description: 'High-grown BOPF.',
+        keywords: [],
         more_details: { Origin: 'Nuwara Eliya', Grade: 'BOPF', 'Best before': '18 months' },
         product: [related._id],
         publish: true,

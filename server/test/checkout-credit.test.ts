@@ -23,6 +23,7 @@ type Account = Awaited<ReturnType<typeof quickAccount>>;
 interface Credit {
   balance: number;
   entries: Array<{ kind: string; amount: number; orderId: string | null; code: string | null; expiresAt: string | null }>;
+  lots: Array<{ remaining: number; expiresAt: string }>;
 }
 
 describe.each(DB_KINDS)('checkout with promo codes and store credit on %s', (kind) => {
@@ -169,6 +170,8 @@ describe.each(DB_KINDS)('checkout with promo codes and store credit on %s', (kin
     // the Rs.300 lot (expiring first) is spent whole, the rest from the later one
     expect(redeems.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-paiseToRupees(want.total - 30_000), -300].sort((a, b) => a - b));
     expect(ledger.balance).toBe(paiseToRupees(530_000 - want.total));
+    // what checkout reads to say it: one lot left, the later one, with what the order left of it
+    expect(ledger.lots.map((lot) => lot.remaining)).toEqual([paiseToRupees(530_000 - want.total)]);
   });
 
   it('never spends one lot twice: two redemptions at once of the same lot, one is refused by the ledger\'s guard', async () => {
@@ -321,6 +324,57 @@ describe.each(DB_KINDS)('checkout with promo codes and store credit on %s', (kin
       // a line packed short empties its product's stock: the shelf is filled again for the next shopper
       await server.db.knex('product_stock').where({ product_id: product }).update({ stock: 500 });
     }
+  });
+
+  it('packing that lowers the total below the credit used gives the difference back, and the rider collects nothing', async () => {
+    const cart = await shopperWithCart(3);
+    await issue(cart.who, 6_000);
+    const placed = await place(cart, {}, expected(3).total);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.data._id;
+    expect(placed.body.data.creditUsed).toBe(6_000);
+    expect((await server.api('PUT', '/api/orders/update-status', { orderId, order_status: 'Processing' }, staff.auth)).status).toBe(200);
+    const packed = await server.api<Answer<OrderWire>>('PUT', '/api/orders/pack', { orderId, lines: [{ productId: product, found: 1 }] }, staff.auth);
+    expect(packed.status, JSON.stringify(packed.body)).toBe(200);
+    const total = packed.body.data.totalAmt;
+    expect(total).toBeLessThan(6_000);
+    expect(packed.body.data).toMatchObject({ creditUsed: total, cashToCollect: 0 });
+    const ledger = await credit(cart.who);
+    expect(ledger.balance).toBe(paiseToRupees(rupeesToPaise(6_000) - rupeesToPaise(total)));
+    expect(ledger.entries.filter((e) => e.kind === 'RESTORE')).toEqual([expect.objectContaining({ orderId, amount: paiseToRupees(rupeesToPaise(6_000) - rupeesToPaise(total)) })]);
+    // cancelled after that: the rest comes back, never more than the order used
+    expect((await server.api('PUT', '/api/orders/update-status', { orderId, order_status: 'Cancelled' }, staff.auth)).status).toBe(200);
+    expect((await credit(cart.who)).balance).toBe(6_000);
+    await server.db.knex('product_stock').where({ product_id: product }).update({ stock: 500 });
+  });
+
+  it('reopening a cancelled order spends its credit again, as far as the shopper still has it, and takes its promo use back', async () => {
+    const code = await promo({ kind: 'FIXED', value: 100 });
+    const cart = await shopperWithCart(1);
+    await issue(cart.who, 500);
+    const want = expected(1, { kind: 'FIXED', value: 100 });
+    const placed = await place(cart, { promoCode: code }, want.total);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.data._id;
+    for (const to of ['Processing', 'Cancelled']) expect((await server.api('PUT', '/api/orders/update-status', { orderId, order_status: to }, staff.auth)).status).toBe(200);
+    expect((await credit(cart.who)).balance).toBe(500);
+    expect(await uses(code)).toBe(0);
+    const status = (to: string) => server.api<Answer<OrderWire>>('PUT', '/api/orders/update-status', { orderId, order_status: to }, staff.auth);
+    const reopened = await status('Processing');
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body.data).toMatchObject({ promoCode: code, creditUsed: 500, cashToCollect: paiseToRupees(want.total - 50_000) });
+    expect((await credit(cart.who)).balance).toBe(0);
+    expect(await uses(code)).toBe(1);
+    // cancelled again, and meanwhile the shopper spends the credit on another order: reopened, the rider collects it all
+    expect((await status('Cancelled')).status).toBe(200);
+    await fill(cart.who, 1);
+    const other = await place(cart, {}, expected(1).total);
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect(other.body.data.creditUsed).toBe(500);
+    const again = await status('Processing');
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({ creditUsed: 0, cashToCollect: again.body.data.totalAmt });
+    expect((await credit(cart.who)).balance).toBe(0);
   });
 
   it('never applies expired credit (the clock moved past its 30 days)', async () => {

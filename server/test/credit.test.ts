@@ -4,13 +4,11 @@
 // credit shows in the account's ledger with its code and expiry; admins issue goodwill credit; promo codes are made,
 // listed, deleted and checked against a cart, with a clear reason when one does not apply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, paiseToRupees } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { storedImages } from './catalogue-fixtures';
+import { deliveredOrder } from './credit-helpers';
 import { DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, type TestServer } from './helpers';
 
-const OPTION = '50 Minutes to 1 Hour';
-const INSIDE = { latitude: 6.879, longitude: 79.862 };
 const HOUR = 3_600_000;
 
 interface Answer<T> {
@@ -32,6 +30,7 @@ interface Problem {
 interface Credit {
   balance: number;
   entries: Array<{ _id: string; kind: string; amount: number; reason: string; orderId: string | null; code: string | null; expiresAt: string | null }>;
+  lots: Array<{ _id: string; code: string; remaining: number; expiresAt: string }>;
 }
 
 describe.each(DB_KINDS)('problems, credit and promo codes on %s', (kind) => {
@@ -50,34 +49,7 @@ describe.each(DB_KINDS)('problems, credit and promo codes on %s', (kind) => {
     await server?.stop();
   });
 
-  /** A shopper's order of 2 milk (Rs.320) and 3 bread (Rs.180), placed, and delivered by staff. */
-  async function delivered(statuses: readonly string[] = ['Processing', 'Shipped', 'Delivered']) {
-    const milk = await insertProduct(server, { name: 'Fresh Milk 1L', price: 320, stock: 50 });
-    const bread = await insertProduct(server, { name: 'Sandwich Bread', price: 180, stock: 50 });
-    const who = await quickAccount(server);
-    const address = await server.api<Answer<{ _id: string }>>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
-    for (const [id, qty] of [[milk, 2], [bread, 3]] as const) {
-      const item = await server.api<Answer<{ _id: string }>>('POST', '/api/cart/create', { productId: id }, who.auth);
-      await server.api('PUT', '/api/cart/update-qty', { _id: item.body.data._id, qty }, who.auth);
-    }
-    const totals = computeTotals([{ pricePaise: 32_000, discount: 0, quantity: 2 }, { pricePaise: 18_000, discount: 0, quantity: 3 }], OPTION);
-    const placed = await server.api<Answer<{ _id: string; orderId: string }>>('POST', '/api/order/cash-on-delivery', {
-      list_items: [{ productId: milk, quantity: 2 }, { productId: bread, quantity: 3 }],
-      addressId: address.body.data._id,
-      subTotalAmt: paiseToRupees(totals.subtotalPaise),
-      totalAmt: paiseToRupees(totals.grandTotalPaise),
-      location: 'Location not available',
-      Choose: OPTION,
-    }, who.auth);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const order = placed.body.data;
-    const staff = await quickAccount(server, { role: 'STAFF' });
-    for (const status of statuses) {
-      const moved = await server.api('PUT', '/api/orders/update-status', { orderId: order._id, order_status: status }, staff.auth);
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    }
-    return { milk, bread, who, order };
-  }
+  const delivered = (statuses?: readonly string[]) => deliveredOrder(server, statuses);
 
   /** A new sign-in of the same account at the clock's time now (a token from before a jump of the clock has expired). */
   async function again(who: { id: string }, role: 'USER' | 'ADMIN' = 'USER') {
@@ -189,11 +161,16 @@ describe.each(DB_KINDS)('problems, credit and promo codes on %s', (kind) => {
     expect(new Date(issued.expiresAt!).getTime() - clock.now().getTime()).toBe(30 * 24 * HOUR);
     // a later decision is refused too, and the credit stays one
     expect((await decide(admin.auth, { problemId: filed.body.data._id, approve: false, note: 'no' })).body.code).toBe('PROBLEM_DECIDED');
-    expect((await credit(who.auth)).body.data.balance).toBe(500);
-    // expired credit is not spendable
+    const now = await credit(who.auth);
+    expect(now.body.data.balance).toBe(500);
+    // the lot the balance is made of, for checkout's "credit applied, expires …"
+    expect(now.body.data.lots).toEqual([{ _id: issued._id, code: issued.code, remaining: 500, expiresAt: issued.expiresAt }]);
+    // expired credit is not spendable, and its lot is no longer listed
     clock.advance(30 * 24 * HOUR);
     try {
-      expect((await credit(await again(who))).body.data.balance).toBe(0);
+      const later = await credit(await again(who));
+      expect(later.body.data.balance).toBe(0);
+      expect(later.body.data.lots).toEqual([]);
     } finally {
       clock.advance(-30 * 24 * HOUR);
     }
@@ -216,6 +193,17 @@ describe.each(DB_KINDS)('problems, credit and promo codes on %s', (kind) => {
     const history = await server.api<Answer<Problem[]>>('GET', '/api/orders/problems?status=DECLINED', undefined, admin.auth);
     expect(history.body.data.find((p) => p._id === second.body.data._id)?.shopper).toMatchObject({ reports: 1, approved: 1, declined: 0 });
     expect((await decide(admin.auth, { problemId: '00000000-0000-4000-8000-000000000000', approve: false, note: 'x' })).body.code).toBe('PROBLEM_NOT_FOUND');
+    // the cash refund paid back: recorded once with when; a declined report or a credit refund is not paid in cash
+    const paid = (body: Record<string, unknown>, auth = admin.auth) => server.api<Answer<Problem & { decision: { cashPaidAt: string | null } }>>('PUT', '/api/orders/problems/paid', body, auth);
+    expect((await paid({ problemId: first.body.data._id }, who.auth)).status).toBe(403);
+    const [p1, p2] = await Promise.all([paid({ problemId: first.body.data._id }), paid({ problemId: first.body.data._id })]);
+    expect([p1.status, p2.status]).toEqual([200, 200]);
+    expect(p1.body.data.decision.cashPaidAt).toBe(clock.now().toISOString());
+    expect(p2.body.data.decision.cashPaidAt).toBe(p1.body.data.decision.cashPaidAt);
+    const notCash = await paid({ problemId: second.body.data._id });
+    expect(notCash.status).toBe(409);
+    expect(notCash.body).toMatchObject({ code: 'PROBLEM_NOT_CASH', data: { status: 'DECLINED' } });
+    expect((await paid({ problemId: 'nope' })).body).toMatchObject({ code: 'VALIDATION', field: 'problemId' });
   });
 
   it('lets admins issue goodwill credit, and nobody else', async () => {
@@ -230,6 +218,11 @@ describe.each(DB_KINDS)('problems, credit and promo codes on %s', (kind) => {
       expect((await server.api('POST', '/api/credit/issue', { userId: who.id, amount: 150, reason: 'x', ...bad }, admin.auth)).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await credit(who.auth)).body.data.balance).toBe(150);
+    // two goodwill credits sent at once are two lots, each with its own code, and the balance is their sum
+    const both = await Promise.all([40, 60].map((amount) => server.api<Answer<{ code: string }>>('POST', '/api/credit/issue', { userId: who.id, amount, reason: 'Rain delay' }, admin.auth)));
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(new Set(both.map((r) => r.body.data.code)).size).toBe(2);
+    expect((await credit(who.auth)).body.data.balance).toBe(250);
     expect((await server.api('GET', '/api/credit')).status).toBe(401);
   });
 
@@ -276,8 +269,9 @@ describe.each(DB_KINDS)('problems, credit and promo codes on %s', (kind) => {
     } finally {
       clock.advance(-3 * 24 * HOUR);
     }
-    const removed = await server.api('DELETE', '/api/promo-codes', { _id: made.body.data._id }, admin.auth);
-    expect(removed.status).toBe(200);
+    // two admins deleting it at once: one deletes, the other is told it is gone
+    const removals = await Promise.all([0, 1].map(() => server.api('DELETE', '/api/promo-codes', { _id: made.body.data._id }, admin.auth)));
+    expect(removals.map((r) => r.status).sort()).toEqual([200, 404]);
     expect((await server.api('DELETE', '/api/promo-codes', { _id: made.body.data._id }, admin.auth)).status).toBe(404);
     expect((await check(code)).body.code).toBe('PROMO_UNKNOWN');
   });

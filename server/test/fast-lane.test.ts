@@ -13,16 +13,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeMiddleware } from '../src/http/envelope';
 import { AppError } from '../src/http/errors';
 import { fastLane } from '../src/http/fast-lane';
+import { KeptAnswers } from '../src/http/kept-answers';
 import { jsonBodies } from '../src/http/request-shape';
 import { mountRoutes, route, type RouteSpec } from '../src/http/route';
 import { corsFor, fixedSecurityHeaders } from '../src/http/security';
 import { createLogger } from '../src/logger';
+import { ReadVersion } from '../src/lib/read-versions';
 import { DB_KINDS, insertProduct, quickAccount, startTestServer, type TestServer } from './helpers';
 
 const ALLOWED = 'http://counter.example';
 const LIMIT_KB = 1;
 
+/**
+ * The bare app's read model: its versions, how many times the kept route's handler was asked, and a change to make
+ * while it answers. Each answer shows the product named by its word (its `holds`).
+ */
+const versions = new ReadVersion();
+const model = { asked: 0, changeWhileAnswering: null as readonly string[] | null | undefined };
+/** A change of the model: of any answer (`products` undefined), or only of the answers showing `products`. */
+const change = (products?: readonly string[]) => {
+  versions.begin();
+  versions.end(products);
+};
+const kept = new KeptAnswers(versions);
+
 const routes: RouteSpec[] = [
+  route(
+    endpoint({ method: 'post', path: '/api/kept', access: 'public', body: z.object({ word: z.string().max(5, 'word must be at most 5 characters') }), answer: answer<unknown>() }),
+    { fastLane: true, kept },
+    async ({ body }) => {
+      model.asked += 1;
+      const readAt = versions.version();
+      if (body.word === 'gone') throw new AppError('NOT_FOUND', 'That product is not available.');
+      if (model.changeWhileAnswering !== null) change(model.changeWhileAnswering ?? undefined);
+      // 'plain' is an answer that says nothing of the read model: never kept
+      return {
+        data: { word: body.word, version: readAt, text: 'ශ්‍රී லங்கா' },
+        extras: { page: 1, hasMore: false, nextCursor: null },
+        readAt: body.word === 'plain' ? undefined : readAt,
+        holds: [body.word],
+      };
+    },
+  ),
   route(endpoint({ method: 'get', path: '/api/thing', access: 'public', answer: answer<unknown>() }), { fastLane: true }, async () => ({ data: { thing: 'ok' } })),
   route(endpoint({ method: 'post', path: '/api/echo', aliases: ['/api/echo-alias'], access: 'public', body: z.object({ word: z.string({ error: 'word is required' }).max(5, 'word must be at most 5 characters') }), answer: answer<unknown>() }), { fastLane: true }, async ({ body }) => ({ data: body.word, extras: { page: 1, hasMore: false, nextCursor: null } })),
   route(endpoint({ method: 'post', path: '/api/missing', access: 'public', answer: answer<unknown>() }), { fastLane: true }, async () => Promise.reject(new AppError('NOT_FOUND', 'That product is not available.'))),
@@ -228,6 +260,78 @@ describe('the fast lane against Koa', () => {
     }
   });
 
+  it('sends the bytes kept for the same path and body until the read model changes what they show, each with its own headers, as Koa answers', async () => {
+    const ask = (body: string, headers: Record<string, string> = {}) => exchange(lane.base, post('/api/kept', body, headers));
+    const asked = model.asked;
+    const first = await ask('{"word":"hi"}');
+    const signedIn = { 'x-request-id': 'caller-given-id-456', authorization: 'Bearer abc' };
+    const again = await ask('{"word":"hi"}', signedIn);
+    expect(model.asked - asked).toBe(1);
+    expect(kept.stats()).toMatchObject({ kept: 1 });
+    expect(again.text).toBe(first.text);
+    expect(JSON.parse(again.text)).toMatchObject({ success: true, data: { word: 'hi', version: versions.version() } });
+    // the headers are the request's own: its id, and no-store for a caller's credentials
+    expect(again.headers['x-request-id']).toBe('caller-given-id-456');
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(first.headers['cache-control']).toBeUndefined();
+    const viaKoa = await exchange(koa.base, post('/api/kept', '{"word":"hi"}', signedIn));
+    expect(comparable(again)).toEqual(comparable(viaKoa));
+    // the lists the lane copies for each answer carry nothing of the one before: a plain caller after the signed-in one
+    const plainAgain = await ask('{"word":"hi"}');
+    expect(plainAgain.headers['cache-control']).toBeUndefined();
+    expect(new Set([first.headers['x-request-id'], again.headers['x-request-id'], plainAgain.headers['x-request-id']]).size).toBe(3);
+    expect(comparable(plainAgain)).toEqual(comparable(await exchange(koa.base, post('/api/kept', '{"word":"hi"}'))));
+    expect(model.asked - asked).toBe(3); // the first, and Koa's two: Koa's answers ask each time
+    // the same question written otherwise is another key (the body as sent): asked again
+    await ask('{"word": "hi"}');
+    expect(model.asked - asked).toBe(4); // Koa's answers above asked twice
+    // the model changes: asked again, the new answer kept
+    change();
+    const after = await ask('{"word":"hi"}');
+    expect(JSON.parse(after.text)).toMatchObject({ data: { version: versions.version() } });
+    await ask('{"word":"hi"}');
+    expect(model.asked - asked).toBe(5);
+    // an answer read at a version that moved on before it was sent is sent, not kept
+    model.changeWhileAnswering = undefined;
+    await ask('{"word":"yo"}');
+    model.changeWhileAnswering = null;
+    await ask('{"word":"yo"}');
+    await ask('{"word":"yo"}');
+    expect(model.asked - asked).toBe(7);
+    // a change of one product's stock drops only the answers showing it: 'yo' is asked again, 'hi' stays kept
+    await ask('{"word":"hi"}');
+    expect(kept.stats().kept).toBe(2);
+    const hits = kept.stats().hits;
+    change(['yo']);
+    expect(kept.stats().kept).toBe(1);
+    await ask('{"word":"hi"}');
+    expect(kept.stats().hits).toBe(hits + 1);
+    await ask('{"word":"yo"}');
+    expect(model.asked - asked).toBe(9);
+    // while answering: a change of another product's stock leaves the answer kept (and drops the kept one showing
+    // that product); of its own, it is sent, not kept
+    model.changeWhileAnswering = ['hi'];
+    await ask('{"word":"ok"}');
+    model.changeWhileAnswering = ['ok'];
+    await ask('{"word":"hi"}');
+    model.changeWhileAnswering = null;
+    await ask('{"word":"hi"}');
+    await ask('{"word":"ok"}');
+    await ask('{"word":"yo"}');
+    expect(model.asked - asked).toBe(12);
+    expect(kept.stats().kept).toBe(3);
+    // refusals, failures and answers not read from the model are never kept
+    for (const body of ['{"word":"gone"}', '{"word":"too long"}', '{"word":"plain"}', '{"word":']) {
+      const [one, two] = [await ask(body), await ask(body)];
+      expect(comparable(two)).toEqual(comparable(await exchange(koa.base, post('/api/kept', body))));
+      expect(one.text.replaceAll(String(one.headers['x-request-id']), '')).toBe(two.text.replaceAll(String(two.headers['x-request-id']), ''));
+    }
+    // 'gone' and 'plain' reach the handler each time (twice here, once through Koa); the others never do
+    expect(model.asked - asked).toBe(12 + 3 + 3);
+    // only the answers read from the model and unchanged since
+    expect(kept.stats().kept).toBe(3);
+  });
+
   it('answers nothing and keeps serving when a caller goes away halfway through its body', async () => {
     const { hostname, port } = new URL(lane.base);
     await new Promise<void>((resolve) => {
@@ -256,7 +360,7 @@ describe.each(DB_KINDS)('the shop\'s fast-lane reads on %s', (kind) => {
     await insertProduct(server, { name: 'Lane Rice 1kg', price: 310, stock: 20, categories: ['Lane Grains'], subCategories: ['Lane Rice'] });
     categoryId = (await server.db.knex('categories').where({ name: 'Lane Grains' }).first('id')).id;
     subCategoryId = (await server.db.knex('sub_categories').where({ name: 'Lane Rice' }).first('id')).id;
-  }, 60_000);
+  }, 240_000); // a hang guard: a loaded machine starts servers slowly
   afterAll(async () => {
     await server?.stop();
   });

@@ -148,8 +148,15 @@ describe.each(CLUSTER_SERVICES ? [CLUSTER_SERVICES] : [])('PostgreSQL connection
         expect((await call(node.url, 'GET', '/api/product/home')).status).toBe(200);
         await placeOrder(cluster, node, product);
       }
-      const ended = await admin.raw('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = ? and pid <> pg_backend_pid()', [cluster.databaseName]);
-      expect((ended.rows as unknown[]).length).toBeGreaterThan(0);
+      const ended = await admin.raw('select pid, pg_terminate_backend(pid) as ended from pg_stat_activity where datname = ? and pid <> pg_backend_pid()', [cluster.databaseName]);
+      const pids = (ended.rows as { pid: number }[]).map((row) => row.pid);
+      expect(pids.length).toBeGreaterThan(0);
+      // pg_terminate_backend only signals: on a loaded machine a backend can take a while to exit, and a request
+      // meeting a connection that is still dying would fail twice. Wait until every one of them has gone.
+      await waitFor('the ended backends to exit', async () => {
+        const left = await admin.raw('select count(*)::int as n from pg_stat_activity where pid = any(?)', [pids]);
+        return (left.rows as { n: number }[])[0]?.n === 0;
+      });
 
       for (const node of [cluster.a, cluster.b]) {
         // The first request may meet a dead connection (answered 500 in the envelope); the next ones succeed.

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { windowAround, type Role } from '@kade/shared';
+import { computeTotals, paiseToRupees, windowAround, type Role } from '@kade/shared';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database';
 import { startServer, type RunningServer } from '../src/server';
@@ -152,6 +152,50 @@ export async function startTestServer(
       cleanup();
     },
   };
+}
+
+/** Two servers on one database: A seeded with the demo catalogue, both with their read models built, and an admin. */
+export interface TwoInstances {
+  database: TestDatabase;
+  a: TestServer;
+  b: TestServer;
+  admin: { authorization: string };
+  stop(): Promise<void>;
+}
+
+/** Starts TwoInstances: a change made through A is read on B once its notice arrives (the read model's tests). */
+export async function startTwoInstances(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TwoInstances> {
+  const database = await createTestDatabase(kind);
+  const a = await startTestServer(kind, { database, seed: true, env });
+  const b = await startTestServer(kind, { database, env });
+  const admin = (await quickAccount(a, { role: 'ADMIN' })).auth;
+  await waitForSearchIndex(a);
+  await waitForSearchIndex(b);
+  return {
+    database,
+    a,
+    b,
+    admin,
+    stop: async () => {
+      await a.stop();
+      await b.stop();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Waits until the server answers search from its in-memory index (built at start, search-index.ts) and has taken in
+ * every change it heard: polls its state, never a time.
+ */
+export async function waitForSearchIndex(server: Pick<RunningServer, 'searchIndex'>, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!server.searchIndex.ready()) {
+    if (Date.now() > deadline) throw new Error('the search index was not built');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.searchIndex.settled();
+  }
+  await server.searchIndex.settled();
 }
 
 /**
@@ -309,4 +353,29 @@ export async function insertProduct(
     }
   }
   return id;
+}
+
+/** A line of a cash-on-delivery order as a test places it: the product, its price, how many, and a substitution choice. */
+export interface CodLine {
+  productId: string;
+  pricePaise: number;
+  quantity: number;
+  discount?: number;
+  substitution?: string;
+}
+
+/**
+ * The body of POST /api/order/cash-on-delivery for `lines` to `addressId`, the totals by the shared rules (as the
+ * shop's checkout sends them), delivered by `option` (the default: the hour option, free of the fast lane's rules).
+ */
+export function cashOnDeliveryBody(lines: readonly CodLine[], addressId: string, option = '50 Minutes to 1 Hour'): Record<string, unknown> {
+  const totals = computeTotals(lines.map((line) => ({ pricePaise: line.pricePaise, discount: line.discount ?? 0, quantity: line.quantity })), option);
+  return {
+    list_items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, ...(line.substitution ? { substitution: line.substitution } : {}) })),
+    addressId,
+    subTotalAmt: paiseToRupees(totals.subtotalPaise),
+    totalAmt: paiseToRupees(totals.grandTotalPaise),
+    location: 'Location not available',
+    Choose: option,
+  };
 }

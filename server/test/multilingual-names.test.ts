@@ -1,10 +1,10 @@
 // Issue 21: names in Sinhala and Tamil beside the English one. Admins set and clear them (and only admins);
 // every wire that carries a name carries `nameSi` and `nameTa`; search finds products in either script (the
 // exact name, a prefix, one typo); an order records its language and its lines' names as they were sold.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeTotals, paiseToRupees, type CategoryWire, type HomeWire, type OrderWire, type ProductDetailsWire, type ProductWire, type SubCategoryWire } from '@kade/shared';
 import { fixedClock } from '../src/clock';
-import { createAccount, DB_KINDS, quickAccount, startTestServer, type TestServer } from './helpers';
+import { createAccount, DB_KINDS, quickAccount, startTestServer, waitForSearchIndex, type TestServer } from './helpers';
 import { catalogueAdmin, storedImages, type Answer } from './catalogue-fixtures';
 import { watchStatements } from './statement-log';
 
@@ -210,11 +210,19 @@ describe.each(DB_KINDS)('names in three languages on %s', (kind) => {
     await server.db.knex('products').where({ id: ids.get('Mysore Dhal') }).update({ name_ta: 'மைசூர் பருப்பு' });
   });
 
-  it('searches in either script in one statement, and places a Tamil order in the same five statements', async () => {
+  it('searches in either script from the in-memory index (no statement), and places a Tamil order in the same five statements', async () => {
     const log = watchStatements(server.db.knex);
+    await waitForSearchIndex(server);
     for (const text of ['தேங்காய்', 'තක්කලි', 'மைசூ']) {
-      const { statements } = await log.during(() => search(text));
-      expect(statements, statements.join('\n---\n')).toHaveLength(1);
+      // memory steps aside while a notice of an earlier write (the stock of the last test's orders) is still on its
+      // way: once it is in, the search is memory's, with no statement
+      const { result, statements } = await vi.waitFor(async () => {
+        const read = await log.during(() => search(text));
+        if (read.statements.length > 0) throw new Error(`still PostgreSQL's:\n${read.statements.join('\n---\n')}`);
+        return read;
+      }, { timeout: 10_000, interval: 50 });
+      expect(result.length).toBeGreaterThan(0);
+      expect(statements).toEqual([]);
     }
     const who = await buyer(['Coconut Oil']);
     const { result, statements } = await log.during(() => server.api<Answer<OrderWire>>('POST', '/api/order/cash-on-delivery', { ...who.body, language: 'si' }, who.auth));

@@ -6,11 +6,10 @@
 // The substitution endpoints are being built beside this work: the proposals the report counts are written into
 // this test's own database directly (order_proposals rows, as the proposal endpoints would leave them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, localDay, paiseToRupees, type DayReport, type RiderCashRow, type RiderOrdersWire } from '@kade/shared';
-import { DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, type TestServer } from './helpers';
+import { localDay, type DayReport, type RiderCashRow, type RiderOrdersWire } from '@kade/shared';
+import { cashOnDeliveryBody, DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, type TestServer } from './helpers';
 import { connected, next, open } from './socket-helpers';
 
-const OPTION = '50 Minutes to 1 Hour';
 const INSIDE = { latitude: 6.879, longitude: 79.862 };
 type Account = Awaited<ReturnType<typeof quickAccount>>;
 type Answer<T> = { data: T; code?: string; field?: string; message: string };
@@ -31,15 +30,8 @@ async function placeOrder(server: TestServer, lines: Array<[string, number, numb
     const item = await server.api<Answer<{ _id: string }>>('POST', '/api/cart/create', { productId }, who.auth);
     if (quantity > 1) await server.api('PUT', '/api/cart/update-qty', { _id: item.body.data._id, qty: quantity }, who.auth);
   }
-  const totals = computeTotals(lines.map(([, price, quantity]) => ({ pricePaise: price * 100, discount: 0, quantity })), OPTION);
-  const res = await server.api<Answer<PlacedOrder>>('POST', '/api/order/cash-on-delivery', {
-    list_items: lines.map(([productId, , quantity]) => ({ productId, quantity })),
-    addressId: address.body.data._id,
-    subTotalAmt: paiseToRupees(totals.subtotalPaise),
-    totalAmt: paiseToRupees(totals.grandTotalPaise),
-    location: 'Location not available',
-    Choose: OPTION,
-  }, who.auth);
+  const body = cashOnDeliveryBody(lines.map(([productId, price, quantity]) => ({ productId, pricePaise: price * 100, quantity })), address.body.data._id);
+  const res = await server.api<Answer<PlacedOrder>>('POST', '/api/order/cash-on-delivery', body, who.auth);
   if (res.status !== 201) throw new Error(`the order failed: ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

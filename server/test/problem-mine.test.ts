@@ -2,11 +2,9 @@
 // Declined: over real HTTP on each database, by the order's id or number, newest first, with the store's decision,
 // without the store's view of the shopper; another shopper's order reads as no reports, and a signed-out call is 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals, paiseToRupees } from '@kade/shared';
 import { storedImages } from './catalogue-fixtures';
-import { DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, type TestServer } from './helpers';
+import { cashOnDeliveryBody, DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, type TestServer } from './helpers';
 
-const OPTION = '50 Minutes to 1 Hour';
 const INSIDE = { latitude: 6.879, longitude: 79.862 };
 
 interface Answer<T> {
@@ -44,15 +42,7 @@ describe.each(DB_KINDS)('a shopper reads their reports on an order on %s', (kind
     const address = await server.api<Answer<{ _id: string }>>('POST', '/api/address/create', { address_line: 'Home', city: '1 Lane', state: 'Temple', pincode: '0771231234', mobile: 'Home', ...INSIDE }, who.auth);
     const item = await server.api<Answer<{ _id: string }>>('POST', '/api/cart/create', { productId: tea }, who.auth);
     await server.api('PUT', '/api/cart/update-qty', { _id: item.body.data._id, qty: 2 }, who.auth);
-    const totals = computeTotals([{ pricePaise: 25_000, discount: 0, quantity: 2 }], OPTION);
-    const placed = await server.api<Answer<{ _id: string; orderId: string }>>('POST', '/api/order/cash-on-delivery', {
-      list_items: [{ productId: tea, quantity: 2 }],
-      addressId: address.body.data._id,
-      subTotalAmt: paiseToRupees(totals.subtotalPaise),
-      totalAmt: paiseToRupees(totals.grandTotalPaise),
-      location: 'Location not available',
-      Choose: OPTION,
-    }, who.auth);
+    const placed = await server.api<Answer<{ _id: string; orderId: string }>>('POST', '/api/order/cash-on-delivery', cashOnDeliveryBody([{ productId: tea, pricePaise: 25_000, quantity: 2 }], address.body.data._id), who.auth);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const staff = await quickAccount(server, { role: 'STAFF' });
     for (const status of ['Processing', 'Shipped', 'Delivered']) {

@@ -204,7 +204,8 @@ describe('search words', () => {
       language: 'en',
       text: "chick'n & bisc",
       tsquery: 'chick:* & n:* & bisc:*',
-      wholeWords: 'chick & n & bisc',
+      wholeWords: 'chick:D & n:D & bisc:D',
+      namePrefixes: 'chick:*D & n:*D & bisc:*D',
       anyWord: 'chick | n | bisc',
     });
     expect(planSearch('%%')).toBeUndefined();

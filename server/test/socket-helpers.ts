@@ -46,6 +46,23 @@ export function next<T>(socket: Socket, event: string, ms = EVENT_WAIT_MS): Prom
   });
 }
 
+/** The next `event` on the socket whose payload passes `test` (earlier ones are let by), or a rejection after `ms`. */
+export function nextWhere<T>(socket: Socket, event: string, test: (payload: T) => boolean, ms = EVENT_WAIT_MS): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const on = (payload: T) => {
+      if (!test(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, on);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      reject(new Error(`no matching ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event, on);
+  });
+}
+
 /** Resolves true if the event arrives within `ms`, false if it does not. */
 export function arrives(socket: Socket, event: string, ms = 400): Promise<boolean> {
   return next(socket, event, ms).then(() => true, () => false);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, paiseToRupees, reviseTotals, SOCKET_EVENTS, type TotalsLine } from '@kade/shared';
 import { fixedClock } from '../src/clock';
 import { createTestDatabase, DB_KINDS, insertProduct, OPEN_NOW, quickAccount, startTestServer, stockOf, type TestServer } from './helpers';
-import { connected, EVENT_WAIT_MS, open } from './socket-helpers';
+import { connected, nextWhere, open } from './socket-helpers';
 
 const OPTION = '50 Minutes to 1 Hour';
 const INSIDE = { latitude: 6.879, longitude: 79.862 };
@@ -51,22 +51,6 @@ interface Substitute {
   image: string[];
 }
 
-/** The next `event` on the socket whose payload passes `test` (earlier ones, such as packing's, are let by). */
-function nextWhere<T>(socket: Socket, event: string, test: (payload: T) => boolean): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const on = (payload: T) => {
-      if (!test(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, on);
-      resolve(payload);
-    };
-    const timer = setTimeout(() => {
-      socket.off(event, on);
-      reject(new Error(`no matching ${event} within ${EVENT_WAIT_MS} ms`));
-    }, EVENT_WAIT_MS);
-    socket.on(event, on);
-  });
-}
 
 describe.each(DB_KINDS)('substitutes for short lines on %s', (kind) => {
   let server: TestServer;

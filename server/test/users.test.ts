@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
     it('registers, storing the mobile and the login e-mail made from it, never answering the hash', async () => {
       const res = await api<{ data: Record<string, unknown> }>('POST', '/api/user/register', { name: 'Nimali Perera', mobile, password: 'kiribath-2025' });
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ name: 'Nimali Perera', mobile, email: mobileToLoginEmail(mobile, server.config.login), role: 'USER', status: 'Active', verify_email: false });
+      expect(res.body.data.user).toMatchObject({ name: 'Nimali Perera', mobile, email: mobileToLoginEmail(mobile, server.config.login), role: 'USER', status: 'Active', verify_email: false });
       expect(JSON.stringify(res.body)).not.toContain('scrypt');
       const row = await server.db.knex('users').where({ mobile }).first('password_hash');
       // at the server's configured cost (the tests' cheapest; production's 17 is config.test.ts's), kept in the hash
@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
       const email = mobileToLoginEmail(other, server.config.login).toUpperCase(); // e-mails are matched without case
       const res = await api<{ data: Record<string, unknown> }>('POST', '/api/user/register', { name: 'Spec Client', email, password: 'kiribath-2025' });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body.data).toMatchObject({ name: 'Spec Client', mobile: other, email: mobileToLoginEmail(other, server.config.login) });
+      expect(res.body.data.user).toMatchObject({ name: 'Spec Client', mobile: other, email: mobileToLoginEmail(other, server.config.login) });
       expect((await api('POST', '/api/user/login', { mobile: other, password: 'kiribath-2025' })).status).toBe(200);
       // the same number again, either way: 409
       expect((await api('POST', '/api/user/register', { name: 'Again', email, password: 'kiribath-2025' })).body.code).toBe('MOBILE_TAKEN');
@@ -108,6 +108,35 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
       expect(claims?.payload).toMatchObject({ iss: 'kade', aud: 'kade-api', role: 'USER' });
       const payload = claims?.payload as { exp: number; iat: number };
       expect(payload.exp - payload.iat).toBe(15 * 60);
+    });
+
+    it('signs the shopper in on registering: data.accesstoken and data.refreshToken as login answers them, and both work', async () => {
+      const fresh = uniqueMobile();
+      type Tokens = { accesstoken: string; refreshToken: string; user: { _id: string; mobile: string } };
+      const registered = await api<{ message: string; data: Tokens }>('POST', '/api/user/register', { name: 'Tharushi Fernando', mobile: fresh, password: 'pol-sambol-9', confirmPassword: 'pol-sambol-9' });
+      expect(registered.status).toBe(201);
+      expect(registered.body.message).toBe('Your account is ready. You are logged in.');
+      const loggedIn = await api<{ data: Tokens }>('POST', '/api/user/login', { mobile: fresh, password: 'pol-sambol-9' });
+      // the same answer's shape as login's, key for key, and the same httpOnly cookies
+      expect(Object.keys(registered.body.data).sort()).toEqual(Object.keys(loggedIn.body.data).sort());
+      expect(registered.body.data.user).toMatchObject({ mobile: fresh, role: 'USER' });
+      const cookies = registered.headers.getSetCookie();
+      expect(cookies.find((c) => c.startsWith(`accessToken=${registered.body.data.accesstoken}`))).toMatch(/httponly/i);
+      expect(cookies.find((c) => c.startsWith('refreshToken='))).toMatch(/httponly/i);
+      expect(jwt.decode(registered.body.data.accesstoken)).toMatchObject({ sub: registered.body.data.user._id, role: 'USER' });
+
+      // the access token opens an authenticated call as the new account
+      const me = await api<{ data: { _id: string; name: string } }>('GET', '/api/user/user-details', undefined, { authorization: `Bearer ${registered.body.data.accesstoken}` });
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ _id: registered.body.data.user._id, name: 'Tharushi Fernando' });
+      // the refresh token renews the session, and the renewed access token works too
+      const renewed = await api<{ data: { accessToken: string; refreshToken: string } }>('POST', '/api/user/refresh-token', undefined, { authorization: `Bearer ${registered.body.data.refreshToken}` });
+      expect(renewed.status).toBe(200);
+      expect(renewed.body.data.refreshToken).not.toBe(registered.body.data.refreshToken);
+      expect((await api('GET', '/api/user/user-details', undefined, { authorization: `Bearer ${renewed.body.data.accessToken}` })).status).toBe(200);
+      // a session of its own, apart from the login's: logging that one out leaves the registration's renewed session
+      await api('GET', '/api/user/logout', undefined, { authorization: `Bearer ${loggedIn.body.data.accesstoken}`, cookie: `refreshToken=${loggedIn.body.data.refreshToken}` });
+      expect((await api('POST', '/api/user/refresh-token', undefined, { authorization: `Bearer ${renewed.body.data.refreshToken}` })).status).toBe(200);
     });
 
     it('logs in by the login e-mail too', async () => {

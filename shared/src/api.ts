@@ -135,13 +135,32 @@ export interface ProductWire extends SellableWire {
   subCategory: NamedRef[];
   /** Ids of the related products linked to it. */
   product: string[];
+  /** Search keywords (issue 36): other words a shopper types for it, such as Singlish ("sini" for sugar). */
+  keywords?: string[];
 }
+
+/**
+ * POST /api/product/search-product, beside the page's counts when a text found nothing (issue 36): the nearest
+ * product names to search for instead, and the shelves (a category and one of its sub-categories) they are on.
+ */
+export interface SearchSuggestionsWire {
+  names: string[];
+  shelves: Array<{ category: NamedRef; subCategory: NamedRef }>;
+}
+
+/** A search page's extras: the counts, and the suggestions when it found nothing. */
+export type SearchPageInfo = PageInfo & { suggestions?: SearchSuggestionsWire };
 
 /** A variation: a product of its own under a parent product, sold and put in carts like one. */
 export interface VariationWire extends SellableWire {
   /** The parent product's id. */
   product: string;
   productName: string;
+}
+
+/** POST /api/product/get (the admin's list, issue 36): a product with its live variations, published or not, oldest first. */
+export interface AdminProductWire extends ProductWire {
+  variations: VariationWire[];
 }
 
 /** POST /api/product/get-product-details: the product, with its published variations as `product`. */
@@ -192,6 +211,8 @@ export interface ShopConfigWire {
   receiptFooter: string;
   /** The smallest basket taken, in rupees (MIN_ORDER_RUPEES; 0 for none, though a total of Rs.0 is never taken). */
   minOrderRupees: number;
+  /** How many hours after delivery a problem may be reported (PROBLEM_REPORT_HOURS, issue 35). */
+  problemReportHours: number;
   /** Whether the shop takes orders now, why not, and each delivery option's state (ordering.ts). */
   ordering: OrderingState;
 }
@@ -342,6 +363,8 @@ export interface OrderWire {
   promoDiscount?: number;
   creditUsed?: number;
   cashToCollect?: number;
+  /** When it was delivered (ISO), or null before; the window to report a problem counts from it (issue 35). */
+  deliveredAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }

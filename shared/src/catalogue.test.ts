@@ -5,18 +5,13 @@ import {
   NO_STRIP_CATEGORIES,
   appendUnique,
   compareCategoryNames,
-  draftNameFromFileName,
   hasMorePages,
   hasProductStrip,
   idFromSlug,
   isSingleQuantity,
-  isSubmittableDraft,
   listingPath,
   listingTitleFromSlug,
   maxQuantity,
-  newProductDraft,
-  draftWeighedBody,
-  draftWeighedProblem,
   productPath,
   sameName,
   shuffle,
@@ -25,9 +20,8 @@ import {
   sortVariations,
   stockBarColour,
   stockPercent,
-  toggleId,
 } from './catalogue';
-import { BULK_PRODUCT_DEFAULTS } from './constants';
+import { BULK_PRODUCT_DEFAULTS, draftNameFromFileName, draftWeighedBody, draftWeighedProblem, isSubmittableDraft, newProductDraft, toggleId } from './product-draft';
 
 const UUID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const UUID2 = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PRODUCT_LIMIT,
-  BULK_PRODUCT_DEFAULTS,
   CATEGORY_PAGE_SIZE,
   HOME_DEALS_SIZE,
   HOME_STRIP_SIZE,
@@ -9,9 +8,10 @@ import {
   POLICY,
   SEARCH_MAX_LENGTH,
   SEARCH_PAGE_SIZE,
-  TEXT,
   UPLOAD_MAX_BYTES,
 } from './constants';
+import { BULK_PRODUCT_DEFAULTS } from './product-draft';
+import { TEXT } from './shown-text';
 
 describe('constants of SPEC.md section 9', () => {
   it.each([
@@ -68,6 +68,8 @@ describe('TEXT', () => {
     [TEXT.noProductsFound, 'No Products Found.'],
     [TEXT.noAddressesFound, 'No addresses found.'],
     [TEXT.noSubcategories, 'No subcategories available.'],
+    [TEXT.loadingMore, 'Loading more...'],
+    [TEXT.loadingAddresses, 'Loading addresses...'],
     [TEXT.mobileInvalid, 'Please enter a valid 10-digit mobile number.'],
     [TEXT.resetMismatch, 'New password and confirm password must be same.'],
     [TEXT.successTitle('Order'), 'Order Successfully'],

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   cashToCollectPaise,
+  checkoutPayment,
   CODE_ALPHABET,
   creditBalancePaise,
   creditCode,
   creditExpiresAt,
   isProblemWindowOpen,
   normalizeCode,
+  planGiveBack,
   planRedemption,
   problemNeedsProof,
   problemWindowEnds,
@@ -97,6 +99,20 @@ describe('store credit', () => {
       }
     }
   });
+  it('gives back to the latest-expiring lot first, never more than the order holds of a lot', () => {
+    const held = [
+      { lotId: 'soon', heldPaise: 5_000, expiresAt: at('2026-12-05T00:00:00Z') },
+      { lotId: 'late', heldPaise: 3_000, expiresAt: at('2026-12-20T00:00:00Z') },
+      { lotId: 'none', heldPaise: 0, expiresAt: at('2027-01-20T00:00:00Z') },
+    ];
+    expect(planGiveBack(held, 4_000)).toEqual([
+      { lotId: 'late', amountPaise: 3_000 },
+      { lotId: 'soon', amountPaise: 1_000 },
+    ]);
+    expect(planGiveBack(held, 99_000).reduce((s, p) => s + p.amountPaise, 0)).toBe(8_000);
+    expect(planGiveBack(held, 0)).toEqual([]);
+    expect(() => planGiveBack(held, -5)).toThrow(RangeError);
+  });
   it('makes readable codes from the safe letters only, and reads typed codes in one form', () => {
     const code = creditCode([0, 1, 2, 3, 200, 201, 202, 255]);
     expect(code).toMatch(/^CR-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
@@ -165,5 +181,54 @@ describe('a cash refund is due in 3 working days', () => {
     ['approved late on a Friday in Colombo', '2026-11-27T17:30:00Z', '2026-12-02T17:30:00.000Z'],
   ])('%s', (_, approved, due) => {
     expect(refundDueAt(new Date(approved), 'Asia/Colombo').toISOString()).toBe(due);
+  });
+});
+
+describe('the payment checkout shows and placing decides', () => {
+  const now = at('2026-11-28T10:00:00Z');
+  // a basket with no discounts coming to `beforeRoundingPaise`: rounding down to Rs.10 is its only saving
+  const totalsOf = (beforeRoundingPaise: number) => ({ beforeRoundingPaise, roundingPaise: beforeRoundingPaise % 1000, savingsPaise: beforeRoundingPaise % 1000 });
+  const lots: CreditLot[] = [
+    { id: 'later', remainingPaise: 20_000, expiresAt: at('2026-12-20T10:00:00Z') },
+    { id: 'sooner', remainingPaise: 15_000, expiresAt: at('2026-12-12T10:00:00Z') },
+    { id: 'gone', remainingPaise: 99_000, expiresAt: at('2026-11-28T09:00:00Z') },
+  ];
+
+  it('takes the promo before rounding, then lets credit pay the soonest-expiring lots first, naming the first expiry', () => {
+    // Rs.2,345 before rounding less a Rs.100 promo: Rs.2,245 rounds down to Rs.2,240; credit pays Rs.350 of it
+    const paid = checkoutPayment({ totals: totalsOf(234_500), promoDiscountPaise: 10_000, lots, useCredit: true, now });
+    expect(paid.totalPaise).toBe(totalWithPromoPaise(234_500, 10_000));
+    expect(paid.totalPaise).toBe(224_000);
+    expect(paid.plan).toEqual([{ lotId: 'sooner', amountPaise: 15_000 }, { lotId: 'later', amountPaise: 20_000 }]);
+    expect(paid.creditPaise).toBe(35_000);
+    expect(paid.creditExpiresAt?.toISOString()).toBe('2026-12-12T10:00:00.000Z');
+    expect(paid.cashPaise).toBe(189_000);
+    expect(paid.creditPaise + paid.cashPaise).toBe(paid.totalPaise);
+    expect(paid.atMostPaise).toBeNull();
+    // the rounding after the promo, and every saving with the promo in it
+    expect(paid.roundingPaise).toBe(500);
+    expect(paid.roundedFromPaise).toBe(224_500);
+    expect(paid.savingsPaise).toBe(10_000 + 500);
+  });
+
+  it('uses only what the total needs, so a small order leaves the later lot untouched and collects nothing', () => {
+    const paid = checkoutPayment({ totals: totalsOf(12_000), promoDiscountPaise: 0, lots, useCredit: true, now });
+    expect(paid.plan).toEqual([{ lotId: 'sooner', amountPaise: 12_000 }]);
+    expect(paid.cashPaise).toBe(0);
+    expect(paid.creditExpiresAt?.toISOString()).toBe('2026-12-12T10:00:00.000Z');
+  });
+
+  it('keeps the credit when the shopper switches it off, and spends no expired lot', () => {
+    const kept = checkoutPayment({ totals: totalsOf(50_000), promoDiscountPaise: 0, lots, useCredit: false, now });
+    expect(kept).toMatchObject({ creditPaise: 0, plan: [], creditExpiresAt: null, cashPaise: 50_000 });
+    const onlyExpired = checkoutPayment({ totals: totalsOf(50_000), promoDiscountPaise: 0, lots: lots.filter((lot) => lot.id === 'gone'), useCredit: true, now });
+    expect(onlyExpired).toMatchObject({ creditPaise: 0, creditExpiresAt: null, cashPaise: 50_000 });
+  });
+
+  it('takes the same promo off the "at most" figure while a weighed line waits for the scale', () => {
+    const paid = checkoutPayment({ totals: totalsOf(50_000), atMostBeforeRoundingPaise: 56_500, promoDiscountPaise: 5_000, lots: [], useCredit: true, now });
+    expect(paid.totalPaise).toBe(45_000);
+    expect(paid.atMostPaise).toBe(totalWithPromoPaise(56_500, 5_000));
+    expect(paid.atMostPaise).toBe(51_000);
   });
 });

@@ -3,7 +3,7 @@
 // takes the soonest-expiring lots first, and a cancelled order's redemption goes back to the lots it came from,
 // each with its own expiry. Every amount is integer paise; the server decides with these, the screens show them.
 import { POLICY } from './constants';
-import { discountAtRatePaise, roundGrandTotalPaise } from './pricing';
+import { discountAtRatePaise, roundGrandTotalPaise, type Totals } from './pricing';
 
 /** Why a delivered line is reported (the terms, sections 14 to 16). */
 export const PROBLEM_REASONS = ['DAMAGED', 'DEFECTIVE', 'EXPIRED', 'WRONG_ITEM', 'MISSING'] as const;
@@ -94,6 +94,34 @@ export function planRedemption(lots: readonly CreditLot[], wantedPaise: number, 
   return plan;
 }
 
+/** What an order holds of one lot: spent on it and not yet given back, and the lot's expiry. */
+export interface OrderLotSpend {
+  lotId: string;
+  heldPaise: number;
+  expiresAt: Date;
+}
+
+/**
+ * Which lots get back `givePaise` of what an order holds (its total fell below the credit it used, or it was
+ * cancelled): the latest-expiring lot first, so the shopper keeps the credit that lasts longest, each at most what
+ * the order holds of it. The answer never gives back more than the order holds.
+ */
+export function planGiveBack(held: readonly OrderLotSpend[], givePaise: number): Array<{ lotId: string; amountPaise: number }> {
+  if (!Number.isSafeInteger(givePaise) || givePaise < 0) throw new RangeError(`amount must be a whole number of paise, 0 or more, got ${givePaise}`);
+  const plan: Array<{ lotId: string; amountPaise: number }> = [];
+  let left = givePaise;
+  const latestFirst = held
+    .filter((lot) => lot.heldPaise > 0)
+    .sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime() || (a.lotId < b.lotId ? -1 : a.lotId > b.lotId ? 1 : 0));
+  for (const lot of latestFirst) {
+    if (left === 0) break;
+    const amountPaise = Math.min(left, lot.heldPaise);
+    plan.push({ lotId: lot.lotId, amountPaise });
+    left -= amountPaise;
+  }
+  return plan;
+}
+
 /** The letters of a readable code: no 0/O, 1/I/L or 5/S, which are misread when said over the phone. */
 export const CODE_ALPHABET = '2346789ABCDEFGHJKMNPQRTUVWXYZ';
 
@@ -175,6 +203,61 @@ export function totalWithPromoPaise(beforeRoundingPaise: number, promoDiscountPa
 /** The cash to collect for an order: its total less the credit it used (credit never pays more than the total). */
 export function cashToCollectPaise(totalPaise: number, creditUsedPaise: number): number {
   return Math.max(0, totalPaise - Math.min(creditUsedPaise, totalPaise));
+}
+
+/** What an order will come to at checkout with a promo and store credit: the figures the order answers. */
+export interface CheckoutPayment {
+  /** The total after the promo, before credit (the payload's `totalAmt`). */
+  totalPaise: number;
+  /** What rounding down to Rs.10 gave the shopper after the promo, and the amount it was rounded from (null: none). */
+  roundingPaise: number;
+  roundedFromPaise: number | null;
+  /** Every saving: the items' discounts, the basket discount, the promo and the rounding. */
+  savingsPaise: number;
+  /** The "at most" figure less the same promo while a weighed line waits for the scale, else null. */
+  atMostPaise: number | null;
+  /** The credit that will pay, and which lots it comes from (the soonest-expiring first). */
+  creditPaise: number;
+  plan: Array<{ lotId: string; amountPaise: number }>;
+  /** When the soonest-expiring lot the credit comes from expires ("expires 12 Oct"), or null when none is used. */
+  creditExpiresAt: Date | null;
+  /** The cash to collect: the total less the credit. */
+  cashPaise: number;
+}
+
+/**
+ * An order's payment as placing it decides: the total after the promo (`totalWithPromoPaise`), the credit that pays
+ * what it can of it when the shopper lets it (`planRedemption`, at `now`), and the cash left to collect. The server
+ * places the order with this and the checkout shows it before the order is placed.
+ */
+export function checkoutPayment(input: {
+  totals: Pick<Totals, 'beforeRoundingPaise' | 'roundingPaise' | 'savingsPaise'>;
+  /** The "at most" figure's amount before rounding, while a weighed line is unweighed; else null. */
+  atMostBeforeRoundingPaise?: number | null;
+  promoDiscountPaise: number;
+  lots: readonly CreditLot[];
+  useCredit: boolean;
+  now: Date;
+}): CheckoutPayment {
+  const { totals, promoDiscountPaise: promoPaise } = input;
+  const totalPaise = totalWithPromoPaise(totals.beforeRoundingPaise, promoPaise);
+  const afterPromoPaise = Math.max(0, totals.beforeRoundingPaise - promoPaise);
+  const roundingPaise = afterPromoPaise - totalPaise;
+  const atMostPaise = input.atMostBeforeRoundingPaise == null ? null : totalWithPromoPaise(input.atMostBeforeRoundingPaise, promoPaise);
+  const plan = input.useCredit ? planRedemption(input.lots, totalPaise, input.now) : [];
+  const creditPaise = plan.reduce((sum, step) => sum + step.amountPaise, 0);
+  const first = plan[0] ? input.lots.find((lot) => lot.id === plan[0]!.lotId) : undefined;
+  return {
+    totalPaise,
+    roundingPaise,
+    roundedFromPaise: roundingPaise === 0 ? null : afterPromoPaise,
+    savingsPaise: totals.savingsPaise - totals.roundingPaise + promoPaise + roundingPaise,
+    atMostPaise,
+    creditPaise,
+    plan,
+    creditExpiresAt: first?.expiresAt ?? null,
+    cashPaise: cashToCollectPaise(totalPaise, creditPaise),
+  };
 }
 
 /** The weekday (0 Sunday to 6 Saturday) of an instant in a time zone. */

@@ -13,6 +13,7 @@ import {
   numericDateTime,
   windowEnds,
   formatWindowLabel,
+  formatBannerHours,
   isFreshCategory,
   isWithinWindow,
   localMinutes,
@@ -284,5 +285,22 @@ describe('windowAround', () => {
 
   it('refuses a window that would end where it starts', () => {
     expect(() => windowAround(lastMinute, 0, 1440)).toThrow(/start and end must differ/);
+  });
+});
+
+describe("the banner's delivery hours (SHOP_HOURS)", () => {
+  it("reads the default hours as the spec's '6.30AM - 11.00PM', and in Sinhala and Tamil by the part of the day", () => {
+    expect(formatBannerHours(DEFAULT_SHOP_HOURS)).toBe('6.30AM - 11.00PM');
+    expect(formatBannerHours(DEFAULT_SHOP_HOURS, 'si')).toBe('උදේ 6.30 - රෑ 11.00');
+    expect(formatBannerHours(DEFAULT_SHOP_HOURS, 'ta')).toBe('காலை 6.30 - இரவு 11.00');
+  });
+
+  it.each([
+    ['07:00-21:30', '7.00AM - 9.30PM', 'උදේ 7.00 - රෑ 9.30', 'காலை 7.00 - இரவு 9.30'],
+    ['12:15-16:00', '12.15PM - 4.00PM', 'දවල් 12.15 - හවස 4.00', 'மதியம் 12.15 - மாலை 4.00'],
+    ['22:00-02:59', '10.00PM - 3.00AM', 'රෑ 10.00 - පාන්දර 3.00', 'இரவு 10.00 - அதிகாலை 3.00'],
+    ['05:00-23:59', '5.00AM - 12.00AM', 'උදේ 5.00 - පාන්දර 12.00', 'காலை 5.00 - அதிகாலை 12.00'],
+  ])('%s reads %s, %s, %s', (window, en, si, ta) => {
+    expect([formatBannerHours(window, 'en'), formatBannerHours(window, 'si'), formatBannerHours(window, 'ta')]).toEqual([en, si, ta]);
   });
 });

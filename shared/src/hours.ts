@@ -149,6 +149,37 @@ export function formatWindowLabel(window: TimeWindow | string, language: Languag
   return `${formatClock(startMinute, language)} – ${formatClock(endMinute, language)}`;
 }
 
+/** The part of the day a time falls in, as a Sinhala or Tamil shopper says it before the time ('උදේ 6.30', 'இரவு 11.00'). */
+const DAY_PARTS: ReadonlyArray<readonly [fromHour: number, si: string, ta: string]> = [
+  [0, 'පාන්දර', 'அதிகாலை'],
+  [4, 'උදේ', 'காலை'],
+  [12, 'දවල්', 'மதியம்'],
+  [15, 'හවස', 'மாலை'],
+  [19, 'රෑ', 'இரவு'],
+];
+
+/** A time of the banner: English as the spec writes it ('6.30AM', '11.00PM'); Sinhala and Tamil as the part of the day and the time ('රෑ 11.00'). */
+function bannerClock(minuteOfDay: number, language: Language): string {
+  const hour24 = Math.floor(minuteOfDay / 60) % 24;
+  const minutes = String(minuteOfDay % 60).padStart(2, '0');
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  if (language === 'en') return `${hour12}.${minutes}${hour24 < 12 ? 'AM' : 'PM'}`;
+  let part = DAY_PARTS[0] as (typeof DAY_PARTS)[number];
+  for (const candidate of DAY_PARTS) if (hour24 >= candidate[0]) part = candidate;
+  return `${language === 'si' ? part[1] : part[2]} ${hour12}.${minutes}`;
+}
+
+/**
+ * The delivery hours of the banner from the shop hours (SHOP_HOURS): the default '06:30-22:59' reads as the spec's
+ * '6.30AM - 11.00PM', 'උදේ 6.30 - රෑ 11.00', 'காலை 6.30 - இரவு 11.00'. The window's end is its first closed minute
+ * and an end one minute before the hour (22:59, the spec's 'Run Out' minute) reads as that hour, as the spec writes it.
+ */
+export function formatBannerHours(window: TimeWindow | string, language: Language = 'en'): string {
+  const { startMinute, endMinute } = typeof window === 'string' ? parseTimeWindow(window) : window;
+  const end = endMinute % 60 === 59 ? (endMinute + 1) % MINUTES_PER_DAY : endMinute;
+  return `${bannerClock(startMinute, language)} - ${bannerClock(end, language)}`;
+}
+
 /** The label beside fresh categories for the default fresh hours: '(6 AM – 9 PM)'. */
 export const FRESH_HOURS_LABEL = `(${formatWindowLabel(DEFAULT_FRESH_HOURS)})`;
 

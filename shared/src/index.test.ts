@@ -47,7 +47,7 @@ const CONTRACT = [
   'checkoutTotals', 'printedLinePaise', 'SCALE_LABEL_PROBLEMS', 'scaleLabelLayout', 'parseScaleLabel', 'isScaleCode', 'buildScaleLabel',
   'lineAmountPaise', 'roundGrandTotalPaise', 'ean13CheckDigit',
   // the API's error codes
-  'ERROR_CODES', 'isErrorCode',
+  'ERROR_CODES', 'ERROR_MEANINGS', 'isErrorCode',
 ];
 
 describe('@kade/shared', () => {

@@ -4,6 +4,7 @@
 import type { OrderingState } from './ordering';
 import type { OrderStatusEventWire, OrderWire } from './api';
 import type { SOCKET_EVENTS } from './constants';
+import type { ProblemStatus } from './credit';
 import type { CashHandInEventWire, OrderReturnedEventWire, RiderShiftEventWire } from './riders';
 
 /** Why the server cut a socket: its access token expired (reconnect with a fresh one), or its session ended. */
@@ -13,6 +14,12 @@ export type SessionEndReason = 'expired' | 'ended';
 export interface SocketErrorWire {
   code: 'EVENT_UNKNOWN' | 'SERVER_ERROR';
   message: string;
+}
+
+/** A problem report changed (issue 35): which, and its state now. */
+export interface ProblemChangedEventWire {
+  problemId: string;
+  status: ProblemStatus;
 }
 
 /** Every event the server sends, each with its one payload. */
@@ -41,6 +48,8 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.orderRevised]: (event: { order: OrderWire }) => void;
   /** To every socket: these products ran out at packing. */
   [SOCKET_EVENTS.stockOut]: (event: { productIds: string[] }) => void;
+  /** To staff: a problem report was made, decided or paid back (ids only: the Problems page reads again, with its permission). */
+  [SOCKET_EVENTS.problemChanged]: (event: ProblemChangedEventWire) => void;
   /** To one socket: what it sent was refused, or its connection failed. */
   [SOCKET_EVENTS.socketError]: (event: SocketErrorWire) => void;
 }

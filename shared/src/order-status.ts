@@ -170,3 +170,12 @@ export function listForStatus(status: OrderStatus): OrderList {
 export function orderListByKey(key: string): OrderList | undefined {
   return ORDER_LISTS.find((list) => list.key === key);
 }
+
+/**
+ * The order every order list is in (issue 36): newest first, equal times by id. The server answers its lists so
+ * (`order by created_at desc, id`) and the dashboard's new-order bar lists its orders the same way, so the bar and
+ * the Pending page read alike.
+ */
+export function compareListOrder(a: { createdAt: string; _id: string }, b: { createdAt: string; _id: string }): number {
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+}

@@ -1,7 +1,6 @@
 // Who may do what, once: each role maps to named permissions (after Vendure's Permission list and Ghost's
 // permission fixtures). Every server route and socket room declares the permission it needs; the screens ask
 // the same table to decide what to show. A new role is a new row here, not a new `if` in forty places.
-import { TEXT } from './constants';
 
 /** The roles of an account. */
 export const ROLES = ['USER', 'STAFF', 'ADMIN', 'RIDER'] as const;
@@ -81,7 +80,6 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
 
 /** The tag shown after a staff member's, rider's or admin's name ('(Admin)', '(Staff)', '(Rider)'); none for a shopper. */
 export function roleTag(role: string | null | undefined): string | null {
-  if (role === 'ADMIN') return TEXT.adminTag;
-  if (role === 'STAFF' || role === 'RIDER') return `(${ROLE_LABELS[role]})`;
+  if (role === 'ADMIN' || role === 'STAFF' || role === 'RIDER') return `(${ROLE_LABELS[role]})`;
   return null;
 }

@@ -74,17 +74,20 @@ export interface DeliveryOption {
   readonly label: DeliveryOptionLabel;
   /** The most minutes from order to door the label promises (its later end): what the day's report checks. */
   readonly promiseMinutes: number;
+  /** The fewest minutes the label names (its earlier end): with promiseMinutes, the delivery window (issue 36). */
+  readonly earliestMinutes: number;
   /** Fee bands, lowest subtotal first; the first band starts at 0. */
   readonly feeBands: readonly FeeBand[];
   /** The delivery fee for a subtotal (after item discounts), in paise. */
   readonly fee: (subtotalPaise: number) => number;
 }
 
-function deliveryOption(code: DeliveryOptionCode, label: DeliveryOptionLabel, promiseMinutes: number, feeBands: readonly FeeBand[]): DeliveryOption {
+function deliveryOption(code: DeliveryOptionCode, label: DeliveryOptionLabel, [earliestMinutes, promiseMinutes]: readonly [number, number], feeBands: readonly FeeBand[]): DeliveryOption {
   return {
     code,
     label,
     promiseMinutes,
+    earliestMinutes,
     feeBands,
     fee(subtotalPaise: number): number {
       assertAmount(subtotalPaise, 'subtotal');
@@ -104,17 +107,17 @@ function deliveryOption(code: DeliveryOptionCode, label: DeliveryOptionLabel, pr
  * - 'Between 2 Hours to 2.30 Hours': always free.
  */
 export const DELIVERY_OPTIONS: readonly DeliveryOption[] = [
-  deliveryOption('express', '20 Minutes to 30 Minutes', 30, [
+  deliveryOption('express', '20 Minutes to 30 Minutes', [20, 30], [
     { fromPaise: 0, feePaise: 10000 },
     { fromPaise: 35000, feePaise: 5000 },
     { fromPaise: 100000, feePaise: 0 },
   ]),
-  deliveryOption('standard', '50 Minutes to 1 Hour', 60, [
+  deliveryOption('standard', '50 Minutes to 1 Hour', [50, 60], [
     { fromPaise: 0, feePaise: 5000 },
     { fromPaise: 35000, feePaise: 2000 },
     { fromPaise: 75000, feePaise: 0 },
   ]),
-  deliveryOption('scheduled', 'Between 2 Hours to 2.30 Hours', 150, [{ fromPaise: 0, feePaise: 0 }]),
+  deliveryOption('scheduled', 'Between 2 Hours to 2.30 Hours', [120, 150], [{ fromPaise: 0, feePaise: 0 }]),
 ];
 
 /** The option whose fee the cart shows before one is chosen (DESIGN.md section 10). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_COLUMNS, buildDaySummary, buildReceipt, daySummaryTextLines, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
+import { RECEIPT_COLUMNS, buildDaySummary, buildReceipt, creditLine, daySummaryTextLines, isPaymentPaid, leftRight, receiptTextLines, shelfCategory, wrapText } from './receipt';
 import { emptyDayReport, type DayReport } from './report';
 import type { ReceiptOrder, ReceiptOrderProduct } from './receipt';
 import { discountedPricePaise, paiseToRupees } from './money';
-import { sumLines } from './pricing';
+import { computeTotals, DELIVERY_OPTION_LABELS, sumLines } from './pricing';
 import { seededRandom } from './seeded-random';
 import { chargedGrams, perKgChargePaise, printedLinePaise, totalsLines, type OrderLine } from './weight';
 import { hasControlCharacters } from './text';
@@ -32,8 +32,12 @@ const order: ReceiptOrder = {
     { quantity: 1, product_details: { name: 'Mango', unit: '1kg', price: 600, category: [{ name: 'Fruit' }] } },
   ],
   subTotalAmt: 2584.5,
+  // the bill as the server records it: 3.5% basket discount (over Rs.1,500), free delivery, rounded down to Rs.10
+  basketDiscount: 90.46,
   deliveryFee: 0,
-  totalAmt: 2530,
+  roundingAmt: 4.04,
+  totalAmt: 2490,
+  userId: { name: 'Nimal Perera' },
 };
 
 describe('buildReceipt', () => {
@@ -63,11 +67,16 @@ describe('buildReceipt', () => {
       itemCount: 9,
       subtotalPaise: 258450,
       deliveryFeePaise: 0,
-      discountPaise: 5450,
-      totalPaise: 253000,
+      customerName: 'Nimal Perera',
+      basketDiscountPaise: 9046,
+      basketDiscountRate: 3.5,
+      promoCode: null,
+      promoDiscountPaise: 0,
+      roundingPaise: 404,
+      totalPaise: 249000,
       atMostPaise: null,
       creditPaise: 0,
-      cashToCollectPaise: 253000,
+      cashToCollectPaise: 249000,
       paymentMethod: 'Cash on Delivery',
       paymentStatus: 'Not Paid',
       addressLines: ['Home', '12 Temple Road, Wellawatte', 'Landmark: Opposite the kovil', 'Mobile: 0771234567'],
@@ -97,7 +106,12 @@ describe('buildReceipt', () => {
       addressLines: ['Address not available'],
       subtotalPaise: 0,
       deliveryFeePaise: null,
-      discountPaise: 0,
+      customerName: null,
+      basketDiscountPaise: 0,
+      basketDiscountRate: null,
+      promoCode: null,
+      promoDiscountPaise: 0,
+      roundingPaise: 0,
       time: '1 Jan 1970, 5:30 am',
     });
   });
@@ -114,7 +128,7 @@ describe('buildReceipt', () => {
     [{ subTotalAmt: null }, 'subtotalPaise', 258450],
     [{ payment_status: 'Paid' }, 'cashToCollectPaise', 0],
     [{ payment_status: 'PAID' }, 'cashToCollectPaise', 0],
-    [{ payment_status: 'Not Paid' }, 'cashToCollectPaise', 253000],
+    [{ payment_status: 'Not Paid' }, 'cashToCollectPaise', 249000],
   ] as [Partial<ReceiptOrder>, string, unknown][])('%j gives %s = %j', (change, key, value) => {
     expect(buildReceipt({ ...order, ...change }, { shopName: 'Kade' })).toHaveProperty(key, value);
   });
@@ -246,6 +260,7 @@ describe('receiptTextLines', () => {
       double,
       'Time: 22 Nov 2025, 6:05 pm',
       'Status: Processing',
+      'Customer: Nimal Perera',
       'Delivery: 50 Minutes to 1 Hour',
       rule,
       'Carrot',
@@ -262,10 +277,11 @@ describe('receiptTextLines', () => {
       '  1 x Rs.50.00 / 1 pc                   Rs.50.00',
       rule,
       'Subtotal (9 items)                   Rs.2,584.50',
+      'Basket discount (3.5%)                 -Rs.90.46',
       'Delivery fee                                FREE',
-      'Discount                               -Rs.54.50',
-      'TOTAL                                Rs.2,530.00',
-      'CASH TO COLLECT                      Rs.2,530.00',
+      'Rounding                                -Rs.4.04',
+      'TOTAL                                Rs.2,490.00',
+      'CASH TO COLLECT                      Rs.2,490.00',
       rule,
       'Payment: Cash on Delivery',
       'Payment status: Not Paid',
@@ -733,30 +749,118 @@ describe('generated orders with weighed and unit lines: the printed line amounts
 });
 
 describe('store credit on the bill (issue 35)', () => {
-  it('prints the credit used and collects the total less it', () => {
-    const order = {
-      orderId: 'CR3D1T',
-      createdAt: '2026-11-28T10:00:00Z',
-      order_status: 'Pending',
-      payment_method: 'Cash on Delivery',
-      payment_status: '',
-      Choose: '50 Minutes to 1 Hour',
-      products: [{ quantity: 2, product_details: { name: 'Fresh Milk 1L', unit: '1 L', price: 320, originalPrice: 320, discount: 0 } }],
-      subTotalAmt: 640,
-      deliveryFee: 20,
-      totalAmt: 650,
-      creditUsed: 150,
-      cashToCollect: 500,
-      delivery_address: {},
-    };
-    const model = buildReceipt(order, { shopName: 'Kade' });
-    expect(model).toMatchObject({ totalPaise: 65_000, creditPaise: 15_000, cashToCollectPaise: 50_000 });
-    const text = receiptTextLines(model).map((line) => line.replace(/\s+/g, ' ').trim());
-    expect(text).toContain('Store credit -Rs.150.00');
-    expect(text).toContain('CASH TO COLLECT Rs.500.00');
+  // 2 x Rs.1,240 = Rs.2,480; 3.5% basket discount Rs.86.80; promo SAVE50 Rs.50; free delivery; Rs.2,343.20 rounds
+  // down to Rs.2,340 (Rs.3.20); Rs.150 of credit leaves Rs.2,190 to collect: the issue's own example.
+  const credited: ReceiptOrder = {
+    orderId: 'CR3D1T',
+    createdAt: '2026-11-28T10:00:00Z',
+    order_status: 'Pending',
+    payment_method: 'Cash on Delivery',
+    payment_status: '',
+    Choose: '50 Minutes to 1 Hour',
+    userId: { name: 'Kamala Devi' },
+    products: [{ quantity: 2, product_details: { name: 'Rice 5kg', unit: '5 kg', price: 1240 } }],
+    subTotalAmt: 2480,
+    basketDiscount: 86.8,
+    promoCode: 'SAVE50',
+    promoDiscount: 50,
+    deliveryFee: 0,
+    roundingAmt: 3.2,
+    totalAmt: 2340,
+    creditUsed: 150,
+    cashToCollect: 2190,
+    delivery_address: {},
+  };
+  const squeezed = (lines: string[]) => lines.map((line) => line.replace(/\s+/g, ' ').trim());
+
+  it("prints 'Credit −Rs.150.00 · COLLECT Rs.2,190.00' in place of CASH TO COLLECT, after the bill's own lines", () => {
+    const model = buildReceipt(credited, { shopName: 'Kade' });
+    expect(model).toMatchObject({ totalPaise: 234_000, creditPaise: 15_000, cashToCollectPaise: 219_000, customerName: 'Kamala Devi' });
+    expect(creditLine(model)).toBe('Credit \u2212Rs.150.00 \u00b7 COLLECT Rs.2,190.00');
+    const text = receiptTextLines(model);
+    const from = text.findIndex((line) => line.startsWith('Subtotal'));
+    expect(text.slice(from, from + 7)).toEqual([
+      'Subtotal (2 items)                   Rs.2,480.00',
+      'Basket discount (3.5%)                 -Rs.86.80',
+      'Promo SAVE50                           -Rs.50.00',
+      'Delivery fee                                FREE',
+      'Rounding                                -Rs.3.20',
+      'TOTAL                                Rs.2,340.00',
+      'Credit \u2212Rs.150.00 \u00b7 COLLECT Rs.2,190.00',
+    ]);
+    expect(text.some((line) => line.startsWith('CASH TO COLLECT'))).toBe(false);
+    expect(text).toContain('Customer: Kamala Devi');
     // without credit there is no credit line, and the whole total is collected
-    const plain = receiptTextLines(buildReceipt({ ...order, creditUsed: 0, cashToCollect: 650 }, { shopName: 'Kade' })).map((line) => line.replace(/\s+/g, ' ').trim());
-    expect(plain.some((line) => line.startsWith('Store credit'))).toBe(false);
-    expect(plain).toContain('CASH TO COLLECT Rs.650.00');
+    const plain = squeezed(receiptTextLines(buildReceipt({ ...credited, creditUsed: 0, cashToCollect: 2340 }, { shopName: 'Kade' })));
+    expect(plain.some((line) => line.startsWith('Credit'))).toBe(false);
+    expect(plain).toContain('CASH TO COLLECT Rs.2,340.00');
+  });
+
+  it('wraps the credit line on narrow paper and for large amounts, never past the width', () => {
+    const big = buildReceipt({ ...credited, creditUsed: 123456.78, cashToCollect: 9876543.21 }, { shopName: 'Kade' });
+    for (const columns of [RECEIPT_COLUMNS, 32, 24]) {
+      const lines = receiptTextLines(big, columns);
+      for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(columns);
+      const start = lines.findIndex((line) => line.startsWith('Credit'));
+      expect(squeezed(lines.slice(start, start + 3)).join(' ')).toContain('Credit \u2212Rs.1,23,456.78 \u00b7 COLLECT Rs.98,76,543.21');
+    }
+  });
+});
+
+describe("the bill's lines on the receipt (issue 36)", () => {
+  it('are the basket discount, the promo and the rounding the order records, and add up to the total', () => {
+    const random = seededRandom(36);
+    for (let n = 0; n < 300; n += 1) {
+      const lines = [{ pricePaise: 100 + Math.floor(random() * 400_000), discount: 0, quantity: 1 + Math.floor(random() * 3) }];
+      const label = DELIVERY_OPTION_LABELS[n % DELIVERY_OPTION_LABELS.length]!;
+      const totals = computeTotals(lines, label);
+      const promoPaise = n % 4 === 0 ? Math.min(5000, totals.subtotalPaise - totals.basketDiscountPaise) : 0;
+      const totalPaise = Math.max(0, totals.grandTotalPaise - Math.ceil(promoPaise / 1000) * 1000);
+      const roundingPaise = totals.beforeRoundingPaise - promoPaise - totalPaise;
+      const model = buildReceipt(
+        {
+          orderId: 'SUM1',
+          createdAt: 0,
+          products: [{ quantity: lines[0]!.quantity, product_details: { name: 'Tea', price: paiseToRupees(lines[0]!.pricePaise) } }],
+          subTotalAmt: paiseToRupees(totals.subtotalPaise),
+          basketDiscount: paiseToRupees(totals.basketDiscountPaise),
+          promoCode: promoPaise > 0 ? 'OFF50' : null,
+          promoDiscount: paiseToRupees(promoPaise),
+          deliveryFee: paiseToRupees(totals.deliveryFeePaise),
+          roundingAmt: paiseToRupees(roundingPaise),
+          totalAmt: paiseToRupees(totalPaise),
+        },
+        { shopName: 'Kade' },
+      );
+      const context = JSON.stringify({ n, lines, label, promoPaise });
+      expect(model.basketDiscountRate, context).toBe(totals.basketDiscountPaise > 0 ? totals.basketDiscountRate : null);
+      expect(model.subtotalPaise - model.basketDiscountPaise - model.promoDiscountPaise + (model.deliveryFeePaise ?? 0) - model.roundingPaise, context).toBe(model.totalPaise);
+      // and as printed: every signed amount from Subtotal down to TOTAL
+      const text = receiptTextLines(model);
+      const bill = text.slice(text.findIndex((line) => line.startsWith('Subtotal')), text.findIndex((line) => line.startsWith('TOTAL')));
+      const printed = bill.map((line) => /(-?)Rs\.([\d,]+)\.(\d\d)$/.exec(line)).filter((m) => m !== null).map((m) => (m[1] ? -1 : 1) * Number(`${m[2]!.replace(/,/g, '')}${m[3]}`));
+      expect(printed.reduce((sum, paise) => sum + paise, 0), context).toBe(model.totalPaise);
+    }
+  });
+
+  it('names the percent packing kept (a higher tier than the smaller basket earns), and none that no tier gives', () => {
+    // Rs.600 after packing at the 2.25% checkout promised: Rs.13.50, where Rs.600 alone earns 1.75%
+    const packed = buildReceipt({ orderId: 'P1', createdAt: 0, products: [], subTotalAmt: 600, basketDiscount: 13.5, deliveryFee: 20, roundingAmt: 6.5, totalAmt: 600 }, { shopName: 'Kade' });
+    expect(packed.basketDiscountRate).toBe(2.25);
+    expect(receiptTextLines(packed)).toContain('Basket discount (2.25%)                -Rs.13.50');
+    const odd = buildReceipt({ orderId: 'P2', createdAt: 0, products: [], subTotalAmt: 600, basketDiscount: 7, deliveryFee: 0, roundingAmt: 3, totalAmt: 590 }, { shopName: 'Kade' });
+    expect(odd.basketDiscountRate).toBeNull();
+    expect(receiptTextLines(odd)).toContain('Basket discount                         -Rs.7.00');
+  });
+
+  it("works the parts out for an order that does not record them: the basket discount by its rule, the rest the rounding", () => {
+    const model = buildReceipt({ orderId: 'OLD1', createdAt: 0, products: [], subTotalAmt: 2584.5, deliveryFee: 0, totalAmt: 2490 }, { shopName: 'Kade' });
+    expect(model).toMatchObject({ basketDiscountPaise: 9046, basketDiscountRate: 3.5, roundingPaise: 404, promoDiscountPaise: 0 });
+  });
+
+  it("prints the customer's name from the staff's order wire, printable, and none for a shopper's bare id", () => {
+    expect(buildReceipt({ ...order, userId: { name: ' Kamala\u001bp0 ' } }, { shopName: 'Kade' }).customerName).toBe('Kamala p0');
+    expect(buildReceipt({ ...order, userId: 'b7c1' }, { shopName: 'Kade' }).customerName).toBeNull();
+    expect(receiptTextLines(buildReceipt({ ...order, userId: 'b7c1' }, { shopName: 'Kade' })).some((line) => line.startsWith('Customer'))).toBe(false);
   });
 });

@@ -6,10 +6,11 @@ import { addressLines } from './address';
 import type { AddressWire } from './address';
 import { NO_STRIP_CATEGORIES, compareCategoryNames, sameName } from './catalogue';
 import type { Named } from './catalogue';
-import { TEXT } from './constants';
+import { TEXT } from './shown-text';
 import { DEFAULT_TIME_ZONE, formatDateTime } from './hours';
 import { localName, type Language } from './language';
 import { formatRs, rupeesToPaise } from './money';
+import { BASKET_TIERS, basketDiscountPaise, basketDiscountRate, discountAtRatePaise } from './pricing';
 import { statusLabel } from './order-status';
 import { formatReceiptKg, formatReceiptWeighed, weighedAmountPaise } from './weight';
 import type { SellBy } from './weight-rule';
@@ -55,6 +56,8 @@ export interface ReceiptOrderProduct {
 /** The parts of an order a receipt needs (wire shape, amounts in rupees). */
 export interface ReceiptOrder {
   orderId: string;
+  /** Who ordered (issue 36): the order wire carries `{ name }` for staff, the bare id for a shopper. */
+  userId?: string | { name?: string | null } | null;
   /** Issue 35: the store credit the order used and the cash to collect (its total less that credit), in rupees. */
   creditUsed?: number | null;
   cashToCollect?: number | null;
@@ -71,6 +74,15 @@ export interface ReceiptOrder {
   totalAmt: number;
   subTotalAmt?: number | null;
   deliveryFee?: number | null;
+  /**
+   * The bill's parts as the order records them (rupees; issue 36): the basket discount, the promo code and what it
+   * took off (issue 35), and the rounding down to Rs.10. Missing (an older order, a fixture): worked out from the
+   * subtotal, fee and total.
+   */
+  basketDiscount?: number | null;
+  promoCode?: string | null;
+  promoDiscount?: number | null;
+  roundingAmt?: number | null;
   /** How many times packing changed the order (issue 33): above 0 the receipt is the REVISED bill. */
   revision?: number | null;
   /** The total the order was placed with (rupees), kept beside the revised total. */
@@ -200,8 +212,18 @@ export interface ReceiptModel {
   subtotalPaise: number;
   /** null when the order does not record its fee. */
   deliveryFeePaise: number | null;
-  /** Basket discount and rounding together: subtotal + fee - total, when above 0. */
-  discountPaise: number;
+  /** The customer's name (issue 36), or null when the order does not carry it. */
+  customerName: string | null;
+  /**
+   * The bill's lines between the subtotal and the total, as the shopper's bill shows them (issue 36): the basket
+   * discount and its percent (null when the amount matches no tier), the promo code and its discount (issue 35),
+   * and the rounding down to Rs.10. Subtotal - basket - promo + fee - rounding = total.
+   */
+  basketDiscountPaise: number;
+  basketDiscountRate: number | null;
+  promoCode: string | null;
+  promoDiscountPaise: number;
+  roundingPaise: number;
   totalPaise: number;
   /** The most the total can come to while a weighed line is unweighed (issue 34), else null. */
   atMostPaise: number | null;
@@ -294,6 +316,7 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
   const subtotalPaise = order.subTotalAmt == null ? linesTotal : rupeesToPaise(order.subTotalAmt);
   const deliveryFeePaise = order.deliveryFee == null ? null : rupeesToPaise(order.deliveryFee);
   const totalPaise = rupeesToPaise(order.totalAmt);
+  const bill = billParts(order, subtotalPaise, deliveryFeePaise ?? 0, totalPaise);
   const paymentStatus = orText(order.payment_status, TEXT.notPaid);
   const address = addressLines(printableAddress(order.delivery_address));
   const orderId = printable(order.orderId);
@@ -315,7 +338,8 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
       : lines.reduce((sum, line) => sum + (line.weight ? (line.weight.grams > 0 ? 1 : 0) : line.quantity), 0),
     subtotalPaise,
     deliveryFeePaise,
-    discountPaise: Math.max(0, subtotalPaise + (deliveryFeePaise ?? 0) - totalPaise),
+    customerName: customerName(order.userId),
+    ...bill,
     totalPaise,
     atMostPaise: order.maxTotalAmt == null ? null : rupeesToPaise(order.maxTotalAmt),
     creditPaise: rupeesToPaise(order.creditUsed ?? 0),
@@ -326,6 +350,42 @@ export function buildReceipt(order: ReceiptOrder, options: ReceiptOptions): Rece
     addressLines: address.length > 0 ? address : ['Address not available'],
     locationText: orText(order.location, LOCATION_NOT_AVAILABLE),
     barcodeValue: orderId,
+  };
+}
+
+/** The customer's name from the order wire's `userId` (staff read `{ name }`), printable; null when it has none. */
+function customerName(user: ReceiptOrder['userId']): string | null {
+  const name = typeof user === 'object' && user !== null ? printable(user.name) : '';
+  return name === '' ? null : name;
+}
+
+/**
+ * The percent a basket discount was given at: the tier the subtotal earns, else the tier that gives exactly that
+ * amount (packing keeps the rate checkout promised, substitution.ts), else null (the line then names no percent).
+ */
+function basketRateOf(subtotalPaise: number, basketPaise: number): number | null {
+  if (basketPaise <= 0) return null;
+  const earned = basketDiscountRate(subtotalPaise);
+  if (earned > 0 && discountAtRatePaise(subtotalPaise, earned) === basketPaise) return earned;
+  return BASKET_TIERS.find((tier) => discountAtRatePaise(subtotalPaise, tier.percent) === basketPaise)?.percent ?? null;
+}
+
+/**
+ * The bill's parts between the subtotal and the total: the order's own when it records them, else worked out so
+ * they still add up (the basket discount by its rule, at most what the total leaves; the rest the rounding).
+ */
+function billParts(order: ReceiptOrder, subtotalPaise: number, feePaise: number, totalPaise: number) {
+  const promoDiscountPaise = Math.max(0, rupeesToPaise(order.promoDiscount ?? 0));
+  const off = Math.max(0, subtotalPaise + feePaise - totalPaise - promoDiscountPaise);
+  const basket = order.basketDiscount == null ? Math.min(off, subtotalPaise > 0 ? basketDiscountPaise(subtotalPaise) : 0) : rupeesToPaise(order.basketDiscount);
+  const rounding = order.roundingAmt == null ? Math.max(0, off - basket) : rupeesToPaise(order.roundingAmt);
+  const code = printable(order.promoCode);
+  return {
+    basketDiscountPaise: basket,
+    basketDiscountRate: basketRateOf(subtotalPaise, basket),
+    promoCode: code === '' ? null : code,
+    promoDiscountPaise,
+    roundingPaise: rounding,
   };
 }
 
@@ -496,6 +556,25 @@ function shopLines(shop: { shopName: string; shopAddress?: string | undefined; s
   return out;
 }
 
+/** The basket discount's label as the shopper's bill words it: 'Basket discount (1.75%)'. */
+export function basketDiscountLabel(rate: number | null): string {
+  return rate === null ? 'Basket discount' : `Basket discount (${rate}%)`;
+}
+
+/**
+ * An order paid partly by store credit (issue 35): 'Credit −Rs.150.00 · COLLECT Rs.2,190.00', with the minus sign
+ * (U+2212) and the middle dot (U+00B7) the issue writes. The counter's printer prints the minus as '-' and the dot
+ * as its own byte 0xFA of code page PC858 (desktop/src/printer/code-page.ts).
+ */
+export function creditLine(model: Pick<ReceiptModel, 'creditPaise' | 'cashToCollectPaise'>): string {
+  return `Credit ${creditAndCollect(model)}`;
+}
+
+/** The credit line after its label: '−Rs.150.00 · COLLECT Rs.2,190.00' (the print page's value beside 'Credit'). */
+export function creditAndCollect(model: Pick<ReceiptModel, 'creditPaise' | 'cashToCollectPaise'>): string {
+  return `\u2212${formatRs(model.creditPaise)} \u00b7 COLLECT ${formatRs(model.cashToCollectPaise)}`;
+}
+
 /**
  * The receipt as lines of text none wider than `columns` (48 for 72 mm): long names word-wrapped, amounts
  * right-aligned in 'Rs.1,250.00' form. Used by the HTML print page and the ESC/POS printer alike.
@@ -513,6 +592,7 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
   out.push(rule('='));
   out.push(...labelled('Time', model.time));
   out.push(...labelled('Status', model.status));
+  if (model.customerName) out.push(...labelled('Customer', model.customerName));
   out.push(...labelled('Delivery', model.deliveryOption ?? 'Not chosen'));
   out.push(rule('-'));
 
@@ -574,18 +654,22 @@ export function receiptTextLines(model: ReceiptModel, columns: number = RECEIPT_
 
   const items = `${model.itemCount} ${model.itemCount === 1 ? 'item' : 'items'}`;
   out.push(...leftRight(`Subtotal (${items})`, formatRs(model.subtotalPaise), columns));
+  // the bill's lines in the order the shopper's bill shows them (issue 36)
+  if (model.basketDiscountPaise > 0) out.push(...leftRight(basketDiscountLabel(model.basketDiscountRate), `-${formatRs(model.basketDiscountPaise)}`, columns));
+  if (model.promoDiscountPaise > 0) out.push(...leftRight(model.promoCode ? `Promo ${model.promoCode}` : 'Promo', `-${formatRs(model.promoDiscountPaise)}`, columns));
   if (model.deliveryFeePaise !== null) {
     out.push(...leftRight('Delivery fee', model.deliveryFeePaise === 0 ? 'FREE' : formatRs(model.deliveryFeePaise), columns));
   }
-  if (model.discountPaise > 0) out.push(...leftRight('Discount', `-${formatRs(model.discountPaise)}`, columns));
+  if (model.roundingPaise > 0) out.push(...leftRight('Rounding', `-${formatRs(model.roundingPaise)}`, columns));
   if (model.revised) {
     out.push(...leftRight('Original total', formatRs(model.revised.originalTotalPaise), columns));
     out.push(...leftRight('NEW TOTAL', formatRs(model.totalPaise), columns));
   } else out.push(...leftRight('TOTAL', formatRs(model.totalPaise), columns));
   // while a weighed line is unweighed the total is an estimate, and this the most it can come to
   if (model.atMostPaise !== null) out.push(...leftRight('  At most (weighed lines)', formatRs(model.atMostPaise), columns));
-  if (model.creditPaise > 0) out.push(...leftRight('Store credit', `-${formatRs(model.creditPaise)}`, columns));
-  out.push(...leftRight('CASH TO COLLECT', formatRs(model.cashToCollectPaise), columns));
+  // store credit (issue 35): one line with the credit and what is left to collect, in place of CASH TO COLLECT
+  if (model.creditPaise > 0) out.push(...wrapText(creditLine(model), columns, '  '));
+  else out.push(...leftRight('CASH TO COLLECT', formatRs(model.cashToCollectPaise), columns));
   out.push(rule('-'));
 
   out.push(...labelled('Payment', model.paymentMethod));

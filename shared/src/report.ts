@@ -220,6 +220,31 @@ export interface PackingFigures {
   shortProducts: Array<{ name: string; timesShort: number }>;
 }
 
+/**
+ * Problems, credit and promo codes of the day (issue 35). Reports made that day, and decisions made that day;
+ * credit issued, redeemed (net of what cancelled or repacked orders gave back) and expired that day; the credit the
+ * store owes at the day's end (or now, for today): what is left of every lot not yet expired, its liability; promo
+ * discounts on the day's orders not cancelled; and the cash refunds approved and not yet paid back, now.
+ */
+export interface CreditFigures {
+  problemsReported: number;
+  problemsApproved: number;
+  problemsDeclined: number;
+  creditIssued: number;
+  creditRedeemed: number;
+  creditExpired: number;
+  creditOutstanding: number;
+  promoOrders: number;
+  promoDiscounts: number;
+  cashRefundsDue: number;
+  cashRefundsDueCount: number;
+}
+
+/** The credit figures of a day with none. */
+export function emptyCreditFigures(): CreditFigures {
+  return { problemsReported: 0, problemsApproved: 0, problemsDeclined: 0, creditIssued: 0, creditRedeemed: 0, creditExpired: 0, creditOutstanding: 0, promoOrders: 0, promoDiscounts: 0, cashRefundsDue: 0, cashRefundsDueCount: 0 };
+}
+
 /** Lines found / lines ordered, in percent to one decimal; null for no lines. */
 export function fillRate(linesFound: number, linesOrdered: number): number | null {
   return linesOrdered > 0 ? Math.round((linesFound / linesOrdered) * 1000) / 10 : null;
@@ -270,6 +295,8 @@ export interface DayReport {
   riders: RiderCashRow[];
   /** Packing (issue 33): fill rate, substitutions, the products most often short. Absent from a server before it. */
   packing?: PackingFigures;
+  /** Problems, credit and promo codes (issue 35). Absent from a server before it. */
+  credit?: CreditFigures;
 }
 
 /** The report of a day with no orders (a day still to come, or a quiet one). */
@@ -292,6 +319,7 @@ export function emptyDayReport(day: string, timeZone: string, generatedAt: Date,
     ordersPerHour: ordersPerHour([], timeZone),
     riders: [],
     packing: emptyPackingFigures(),
+    credit: emptyCreditFigures(),
   };
 }
 
@@ -342,6 +370,7 @@ export const reportFileName = (day: string): string => `kade-report-${day}.csv`;
 export function dayReportCsv(report: DayReport): string {
   const blank: string[] = [];
   const packing = report.packing ?? emptyPackingFigures();
+  const credit = report.credit ?? emptyCreditFigures();
   return csvText([
     ['Day report', report.day],
     ['Time zone', report.timeZone],
@@ -361,6 +390,17 @@ export function dayReportCsv(report: DayReport): string {
     ['Substitutions accepted (with kept without asking)', packing.substitutions.accepted],
     ['Substitutions declined', packing.substitutions.declined],
     ['Substitutions expired', packing.substitutions.expired],
+    ['Problems reported', credit.problemsReported],
+    ['Problems approved', credit.problemsApproved],
+    ['Problems declined', credit.problemsDeclined],
+    ['Credit issued (Rs.)', credit.creditIssued],
+    ['Credit redeemed (Rs.)', credit.creditRedeemed],
+    ['Credit expired (Rs.)', credit.creditExpired],
+    ['Credit outstanding (Rs.)', credit.creditOutstanding],
+    ['Orders with a promo code', credit.promoOrders],
+    ['Promo discounts (Rs.)', credit.promoDiscounts],
+    ['Cash refunds due (Rs.)', credit.cashRefundsDue],
+    ['Cash refunds due (reports)', credit.cashRefundsDueCount],
     blank,
     ['Short product', 'Times short'],
     ...packing.shortProducts.map((p) => [p.name, p.timesShort]),

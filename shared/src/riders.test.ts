@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './order-status';
 import { assignOrderSchema, deliverOrderSchema, handInSchema, returnOrderSchema, voidHandInSchema } from './schemas';
-import { cashNeedsReason, clockTime, firstName, handInAllowed, isAssignable, liveHandIns, mapUrl, maxHandIn, promiseDue, riderForShopper } from './riders';
+import { cashNeedsReason, clockTime, deliveryWindow, firstName, handInAllowed, isAssignable, liveHandIns, mapUrl, maxHandIn, promiseDue, riderForShopper } from './riders';
 
 const rider = { name: '  Nimal  Perera ', mobile: '0771234567' };
 
@@ -12,6 +12,19 @@ describe('riders', () => {
     expect(promiseDue('Some other option', placed)).toBeNull();
     expect(clockTime('2026-11-24T08:50:00Z', 'Asia/Colombo')).toBe('14:20');
     expect(clockTime('2026-11-24T18:35:00Z', 'Asia/Colombo')).toBe('00:05'); // past midnight: the next day's 00:05
+  });
+
+  it.each([
+    ['20 Minutes to 30 Minutes', '14:10\u201314:20'],
+    ['50 Minutes to 1 Hour', '14:40\u201314:50'],
+    ['Between 2 Hours to 2.30 Hours', '15:50\u201316:20'],
+  ])("gives an order placed at 13:50 with '%s' the delivery window %s (issue 36)", (option, window) => {
+    expect(deliveryWindow(option, '2026-11-24T08:20:00Z', 'Asia/Colombo')).toBe(window);
+  });
+
+  it('gives no window for an option the shop does not know, and crosses midnight on the clock', () => {
+    expect(deliveryWindow('Some other option', '2026-11-24T08:20:00Z', 'Asia/Colombo')).toBeNull();
+    expect(deliveryWindow('20 Minutes to 30 Minutes', '2026-11-24T18:15:00Z', 'Asia/Colombo')).toBe('00:05\u201300:15');
   });
 
   it('assigns only orders being packed, running late or on their way', () => {

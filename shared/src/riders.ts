@@ -69,6 +69,18 @@ export function promiseDue(optionLabel: string, placedAt: Date | string): Date |
   return option ? new Date(new Date(placedAt).getTime() + option.promiseMinutes * 60_000) : null;
 }
 
+/**
+ * The delivery window of an order placed at `placedAt` (issue 36): from the option's earlier end to its promise,
+ * as the dashboard's cards show it ('18:55–19:05'); null for an option the shop does not know.
+ */
+export function deliveryWindow(optionLabel: string, placedAt: Date | string, timeZone: string): string | null {
+  const option = deliveryOptionByLabel(optionLabel);
+  if (!option) return null;
+  const placed = new Date(placedAt).getTime();
+  const at = (minutes: number) => clockTime(new Date(placed + minutes * 60_000), timeZone);
+  return `${at(option.earliestMinutes)}\u2013${at(option.promiseMinutes)}`;
+}
+
 /** A time on the shop's clock as the rider's card says it, in any language: 24-hour '14:35'. */
 export function clockTime(date: Date | string, timeZone: string): string {
   const minutes = localMinutes(date, timeZone);

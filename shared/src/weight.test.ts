@@ -5,7 +5,6 @@ import { computeTotals, DELIVERY_OPTION_LABELS, lineAmountPaise, sumLines } from
 import { reviseTotals } from './substitution';
 import {
   atMostTotals,
-  buildScaleLabel,
   chargedGrams,
   checkoutTotals,
   DEFAULT_SCALE_LABEL_PATTERN,
@@ -19,12 +18,9 @@ import {
   hasUnweighedLine,
   isAllowedSteps,
   isOverTolerance,
-  isScaleCode,
   isSellBy,
-  parseScaleLabel,
   perKgChargePaise,
   printedLinePaise,
-  scaleLabelLayout,
   SELL_BY,
   stepLimits,
   toleranceCapGrams,
@@ -37,6 +33,7 @@ import {
   type WeighedOrderLine,
   type WeighedRule,
 } from './weight';
+import { buildScaleLabel, isScaleCode, parseScaleLabel, scaleLabelLayout } from './scale-label';
 
 const STANDARD = '50 Minutes to 1 Hour';
 
@@ -127,6 +124,7 @@ describe('weights for people', () => {
   it('prices per kg with the shared money format', () => {
     expect(formatPerKg(48_000)).toBe('Rs.480.00 / kg');
     expect(formatPerKg(123_450)).toBe('Rs.1,234.50 / kg');
+    expect([formatPerKg(48_000, 'si'), formatPerKg(48_000, 'ta')]).toEqual(['Rs.480.00 / කිලෝ', 'Rs.480.00 / கிலோ']);
     expect(formatReceiptWeighed(742, 48_000)).toBe('0.742 kg x Rs.480.00/kg');
   });
 

@@ -4,10 +4,12 @@ import {
   EARTH_RADIUS_KM,
   LOCATION_NOT_AVAILABLE,
   distanceKm,
+  formatKm,
   isInsideZone,
   locationText,
   parseLocationText,
   validateCoordinates,
+  zoneStanding,
 } from './zone';
 
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180; // 111.19492664455873 km along a meridian
@@ -112,5 +114,42 @@ describe('parseLocationText', () => {
   it('reads back what locationText writes', () => {
     const point = { lat: 6.874213, lng: 79.860811 };
     expect(parseLocationText(locationText(point))).toEqual(point);
+  });
+});
+
+describe('zoneStanding', () => {
+  it.each([
+    ['the store itself, no accuracy', { ...STORE }, true, false],
+    ['1.8 km north, accurate to 10 m', { ...north(1.8), accuracy: 10 }, false, false],
+    ['1.8 km north, accurate to 100 m: a better fix could be inside', { ...north(1.8), accuracy: 100 }, false, true],
+    ['1.8 km north, accurate to 40 m: 1.76 km at best', { ...north(1.8), accuracy: 40 }, false, false],
+    ['1.8 km north, accurate to 51 m: just past the edge at best', { ...north(1.8), accuracy: 51 }, false, true],
+    ['14 km north, accurate to 2 km', { ...north(14), accuracy: 2000 }, false, false],
+    ['1.7 km north, accurate to 500 m: inside, nothing to advise', { ...north(1.7), accuracy: 500 }, true, false],
+    ['1.8 km north, no accuracy given', north(1.8), false, false],
+    ['1.8 km north, a nonsense accuracy', { ...north(1.8), accuracy: Number.NaN }, false, false],
+  ])('%s', (_name, point, inside, couldBeInside) => {
+    const standing = zoneStanding(point, STORE);
+    expect(standing).toEqual({ inside, distanceKm: distanceKm(point, STORE), couldBeInside });
+  });
+
+  it('honours another radius', () => {
+    expect(zoneStanding(north(2.5), STORE, 3).inside).toBe(true);
+    expect(zoneStanding({ ...north(3.2), accuracy: 300 }, STORE, 3)).toMatchObject({ inside: false, couldBeInside: true });
+  });
+});
+
+describe('formatKm', () => {
+  it.each([
+    [1.75, '1.75'],
+    [2, '2'],
+    [3.4, '3.4'],
+    [1.754, '1.75'],
+    [9.999, '10'],
+    [14.23, '14.2'],
+    [14.04, '14'],
+    [0, '0'],
+  ])('%s km reads %s', (km, text) => {
+    expect(formatKm(km)).toBe(text);
   });
 });

@@ -38,6 +38,32 @@ export function isInsideZone(point: LatLng, centre: LatLng, radiusKm: number = D
   return distanceKm(point, centre) <= radiusKm;
 }
 
+/** Where a detected position stands against the zone (issue 36: the shopper is told how far, not only "outside"). */
+export interface ZoneStanding {
+  inside: boolean;
+  /** From the store, in km. */
+  distanceKm: number;
+  /**
+   * Outside, but within the position's own accuracy of the edge: a better fix (outdoors, by a window) could put it
+   * inside, so SPEC.md's advice to step outside and try again holds. A position far beyond its accuracy is told the
+   * distance instead.
+   */
+  couldBeInside: boolean;
+}
+
+/** A position (with its accuracy in metres, when known) against the zone around `centre`. */
+export function zoneStanding(point: LatLng & { accuracy?: number | null }, centre: LatLng, radiusKm: number = DEFAULT_DELIVERY_RADIUS_KM): ZoneStanding {
+  const km = distanceKm(point, centre);
+  const inside = km <= radiusKm;
+  const slackKm = point.accuracy != null && Number.isFinite(point.accuracy) && point.accuracy > 0 ? point.accuracy / 1000 : 0;
+  return { inside, distanceKm: km, couldBeInside: !inside && km - slackKm <= radiusKm };
+}
+
+/** A distance as the shop writes it: 2 decimals under 10 km ('1.75', '3.4'), 1 beyond ('14.2'), no trailing zeros. */
+export function formatKm(km: number): string {
+  return String(Number(km.toFixed(km < 10 ? 2 : 1)));
+}
+
 /**
  * Checks a position: null when it is a real place, otherwise one sentence naming the bad part
  * ('latitude must be between -90 and 90').

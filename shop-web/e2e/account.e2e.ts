@@ -43,20 +43,9 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirm password').fill('nila-secret-1');
     await register.click();
 
-    // on to login, with the number already there
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Your account is ready. Please log in.')).toBeVisible();
-    await expect(mobileBox(page)).toHaveValue(mobile);
-    const loginButton = page.getByRole('button', { name: 'Login' });
-    await expect(loginButton).toBeDisabled();
-    await shot(page, info, 'login');
-    await expectAccessible(page, info, 'login');
-    await page.getByLabel('Password').fill('wrong-password');
-    await loginButton.click();
-    await expect(page.getByText('Wrong mobile number or password.')).toBeVisible();
-    await page.getByLabel('Password').fill('nila-secret-1');
-    await loginButton.click();
+    // registering signs the shopper in (issue 36): home, with the session kept, no second password entry
     await expect(page).toHaveURL(`${openUrl()}/`);
+    await expect(page.getByText('Your account is ready. You are logged in.')).toBeVisible();
     await expect(accountControl(page)).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('accesstoken'), localStorage.getItem('refreshToken')].every((t) => !!t))).toBe(true);
 
@@ -71,6 +60,23 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('accesstoken'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('lastMobile'))).toBe(mobile);
+
+    // the login page: the number is pre-filled, a wrong password is refused
+    await page.goto('/login');
+    await expect(mobileBox(page)).toHaveValue(mobile);
+    const loginButton = page.getByRole('button', { name: 'Login' });
+    await expect(loginButton).toBeDisabled();
+    await shot(page, info, 'login');
+    await expectAccessible(page, info, 'login');
+    await page.getByLabel('Password').fill('wrong-password');
+    await loginButton.click();
+    await expect(page.getByText('Wrong mobile number or password.')).toBeVisible();
+    await page.getByLabel('Password').fill('nila-secret-1');
+    await loginButton.click();
+    await expect(page).toHaveURL(`${openUrl()}/`);
+    await accountControl(page).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
 
     // logging in again: the number is pre-filled
     await page.goto('/login');

@@ -41,10 +41,10 @@ async function payWith(page: Page, option: string): Promise<void> {
   await page.getByRole('group', { name: 'Choose your address' }).getByRole('radio').first().check();
   await page.getByRole('radio', { name: new RegExp(`^${option.replace(/\./g, '\\.')}`) }).check();
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Order placed' });
-  await expect(dialog).toContainText('Your order has been placed successfully! We are processing it now.');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  // one confirmation (issue 36): the server's message as a toast, then the success page, no dialog to dismiss
   await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('main').getByText('Your order has been placed successfully! We are processing it now.')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 }
 
 test.describe('addresses', () => {
@@ -68,11 +68,12 @@ test.describe('addresses', () => {
     await expect(dialog.getByText('Unable to get location. Please ensure location is turned on.')).toBeVisible();
     await expect(save).toBeDisabled();
 
-    // outside the zone: the message advises stepping outside, Save stays off
+    // outside the zone, by far more than the fix's accuracy: the message says how far and the zone, Save stays off
+    // (SPEC.md's step-outside advice is for a fix that could be inside: rough-edges-shopper.e2e.ts)
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(FAR_POSITION);
-    await dialog.getByRole('button', { name: 'Detect again' }).click();
-    await expect(dialog.getByText('This location is outside our delivery area. If you are indoors, step outside for a better signal and try again.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByText(/^You are [\d.]+ km from the store: we deliver within 1\.75 km of /)).toBeVisible();
     await expect(save).toBeDisabled();
     await shot(page, info, 'address-outside');
 
@@ -207,20 +208,17 @@ test.describe('checkout', () => {
     await pay.click();
     // a retried tap can never place it twice
     expect((await placing).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
-    const dialog = page.getByRole('alertdialog', { name: 'Order placed' });
-    await expect(dialog).toBeVisible();
-    await shot(page, info, 'order-placed-dialog');
-    await expectAccessible(page, info, 'order-placed-dialog');
-    await dialog.getByRole('button', { name: 'OK' }).click();
-
+    // one confirmation (issue 36): straight to the success page, the server's message said as it goes
     await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Order Successfully' })).toBeVisible();
-    await expect(page.getByText('Your order has been placed successfully! We are processing it now.')).toBeVisible();
+    // the page says it (a success toast says it too as the page opens, for two seconds)
+    await expect(page.getByRole('main').getByText('Your order has been placed successfully! We are processing it now.')).toBeVisible();
     await expect(page.getByText('Redirecting in 6 seconds...')).toBeVisible();
     await expect(page.getByText('Redirecting in 5 seconds...')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go To Home' })).toHaveAttribute('href', '/');
     await shot(page, info, 'success');
-    await expectAccessible(page, info, 'success');
+    // (scanned by checkout-credit.e2e.ts once its shopper has stayed: a scan here would race the countdown)
     await expect(page).toHaveURL(/\/dashboard\/myorders$/, { timeout: 30_000 });
 
     const [order] = await myOrders(request, shopper);

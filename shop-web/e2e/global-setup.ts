@@ -107,6 +107,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const unattendedDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-unattended-'));
   rmSync(unattendedDir, { recursive: true, force: true });
   cpSync(seeded, unattendedDir, { recursive: true });
+  // A sixth, for issue 36's dashboard walk (dashboard-care.e2e.ts), which counts the orders waiting in the new-order
+  // bar: on the shared server another file takes every waiting order (admin-orders.e2e.ts) or adds its own.
+  const careDir = mkdtempSync(path.join(os.tmpdir(), 'kade-e2e-care-'));
+  rmSync(careDir, { recursive: true, force: true });
+  cpSync(seeded, careDir, { recursive: true });
   // The open server's hours hold the next 10 hours and the closed one's start 2 hours from now, so the tests
   // mean the same at any time of day.
   const around = windowAround(new Date(), -60, 600);
@@ -121,6 +126,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.KADE_QUIET_DATA_DIR = quietDir;
   process.env.KADE_ORDERING_DATA_DIR = orderingDir;
   process.env.KADE_UNATTENDED_DATA_DIR = unattendedDir;
+  process.env.KADE_CARE_DATA_DIR = careDir;
   return async () => {
     await Promise.all([stop(open), stop(closed)]);
     rmSync(seeded, { recursive: true, force: true });
@@ -128,5 +134,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(quietDir, { recursive: true, force: true });
     rmSync(orderingDir, { recursive: true, force: true });
     rmSync(unattendedDir, { recursive: true, force: true });
+    rmSync(careDir, { recursive: true, force: true });
   };
 }

@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { buildScaleLabel, formatRs, formatWeight, rupeesToPaise, weighedAmountPaise, type OrderWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
-import { expectAccessible, loginAsAdmin, shot } from './helpers';
+import { expectAccessible, loginAsAdmin, openPackingFromList, shot } from './helpers';
 import { addAddress, adminSession, call, login, newShopper, PASSWORD, placeCodOrder, staffSession, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -97,7 +97,7 @@ for (const language of LANGUAGES) {
     await useSession(page, clerk);
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
     await page.goto('/dashboard/processing');
-    await page.getByRole('link', { name: `Pack order #${placed.orderId}` }).click();
+    await openPackingFromList(page, placed.orderId);
     await expect(page.getByRole('heading', { level: 1, name: fill(words.packing.titleFor, { ref: placed.orderId }) })).toBeVisible();
     const name = carrots.names[language];
     const row = page.getByTestId('pack-line').filter({ has: page.getByRole('heading', { name }) });

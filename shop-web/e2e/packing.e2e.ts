@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { discountedPricePaise, formatRs, localName, paiseToRupees, rupeesToPaise, type OrderWire, type SubstitutionPreference, type SubstituteWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import type englishCatalogue from '../src/locales/en/shop.json';
-import { expectAccessible, loginAsAdmin, shot, socketConnected } from './helpers';
+import { expectAccessible, loginAsAdmin, openPackingFromList, shot, socketConnected } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, placeCashOrder, placeCodOrder, setCart, staffSession, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -78,7 +78,7 @@ for (const language of LANGUAGES) {
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
     const live = socketConnected(page);
     await page.goto('/dashboard/processing');
-    await page.getByRole('link', { name: `Pack order #${placed.orderId}` }).click();
+    await openPackingFromList(page, placed.orderId);
     await expect(page.getByRole('heading', { level: 1, name: fill(words.titleFor, { ref: placed.orderId }) })).toBeVisible();
     const lineOf = (name: string) => page.getByTestId('pack-line').filter({ has: page.getByRole('heading', { name }) });
     await expect(lineOf(milk.name).getByTestId('pack-line-state')).toHaveText(words.stateToFind);
@@ -210,6 +210,17 @@ async function demoSubstitute(request: APIRequestContext): Promise<{ id: string;
   return { id: found!._id, unit: unit(found!), shelf: shelfOf(found!)! };
 }
 
+/**
+ * A shelf (sub-category) other than `shelf`. createProduct puts a product on the first shelf of the home page's first
+ * strip, which can be the demo substitute's own once other tests' products have changed what the strips show first.
+ */
+async function anotherShelf(request: APIRequestContext, shelf: string): Promise<string> {
+  const subs = await call<Array<{ _id: string; name: string }>>(request, null, 'POST', '/api/subcategory/get');
+  const other = subs.body.data.find((sub) => sub._id !== shelf && !sub.name.startsWith('All '));
+  expect(other, 'a shelf other than the demo product\'s').toBeTruthy();
+  return other!._id;
+}
+
 /** A product of the test's own, named in the three languages, on `shelf` alone when given (else createProduct's). */
 async function namedProduct(request: APIRequestContext, admin: Session, names: Record<Language, string>, tag: string, language: Language, price: number, more: { stock?: number; shelf?: string } = {}) {
   const id = await createProduct(request, admin, { name: `${names.en} ${tag}`, price, ...(more.stock === undefined ? {} : { stock: more.stock }) });
@@ -246,7 +257,7 @@ async function openPacking(page: Page, clerk: Session, language: Language, order
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
   const live = socketConnected(page);
   await page.goto('/dashboard/processing');
-  await page.getByRole('link', { name: `Pack order #${order.orderId}` }).click();
+  await openPackingFromList(page, order.orderId);
   await expect(page.getByRole('heading', { level: 1, name: fill(catalogue(language).packing.titleFor, { ref: order.orderId }) })).toBeVisible();
   return live;
 }
@@ -287,7 +298,7 @@ for (const language of LANGUAGES) {
     const similar = await namedProduct(request, admin, SUB_NAMES.similar, tag, language, demo.unit, { shelf: demo.shelf });
     const ask = await namedProduct(request, admin, SUB_NAMES.ask, tag, language, demo.unit - 1, { shelf: demo.shelf });
     // at the same price, in stock, but on another shelf: never suggested
-    const elsewhere = await namedProduct(request, admin, SUB_NAMES.elsewhere, tag, language, demo.unit);
+    const elsewhere = await namedProduct(request, admin, SUB_NAMES.elsewhere, tag, language, demo.unit, { shelf: await anotherShelf(request, demo.shelf) });
     const { order, clerk, shopper } = await orderWithChoices(request, [
       { productId: similar.id, quantity: 2, substitution: 'SIMILAR' },
       { productId: ask.id, quantity: 2, substitution: 'ASK' },

@@ -3,13 +3,15 @@
 // report (lines, value, note, the photo large, the shopper's history) and approves it as store credit, or declines
 // it with a reason; the shopper's order card then says Approved with the amount, or Declined with the reason, and
 // the Store credit page shows the balance and the refund's entry. A report someone decided meanwhile is said as
-// such and leaves the Open list. The Promo codes page makes a code, refuses its twin, and deletes it.
+// such and leaves the Open list; an open Problems page shows a new report live. An approved cash refund is due on
+// the Problems page and in the day report until someone marks it paid. The Promo codes page makes a code, refuses
+// its twin, and deletes it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_TIME_ZONE, formatDate, formatRs, type Language } from '@kade/shared';
+import { DEFAULT_TIME_ZONE, formatDate, formatRs, localDay, type Language } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import { expectAccessible, openUrl, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, useSession, type Session } from './shopper-api';
@@ -35,9 +37,13 @@ async function photo(name: string): Promise<{ name: string; mimeType: string; bu
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** The admin's dashboard at its usual desktop size, signed in. */
-async function adminPage(browser: Browser, admin: Session): Promise<Page> {
+/**
+ * The admin's dashboard at its usual desktop size, signed in. `stale`: its live connection never opens, so the page
+ * shows only what it read (as a page whose socket dropped would), and a change elsewhere meets it unawares.
+ */
+async function adminPage(browser: Browser, admin: Session, stale = false): Promise<Page> {
   const context = await browser.newContext({ baseURL: openUrl(), viewport: { width: 1280, height: 800 } });
+  if (stale) await context.route('**/socket.io/**', (route) => route.abort());
   const page = await context.newPage();
   await useSession(page, admin);
   return page;
@@ -101,14 +107,17 @@ for (const language of ['en', 'ta'] as const) {
     const admin = await adminSession(request);
     const name = `Problem Biscuits ${language} ${Date.now() % 100_000}`;
     const { shopper, order } = await deliveredOrder(request, admin, name, 240, 3);
-    await shopperPage(page, shopper, language);
-    const card = await reportDamaged(page, language, order.orderId, name, 2);
-    await expectAccessible(page, info, `problems-${language}-sent`);
-
+    // the admin's Problems page is open before the shopper reports: the report arrives on it live
     const desk = await adminPage(browser, admin);
     await desk.goto('/dashboard/problems');
     await expect(desk.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
     const report = desk.getByRole('article', { name: `Report on order ${order.orderId}` });
+    await expect(desk.getByRole('tabpanel', { name: 'Open' })).toBeVisible();
+    await expect(report).toHaveCount(0);
+    await shopperPage(page, shopper, language);
+    const card = await reportDamaged(page, language, order.orderId, name, 2);
+    await expectAccessible(page, info, `problems-${language}-sent`);
+
     await expect(report.getByRole('row', { name: new RegExp(`${name} 2 Damaged`) })).toBeVisible();
     await expect(report.getByTestId('problem-value')).toHaveText(formatRs(48_000));
     await expect(report.getByText('“The packet was torn open”')).toBeVisible();
@@ -161,7 +170,8 @@ test('a report declined with a reason in Sinhala shows the reason on the card; a
   await shopperPage(page, shopper, 'si');
   const card = await reportDamaged(page, 'si', order.orderId, name, 1);
 
-  const desk = await adminPage(browser, admin);
+  // a page whose live connection is down, so a decision made elsewhere meets it unawares
+  const desk = await adminPage(browser, admin, true);
   await desk.goto('/dashboard/problems');
   const report = desk.getByRole('article', { name: `Report on order ${order.orderId}` });
   const decline = report.getByRole('group', { name: `Decline report on ${order.orderId}` });
@@ -178,10 +188,15 @@ test('a report declined with a reason in Sinhala shows the reason on the card; a
   expect(second.status, second.body.message).toBe(201);
   await desk.reload();
   await expect(report.getByTestId('shopper-history')).toHaveText('1 earlier reports (0 approved, 1 declined)');
+  const approve = report.getByRole('group', { name: `Approve report on ${order.orderId}` }).getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeVisible();
   const elsewhere = await call(request, admin.accessToken, 'PUT', '/api/orders/problems/decide', { problemId: second.body.data._id, approve: true, amount: 150 });
   expect(elsewhere.status, elsewhere.body.message).toBe(200);
-  await report.getByRole('group', { name: `Approve report on ${order.orderId}` }).getByRole('button', { name: 'Approve' }).click();
-  await expect(desk.getByText('This report was already approved.')).toBeVisible();
+  // the page hears it (problem:changed) and drops the report, or, if the click comes first, says it was decided
+  await approve.click({ timeout: 5_000 }).then(
+    () => expect(desk.getByText('This report was already approved.')).toBeVisible(),
+    () => undefined,
+  );
   await expect(report).toHaveCount(0);
   await desk.context().close();
 
@@ -196,6 +211,42 @@ test('a report declined with a reason in Sinhala shows the reason on the card; a
   await expectNoOverflow(page);
   await shot(page, info, 'problems-si-declined-card');
   await expectAccessible(page, info, 'problems-si-declined-card');
+});
+
+test('an approved cash refund is due on the Problems page and in the day report until it is marked paid', async ({ request, browser }, info) => {
+  const admin = await adminSession(request);
+  const name = `Problem Oil cash ${Date.now() % 100_000}`;
+  const { productId, shopper, order } = await deliveredOrder(request, admin, name, 410, 1);
+  const filed = await call<{ _id: string }>(request, shopper.accessToken, 'POST', '/api/orders/problems', { orderId: order._id, lines: [{ productId, quantity: 1, reason: 'MISSING' }] });
+  expect(filed.status, filed.body.message).toBe(201);
+  const decided = await call(request, admin.accessToken, 'PUT', '/api/orders/problems/decide', { problemId: filed.body.data._id, approve: true, amount: 410, refundAs: 'CASH' });
+  expect(decided.status, decided.body.message).toBe(200);
+  const desk = await adminPage(browser, admin);
+  // the day report counts it among the cash refunds to pay back
+  await desk.goto('/dashboard/report');
+  const section = desk.getByTestId('report-credit');
+  await expect(section.getByRole('heading', { name: 'Problems and store credit' })).toBeVisible();
+  const due = async () => (await call<{ credit: { cashRefundsDueCount: number } }>(request, admin.accessToken, 'GET', `/api/orders/report?day=${localDay(new Date(), DEFAULT_TIME_ZONE)}`)).body.data.credit.cashRefundsDueCount;
+  const before = await due();
+  expect(before).toBeGreaterThan(0);
+  await expect(section).toContainText(`${before} to pay back now`);
+  await shot(desk, info, 'report-credit');
+
+  await desk.goto('/dashboard/problems');
+  await desk.getByRole('tab', { name: 'Approved' }).click();
+  const report = desk.getByRole('article', { name: `Report on order ${order.orderId}` });
+  const cash = report.getByTestId('cash-refund');
+  await expect(cash).toContainText('Cash to pay back by');
+  await shot(desk, info, 'problems-cash-due');
+  await cash.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(desk.getByText('Refund marked as paid.')).toBeVisible();
+  await expect(cash).toContainText('Cash paid back');
+  await expect(cash.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+  await expectAccessible(desk, info, 'problems-cash-paid');
+  expect(await due()).toBe(before - 1);
+  await desk.goto('/dashboard/report');
+  await expect(desk.getByTestId('report-credit')).toContainText(`${before - 1} to pay back now`);
+  await desk.context().close();
 });
 
 test('the Promo codes page makes a code, refuses the same code again, and deletes it', async ({ request, browser }, info) => {

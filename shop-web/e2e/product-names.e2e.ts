@@ -64,7 +64,7 @@ for (const walk of WALKS) {
     const card = cardNamed(page, walk.typo[1]);
     await expect(card).toBeVisible();
     await card.getByRole('link').first().click();
-    await expect(page.getByRole('heading', { level: 2, name: walk.sheet })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('heading', { level: 2, name: walk.sheet })).toBeVisible();
     await expect(page).toHaveTitle(walk.sheet);
     await shot(page, info, `names-${walk.language}-sheet`);
   });

@@ -205,13 +205,15 @@ test.describe('riders and their cash', () => {
     // The clerk has the day report open: the rider has no cash row yet.
     await useSession(page, staff);
     await page.goto('/dashboard/report');
-    const tiles = page.locator('.report-tiles');
+    // the report's first tiles (the day's figures; the credit figures have tiles of their own below)
+    const tiles = page.locator('.report-tiles').first();
     await expect(tiles).toBeVisible();
     const cashRow = page.getByRole('article', { name: riderName });
     await expect(cashRow).toHaveCount(0);
     await tiles.evaluate((element) => element.setAttribute('data-shown-before', ''));
 
     await card.getByRole('button', { name: `Delivered, cash collected ${rs(a.total)}` }).click();
+    await card.getByRole('group', { name: `Confirm delivery of order #${a.ref}` }).getByRole('button', { name: 'Yes, delivered' }).click(); // asked once more (issue 36)
     await expect(riderPage.getByText('Marked delivered. Thank you!')).toBeVisible();
     // The report follows the delivery without a reload, and without blanking: the figures on screen are the same
     // elements, brought up to date.
@@ -508,6 +510,7 @@ test.describe('riders and their cash', () => {
 
     await card.getByRole('button', { name: ta.rider.pickedUp }).click();
     await card.getByRole('button', { name: said(ta.rider.cash.deliveredWith, { amount: rs(revised) }) }).click();
+    await card.getByRole('button', { name: ta.rider.confirm.yes }).click(); // asked once more (issue 36)
     await expect(page.getByTestId('rider-delivered').filter({ hasText: `#${order.orderId}` })).toContainText(said(ta.rider.collected, { amount: rs(revised) }));
     const stored = await call<OrderWire>(request, staff.accessToken, 'GET', `/api/order/details?orderId=${order._id}`);
     expect(stored.body.data).toMatchObject({ cashCollected: revised, cashFlagged: false, order_status: 'Delivered' });

@@ -1,12 +1,13 @@
 // The shopper's rough edges of issue 18 (item 6), each walked as a person would at a phone's 390 px and a
 // laptop's 1366 px: the home strips' arrows, adding an address from checkout, reloading the payment step, the
 // View Cart bar, listing titles, where staff land after logging in, and what a search for 'milk' lists first
-// (its SQL is tested on both databases in server/test/search-ranking.test.ts).
+// (its SQL is tested on both databases in server/test/search-ranking.test.ts). The last three look the same at any
+// width and run on the phone only (ONE_WIDTH).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { computeTotals, formatRs, rupeesToPaise } from '@kade/shared';
-import { expectAccessible, openUrl, scrollUntil, shot } from './helpers';
+import { expectAccessible, ONE_WIDTH, openUrl, scrollUntil, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, setCart, SHOP_POSITION, useSession, type Session } from './shopper-api';
 
 test.use({ baseURL: process.env.KADE_URL, geolocation: SHOP_POSITION, permissions: ['geolocation'] });
@@ -206,7 +207,7 @@ test('the View Cart bar is never on the cart page, and shows the bill total afte
   await expectAccessible(page, info, 'edges-cart-page');
 });
 
-test("a listing's heading and tab title read as the sub-category's name ('Dhal & Pulses'), not its slug", async ({ page }, info) => {
+test("a listing's heading and tab title read as the sub-category's name ('Dhal & Pulses'), not its slug", ONE_WIDTH, async ({ page }, info) => {
   const categories = (await (await page.request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
   const subs = (await (await page.request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string; category: Array<{ _id: string }> }>;
   const dhal = subs.find((s) => s.name === 'Dhal & Pulses');
@@ -220,7 +221,7 @@ test("a listing's heading and tab title read as the sub-category's name ('Dhal &
   await expectAccessible(page, info, 'edges-listing-title');
 });
 
-test('staff and admins who log in land on the Pending orders; a shopper lands on the home page', async ({ page, request }, info) => {
+test('staff and admins who log in land on the Pending orders; a shopper lands on the home page', ONE_WIDTH, async ({ page, request }, info) => {
   const loginAs = async (mobile: string, password: string) => {
     await page.goto('/login');
     await page.getByLabel('Mobile number').fill(mobile);
@@ -255,7 +256,7 @@ test('staff and admins who log in land on the Pending orders; a shopper lands on
   await expectAccessible(page, info, 'edges-admin-after-login');
 });
 
-test("a search for 'milk' lists the milks of Milk + Other before Milk Chocolate Bar", async ({ page }, info) => {
+test("a search for 'milk' lists the milks of Milk + Other before Milk Chocolate Bar", ONE_WIDTH, async ({ page }, info) => {
   await page.goto('/search?q=milk');
   await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('milk');
   const cards = page.locator('.product-card');

@@ -1,14 +1,14 @@
 // What a shopper does in the shop, at a phone and a desktop width, against the real server.
 import { expect, test, type Page } from '@playwright/test';
 import { BOOT_ELEMENT_ID, FIRST_SCREEN_CARDS, hasProductStrip, listingPath, type BootWire } from '@kade/shared';
-import { accountControl, closedUrl, expectAccessible, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
+import { accountControl, closedUrl, expectAccessible, ONE_WIDTH, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
 
 test.use({ baseURL: process.env.KADE_URL });
 
 const strips = (page: Page) => page.locator('section.strip');
 
 test.describe('the app-shell gate', () => {
-  test('an ordinary browser sees only the message to use the app; /dashboard is not gated', async ({ browser }, info) => {
+  test('an ordinary browser sees only the message to use the app; /dashboard is not gated', ONE_WIDTH, async ({ browser }, info) => {
     const context = await browser.newContext({ baseURL: openUrl(), userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36' });
     const page = await context.newPage();
     await page.goto('/');
@@ -26,7 +26,7 @@ test.describe('the app-shell gate', () => {
 });
 
 test.describe('browsing', () => {
-  test('the first screen comes with the page: no request for settings, categories or shelves before the home page shows', async ({ page }, info) => {
+  test('the first screen comes with the page: no request for settings, categories or shelves before the home page shows', ONE_WIDTH, async ({ page }, info) => {
     const asked: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -178,7 +178,7 @@ test.describe('browsing', () => {
     expect(listingCalls).toEqual([]);
   });
 
-  test('a listing the shop is opened on comes with its first page: no request for it, its first pictures fetched once, the next page after its cursor', async ({ page, request }, info) => {
+  test('a listing the shop is opened on comes with its first page: no request for it, its first pictures fetched once, the next page after its cursor', ONE_WIDTH, async ({ page, request }, info) => {
     const categories = (await (await request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
     const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string }>;
     const fruit = categories.find((c) => c.name === 'Fruit')!;
@@ -223,7 +223,7 @@ test.describe('browsing', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  test('a search the shop is opened on comes with its first results: no request for them', async ({ page }) => {
+  test('a search the shop is opened on comes with its first results: no request for them', ONE_WIDTH, async ({ page }) => {
     const asked: Array<{ search: string; page: number }> = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/product/search-product')) asked.push(r.postDataJSON() as { search: string; page: number });
@@ -234,7 +234,7 @@ test.describe('browsing', () => {
     expect(asked.filter((body) => body.page === 1)).toEqual([]);
   });
 
-  test('an empty listing says No Products Found.', async ({ page, request }, info) => {
+  test('an empty listing says No Products Found.', ONE_WIDTH, async ({ page, request }, info) => {
     const categories = (await (await request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
     const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string }>;
     const veg = categories.find((c) => c.name === 'Vegetable')!;
@@ -337,7 +337,7 @@ test.describe('the product sheet', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('opened directly, closing goes home', async ({ page }) => {
+  test('opened directly, closing goes home', ONE_WIDTH, async ({ page }) => {
     const product = await productWithVariations(page);
     await page.goto(`/product/anything-${product._id}`);
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -382,7 +382,7 @@ test.describe('search', () => {
 
 // The cards the cart walks use are sold by the unit ('/ kg' marks one sold by weight, which other files make newest)
 test.describe('the cart', () => {
-  test('an anonymous cart is kept on the phone, Proceed says Please Login, and the cart is there after login', async ({ page, request }, info) => {
+  test('an anonymous cart is kept on the phone, Proceed says Please Login, and the cart is there after login', ONE_WIDTH, async ({ page, request }, info) => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded(); // strips further down draw their cards as they come near the screen
@@ -421,7 +421,7 @@ test.describe('the cart', () => {
     expect(cart.data.map((line) => [line.productId.name, line.quantity])).toEqual([[name, 2]]);
   });
 
-  test('a cart read sent before the shopper changed the cart never empties it when its answer comes late', async ({ page, request }, info) => {
+  test('a cart read sent before the shopper changed the cart never empties it when its answer comes late', ONE_WIDTH, async ({ page, request }, info) => {
     await loginAsNewShopper(page, request, info);
     // the session's first read of the (empty) cart is answered by the server at once and handed to the page only
     // after the shopper has added and stepped an item: on a busy counter machine it once came back that late
@@ -460,7 +460,7 @@ test.describe('the cart', () => {
     await expect(page.locator('.view-cart-bar, .cart-button').first()).toContainText('1');
   });
 
-  test('the phone\'s cart merged at login is shown even when the shopper adds an item before the merge is answered', async ({ page, request }, info) => {
+  test('the phone\'s cart merged at login is shown even when the shopper adds an item before the merge is answered', ONE_WIDTH, async ({ page, request }, info) => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded();
@@ -589,7 +589,7 @@ test.describe('the cart', () => {
 });
 
 test.describe('closed hours', () => {
-  test('Add reads Run Out and Vegetable and Meat are greyed out with their hours', async ({ page }, info) => {
+  test('Add reads Run Out and Vegetable and Meat are greyed out with their hours', ONE_WIDTH, async ({ page }, info) => {
     await page.goto(`${closedUrl()}/`);
     await expect(strips(page).first().locator('.product-card').first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Add / })).toHaveCount(0);
@@ -616,7 +616,7 @@ test.describe('static pages', () => {
     ['/terms-and-conditions', 'Terms and Conditions'],
     ['/contact', 'Contact us'],
   ] as const) {
-    test(`${path}`, async ({ page }, info) => {
+    test(`${path}`, ONE_WIDTH, async ({ page }, info) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       if (path === '/terms-and-conditions') {

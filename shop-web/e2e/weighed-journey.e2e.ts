@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { buildScaleLabel, checkoutTotals, formatRs, formatWeight, rupeesToPaise, weighedAmountPaise, type OrderWire, type ShopConfigWire } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
-import { shot, socketConnected } from './helpers';
+import { openPackingFromList, shot, socketConnected } from './helpers';
 import { addAddress, adminSession, call, newShopper, staffSession, useSession, type Session } from './shopper-api';
 import { LANGUAGES, PHONE_360, speak, takeOrder, wordsOf } from './substitution-words';
 
@@ -105,7 +105,6 @@ for (const language of LANGUAGES) {
       say('weighed.totalRange', { estimate: formatRs(atCheckout.estimate.grandTotalPaise), atMost: formatRs(atCheckout.atMost?.grandTotalPaise ?? -1) }),
     );
     await page.getByRole('button', { name: say('checkout.cashOnDelivery') }).click();
-    await page.getByRole('alertdialog', { name: say('checkout.orderPlacedTitle') }).getByRole('button', { name: say('common.ok') }).click();
     await expect(page).toHaveURL(/\/success$/);
     const mine = await call<OrderWire[]>(request, shopper.accessToken, 'GET', '/api/order/order-list?limit=1');
     const order = mine.body.data[0]!;
@@ -128,7 +127,7 @@ for (const language of LANGUAGES) {
       await packing.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [STORAGE_KEYS.language, language] as const);
       await useSession(packing, clerk);
       await packing.goto('/dashboard/processing');
-      await packing.getByRole('link', { name: `Pack order #${order.orderId}` }).click();
+      await openPackingFromList(packing, order.orderId);
       const row = packing.getByTestId('pack-line').filter({ has: packing.getByRole('heading', { name }) });
       await expect(row.getByTestId('pack-line-state')).toHaveText(say('packWeight.stateToWeigh'));
       await packing.getByRole('heading', { level: 1 }).click();

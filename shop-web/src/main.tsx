@@ -5,14 +5,21 @@ import { startI18n } from './i18n/i18n';
 import { warmScriptFont } from './i18n/script-fonts';
 import { initialLanguage } from './state/language';
 import { loadShopConfig } from './lib/shop-config';
+import { keepOfflineScreens } from './app/offline-screens';
 import './app/styles.css';
 import 'virtual:script-fonts.css';
 
-/** Registers the service worker; a browser without one, or a failure, changes nothing. */
+/**
+ * Registers the service worker, then has it keep the screens a shopper needs offline (offline-screens.ts); a
+ * browser without one, or a failure, changes nothing.
+ */
 function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
+    navigator.serviceWorker
+      .register('/service-worker.js')
+      .then(() => keepOfflineScreens())
+      .catch(() => undefined);
   });
 }
 

@@ -2,80 +2,37 @@
 // server, the counter prints the bill as taken (the asked kilos at the price per kg, 'At most' under the total), the
 // clerk weighs the bag at 742 g, and the counter prints the REVISED bill: '0.750 -> 0.742 kg x Rs.480.00/kg' at
 // Rs.356.00 and the server's new total, through the print queue to a network printer (the recording one).
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTotals, ENDPOINTS, formatRs, paiseToRupees, RECEIPT_COLUMNS, rupeesToPaise, type OrderWire } from '@kade/shared';
-import { ADMIN, eventually, startServer } from '../testing/live-server';
+import { productOnDemoShelf, startDispatcherRig, type DispatcherRig } from '../testing/dispatcher-rig';
+import { eventually } from '../testing/live-server';
 import { decodeEscPos } from '../printer/escpos-text';
-import { PrintQueue } from '../printer/print-queue';
-import { RecordingPrinter } from '../printer/recording-printer';
-import { parsePrinterAddress } from '../printer/transport';
-import { Dispatcher } from './dispatcher';
 import { ServerApi } from './server-api';
+
+/** Rs.480 a kg in 250 g steps, 250 g to 5 kg, with 50 kg in stock. */
+const SOLD_BY_WEIGHT = { price: 480, unit: 'loose', stock: 50_000, sellBy: 'WEIGHT', stepGrams: 250, minGrams: 250, maxGrams: 5000 } as const;
 
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 const row = (left: string, right: string) => left + ' '.repeat(RECEIPT_COLUMNS - left.length - right.length) + right;
 
 describe('a weighed line on the counter\'s bills, from the real server', () => {
-  let dir: string;
-  let server: { url: string; process: ChildProcess };
-  let printer: RecordingPrinter;
-  let queue: PrintQueue;
-  let dispatcher: Dispatcher;
+  let rig: DispatcherRig;
+  let server: DispatcherRig['server'];
+  let printer: DispatcherRig['printer'];
   let staff: ServerApi;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'kade-weighed-counter-'));
-    server = await startServer(path.join(dir, 'server-data'));
-    printer = await new RecordingPrinter().start();
-    queue = await PrintQueue.open({ file: path.join(dir, 'print-queue.json'), printer: () => parsePrinterAddress(printer.address), retryMs: { first: 100, longest: 500 } });
-    queue.start();
-    staff = new ServerApi(server.url, undefined);
-    await staff.login(ADMIN.mobile, ADMIN.password);
-    dispatcher = new Dispatcher({
-      api: staff,
-      queue,
-      settings: () => ({ autoPrint: true, copies: 1, receiptMode: 'text', shop: { shopName: 'Kade', timeZone: 'Asia/Colombo' } }),
-      lastSeen: new Date().toISOString(),
-      saveLastSeen: () => undefined,
-      onNewOrder: () => undefined,
-    });
-    dispatcher.start();
-    await eventually(() => dispatcher.connected);
+    rig = await startDispatcherRig('kade-weighed-counter-');
+    ({ server, printer, staff } = rig);
   }, 240_000);
 
   afterAll(async () => {
-    dispatcher?.stop();
-    await queue?.stop();
-    await printer?.stop();
-    server?.process.kill('SIGTERM');
-    await new Promise((resolve) => server?.process.once('exit', resolve));
-    rmSync(dir, { recursive: true, force: true });
+    await rig?.stop();
   });
 
   it('prints the asked kilos and "At most" when taken, and the weighed kilos at the charged amount on the REVISED bill', async () => {
     // carrots at Rs.480/kg in 250 g steps, made as an admin makes them, on a demo product's shelf
-    const [model] = await staff.call(ENDPOINTS.products.search, { body: { search: 'rice', page: 1 } });
-    if (!model) throw new Error('no rice in the demo catalogue');
-    const carrots = await staff.call(ENDPOINTS.products.create, {
-      body: {
-        name: 'Counter Test Carrots',
-        image: model.image.slice(0, 1),
-        price: 480,
-        unit: 'loose',
-        stock: 50_000,
-        description: 'Sold by weight, made by the counter tests.',
-        category: model.category.map((c) => c._id).slice(0, 1),
-        subCategory: model.subCategory.map((c) => c._id).slice(0, 1),
-        sellBy: 'WEIGHT',
-        stepGrams: 250,
-        minGrams: 250,
-        maxGrams: 5000,
-      },
-    });
+    const carrots = await productOnDemoShelf(staff, { name: 'Counter Test Carrots', ...SOLD_BY_WEIGHT });
     expect(carrots).toMatchObject({ sellBy: 'WEIGHT', stepGrams: 250 });
 
     // a shopper orders 750 g (three steps)
@@ -126,25 +83,7 @@ describe('a weighed line on the counter\'s bills, from the real server', () => {
   }, 90_000);
 
   it('prints no REVISED bill while a weighed line still waits for the scale, and one when the last bag is weighed', async () => {
-    const [model] = await staff.call(ENDPOINTS.products.search, { body: { search: 'rice', page: 1 } });
-    if (!model) throw new Error('no rice in the demo catalogue');
-    const weighed = async (name: string) =>
-      staff.call(ENDPOINTS.products.create, {
-        body: {
-          name,
-          image: model.image.slice(0, 1),
-          price: 480,
-          unit: 'loose',
-          stock: 50_000,
-          description: 'Sold by weight, made by the counter tests.',
-          category: model.category.map((c) => c._id).slice(0, 1),
-          subCategory: model.subCategory.map((c) => c._id).slice(0, 1),
-          sellBy: 'WEIGHT',
-          stepGrams: 250,
-          minGrams: 250,
-          maxGrams: 5000,
-        },
-      });
+    const weighed = (name: string) => productOnDemoShelf(staff, { name, ...SOLD_BY_WEIGHT });
     const beans = await weighed('Counter Test Beans');
     const leeks = await weighed('Counter Test Leeks');
     const mobile = `07${String(Date.now() + 7).slice(-8)}`;

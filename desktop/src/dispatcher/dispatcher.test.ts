@@ -84,7 +84,7 @@ describe('the dispatcher against the real server', () => {
       expect(printedCodes().filter((c) => c === `#${order.orderId}`), order.orderId).toHaveLength(1);
       expect(alerted.filter((id) => id === order._id), order.orderId).toHaveLength(1);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('hears when another counter takes an order', async () => {
     const order = await buyer.order();

@@ -8,7 +8,9 @@ const PRINTABLE_BYTES = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 +
 const PC858 = new Set(iconv.decode(Buffer.from(PRINTABLE_BYTES), 'CP858'));
 
 /**
- * Typographic marks phones type for plain ones. PC858 has neither, and the printer library would switch to
+ * Typographic marks phones type for plain ones. (The receipt's credit line, issue 35, writes 'Credit −Rs.150.00 ·
+ * COLLECT …': its minus sign is made '-' here, and its middle dot U+00B7 is PC858's own byte 0xFA, printed as it is;
+ * desktop/src/dispatcher/dispatcher-credit.test.ts reads both bytes back from the printer.) PC858 has neither, and the printer library would switch to
  * another code page for them (one the printer may lack); the plain mark reads the same on a receipt.
  */
 const PLAIN: Readonly<Record<string, string>> = {

@@ -13,8 +13,8 @@ export interface Database {
   knex: Knex;
   /** PostgreSQL's connection URL, for a connection outside the pool (the catalogue's LISTEN). */
   url?: string;
-  /** PGlite: calls `onNotice` for every NOTIFY on `channel` (its one session); resolves with the way to stop. */
-  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  /** PGlite: calls `onNotice` with the payload of every NOTIFY on `channel` (its one session); resolves with the way to stop. */
+  listen?(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite: the whole data folder as a tar file, which `openDatabase`'s `image` opens again (the tests start from one). */
   image?(): Promise<Blob>;
   /** Checks the database answers; used by the health endpoint. */
@@ -175,7 +175,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     kind: 'pglite',
     knex: db,
     listen: async (channel, onNotice) => {
-      const stop = await pglite.listen(channel, () => onNotice());
+      const stop = await pglite.listen(channel, (payload) => onNotice(payload));
       return () => (pglite.closed ? Promise.resolve() : stop());
     },
     image: async () => {

@@ -65,7 +65,7 @@ function isPostgres(db: Db): boolean {
 const numberedTexts = new Map<string, string>();
 
 /** A text's `?` placeholders as PostgreSQL's `$1`, `$2`, …, worked out once per text (statementRows' texts hold no other `?`). */
-function numbered(sql: string): string {
+export function numbered(sql: string): string {
   let text = numberedTexts.get(sql);
   if (text === undefined) {
     let n = 0;

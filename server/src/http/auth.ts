@@ -27,6 +27,11 @@ export function bearerToken(ctx: Context): string | undefined {
   return match?.[1];
 }
 
+/** The session check's text (values: the token's session id, then its user id); the bench's order baseline runs it too. */
+export const CALLER_SQL = `select u.id, u.role, u.status,
+  exists (select 1 from refresh_tokens t where t.family_id = ? and t.user_id = u.id and t.revoked_at is null) as live
+from users u where u.id = ?`;
+
 /**
  * The caller an access token names, as the database says now: the account must exist and be active, and the
  * session (the token's refresh-token family) must not have ended — by logout, a reused refresh token, a
@@ -34,13 +39,7 @@ export function bearerToken(ctx: Context): string | undefined {
  * PostgreSQL (every signed-in request sends it: planning it each time cost several times its run).
  */
 export async function findCaller(db: Knex, claims: AccessClaims): Promise<AuthUser> {
-  const [row] = await statementRows<{ id: string; role: AuthUser['role']; status: string; live: boolean }>(
-    db,
-    `select u.id, u.role, u.status,
-  exists (select 1 from refresh_tokens t where t.family_id = ? and t.user_id = u.id and t.revoked_at is null) as live
-from users u where u.id = ?`,
-    [claims.sid, claims.sub],
-  );
+  const [row] = await statementRows<{ id: string; role: AuthUser['role']; status: string; live: boolean }>(db, CALLER_SQL, [claims.sid, claims.sub]);
   if (!row) throw new AppError('TOKEN_INVALID', 'Your session is not valid. Please log in again.');
   if (row.status !== 'Active') throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.', { status: 401 });
   if (!row.live) throw new AppError('SESSION_ENDED', 'This session has ended. Please log in again.');

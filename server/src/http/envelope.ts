@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '@kade/shared';
+import type { ErrorCode, SearchSuggestionsWire } from '@kade/shared';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger';
 import { answerHeaders } from './answer-headers';
@@ -19,9 +19,9 @@ export interface Envelope<T = unknown> {
 
 /**
  * Plain values a successful answer may carry beside `data` as top-level fields (the paged lists' `page`,
- * `totalPage`, `totalCount`, as the spec's clients read them). They never replace the envelope's own fields.
+ * `totalPage`, `totalCount`, as the spec's clients read them; a search that found nothing, its `suggestions`). They never replace the envelope's own fields.
  */
-export type EnvelopeExtras = Readonly<Record<string, string | number | boolean | null | Readonly<Record<string, number>>>>;
+export type EnvelopeExtras = Readonly<Record<string, string | number | boolean | null | Readonly<Record<string, number>> | SearchSuggestionsWire>>;
 
 export function ok<T>(data: T, message = '', extras: EnvelopeExtras = {}): Envelope<T> {
   const envelope = { success: true, error: false, message, data };

@@ -4,19 +4,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, isErrorCode, type ErrorCode } from '@kade/shared';
+import { ERROR_CODES, ERROR_MEANINGS, isErrorCode, type ErrorCode } from '@kade/shared';
 import { REPO_ROOT } from '../config';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './errors';
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
-const THE_LIST = path.join('shared', 'src', 'error-codes.ts');
+const THE_LISTS = [path.join('shared', 'src', 'error-codes.ts'), path.join('shared', 'src', 'error-meanings.ts')];
 
 /** The source files (tests left out) of a folder, relative to the repository. */
 function sources(dir: string): string[] {
   return readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
     if (entry.isDirectory()) return sources(relative);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && relative !== THE_LIST ? [relative] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !THE_LISTS.includes(relative) ? [relative] : [];
   });
 }
 
@@ -29,13 +29,13 @@ describe('the error codes', () => {
   });
 
   it.each(CODES)('%s has an error status (4xx or 5xx) and an errors.* sentence', (name) => {
-    const entry: { status: number; otherStatus?: number; sentence: string; meaning: string } = ERROR_CODES[name];
+    const entry: { status: number; otherStatus?: number; sentence: string } = ERROR_CODES[name];
     for (const status of [entry.status, entry.otherStatus ?? entry.status]) {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(600);
     }
     expect(entry.sentence).toMatch(/^errors\.[A-Za-z_]+$/);
-    expect(entry.meaning.length).toBeGreaterThan(10);
+    expect(ERROR_MEANINGS[name].length).toBeGreaterThan(10);
   });
 
   it('are told from other strings', () => {
@@ -65,8 +65,8 @@ describe('the error codes', () => {
     const end = lines.findIndex((line, i) => i > first && !line.startsWith('|'));
     const rows = lines.slice(first + 2, end).map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
     const expected = CODES.map((name) => {
-      const entry: { status: number; otherStatus?: number; meaning: string } = ERROR_CODES[name];
-      return [`\`${name}\``, entry.otherStatus === undefined ? String(entry.status) : `${entry.status}, ${entry.otherStatus}`, entry.meaning];
+      const entry: { status: number; otherStatus?: number } = ERROR_CODES[name];
+      return [`\`${name}\``, entry.otherStatus === undefined ? String(entry.status) : `${entry.status}, ${entry.otherStatus}`, ERROR_MEANINGS[name]];
     });
     expect(rows).toEqual(expected);
   });

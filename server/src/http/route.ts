@@ -17,6 +17,7 @@ import {
 } from '@kade/shared';
 import { AppError, forbidden, unauthorized } from './errors';
 import { ok, type EnvelopeExtras } from './envelope';
+import type { KeptAnswers } from './kept-answers';
 import type { AuthUser } from '../auth/caller';
 
 /**
@@ -35,6 +36,13 @@ export interface Handled<T, X = unknown> {
   extras?: EnvelopeExtras & X;
   /** A file to download instead of the envelope (the day's report as CSV): its type, name and text. */
   file?: { contentType: string; fileName: string; body: string };
+  /**
+   * The read model's version this answer was read at (shop-service.ts `Read`): on a route with `kept`, the fast lane
+   * keeps a 200 answer's bytes until the version moves on (kept-answers.ts). Never part of the answer.
+   */
+  readAt?: number | undefined;
+  /** With `readAt`: the ids of the products and variations whose stock the answer shows (kept-answers.ts). */
+  holds?: readonly string[];
 }
 
 interface RouteCommon<B, Q> {
@@ -71,6 +79,8 @@ export interface FastLaneRouteSpec<B = unknown> extends RouteCommon<B, undefined
   access: 'public';
   query?: undefined;
   raw?: false;
+  /** Where the lane keeps this route's answers that say which version of the read model they were read at. */
+  kept?: KeptAnswers;
   handler(input: FastLaneInput<B>): Promise<Handled<unknown>>;
 }
 
@@ -85,17 +95,24 @@ export type KoaHandler<E extends Endpoint> = (input: { ctx: Context; body: Parse
 /** What the fast lane takes: a public endpoint with no query and no upload. */
 export type FastLaneEndpoint = Endpoint & { readonly access: 'public'; readonly query?: undefined; readonly upload?: undefined };
 
+/** How a route goes on the fast lane: `kept`, where the lane keeps its answers' bytes (kept-answers.ts). */
+export interface FastLaneChoice {
+  fastLane: true;
+  kept?: KeptAnswers | undefined;
+}
+
 /** The handler of a fast-lane route: its parsed body only. */
 export type FastLaneHandler<E extends Endpoint> = (input: FastLaneInput<ParsedBodyOf<E>>) => Promise<HandledOf<E>>;
 
 /**
  * The route answering an endpoint of `ENDPOINTS`: method, path, access, schemas and upload come from the
  * declaration; the handler's answer is checked against the declared one. `{ fastLane: true }` (a server-side
- * choice) puts a public read on the fast lane.
+ * choice) puts a public read on the fast lane; with `kept`, the lane keeps the bytes of its answers read from the
+ * read model (those whose handler says `readAt`).
  */
 export function route<E extends Endpoint>(endpoint: E, handler: KoaHandler<E>): RouteSpec;
-export function route<E extends FastLaneEndpoint>(endpoint: E, options: { fastLane: true }, handler: FastLaneHandler<E>): RouteSpec;
-export function route<E extends Endpoint>(endpoint: E, ...rest: [KoaHandler<E>] | [{ fastLane: true }, FastLaneHandler<E & FastLaneEndpoint>]): RouteSpec {
+export function route<E extends FastLaneEndpoint>(endpoint: E, options: FastLaneChoice, handler: FastLaneHandler<E>): RouteSpec;
+export function route<E extends Endpoint>(endpoint: E, ...rest: [KoaHandler<E>] | [FastLaneChoice, FastLaneHandler<E & FastLaneEndpoint>]): RouteSpec {
   const paths = pathsOf(endpoint);
   const common = {
     endpoint,
@@ -106,7 +123,7 @@ export function route<E extends Endpoint>(endpoint: E, ...rest: [KoaHandler<E>] 
     ...(endpoint.query ? { query: schemaOf(endpoint.query) } : {}),
     ...(endpoint.upload ? { raw: true } : {}),
   };
-  const spec = rest.length === 1 ? { ...common, handler: rest[0] } : { ...common, fastLane: rest[0].fastLane, handler: rest[1] };
+  const spec = rest.length === 1 ? { ...common, handler: rest[0] } : { ...common, fastLane: rest[0].fastLane, ...(rest[0].kept ? { kept: rest[0].kept } : {}), handler: rest[1] };
   return spec as unknown as RouteSpec;
 }
 

@@ -1,10 +1,14 @@
 /**
  * The demo catalogue's names in Sinhala and Tamil (issue 21), by English name: every category and sub-category
  * (the invented brands keep their own names) and most products, in the everyday words a Colombo shopper uses
- * (Sri Lankan Tamil: பாண் for bread, மரக்கறி for vegetables, தேசிக்காய் for lime). Written for Kade. A product
- * left out shows its English name in every language, as a shop's new products would until someone names them.
+ * (Sri Lankan Tamil: பாண் for bread, மரக்கறி for vegetables, தேசிக்காய் for lime). Written for Kade. Every seeded
+ * product has both (issue 36); a product the admin adds without them shows its English name in every language.
+ * A brand (a sub-category of 'Buy Brand') keeps its own name in every language.
  * '\u200D' (zero-width joiner) is part of Sinhala spelling: it joins a consonant to the next one's sign ('ක්\u200Dරීම්').
  */
+
+import { localUnit } from '@kade/shared';
+import { SEED_BRANDS } from './catalogue-data';
 
 /** [Sinhala, Tamil]. */
 export type OtherNames = readonly [si: string, ta: string];
@@ -102,7 +106,7 @@ export const SUB_CATEGORY_NAMES: Readonly<Record<string, OtherNames>> = {
   'Water': ['වතුර', 'தண்ணீர்'],
 };
 
-/** A good share of the products' names. */
+/** Every product's names (a brand keeps its own name, the words around it are translated). */
 export const PRODUCT_NAMES: Readonly<Record<string, OtherNames>> = {
   'Gotukola': ['ගොටුකොළ', 'வல்லாரை'],
   'Mukunuwenna': ['මුකුණුවැන්න', 'பொன்னாங்காணி'],
@@ -110,10 +114,10 @@ export const PRODUCT_NAMES: Readonly<Record<string, OtherNames>> = {
   'Curry Leaves': ['කරපිංචා', 'கறிவேப்பிலை'],
   'Carrots': ['කැරට්', 'கரட்'],
   'Beetroot': ['බීට්රූට්', 'பீற்றூட்'],
-  'Potatoes': ['අර්තාපල්', 'உருளைக்கிழங்கு'],
+  'Potatoes': ['අර්තාපල්', 'உருளைக் கிழங்கு'],
   'Radish': ['රාබු', 'முள்ளங்கி'],
-  'Manioc': ['මඤ්ඤොක්කා', 'மரவள்ளிக்கிழங்கு'],
-  'Sweet Potato': ['බතල', 'வற்றாளைக்கிழங்கு'],
+  'Manioc': ['මඤ්ඤොක්කා', 'மரவள்ளிக் கிழங்கு'],
+  'Sweet Potato': ['බතල', 'வற்றாளைக் கிழங்கு'],
   'Ginger': ['ඉඟුරු', 'இஞ்சி'],
   'Leeks': ['ලීක්ස්', 'லீக்ஸ்'],
   'Green Beans': ['බෝංචි', 'போஞ்சி'],
@@ -154,12 +158,12 @@ export const PRODUCT_NAMES: Readonly<Record<string, OtherNames>> = {
   'Cream Crackers': ['ක්\u200Dරීම් ක්\u200Dරැකර්', 'கிறீம் கிறாக்கர்'],
   'Marie Biscuits': ['මාරි බිස්කට්', 'மாரி பிஸ்கட்'],
   'Coconut Biscuits': ['පොල් බිස්කට්', 'தேங்காய் பிஸ்கட்'],
-  'Paracetamol Tablets 500mg': ['පැරසිටමෝල් පෙති 500mg', 'பரசிட்டமோல் மாத்திரைகள் 500mg'],
+  'Paracetamol Tablets 500mg': ['පැරසිටමෝල් පෙති මි.ග්\u200Dරෑ. 500', 'பரசிட்டமோல் மாத்திரைகள் 500 மி.கி.'],
   'Pinda Oil': ['පිණ්ඩ තෛලය', 'பிண்டத் தைலம்'],
   'Cotton Wool': ['පුළුන්', 'பஞ்சு'],
   'Herbal Cough Syrup': ['ඖෂධීය කැස්ස සිරප්', 'மூலிகை இருமல் பாணி'],
   'Eucalyptus Oil': ['යුකැලිප්ටස් තෙල්', 'யூகலிப்டஸ் எண்ணெய்'],
-  'Salted Potato Chips': ['ලුණු අර්තාපල් චිප්ස්', 'உப்பு உருளைக்கிழங்குச் சிப்ஸ்'],
+  'Salted Potato Chips': ['ලුණු අර්තාපල් චිප්ස්', 'உப்பு உருளைக் கிழங்குச் சிப்ஸ்'],
   'Banana Chips': ['කෙසෙල් චිප්ස්', 'வாழைக்காய்ச் சிப்ஸ்'],
   'Spicy Murukku': ['සැර මුරුක්කු', 'காரமான முறுக்கு'],
   'Roasted Cashew Nuts': ['බැදපු කජු', 'வறுத்த கஜு'],
@@ -178,7 +182,7 @@ export const PRODUCT_NAMES: Readonly<Record<string, OtherNames>> = {
   'Basmati Rice': ['බාස්මතී සහල්', 'பாசுமதி அரிசி'],
   'Suwandel Rice': ['සුවඳැල් සහල්', 'சுவந்தல் அரிசி'],
   'Kalu Heenati Rice': ['කළු හීනටි සහල්', 'கறுப்பு ஹீனட்டி அரிசி'],
-  'Pachchaperumal Rice': ['පච්චපෙරුමාල් සහල්', 'பச்சைப்பெருமாள் அரிசி'],
+  'Pachchaperumal Rice': ['පච්චපෙරුමාල් සහල්', 'பச்சைப் பெருமாள் அரிசி'],
   'Mysore Dhal': ['මයිසූර් පරිප්පු', 'மைசூர் பருப்பு'],
   'Green Gram': ['මුං ඇට', 'பச்சைப் பயறு'],
   'Chickpeas': ['කඩල', 'கடலை'],
@@ -278,4 +282,165 @@ export const PRODUCT_NAMES: Readonly<Record<string, OtherNames>> = {
   'Ginger Beer': ['ජින්ජර් බියර්', 'இஞ்சி பியர்'],
   'Orange Cordial': ['දොඩම් කෝඩියල්', 'தோடம்பழக் கோடியல்'],
   'Drinking Water': ['පානීය ජලය', 'குடிநீர்'],
+  'Thampala': ['තම්පලා', 'முளைக்கீரை'],
+  'Nivithi Spinach': ['නිවිති', 'பசளிக்கீரை'],
+  'Sarana Leaves': ['සාරණ කොළ', 'சாரணைக் கீரை'],
+  'Chocolate Milk Drink': ['චොකලට් කිරි බීම', 'சொக்லேட் பால் பானம்'],
+  'Vanilla Milk Drink': ['වැනිලා කිරි බීම', 'வனிலா பால் பானம்'],
+  'Nilwala Farms Fresh Milk': ['Nilwala Farms නැවුම් කිරි', 'Nilwala Farms புதிய பால்'],
+  'Non-fat Milk Powder': ['මේද රහිත කිරිපිටි', 'கொழுப்பு நீக்கிய பால் மா'],
+  'Growing-up Milk Powder': ['වැඩෙන ළමුන්ට කිරිපිටි', 'வளரும் சிறுவர் பால் மா'],
+  'Kade Select Milk Powder': ['Kade Select කිරිපිටි', 'Kade Select பால் மா'],
+  'Drinking Yoghurt Mango': ['අඹ බීම යෝගට්', 'மாம்பழ யோகட் பானம்'],
+  'Nilwala Farms Strawberry Yoghurt': ['Nilwala Farms ස්ට්\u200Dරෝබෙරි යෝගට්', 'Nilwala Farms ஸ்ட்ரோபெரி யோகட்'],
+  'Margarine': ['මාජරින්', 'மாஜரின்'],
+  'Processed Cheese Slices': ['චීස් පෙති', 'சீஸ் துண்டுகள்'],
+  'Cheddar Cheese Block': ['චෙඩාර් චීස් කුට්ටිය', 'செடார் சீஸ் கட்டி'],
+  'Nilwala Farms Brown Eggs': ['Nilwala Farms දුඹුරු බිත්තර', 'Nilwala Farms பழுப்பு முட்டை'],
+  'Wattalappam Ice Cream': ['වටලප්පන් අයිස්ක්\u200Dරීම්', 'வட்டலப்பம் ஐஸ்கிரீம்'],
+  'High Grown Dust Tea': ['උඩරට තේ කුඩු', 'மலைநாட்டுத் தேயிலைத் தூள்'],
+  'Uva Leaf Tea': ['ඌව කොළ තේ', 'ஊவா இலைத் தேயிலை'],
+  'Sigiri Valley Pekoe Tea': ['Sigiri Valley පීකෝ තේ', 'Sigiri Valley பீக்கோ தேயிலை'],
+  'Ground Coffee': ['කෝපි කුඩු', 'கோப்பித் தூள்'],
+  '3-in-1 Coffee Mix': ['3න් 1 කෝපි මිශ්\u200Dරණය', '3-இல்-1 கோப்பிக் கலவை'],
+  'Malted Chocolate Drink': ['මෝල්ට් චොකලට් පානය', 'மோல்ட் சொக்லேட் பானம்'],
+  'Cereal Nutrition Mix': ['ධාන්\u200Dය පෝෂණ මිශ්\u200Dරණය', 'தானியப் போசாக்குக் கலவை'],
+  'Wholemeal Crackers': ['තිරිඟු ක්\u200Dරැකර්', 'முழுக் கோதுமை கிறாக்கர்'],
+  'Cheese Crackers': ['චීස් ක්\u200Dරැකර්', 'சீஸ் கிறாக்கர்'],
+  'Kade Select Cream Crackers': ['Kade Select ක්\u200Dරීම් ක්\u200Dරැකර්', 'Kade Select கிறீம் கிறாக்கர்'],
+  'Chocolate Cream Biscuits': ['චොකලට් ක්\u200Dරීම් බිස්කට්', 'சொக்லேட் கிறீம் பிஸ்கட்'],
+  'Ginger Nut Biscuits': ['ඉඟුරු බිස්කට්', 'இஞ்சி பிஸ்கட்'],
+  'Lemon Puff Biscuits': ['ලෙමන් පෆ් බිස්කට්', 'லெமன் பஃப் பிஸ்கட்'],
+  'Custard Cream Biscuits': ['කස්ටඩ් ක්\u200Dරීම් බිස්කට්', 'கஸ்டட் கிறீம் பிஸ்கட்'],
+  'Chocolate Wafers': ['චොකලට් වේෆර්', 'சொக்லேட் வேஃபர்'],
+  'Vanilla Wafers': ['වැනිලා වේෆර්', 'வனிலா வேஃபர்'],
+  'Butter Cookies Tin': ['බටර් කුකීස් ටින් එක', 'பட்டர் குக்கீஸ் டின்'],
+  'Chocolate Chip Cookies': ['චොකලට් චිප් කුකීස්', 'சொக்லேட் சிப் குக்கீஸ்'],
+  'Pain Relief Balm': ['වේදනා නාශක බාම්', 'வலி நிவாரணத் தைலம்'],
+  'Muscle Rub Gel': ['මස්පිඩු වේදනා ජෙල්', 'தசை வலி ஜெல்'],
+  'Adhesive Bandages': ['තුවාල ප්ලාස්ටර්', 'காயப் பிளாஸ்டர்'],
+  'Antiseptic Liquid': ['පූතිනාශක දියර', 'தொற்றுநீக்கித் திரவம்'],
+  'Crepe Bandage': ['ක්\u200Dරේප් වෙළුම් පටිය', 'கிரேப் கட்டுத்துணி'],
+  'Digital Thermometer': ['ඩිජිටල් උෂ්ණත්වමානය', 'டிஜிட்டல் வெப்பமானி'],
+  'Surgical Face Masks': ['සර්ජිකල් මුහුණු ආවරණ', 'சத்திரசிகிச்சை முகக்கவசங்கள்'],
+  'Throat Lozenges': ['උගුරු පෙති', 'தொண்டை வில்லைகள்'],
+  'Vapour Rub': ['හුමාල බාම්', 'ஆவி பிடிக்கும் தைலம்'],
+  'Oral Rehydration Salts': ['මුඛ සජලීකරණ ලවණ', 'வாய்வழி நீரேற்று உப்புகள்'],
+  'Antacid Tablets': ['අම්ල නාශක පෙති', 'அமிலநீக்கி மாத்திரைகள்'],
+  'Isabgol Husk': ['ඉසබ්ගෝල් ලෙලි', 'இசப்கோல் உமி'],
+  'Hot & Spicy Potato Chips': ['සැර අර්තාපල් චිප්ස්', 'காரமான உருளைக் கிழங்குச் சிப்ஸ்'],
+  'Manioc Chips Chilli': ['මිරිස් මඤ්ඤොක්කා චිප්ස්', 'மிளகாய் மரவள்ளிச் சிப்ஸ்'],
+  'Mihira Foods Spicy Mixture': ['Mihira Foods සැර මික්ස්චර්', 'Mihira Foods காரமான மிக்சர்'],
+  'Roasted Chickpeas': ['බැදපු කඩල', 'வறுத்த கடலை'],
+  'Fried Green Peas': ['බැදපු කොළ කඩල', 'பொரித்த பச்சைப் பட்டாணி'],
+  'Devilled Cashews': ['ඩෙවල් කජු', 'டெவல் கஜு'],
+  'Milk Chocolate Bar': ['කිරි චොකලට්', 'பால் சொக்லேட்'],
+  'Dark Chocolate Bar': ['ඩාර්ක් චොකලට්', 'டார்க் சொக்லேட்'],
+  'Fruit Jelly Sweets': ['පළතුරු ජෙලි රසකැවිලි', 'பழ ஜெல்லி இனிப்புகள்'],
+  'Mihira Foods Milk Toffee': ['Mihira Foods කිරි ටොෆි', 'Mihira Foods பால் டொஃபி'],
+  'Coconut Toffee': ['පොල් ටොෆි', 'தேங்காய் டொஃபி'],
+  'Ran Kekulu Samba Rice': ['Ran Kekulu සම්බා සහල්', 'Ran Kekulu சம்பா அரிசி'],
+  'Ran Kekulu Nadu Rice': ['Ran Kekulu නාඩු සහල්', 'Ran Kekulu நாட்டரிசி'],
+  'Red Raw Rice': ['රතු අමු හාල්', 'சிவப்புப் பச்சை அரிசி'],
+  'Kade Select Mysore Dhal': ['Kade Select මයිසූර් පරිප්පු', 'Kade Select மைசூர் பருப்பு'],
+  'Semolina': ['රුලං', 'ரவை'],
+  'Rolled Oats': ['ඕට්ස්', 'ஓட்ஸ்'],
+  'Avocado': ['අලිගැට පේර', 'பட்டர் பழம்'],
+  'Dates Box': ['රට ඉඳි පෙට්ටිය', 'பேரீச்சம்பழப் பெட்டி'],
+  'Chicken Drumsticks': ['කුකුළු කකුල්', 'கோழிக் கால்கள்'],
+  'Mutton Boneless': ['ඇට නැති එළු මස්', 'எலும்பில்லாத ஆட்டிறைச்சி'],
+  'Chicken Meatballs': ['කුකුළු මස් බෝල', 'கோழி இறைச்சி உருண்டைகள்'],
+  'Smoked Chicken Slices': ['දුම් ගැසූ කුකුළු මස් පෙති', 'புகையூட்டிய கோழி இறைச்சித் துண்டுகள்'],
+  'Nilwala Farms Chicken Sausages': ['Nilwala Farms කුකුළු මස් සොසේජස්', 'Nilwala Farms கோழிச் சொசேஜஸ்'],
+  'Linna Mackerel': ['ලින්නා', 'அயலை'],
+  'Katta Dried Fish': ['කට්ටා කරවල', 'கட்டா கருவாடு'],
+  'Balaya Jaadi': ['බලයා ජාඩි', 'சூரை ஜாடி'],
+  'Canned Tuna in Brine': ['ලුණු වතුරේ ටින් ටූනා', 'உப்பு நீரில் டின் டூனா'],
+  'Canned Sardines': ['ටින් සාඩින්', 'டின் சாடின் மீன்'],
+  'Meat Curry Powder': ['මස් තුනපහ', 'இறைச்சிக் கறித்தூள்'],
+  'Mihira Foods Roasted Curry Powder': ['Mihira Foods බැදපු තුනපහ', 'Mihira Foods வறுத்த கறித்தூள்'],
+  'Mihira Foods Cinnamon Powder': ['Mihira Foods කුරුඳු කුඩු', 'Mihira Foods கறுவாத் தூள்'],
+  'Floor Cleaner Lemon': ['ලෙමන් බිම සෝදන දියර', 'எலுமிச்சை தரை துடைக்கும் திரவம்'],
+  'Toilet Cleaner': ['වැසිකිළි සෝදන දියර', 'கழிவறை சுத்திகரிப்பான்'],
+  'Glass Cleaner': ['වීදුරු පිසදමන දියර', 'கண்ணாடி சுத்திகரிப்பான்'],
+  'Disinfectant Liquid': ['විෂබීජ නාශක දියර', 'கிருமிநாசினித் திரவம்'],
+  'Liquid Detergent': ['රෙදි සෝදන දියර', 'சலவைத் திரவம்'],
+  'Fabric Softener': ['රෙදි මෘදුකාරකය', 'துணி மென்மையாக்கி'],
+  'Dishwash Bar': ['පිඟන් සෝදන කුට්ටිය', 'பாத்திரம் கழுவும் கட்டி'],
+  'Scrub Sponges': ['පිඟන් සෝදන ස්පොන්ජ්', 'தேய்க்கும் ஸ்பொஞ்சுகள்'],
+  'Kade Select Dishwash Liquid': ['Kade Select පිඟන් සෝදන දියර', 'Kade Select பாத்திரம் கழுவும் திரவம்'],
+  'Garbage Bags Large': ['ලොකු කසළ බෑග්', 'பெரிய குப்பைப் பைகள்'],
+  'Aluminium Foil': ['ඇලුමිනියම් ෆොයිල්', 'அலுமினியத் தாள்'],
+  'Kitchen Towels': ['කුස්සියේ කඩදාසි තුවා', 'சமையலறைக் காகிதத் துவாய்கள்'],
+  'Lunch Sheets': ['ලන්ච් ෂීට්', 'லஞ்ச் சீட்'],
+  'Carbolic Soap': ['කාබෝලික් සබන්', 'காபோலிக் சவர்க்காரம்'],
+  'Hand Wash Refill': ['අත් සෝදන දියර පිරවුම', 'கை கழுவும் திரவ மீள்நிரப்பு'],
+  'Fluoride Toothpaste': ['ෆ්ලෝරයිඩ් දන්තාලේප', 'புளோரைட் பற்பசை'],
+  'Mouthwash': ['මුඛ සෝදනය', 'வாய் கொப்பளிக்கும் திரவம்'],
+  'Kids Toothpaste': ['ළමා දන්තාලේප', 'சிறுவர் பற்பசை'],
+  'Conditioner': ['කොන්ඩිෂනර්', 'கண்டிஷனர்'],
+  'Hair Comb': ['පනාව', 'சீப்பு'],
+  'Body Lotion': ['ශරීර ලෝෂන්', 'உடல் லோஷன்'],
+  'Talcum Powder': ['ටැල්කම් පවුඩර්', 'டால்கம் பவுடர்'],
+  'Sanitary Napkins': ['සනීපාරක්ෂක තුවා', 'சுகாதாரத் துவாய்கள்'],
+  'Disposable Razors': ['ඉවතලන රැවුල් තල', 'ஒருமுறைப் பாவனைச் சவரக் கத்திகள்'],
+  'Sunscreen Lotion': ['හිරු එළියෙන් ආරක්ෂා වන ලෝෂන්', 'சூரிய ஒளிப் பாதுகாப்பு லோஷன்'],
+  'Wholemeal Bread': ['තිරිඟු පාන්', 'முழுக் கோதுமைப் பாண்'],
+  'Sigiri Valley Multigrain Bread': ['Sigiri Valley බහු ධාන්\u200Dය පාන්', 'Sigiri Valley பல்தானியப் பாண்'],
+  'Jam Buns': ['ජෑම් බනිස්', 'ஜாம் பணிஸ்'],
+  'Sandwich Buns': ['සැන්ඩ්විච් බනිස්', 'சான்விச் பணிஸ்'],
+  'Chocolate Cake': ['චොකලට් කේක්', 'சொக்லேட் கேக்'],
+  'Deal: Rice & Dhal Combo': ['දීමනාව: සහල් සහ පරිප්පු එකතුව', 'சலுகை: அரிசி & பருப்புத் தொகுப்பு'],
+  'Deal: Breakfast Pack': ['දීමනාව: උදේ කෑම පැකේජය', 'சலுகை: காலை உணவுப் பொதி'],
+  'Deal: Tea Time Bundle': ['දීමනාව: තේ වෙලාවට එකතුව', 'சலுகை: தேநீர் நேரத் தொகுப்பு'],
+  'Deal: Weekly Vegetable Basket': ['දීමනාව: සතියේ එළවළු කූඩය', 'சலுகை: வாராந்த மரக்கறிக் கூடை'],
+  'Deal: Curry Essentials Kit': ['දීමනාව: ව්\u200Dයංජන කුළුබඩු කට්ටලය', 'சலுகை: கறிச் சமையல் தொகுப்பு'],
+  'Deal: Household Cleaning Set': ['දීමනාව: ගෙදර පිරිසිදු කිරීමේ කට්ටලය', 'சலுகை: வீட்டுச் சுத்தப் பொருட்கள் தொகுப்பு'],
+  'Deal: Kids Snack Box': ['දීමනාව: ළමා කෙටි කෑම පෙට්ටිය', 'சலுகை: சிறுவர் சிற்றுண்டிப் பெட்டி'],
+  'Deal: Family Chicken Pack': ['දීමනාව: පවුලේ කුකුළු මස් පැකේජය', 'சலுகை: குடும்பக் கோழி இறைச்சிப் பொதி'],
+  'Kade Select Coconut Oil': ['Kade Select පොල් තෙල්', 'Kade Select தேங்காய் எண்ணெய்'],
+  'Kade Select White Sugar': ['Kade Select සුදු සීනි', 'Kade Select வெள்ளைச் சீனி'],
+  'Coconut Cream': ['පොල් ක්\u200Dරීම්', 'தேங்காய்க் கிறீம்'],
+  'Desiccated Coconut': ['වියළි පොල්', 'உலர்ந்த தேங்காய்த் துருவல்'],
+  'Chilli Sauce': ['මිරිස් සෝස්', 'மிளகாய்ச் சோஸ்'],
+  'Soy Sauce': ['සෝයා සෝස්', 'சோயா சோஸ்'],
+  'Nai Miris Chilli Paste': ['නයි මිරිස් පේස්ට්', 'நய் மிரிஸ் மிளகாய்ப் பேஸ்ட்'],
+  'White Vinegar': ['සුදු විනාකිරි', 'வெள்ளை வினாகிரி'],
+  'Spaghetti': ['ස්පැගටි', 'ஸ்பகெட்டி'],
+  'Rice Noodles': ['සහල් නූඩ්ල්ස්', 'அரிசி நூடில்ஸ்'],
+  'Macaroni': ['මැකරෝනි', 'மக்ரோனி'],
+  'Cola Soft Drink': ['කෝලා බීම', 'கோலா குளிர்பானம்'],
+  'Cream Soda': ['ක්\u200Dරීම් සෝඩා', 'கிறீம் சோடா'],
+  'Soda Water': ['සෝඩා වතුර', 'சோடா நீர்'],
+  'Energy Drink': ['බලශක්ති පානය', 'சக்திப் பானம்'],
+  'Mango Nectar': ['ඝන අඹ යුෂ', 'அடர் மாம்பழச் சாறு'],
+  'Faluda Rose Syrup': ['ෆලූඩා රෝස සිරප්', 'பலூடா ரோஸ் சிரப்'],
+  'Passion Fruit Cordial': ['වැල් දොඩම් කෝඩියල්', 'கொடித்தோடைக் கோடியல்'],
+  'Sparkling Water': ['බුබුලු ඛනිජ ජලය', 'நுரைக்கும் கனிம நீர்'],
+  'Kade Select Drinking Water': ['Kade Select පානීය ජලය', 'Kade Select குடிநீர்'],
 };
+
+/** The words after a variation's size that are not a unit ('Coconut Oil 2L Old Pack'). */
+export const VARIATION_WORDS: Readonly<Record<string, OtherNames>> = {
+  'Old Pack': ['පැරණි ඇසුරුම', 'பழைய பொதி'],
+};
+
+/** A sub-category's names: a brand's own name in every language, else its Sinhala and Tamil ones. */
+export function subCategoryNames(name: string): OtherNames | undefined {
+  return (SEED_BRANDS as readonly string[]).includes(name) ? [name, name] : SUB_CATEGORY_NAMES[name];
+}
+
+/**
+ * A variation named '<product> <size>[ <words>]' is named so in the other languages too: 'Coconut Oil 500ml' ->
+ * 'පොල් තෙල් මි.ලී. 500', 'தேங்காய் எண்ணெய் 500 மி.லீ.' (the size as the shop shows units, shared localUnit).
+ */
+export function variationNames(product: string, variation: string): OtherNames | undefined {
+  const names = PRODUCT_NAMES[product];
+  if (!names || !variation.startsWith(`${product} `)) return undefined;
+  const rest = variation.slice(product.length + 1);
+  const words = Object.keys(VARIATION_WORDS).find((w) => rest.endsWith(` ${w}`));
+  const size = words ? rest.slice(0, -(words.length + 1)) : rest;
+  const other = (index: 0 | 1, language: 'si' | 'ta') =>
+    [names[index], localUnit(size, language), words ? VARIATION_WORDS[words]?.[index] : undefined].filter(Boolean).join(' ');
+  return [other(0, 'si'), other(1, 'ta')];
+}

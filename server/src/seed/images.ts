@@ -16,7 +16,7 @@ import { seededRandom } from '../lib/seeded-random';
  * The version of these drawings and of their encoding: raise it with any change to how a picture looks, so a seed
  * does not read back pictures an older drawing kept in SEED_IMAGE_CACHE_DIR (image-cache.ts).
  */
-export const SEED_PICTURES_VERSION = 1;
+export const SEED_PICTURES_VERSION = 2;
 
 export interface ProductImageInput {
   name: string;
@@ -557,45 +557,29 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The name under a tile: one line, or two when long. */
-function tileName(name: string, colour: string, withText: boolean): string {
-  if (!withText) return `<rect x="58" y="204" width="140" height="16" rx="8" fill="${colour}" opacity="0.85"/>`;
-  const text = (line: string, y: number, font: number) =>
-    `<text x="128" y="${y}" font-family="${FONT}" font-size="${font}" font-weight="bold" fill="${colour}" text-anchor="middle">${escapeXml(line)}</text>`;
-  if (name.length <= 15) return text(name, 222, Math.min(26, fitFont(name, 226, 26) + 2));
-  const words = name.split(/\s+/);
-  let first = '';
-  while (words.length > 1 && (first + ' ' + words[0]).trim().length <= Math.ceil(name.length / 2) + 2) first = (first + ' ' + words.shift()).trim();
-  if (!first) first = words.shift() ?? '';
-  const second = clip(words.join(' '), 18);
-  const font = Math.min(21, fitFont(clip(first, 18).length > second.length ? clip(first, 18) : second, 226, 21) + 2);
-  return text(clip(first, 18), 210, font) + text(second, 236, font);
-}
-
 /**
  * A category tile for the home grid: a rounded square in the category's colour with its icon on a white
- * plate and its name below. `icon` defaults to the seed category's icon, or one chosen from the name.
+ * plate. `icon` defaults to the seed category's icon, or one chosen from the name. No words are drawn: the shop
+ * writes the name beside the picture in the shopper's language (issue 36), where a drawn English name stayed English.
  */
 export async function renderCategoryImage(name: string, colour: string, size = 256, icon?: SeedIcon): Promise<Buffer> {
   checkSize(size, 'size');
-  const withText = await textRenderingAvailable();
   const c = toHex(parseHex(colour));
   const seed = hash(name);
-  const ink = lightness(c) > 0.6 ? shade(c, -0.6) : '#ffffff';
   const body =
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(c, 0.25)}"/><stop offset="1" stop-color="${shade(c, -0.15)}"/></linearGradient></defs>` +
     `<rect width="256" height="256" rx="36" fill="url(#bg)"/>` +
     `<circle cx="${200 + (seed % 30)}" cy="${30 + ((seed >>> 5) % 30)}" r="46" fill="#ffffff" opacity="0.12"/>` +
     `<circle cx="${20 + ((seed >>> 10) % 30)}" cy="190" r="34" fill="#ffffff" opacity="0.1"/>` +
-    `<circle cx="128" cy="106" r="80" fill="#ffffff" opacity="0.95"/>` +
+    `<g transform="translate(0 22)"><circle cx="128" cy="106" r="80" fill="#ffffff" opacity="0.95"/>` +
     iconSvg(icon ?? iconFor(name), c) +
-    tileName(name, ink, withText);
+    '</g>';
   return toPng(svgDocument(size, size, 256, 256, body));
 }
 
 /**
  * A sub-category tile for the listing side panel and the 'Buy Brand' section: a pale square with a round
- * coloured plate holding the icon (brands get an emblem with their initials instead) and the name below.
+ * coloured plate holding the icon (brands get an emblem with their initials instead); no words, as on the category tiles.
  */
 export async function renderSubCategoryImage(name: string, colour: string, size = 256): Promise<Buffer> {
   checkSize(size, 'size');
@@ -624,7 +608,7 @@ export async function renderSubCategoryImage(name: string, colour: string, size 
   } else {
     centre = `<circle cx="128" cy="104" r="82" fill="${c}" opacity="0.9"/><circle cx="128" cy="104" r="70" fill="#ffffff"/>` + `<g transform="translate(25.6 20.8) scale(0.8)">${iconSvg(iconFor(name), c)}</g>`;
   }
-  const body = `<rect width="256" height="256" rx="28" fill="${pale}"/>` + decor + centre + tileName(name, shade(c, -0.45), withText);
+  const body = `<rect width="256" height="256" rx="28" fill="${pale}"/>` + decor + `<g transform="translate(0 24)">${centre}</g>`;
   return toPng(svgDocument(size, size, 256, 256, body));
 }
 

@@ -12,7 +12,8 @@ import { BANNER_KEY } from '../modules/shop/banner';
 import { hashPassword, scryptParams } from '../modules/users/password';
 import { IMAGE_WIDTHS, prepareImage, savePreparedImage, type PreparedImage } from '../modules/files/service';
 import { SEED_CATEGORIES, SEED_PRODUCTS, SEED_SUB_CATEGORIES, type SeedProduct } from './catalogue-data';
-import { CATEGORY_NAMES, PRODUCT_NAMES, SUB_CATEGORY_NAMES, type OtherNames } from './catalogue-names';
+import { CATEGORY_NAMES, PRODUCT_NAMES, subCategoryNames, variationNames, type OtherNames } from './catalogue-names';
+import { PRODUCT_KEYWORDS } from './catalogue-keywords';
 import { renderBannerImage, SEED_PICTURES_VERSION, renderCategoryImage, renderProductImage, renderSubCategoryImage } from './images';
 import { cachedSeedImages } from './image-cache';
 
@@ -135,14 +136,6 @@ function otherNameColumns(names: OtherNames | undefined): { name_si: string | nu
   return { name_si: names?.[0] ?? null, name_ta: names?.[1] ?? null };
 }
 
-/** A variation named '<product> <size>' is named so in the other languages too ('Wheat Flour 2kg' -> the Wheat Flour of that language, then 2kg). */
-function variationNames(product: string, variation: string): OtherNames | undefined {
-  const names = PRODUCT_NAMES[product];
-  if (!names || !variation.startsWith(`${product} `)) return undefined;
-  const rest = variation.slice(product.length);
-  return [`${names[0]}${rest}`, `${names[1]}${rest}`];
-}
-
 async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue) {
   for (const image of [images.banner, ...images.categories.values(), ...images.subCategories.values(), ...images.products.values()]) {
     await savePreparedImage(trx, image);
@@ -156,7 +149,7 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
   }
   const subIds = new Map<string, string>();
   for (const s of SEED_SUB_CATEGORIES) {
-    const [row] = await trx('sub_categories').insert({ name: s.name, ...otherNameColumns(SUB_CATEGORY_NAMES[s.name]), image: images.subCategories.get(s.name)?.url ?? '' }).returning('id');
+    const [row] = await trx('sub_categories').insert({ name: s.name, ...otherNameColumns(subCategoryNames(s.name)), image: images.subCategories.get(s.name)?.url ?? '' }).returning('id');
     const id = (row as { id: string }).id;
     subIds.set(s.name, id);
     await trx('sub_category_categories').insert(s.categories.map((name) => ({ sub_category_id: id, category_id: categoryIds.get(name) })));
@@ -175,6 +168,7 @@ async function insertCatalogue(trx: Knex.Transaction, images: PreparedCatalogue)
         total_stock: p.totalStock ?? 100,
         description: p.description,
         more_details: json(p.more_details ?? {}),
+        keywords: json(PRODUCT_KEYWORDS[p.name] ?? []),
         publish: true,
         single_quantity: p.single_quantity ?? false,
         ...(p.weighed

@@ -25,7 +25,7 @@ export interface UserWire {
   language: Language | null;
 }
 
-/** POST /api/user/login. */
+/** POST /api/user/login, and POST /api/user/register, which signs the new account in. */
 export interface LoginWire {
   accesstoken: string;
   refreshToken: string;
@@ -151,6 +151,13 @@ export interface CapacitiesWire {
   capacities: Record<string, number | null>;
 }
 
+/**
+ * An instance's catalogue read model (issue 37): `ready` (shop reads answered from memory), `building` (its first
+ * build, or a rebuild after the notices came back: PostgreSQL answers meanwhile), `off` (the database's change notices
+ * do not reach it: PostgreSQL answers).
+ */
+export type ReadModelState = 'ready' | 'building' | 'off';
+
 /** GET /api/health. */
 export interface HealthWire {
   status: string;
@@ -158,6 +165,8 @@ export interface HealthWire {
   uptimeSeconds: number;
   database: { kind: string; reachable: boolean };
   redis: { configured: boolean; reachable: boolean };
+  /** This instance's catalogue read model (ReadModelState). */
+  readModel: ReadModelState;
 }
 
 /** The page counts a paged list carries beside its `data`. */
@@ -215,6 +224,12 @@ export interface CreditEntryWire {
 export interface CreditWire {
   balance: number;
   entries: CreditEntryWire[];
+  /**
+   * The lots the balance is made of (something left, not expired), soonest expiry first: what each has left (rupees)
+   * and when it expires, so checkout can say which credit an order will use and when it expires (shared
+   * `checkoutPayment`). `_id` is the lot's issue entry.
+   */
+  lots: Array<{ _id: string; code: string; remaining: number; expiresAt: string }>;
 }
 
 /** A promo code as admins read it (`value` rupees for FIXED, percent for PERCENT; `minBasket` rupees). */

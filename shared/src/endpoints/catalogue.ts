@@ -1,5 +1,5 @@
 // The catalogue's endpoints: categories, sub-categories, products and variations (listing public, the rest admin).
-import type { BarcodeMatchWire, CategoryWire, HomeWire, ListingPageInfo, PageInfo, ProductDetailsWire, ProductWire, SubCategoryWire, VariationWire } from '../api';
+import type { AdminProductWire, BarcodeMatchWire, CategoryWire, HomeWire, ListingPageInfo, PageInfo, ProductDetailsWire, ProductWire, SearchPageInfo, SubCategoryWire, VariationWire } from '../api';
 import { answer, endpoint } from './define';
 
 /** What a deleted record answers: its id. */
@@ -25,8 +25,8 @@ export const products = {
   /** Changes a few fields of a product or a variation. */
   patch: endpoint({ method: 'patch', path: '/api/product/update', access: 'catalogue.manage', body: 'productPatchSchema', answer: answer<ProductWire | VariationWire>() }),
   remove: endpoint({ method: 'delete', path: '/api/product/delete-product', access: 'catalogue.manage', body: 'productDeleteSchema', answer: answer<Deleted>() }),
-  /** The dashboard's product list. */
-  list: endpoint({ method: 'post', path: '/api/product/get', access: 'catalogue.manage', body: 'productGetSchema', answer: answer<ProductWire[]>(), extras: answer<PageInfo>() }),
+  /** The dashboard's product list: paged, sorted, by category (issue 36), each product with its variations. */
+  list: endpoint({ method: 'post', path: '/api/product/get', access: 'catalogue.manage', body: 'productGetSchema', answer: answer<AdminProductWire[]>(), extras: answer<PageInfo>() }),
   byCategory: endpoint({ method: 'post', path: '/api/product/get-product-by-category', access: 'public', body: 'productByCategorySchema', answer: answer<ProductWire[]>() }),
   /** A sub-category's listing. The spec's client calls the misspelt path; the right spelling is an alias (DESIGN.md section 3). */
   listing: endpoint({
@@ -39,7 +39,7 @@ export const products = {
     extras: answer<ListingPageInfo>(),
   }),
   details: endpoint({ method: 'post', path: '/api/product/get-product-details', access: 'public', body: 'productDetailsSchema', answer: answer<ProductDetailsWire>() }),
-  search: endpoint({ method: 'post', path: '/api/product/search-product', access: 'public', body: 'productSearchSchema', answer: answer<ProductWire[]>(), extras: answer<PageInfo>() }),
+  search: endpoint({ method: 'post', path: '/api/product/search-product', access: 'public', body: 'productSearchSchema', answer: answer<ProductWire[]>(), extras: answer<SearchPageInfo>() }),
   home: endpoint({ method: 'get', path: '/api/product/home', access: 'public', answer: answer<HomeWire>() }),
   /** Staff name the product (or variation) a scanned barcode belongs to (issue 33); 404 when none has it. */
   byBarcode: endpoint({ method: 'get', path: '/api/products/by-barcode', access: 'orders.update', query: 'productByBarcodeQuerySchema', answer: answer<BarcodeMatchWire>() }),

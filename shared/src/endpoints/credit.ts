@@ -16,6 +16,11 @@ export const problems = {
   mine: endpoint({ method: 'get', path: '/api/orders/problems/mine', access: 'user', query: 'problemMineQuerySchema', answer: answer<ProblemReportWire[]>() }),
   /** Approve (credit or cash) or decline, once: a second decision is 409 PROBLEM_DECIDED. */
   decide: endpoint({ method: 'put', path: '/api/orders/problems/decide', access: 'credit.manage', body: 'problemDecideSchema', answer: answer<ProblemReportWire>() }),
+  /**
+   * The store paid back an approved cash refund (recorded with who and when; the day report stops counting it as
+   * due). Marking it again changes nothing; a report that is not an approved cash refund is 409 PROBLEM_NOT_CASH.
+   */
+  paid: endpoint({ method: 'put', path: '/api/orders/problems/paid', access: 'credit.manage', body: 'problemPaidSchema', answer: answer<ProblemReportWire>() }),
 };
 
 export const credit = {

@@ -4,7 +4,8 @@ import type { CreatedUserWire, LoginWire, PendingCodeWire, SessionTokensWire, Us
 import { answer, endpoint } from './define';
 
 export const account = {
-  register: endpoint({ method: 'post', path: '/api/user/register', access: 'public', body: 'registerSchema', answer: answer<UserWire>() }),
+  /** Signs the new account in: answers as login does (issue 36). */
+  register: endpoint({ method: 'post', path: '/api/user/register', access: 'public', body: 'registerSchema', answer: answer<LoginWire>() }),
   login: endpoint({ method: 'post', path: '/api/user/login', access: 'public', body: 'loginSchema', answer: answer<LoginWire>() }),
   /** Public: the refresh token itself (bearer or cookie) is the credential. */
   refresh: endpoint({ method: 'post', path: '/api/user/refresh-token', access: 'public', answer: answer<SessionTokensWire>() }),

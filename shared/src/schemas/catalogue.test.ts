@@ -103,11 +103,23 @@ describe('product create', () => {
         subCategory: [SUB],
         product: [],
         more_details: {},
+        keywords: [],
         publish: true,
         single_quantity: false,
         sellBy: 'EACH',
       },
     });
+  });
+
+  it('takes at most 20 search keywords of 1 to 40 characters, trimmed, repeats kept once, no control character', () => {
+    const keywords = (value: unknown) => productUpdateSchema.safeParse({ _id: CAT, keywords: value });
+    expect(keywords([' sini ', 'Seeni', 'SINI', 'x'.repeat(40)]).data?.keywords).toEqual(['sini', 'Seeni', 'x'.repeat(40)]);
+    expect(keywords(Array.from({ length: 20 }, (_, i) => `w${i}`)).success).toBe(true);
+    for (const bad of [Array.from({ length: 21 }, (_, i) => `w${i}`), ['x'.repeat(41)], ['sini\u0000'], ['a\u001bb'], ['  '], 'sini', [3]]) {
+      const result = keywords(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error?.issues[0]?.path[0]).toBe('keywords');
+    }
   });
 
   it.each([
@@ -176,6 +188,7 @@ describe('product reads', () => {
   it.each([
     [productGetSchema, {}, { search: '', page: 1, limit: 10000 }],
     [productGetSchema, { search: ' milk ', page: 2, limit: 10000 }, { search: 'milk', page: 2, limit: 10000 }],
+    [productGetSchema, { sort: 'stock', category: CAT.toUpperCase(), limit: 24 }, { search: '', page: 1, limit: 24, sort: 'stock', category: CAT }],
     [productByCategorySchema, { id: CAT }, { id: CAT }],
     [productDetailsSchema, { productId: ID }, { productId: ID }],
     [
@@ -201,6 +214,9 @@ describe('product reads', () => {
 
   it.each([
     [productGetSchema, { limit: 10001 }, 'limit must be between 1 and 10000', 'limit'],
+    [productGetSchema, { sort: 'cheapest' }, 'sort must be one of newest, name, price, stock', 'sort'],
+    [productGetSchema, { sort: 'Name' }, 'sort must be one of newest, name, price, stock', 'sort'],
+    [productGetSchema, { category: 'fruit' }, 'category must be a valid id', 'category'],
     [productByCategorySchema, {}, 'category id is required', 'id'],
     [productDetailsSchema, { productId: 'x' }, 'product id must be a valid id', 'productId'],
     [productByCategoryAndSubCategorySchema, { categoryId: CAT, subCategoryId: SUB, page: 0 }, 'page must be 1 or more', 'page'],

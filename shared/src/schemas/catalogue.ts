@@ -30,8 +30,10 @@ import {
   sellByField,
   gramsField,
   scaleCodeField,
+  keywordList,
 } from './fields';
 import { MIN_STEP_GRAMS, weighedRuleProblem } from '../weight-rule';
+import { ADMIN_PRODUCT_SORTS } from '../catalogue';
 
 /** A body that names one row by `_id`. */
 const byId = requestBody({ _id: idField('id') });
@@ -163,6 +165,7 @@ const productFields = {
   publish: booleanField('publish'),
   single_quantity: booleanField('single quantity'),
   barcode: barcodeField(),
+  keywords: keywordList(),
   ...weighedFields,
 };
 
@@ -177,6 +180,7 @@ export const productCreateSchema = requestBody({
   discount: productFields.discount.default(0),
   product: productFields.product.default([]),
   more_details: productFields.more_details.default({}),
+  keywords: productFields.keywords.default([]),
   publish: productFields.publish.default(true),
   single_quantity: productFields.single_quantity.default(false),
   sellBy: productFields.sellBy.default('EACH'),
@@ -216,8 +220,18 @@ export type ProductPatchInput = z.infer<typeof productPatchSchema>;
 export const productDeleteSchema = byId;
 export type ProductDeleteInput = z.infer<typeof productDeleteSchema>;
 
-/** POST /api/product/get (admin list): search text, page (default 1), limit (1 to 10000, default 10000). */
-export const productGetSchema = searchPage(ADMIN_PRODUCT_LIMIT, ADMIN_PRODUCT_LIMIT);
+/**
+ * POST /api/product/get (admin list): search text, page (default 1), limit (1 to 10000, default 10000); issue 36 adds
+ * `sort` (one of ADMIN_PRODUCT_SORTS; left out: newest first, or best match when there is text) and `category` (only
+ * that category's products).
+ */
+export const productGetSchema = requestBody({
+  search: searchText,
+  page: pageField(),
+  limit: limitField(ADMIN_PRODUCT_LIMIT, ADMIN_PRODUCT_LIMIT),
+  sort: z.enum(ADMIN_PRODUCT_SORTS, { error: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` }).optional(),
+  category: idField('category').optional(),
+});
 export type ProductGetInput = z.infer<typeof productGetSchema>;
 
 /** POST /api/product/get-product-by-category: the category id. */

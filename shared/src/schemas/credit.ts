@@ -63,6 +63,10 @@ export const problemDecideSchema = requestBody({
 });
 export type ProblemDecideInput = z.infer<typeof problemDecideSchema>;
 
+/** PUT /api/orders/problems/paid: the store paid back an approved cash refund. */
+export const problemPaidSchema = requestBody({ problemId: idField('problem id') });
+export type ProblemPaidInput = z.infer<typeof problemPaidSchema>;
+
 /** POST /api/credit/issue: goodwill credit for an account, with why and (optionally) the order it is for. */
 export const creditIssueSchema = requestBody({
   userId: idField('user id'),

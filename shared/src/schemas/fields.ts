@@ -212,6 +212,30 @@ export function idList(field: string, item: string, min = 0) {
     .transform((ids) => [...new Set(ids)]);
 }
 
+/** At most this many search keywords per product (issue 36: Singlish and other spellings a shopper types). */
+export const MAX_PRODUCT_KEYWORDS = 20;
+/** The longest search keyword, in characters. */
+export const MAX_KEYWORD_LENGTH = 40;
+
+/**
+ * A product's search keywords: a list of at most 20 texts, each trimmed to 1–40 characters with no control
+ * character; repeats (in any case) kept once, in the order given.
+ */
+export function keywordList(field = 'keywords') {
+  return z
+    .array(requiredText(`each of ${field}`, MAX_KEYWORD_LENGTH), { error: (issue) => (missing(issue) ? `${field} is required` : `${field} must be a list`) })
+    .max(MAX_PRODUCT_KEYWORDS, `${field} may hold at most ${MAX_PRODUCT_KEYWORDS} words`)
+    .transform((words) => {
+      const seen = new Set<string>();
+      return words.filter((word) => {
+        const key = word.toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    });
+}
+
 function numberError(field: string, kind: 'number' | 'whole number') {
   return (issue: Issue): string => {
     if (missing(issue)) return `${field} is required`;

@@ -1,9 +1,9 @@
 // /dashboard/*: the shopper's pages (profile, myorders, address: in the shop's own chunks) and the admin pages
 // (each its own lazy chunk, behind the admin guard; a shopper's phone never downloads them).
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { DashboardFrame } from '../features/dashboard/dashboard-frame';
-import { RequireLogin, RequirePermission } from '../features/dashboard/guards';
+import { DashboardHome, RequireLogin, RequirePermission } from '../features/dashboard/guards';
 import { Loading } from '../components/loading';
 import { dashboardRoutes } from '../lib/paths';
 
@@ -48,7 +48,7 @@ export default function DashboardRoutes() {
           <Route path={dashboardRoutes.print} element={page(<PrintPage />)} />
         </Route>
         <Route element={<DashboardFrame slots={frameSlots} />}>
-          <Route index element={<Navigate to={dashboardRoutes.profile} replace />} />
+          <Route index element={<DashboardHome />} />
           <Route path={dashboardRoutes.profile} element={page(<ProfilePage />)} />
           <Route path={dashboardRoutes.myOrders} element={page(<MyOrdersPage />)} />
           <Route path={dashboardRoutes.address} element={page(<AddressPage />)} />

@@ -3,6 +3,8 @@ import { Provider as JotaiProvider } from 'jotai';
 import { Toaster } from 'react-hot-toast';
 import { type ShopConfigWire } from '@kade/shared';
 import { TOAST } from '../lib/ui-constants';
+import { ToastLimit } from '../lib/toast-limit';
+import { TOAST_TOP_VARIABLE } from '../lib/use-toast-clearance';
 import { ShopConfigContext } from '../lib/shop-config';
 import { useLoadSession } from '../state/session';
 
@@ -15,8 +17,8 @@ function SessionLoader() {
 }
 
 /**
- * The app's providers: jotai, the shop's run-time config, the session and the toaster (at most 20 toasts —
- * react-hot-toast's own limit — with SPEC.md section 4's durations and 350 px at most).
+ * The app's providers: jotai, the shop's run-time config, the session and the toaster (at most TOAST.limit toasts,
+ * kept by ToastLimit, with SPEC.md section 4's durations and 350 px at most).
  */
 export function Providers({ config, children }: { config: ShopConfigWire; children: ReactNode }) {
   return (
@@ -26,6 +28,8 @@ export function Providers({ config, children }: { config: ShopConfigWire; childr
         {children}
         <Toaster
           position="top-center"
+          // below the sticky header, never over its buttons (the header sets the variable: use-toast-clearance.ts)
+          containerStyle={{ top: `var(${TOAST_TOP_VARIABLE}, 16px)` }}
           toastOptions={{
             duration: TOAST.durationMs.blank,
             style: { maxWidth: `${TOAST.maxWidthPx}px` },
@@ -35,6 +39,7 @@ export function Providers({ config, children }: { config: ShopConfigWire; childr
             custom: { duration: TOAST.durationMs.custom },
           }}
         />
+        <ToastLimit />
       </ShopConfigContext>
     </JotaiProvider>
   );

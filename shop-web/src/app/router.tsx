@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { Layout } from './frame/layout';
+import { PageBoundary } from './frame/page-boundary';
 import { Loading } from '../components/loading';
 import { paths, routePatterns } from '../lib/paths';
 
@@ -43,8 +44,10 @@ const NotFound = lazy(() => import('./not-found'));
 export function AppRoutes() {
   const location = useLocation();
   const background = (location.state as { background?: Location } | null)?.background;
+  // the shop's pages have their own boundary inside the frame (layout.tsx); this one is for the dashboard, the rider's
+  // page and the frame itself
   return (
-    <>
+    <PageBoundary resetKey={location.pathname}>
       <Suspense fallback={<Loading />}>
         <Routes location={background ?? location}>
           <Route element={<Layout />}>
@@ -83,6 +86,6 @@ export function AppRoutes() {
           </Routes>
         </Suspense>
       ) : null}
-    </>
+    </PageBoundary>
   );
 }

@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRs, formatWeight, isFreshCategory, maxQuantity, type WeighedRule } from '@kade/shared';
+import { formatRs, formatWeight, isFreshCategory, isSingleQuantity, maxQuantity, type WeighedRule } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useCartActions } from '../state/cart-actions';
 import { useLiveStock } from '../state/live-stock';
@@ -62,6 +63,7 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
   const className = `add-to-cart${compact ? ' add-to-cart--compact' : ''}`;
   const name = useLocalName()(product);
   const rule = weighedRule(product);
+  const limitId = useId();
 
   // by weight, fewer grams than the minimum is none to sell
   if ((stock <= 0 || (rule !== null && max <= 0)) && !line) {
@@ -93,7 +95,9 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
     );
   }
   if (rule) return <WeightStepper product={product} line={line} rule={rule} max={max} name={name} className={className} />;
-  return (
+  // a Deal (single-quantity) at its one: the greyed + says why (issue 36)
+  const onePerOrder = isSingleQuantity(product) && line.quantity >= max;
+  const stepper = (
     <div className={`${className} stepper`} role="group" aria-label={t('product.quantityOf', { name })}>
       <button
         type="button"
@@ -112,9 +116,19 @@ export function AddToCart({ product, compact = false }: { product: SellableProdu
         onClick={() => void setQuantity(line, line.quantity + 1)}
         disabled={line.quantity >= max}
         aria-label={t('product.oneMore', { name })}
+        aria-describedby={onePerOrder ? limitId : undefined}
       >
         +
       </button>
     </div>
+  );
+  if (!onePerOrder) return stepper;
+  return (
+    <span className="add-to-cart__limited">
+      {stepper}
+      <span className="add-to-cart__limit" id={limitId}>
+        {t('roughEdges.product.onePerOrder')}
+      </span>
+    </span>
   );
 }

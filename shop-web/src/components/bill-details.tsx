@@ -1,22 +1,35 @@
 // Bill details, shared by the cart (drawer and /cart) and the checkout: every number from @kade/shared.
 import { useTranslation } from 'react-i18next';
-import { formatRs } from '@kade/shared';
+import { formatRs, type CheckoutPayment } from '@kade/shared';
 import { useShopConfig } from '../lib/shop-config';
 import type { CartLine } from '../state/atoms';
 import { cartCheckout } from '../state/weighed';
 
+/** At checkout (issue 35): the promo the server accepted and the payment the shared rule makes of it with credit. */
+export interface BillPayment {
+  promoCode: string | null;
+  promoPaise: number;
+  payment: CheckoutPayment;
+}
+
 /**
  * Bill details: items, basket discount, delivery fee, grand total ('Rounded from') and savings when above 0. While a
  * weighed line is in the cart (issue 34) the grand total is an estimate with the most it can come to, under the
- * shop's weight tolerance (GET /api/shop/config), and one sentence on why.
+ * shop's weight tolerance (GET /api/shop/config), and one sentence on why. At checkout (`paid`) also the promo's
+ * line before the total, then the store credit used and the cash to collect.
  */
-export function BillDetails({ lines, option }: { lines: readonly CartLine[]; option?: string | null }) {
+export function BillDetails({ lines, option, paid }: { lines: readonly CartLine[]; option?: string | null; paid?: BillPayment }) {
   const { weightTolerancePercent } = useShopConfig();
   const { estimate: totals, atMost } = cartCheckout(lines, option, weightTolerancePercent);
   const { t } = useTranslation();
+  const payment = paid?.payment;
+  const grandPaise = payment ? payment.totalPaise : totals.grandTotalPaise;
+  const atMostPaise = payment ? payment.atMostPaise : (atMost?.grandTotalPaise ?? null);
+  const roundedFromPaise = payment ? payment.roundedFromPaise : totals.roundedFromPaise;
+  const savingsPaise = payment ? payment.savingsPaise : totals.savingsPaise;
   return (
     <section className="bill" aria-labelledby="bill-title">
-      <h3 id="bill-title">{t('bill.title')}</h3>
+      <h2 id="bill-title">{t('bill.title')}</h2>
       <dl>
         <div>
           <dt>{t('bill.itemsTotal', { count: totals.itemCount })}</dt>
@@ -34,23 +47,41 @@ export function BillDetails({ lines, option }: { lines: readonly CartLine[]; opt
           <dt>{t('bill.deliveryFee')}</dt>
           <dd data-testid="bill-fee">{totals.deliveryFeePaise === 0 ? t('bill.free') : formatRs(totals.deliveryFeePaise)}</dd>
         </div>
+        {paid && paid.promoPaise > 0 ? (
+          <div className="bill__promo">
+            <dt>{t('promo.billLine', { code: paid.promoCode ?? '' })}</dt>
+            <dd data-testid="bill-promo">-{formatRs(paid.promoPaise)}</dd>
+          </div>
+        ) : null}
         <div className="bill__total">
           <dt>{t('bill.grandTotal')}</dt>
           <dd>
             <span data-testid="bill-total">
-              {atMost ? t('weighed.totalRange', { estimate: formatRs(totals.grandTotalPaise), atMost: formatRs(atMost.grandTotalPaise) }) : formatRs(totals.grandTotalPaise)}
+              {atMostPaise !== null ? t('weighed.totalRange', { estimate: formatRs(grandPaise), atMost: formatRs(atMostPaise) }) : formatRs(grandPaise)}
             </span>
-            {totals.roundedFromPaise !== null ? (
+            {roundedFromPaise !== null ? (
               <span className="bill__rounded">
-                {t('bill.roundedFrom', { amount: formatRs(totals.roundedFromPaise) })}
+                {t('bill.roundedFrom', { amount: formatRs(roundedFromPaise) })}
               </span>
             ) : null}
           </dd>
         </div>
-        {totals.savingsPaise > 0 ? (
+        {payment && payment.creditPaise > 0 ? (
+          <div className="bill__credit">
+            <dt>{t('promo.creditLine')}</dt>
+            <dd data-testid="bill-credit">-{formatRs(payment.creditPaise)}</dd>
+          </div>
+        ) : null}
+        {payment ? (
+          <div className="bill__cash">
+            <dt>{t('promo.cashToCollect')}</dt>
+            <dd data-testid="bill-cash">{formatRs(payment.cashPaise)}</dd>
+          </div>
+        ) : null}
+        {savingsPaise > 0 ? (
           <div className="bill__savings">
             <dt>{t('bill.savings')}</dt>
-            <dd data-testid="bill-savings">{formatRs(totals.savingsPaise)}</dd>
+            <dd data-testid="bill-savings">{formatRs(savingsPaise)}</dd>
           </div>
         ) : null}
       </dl>

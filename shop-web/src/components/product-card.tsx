@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { productCardImage, stockBarColour, stockPercent } from '@kade/shared';
+import { formatWeight, productCardImage, stockBarColour, stockPercent } from '@kade/shared';
 import { useShopClock } from '../lib/shop-clock';
 import { useLiveStock } from '../state/live-stock';
-import { useLocalName } from '../state/local-name';
+import { useLocalName, useLocalUnit } from '../state/local-name';
 import { AddToCart, isFreshProduct } from './add-to-cart';
 import { Price } from './price';
 import type { SellableProduct } from './types';
@@ -17,7 +17,9 @@ export { FIRST_SCREEN_CARDS } from '@kade/shared';
  * first screen: its picture is fetched with the page rather than after layout finds it on screen (a lazy picture
  * there was the page's largest paint, and came late).
  */
-export function ProductCard({ product, eager = false }: { product: SellableProduct; eager?: boolean }) {
+/** `level`: the card's name heading, one below the heading it sits under (a strip's h2: 3; a listing's h1: 2). */
+export function ProductCard({ product, eager = false, level = 3 }: { product: SellableProduct; eager?: boolean; level?: 2 | 3 }) {
+  const Name = level === 2 ? 'h2' : 'h3';
   const location = useLocation();
   const { t } = useTranslation();
   const { freshOpen, freshLabel, nightFlag, opensAt } = useShopClock();
@@ -27,6 +29,7 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
   const colour = stockBarColour(stock, product.totalStock);
   const href = paths.product(product.name, product._id);
   const name = useLocalName()(product);
+  const unitOf = useLocalUnit();
   // as the server's preload for a listing's or a search's first cards names it (shared productCardImage)
   const picture = productCardImage(product.image[0]);
   return (
@@ -46,9 +49,9 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
           {nightFlag ? <span className="product-card__flag">{t('product.nightFlag', { time: opensAt })}</span> : null}
           {greyed ? <span className="product-card__fresh">{freshLabel}</span> : null}
         </div>
-        <h3 className="product-card__name">{name}</h3>
+        <Name className="product-card__name">{name}</Name>
       </Link>
-      <p className="product-card__unit">{product.unit}</p>
+      <p className="product-card__unit">{unitOf(product.unit)}</p>
       <div
         className="stock-bar"
         role="meter"
@@ -56,6 +59,8 @@ export function ProductCard({ product, eager = false }: { product: SellableProdu
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(stockPercent(stock, product.totalStock))}
+        // what the bar means to someone who cannot see it: how many are left (a weighed product's stock is in grams)
+        aria-valuetext={outOfStock ? t('product.outOfStock') : t('roughEdges.product.stockLeftCount', { amount: product.sellBy === 'WEIGHT' ? formatWeight(stock) : stock })}
         data-colour={colour}
       >
         <span className={`stock-bar__fill stock-bar__fill--${colour}`} style={{ width: `${stockPercent(stock, product.totalStock)}%` }} />

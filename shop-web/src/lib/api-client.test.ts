@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { answer, endpoint, ENDPOINTS } from '@kade/shared';
 import { ApiError, call, callFile, resetApiClientForTests, tokens } from './api-client';
+import { MemoryStorage } from './memory-storage';
 
 // endpoints of the test's own, beside the shop's: a body, a path parameter and a query
 const POST_X = endpoint({ method: 'post', path: '/api/x', access: 'public', body: z.object({ b: z.number() }), answer: answer<{ a: number }>() });
@@ -9,21 +10,6 @@ const GET_X = endpoint({ method: 'get', path: '/api/x', access: 'public', answer
 const ITEM = endpoint({ method: 'get', path: '/api/item/:id', access: 'public', query: z.object({ page: z.number().optional(), search: z.string().optional() }), answer: answer<string>() });
 const gets = (path: string) => endpoint({ method: 'get', path, access: 'public', answer: answer<string>() });
 
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => json(200, { success: true, error: false, message: '', data });

@@ -4,7 +4,10 @@
 import { endpointUrl, ENDPOINTS, isErrorCode, type AnswerOf, type CallArgs, type Endpoint, type ErrorCode, type ExtrasOf } from '@kade/shared';
 import { STORAGE_KEYS } from './ui-constants';
 import { webConfig } from './web-config';
+import { paths } from './paths';
 import { noteServerDate } from './server-clock';
+import { isCatalogueRead, keepPostedRead, keptPostedRead } from './catalogue-reads';
+import { FROM_CACHE_HEADER, noteNetwork, noteNoNetwork } from './network-state';
 
 /**
  * The code of a failed call: one of the server's (the shared ERROR_CODES), or NETWORK when no answer came. NETWORK
@@ -65,7 +68,7 @@ async function readBody(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-async function send(method: Method, path: string, body: Sent, bearer: string | null, extra: Record<string, string> = {}): Promise<Response> {
+async function send(method: Method, path: string, body: Sent, bearer: string | null, extra: Record<string, string> = {}, credentials: RequestCredentials = 'include'): Promise<Response> {
   const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   // Form data (file uploads) sets its own multipart content type.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -74,12 +77,16 @@ async function send(method: Method, path: string, body: Sent, bearer: string | n
   const response = await fetch(`${webConfig.apiBase}${path}`, {
     method,
     headers,
-    credentials: 'include',
+    credentials,
     body: body === undefined ? null : isForm ? body : JSON.stringify(body),
   });
   // the server's clock, for countdowns that end by it (lib/server-clock.ts): only from an answer with the session,
   // which is never stored (Cache-Control: no-store), since a public read the browser kept carries an old Date
   if (bearer) noteServerDate(response.headers.get('date'));
+  // an answer from the service worker's cache tells whether the browser was offline ('offline') or nothing ('stale')
+  const fromCache = response.headers.get(FROM_CACHE_HEADER);
+  if (fromCache === 'offline') noteNoNetwork();
+  else if (!fromCache) noteNetwork();
   return response;
 }
 
@@ -123,8 +130,35 @@ async function sendWithSession(method: Method, path: string, body: Sent, headers
     }
     return response;
   } catch {
-    throw new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);
+    throw noNetwork();
   }
+}
+
+function noNetwork(): ApiError {
+  noteNoNetwork();
+  return new ApiError('The shop cannot be reached. Please check your connection.', 0, 'NETWORK', null);
+}
+
+/**
+ * A public catalogue read (lib/catalogue-reads.ts): sent without the session, so its answer is everyone's and may
+ * be kept; one sent as POST gives its last kept answer back when the network fails.
+ */
+async function readCatalogue(method: Method, url: string, body: Sent): Promise<Record<string, unknown> | null> {
+  let response: Response;
+  try {
+    response = await send(method, url, body, null, {}, 'omit');
+  } catch {
+    const kept = method === 'POST' ? await keptPostedRead(url, body) : undefined;
+    if (kept) {
+      noteNoNetwork();
+      return kept;
+    }
+    throw noNetwork();
+  }
+  const parsed = await readBody(response);
+  if (!response.ok || !parsed || parsed.error === true || parsed.success === false) throw failure(response, parsed);
+  if (method === 'POST') void keepPostedRead(url, body, parsed); // never throws; the answer need not wait for it
+  return parsed;
 }
 
 /**
@@ -138,6 +172,22 @@ export async function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): P
   const parsed = await readBody(response);
   if (!response.ok || !parsed || parsed.error === true || parsed.success === false) throw failure(response, parsed);
   return parsed as Answer<AnswerOf<E>, ExtrasOf<E>>;
+}
+
+/** Whether this page is the dashboard's, whose staff must see the catalogue as it is now (the worker skips it too). */
+function onDashboard(): boolean {
+  return typeof window !== 'undefined' && window.location.pathname.startsWith(paths.dashboard.root);
+}
+
+/**
+ * A public catalogue read for the shop's pages (lib/catalogue-reads.ts), as `call` answers it but without the session
+ * and kept for browsing offline. On the dashboard (its pickers share the shop's catalogue state), and for any other
+ * endpoint, it is `call`: fresh, with the session, never kept.
+ */
+export async function callCatalogue<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Answer<AnswerOf<E>, ExtrasOf<E>>> {
+  if (!isCatalogueRead(e) || onDashboard()) return call(e, ...([input] as CallArgs<E>));
+  const given = input as { body?: Sent; query?: unknown; params?: Record<string, string> } | undefined;
+  return (await readCatalogue(e.method.toUpperCase() as Method, endpointUrl(e, given), given?.body)) as Answer<AnswerOf<E>, ExtrasOf<E>>;
 }
 
 /**

@@ -28,6 +28,10 @@ describe('the paths map', () => {
     expect(matchPath(underDashboard(dashboardRoutes.orderList), paths.dashboard.orderList('pending'))?.params.status).toBe('pending');
     expect(matchPath(underDashboard(dashboardRoutes.print), paths.dashboard.print(product._id))?.params.orderId).toBe(product._id);
     expect(matchPath(underDashboard(dashboardRoutes.pack), paths.dashboard.pack(product._id))?.params.orderId).toBe(product._id);
+    // one order's card: My Orders' own address, the order named after the hash
+    const card = new URL(paths.dashboard.myOrder(product._id), 'http://shop');
+    expect(card.pathname).toBe(paths.dashboard.myOrders);
+    expect(card.hash).toBe(`#order-${product._id}`);
   });
 
   it('encodes what a search and the checkout address page carry in their query', () => {

@@ -77,6 +77,8 @@ export const paths = {
     root: DASHBOARD,
     profile: dashboardPath(dashboardRoutes.profile),
     myOrders: dashboardPath(dashboardRoutes.myOrders),
+    /** One order's card on My Orders (the page scrolls to it): where the success page links. */
+    myOrder: (orderId: string) => `${dashboardPath(dashboardRoutes.myOrders)}#order-${orderId}`,
     address: dashboardPath(dashboardRoutes.address),
     credit: dashboardPath(dashboardRoutes.credit),
     problems: dashboardPath(dashboardRoutes.problems),

@@ -1,17 +1,23 @@
 import { createContext, useContext } from 'react';
 import { ENDPOINTS, type ShopConfigWire } from '@kade/shared';
-import { call } from './api-client';
+import { ApiError, call } from './api-client';
 import { takeBoot } from './boot';
 
 /**
  * Reads the store's run-time settings (and whether this browser is inside the app shell): from the page the
- * server sent when it carries them (and the page came from the network, not the offline cache), else asked.
+ * server sent when it carries them (and the page came from the network, not the offline cache), else asked. With
+ * no network, the settings written into the cached page (issue 37 item 5: the shop still opens offline).
  */
 export async function loadShopConfig(): Promise<ShopConfigWire> {
   const written = takeBoot('config');
   if (written && fromNetwork()) return written;
-  const answer = await call(ENDPOINTS.shop.config);
-  return answer.data;
+  try {
+    const answer = await call(ENDPOINTS.shop.config);
+    return answer.data;
+  } catch (error) {
+    if (written && error instanceof ApiError && error.code === 'NETWORK') return written;
+    throw error;
+  }
 }
 
 /**

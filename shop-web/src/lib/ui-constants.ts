@@ -1,6 +1,7 @@
 // The web app's own values: how its screens look and move (breakpoints, animations, placeholders, redirects) and
 // what the browser keeps. No business rule lives here: limits, page sizes the server enforces, prices and texts
 // shared with the server or the counter stay in @kade/shared.
+import { formatBannerHours } from '@kade/shared';
 
 /** Keys under which the browser keeps the session. */
 export const STORAGE_KEYS = {
@@ -36,12 +37,21 @@ export const TOAST = {
 
 /** The delivery-time banner changes language every 3 seconds. */
 export const BANNER_ROTATION_MS = 3000;
-/** The banner's text in English, Tamil and Sinhala. */
-export const BANNER_TEXTS = [
-  'Delivery time 6.30AM - 11.00PM',
-  'டெலிவரி நேரம் 6.30AM - 11.00PM',
-  'බෙදාහැරීමේ වේලාව 6.30AM - 11.00PM',
-] as const;
+/** The banner's languages in the order it turns through them, and the words before the hours in each. */
+export const BANNER_LANGUAGES = ['en', 'ta', 'si'] as const;
+const BANNER_WORDS: Readonly<Record<(typeof BANNER_LANGUAGES)[number], string>> = {
+  en: 'Delivery time',
+  ta: 'டெலிவரி நேரம்',
+  si: 'බෙදාහැරීමේ වේලාව',
+};
+
+/**
+ * The banner's text in English, Tamil and Sinhala for the shop hours (SHOP_HOURS): with the default hours
+ * 'Delivery time 6.30AM - 11.00PM', then 'டெலிவரி நேரம் காலை 6.30 - இரவு 11.00' and 'බෙදාහැරීමේ වේලාව උදේ 6.30 - රෑ 11.00'.
+ */
+export function bannerTexts(shopHours: string): string[] {
+  return BANNER_LANGUAGES.map((language) => `${BANNER_WORDS[language]} ${formatBannerHours(shopHours, language)}`);
+}
 
 /** The search placeholder types 'Search "milk"', then each following word, in a loop. */
 export const SEARCH_PLACEHOLDER_PREFIX = 'Search';
@@ -100,6 +110,11 @@ export const PENDING_RELOAD_SECONDS = 30;
 export const LINK_COPIED_MS = 2000;
 /** The admin product search waits this long after the last key. */
 export const PRODUCT_SEARCH_DEBOUNCE_MS = 300;
+
+/** The admin's product list shows this many cards a page (issue 36): a few screens, never the whole catalogue. */
+export const ADMIN_PRODUCT_PAGE_SIZE = 24;
+/** The variation page's list of every variation, a page at a time. */
+export const ADMIN_VARIATION_PAGE_SIZE = 20;
 
 /** Geolocation: high accuracy, no cached position, 15 s time-out. */
 export const GEOLOCATION_OPTIONS = {

@@ -4,11 +4,16 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { i18n } from '../i18n/i18n';
 import type { SellableProduct } from '../components/types';
-import { call } from '../lib/api-client';
+import { ApiError, call } from '../lib/api-client';
+import { isOffline } from '../lib/network-state';
 import { showError } from '../lib/show-error';
 import { cartAtom, userAtom, type CartLine } from './atoms';
 import { cartSetHereAtom, startCartRead } from './cart-freshness';
 import { isLocalLine, localCart } from './local-cart';
+import { cartEdits, isOfflineLine } from './offline-cart';
+
+/** A change that found no network: it is kept on the phone instead (issue 37 item 5). */
+const noNetwork = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
 
 export interface CartActions {
   /** The cart line holding this product, if any. */
@@ -34,11 +39,20 @@ export function useCartActions(): CartActions {
   const setCartHere = useSetAtom(cartSetHereAtom);
   const user = useAtomValue(userAtom);
 
+  // A signed-in shopper's change is kept on the phone while offline, and while earlier offline changes still wait to
+  // be sent (so they keep their order); app/offline-sync.tsx sends them when the network is back.
+  const keptHere = useCallback((line?: CartLine) => user !== null && ((line !== undefined && isOfflineLine(line)) || isOffline() || cartEdits.waiting(user._id)), [user]);
+
   const reload = useCallback(async () => {
+    const waiting = user ? cartEdits.read(user._id) : null;
+    if (waiting) {
+      setCartHere(waiting.lines);
+      return;
+    }
     const fresh = startCartRead();
     const answer = await call(ENDPOINTS.cart.list);
     if (fresh()) setCart(answer.data);
-  }, [setCart]);
+  }, [setCart, setCartHere, user]);
 
   const lineFor = useCallback((productId: string) => cart.find((line) => line.productId._id === productId), [cart]);
 
@@ -50,15 +64,22 @@ export function useCartActions(): CartActions {
         toast.success(i18n.t('cart.itemAdded'));
         return;
       }
+      const addHere = () => {
+        if (!product) return false;
+        setCartHere(cartEdits.add(user._id, cart, product));
+        toast.success(i18n.t('cart.itemAdded'));
+        return true;
+      };
+      if (keptHere() && addHere()) return;
       try {
         await call(ENDPOINTS.cart.add, { body: { productId } });
         await reload();
         toast.success(i18n.t('cart.itemAdded'));
       } catch (error) {
-        showError(error);
+        if (!(noNetwork(error) && addHere())) showError(error);
       }
     },
-    [reload, setCartHere, user],
+    [cart, keptHere, reload, setCartHere, user],
   );
 
   const remove = useCallback(
@@ -68,15 +89,21 @@ export function useCartActions(): CartActions {
         toast.success(i18n.t('cart.itemRemoved'));
         return;
       }
+      const removeHere = () => {
+        setCartHere(cartEdits.setQuantity(user!._id, cart, line.productId._id, 0));
+        toast.success(i18n.t('cart.itemRemoved'));
+      };
+      if (keptHere(line)) return removeHere();
       try {
         await call(ENDPOINTS.cart.remove, { body: { _id: line._id } });
         setCartHere((lines) => lines.filter((other) => other._id !== line._id));
         toast.success(i18n.t('cart.itemRemoved'));
       } catch (error) {
-        showError(error);
+        if (noNetwork(error) && user) removeHere();
+        else showError(error);
       }
     },
-    [setCartHere],
+    [cart, keptHere, setCartHere, user],
   );
 
   const setQuantity = useCallback(
@@ -86,19 +113,22 @@ export function useCartActions(): CartActions {
         setCartHere(localCart.setQuantity(line.productId._id, qty));
         return;
       }
+      const setHere = () => setCartHere(cartEdits.setQuantity(user!._id, cart, line.productId._id, qty));
+      if (keptHere(line)) return setHere();
       try {
         await call(ENDPOINTS.cart.setQuantity, { body: { _id: line._id, qty } });
         await reload();
       } catch (error) {
-        showError(error);
+        if (noNetwork(error) && user) setHere();
+        else showError(error);
       }
     },
-    [reload, remove, setCartHere],
+    [cart, keptHere, reload, remove, setCartHere, user],
   );
 
   const setSubstitution = useCallback(
     async (lines: readonly CartLine[], substitution: SubstitutionPreference) => {
-      const saved = lines.filter((line) => !isLocalLine(line) && line.substitution !== substitution);
+      const saved = lines.filter((line) => !isLocalLine(line) && !isOfflineLine(line) && line.substitution !== substitution);
       if (saved.length === 0) return;
       const ids = new Set(saved.map((line) => line._id));
       setCartHere((all) => all.map((line) => (ids.has(line._id) ? { ...line, substitution } : line)));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import { type CategoryWire, ENDPOINTS, type SubCategoryWire } from '@kade/shared';
-import { call } from '../lib/api-client';
+import { callCatalogue } from '../lib/api-client';
 import { takeBoot } from '../lib/boot';
 import { showError } from '../lib/show-error';
 import { productsAtom } from './atoms';
@@ -31,7 +31,7 @@ export function useCatalogueData(): { categories: CategoryWire[]; subCategories:
       return;
     }
     if (data || inFlight) return;
-    inFlight = Promise.all([call(ENDPOINTS.categories.list), call(ENDPOINTS.subCategories.list)])
+    inFlight = Promise.all([callCatalogue(ENDPOINTS.categories.list), callCatalogue(ENDPOINTS.subCategories.list)])
       .then(([categories, subCategories]) => setData({ categories: categories.data, subCategories: subCategories.data }))
       .catch(showError)
       .finally(() => {

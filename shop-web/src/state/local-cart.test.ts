@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isLocalLine, LOCAL_CART_KEY, localCart } from './local-cart';
+import { MemoryStorage } from '../lib/memory-storage';
 
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 const product = (id: string, stock: number, single = false) => ({
   _id: id,

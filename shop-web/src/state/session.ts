@@ -2,11 +2,71 @@ import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
 import { can, ENDPOINTS } from '@kade/shared';
 import { STORAGE_KEYS } from '../lib/ui-constants';
-import { call, tokens } from '../lib/api-client';
-import { addressesAtom, cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type SessionUser } from './atoms';
+import { ApiError, call, tokens } from '../lib/api-client';
+import { addressesAtom, cartAtom, type CartLine, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, sessionCheckedAtom, userAtom, type SessionUser } from './atoms';
 import { cartSetHereAtom, startCartRead } from './cart-freshness';
 import { localCart } from './local-cart';
+import { cartEdits, keptCart } from './offline-cart';
+import { clearAtLogout } from './kept-at-logout';
+import { logoutWaiting } from './logout-waiting';
+
+let fromKept = false;
+
+/**
+ * Whether the session shown was taken from the phone because the server could not be reached at start (issue 37
+ * item 5): app/offline-sync.tsx loads it afresh when the network is back.
+ */
+export function sessionFromKept(): boolean {
+  return fromKept;
+}
 import { useAdoptAccountLanguage } from './language-choice';
+
+type PhoneItems = ReturnType<typeof localCart.mergeItems>;
+
+const counted = (items: PhoneItems): Map<string, number> => new Map(items.map((item) => [item.productId, item.quantity]));
+
+/**
+ * Applies to the account's cart what the shopper changed on the phone's cart since `sent` was merged: the screen
+ * shows the phone's lines until the merge answers, so a tap there (a step, a removal) must reach the account as a
+ * change of the merged line. Without it a weighed line taken out while its merge was under way came back.
+ */
+async function applyPhoneChanges(sent: PhoneItems, now: PhoneItems, account: readonly CartLine[]): Promise<void> {
+  const before = counted(sent);
+  const after = counted(now);
+  for (const productId of new Set([...before.keys(), ...after.keys()])) {
+    const change = (after.get(productId) ?? 0) - (before.get(productId) ?? 0);
+    if (change === 0) continue;
+    const line = account.find((held) => held.productId._id === productId);
+    if (!line) {
+      if (change > 0) await call(ENDPOINTS.cart.merge, { body: { items: [{ productId, quantity: change }] } });
+    } else if (line.quantity + change <= 0) {
+      await call(ENDPOINTS.cart.remove, { body: { _id: line._id } });
+    } else {
+      await call(ENDPOINTS.cart.setQuantity, { body: { _id: line._id, qty: line.quantity + change } });
+    }
+  }
+}
+
+/**
+ * Merges the phone's cart into the account, then whatever the shopper changed on the phone meanwhile, until the phone
+ * holds nothing unsent; then the phone's cart is emptied. Answers the account's cart as last read.
+ */
+async function mergePhoneCart(items: PhoneItems): Promise<{ data: CartLine[] }> {
+  let sent = items;
+  let answer: { data: CartLine[] } = await call(ENDPOINTS.cart.merge, { body: { items } });
+  try {
+    for (;;) {
+      const now = localCart.mergeItems();
+      if (now.length === sent.length && now.every((item) => counted(sent).get(item.productId) === item.quantity)) return answer;
+      await applyPhoneChanges(sent, now, answer.data);
+      sent = now;
+      answer = await call(ENDPOINTS.cart.list);
+    }
+  } finally {
+    // merged: the account holds the phone's cart now, whatever came after
+    localCart.clear();
+  }
+}
 
 /**
  * Loads the session from the stored tokens: the user, their cart (with the phone's cart merged in, once) and
@@ -27,6 +87,7 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
     }
     try {
       const user = (await call(ENDPOINTS.account.details)).data;
+      fromKept = false;
       setUser(user);
       adoptLanguage(user);
       const isStaff = can(user.role, 'orders.view');
@@ -37,13 +98,13 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
       const fresh = startCartRead();
       const cartCall = (
         phoneItems.length > 0
-          ? call(ENDPOINTS.cart.merge, { body: { items: phoneItems } }).then((answer) => {
-              localCart.clear();
-              return answer;
-            })
+          ? mergePhoneCart(phoneItems)
           : call(ENDPOINTS.cart.list)
       ).then(async (answer) => {
-        if (fresh()) setCart(answer.data);
+        // changes made offline still wait to be sent (app/offline-sync.tsx): the cart shows them meanwhile
+        const waiting = cartEdits.read(user._id);
+        if (waiting) setCartHere(waiting.lines);
+        else if (fresh()) setCart(answer.data);
         else if (phoneItems.length > 0) {
           const again = startCartRead();
           const reread = await call(ENDPOINTS.cart.list);
@@ -59,7 +120,15 @@ export function useLoadSession(): () => Promise<SessionUser | null> {
       const counts = all.status === 'fulfilled' ? all.value.counts : undefined;
       setOrders({ count, pending: isStaff ? (counts?.pending ?? counts?.Pending ?? 0) : null });
       return user;
-    } catch {
+    } catch (error) {
+      // no network at start: the shopper and cart last read on this phone, with the changes made offline since
+      const kept = error instanceof ApiError && error.status === 0 ? keptCart.read() : null;
+      if (kept) {
+        fromKept = true;
+        setUser(kept.user);
+        setCartHere(cartEdits.read(kept.user._id)?.lines ?? kept.lines);
+        return kept.user;
+      }
       // an expired or revoked session: the shopper is simply anonymous, with the phone's cart
       setUser(null);
       setCartHere(localCart.lines());
@@ -76,6 +145,8 @@ export function useSignIn(): (answer: { accesstoken: string; refreshToken: strin
   return useCallback(
     async (answer, mobile) => {
       tokens.save(answer.accesstoken, answer.refreshToken);
+      // the new session's cookies replaced the old one's: a logout still waiting must not end this one
+      logoutWaiting.forget();
       window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
       return load();
     },
@@ -92,7 +163,7 @@ export function lastMobile(): string {
   }
 }
 
-/** Logs out: tells the server, clears local storage except the last mobile number and the phone's language, empties the slices. */
+/** Logs out: tells the server, clears local storage except KEPT_AT_LOGOUT, empties the slices. */
 export function useLogout(): () => Promise<void> {
   const setUser = useSetAtom(userAtom);
   const setCartHere = useSetAtom(cartSetHereAtom);
@@ -101,16 +172,15 @@ export function useLogout(): () => Promise<void> {
   const setCheckoutAddress = useSetAtom(checkoutAddressIdAtom);
   const setCheckoutOption = useSetAtom(checkoutOptionAtom);
   return useCallback(async () => {
+    let unsent = false;
     try {
       await call(ENDPOINTS.account.logout);
-    } catch {
-      // logging out locally is enough
+    } catch (error) {
+      // logging out on the phone is done at once; with no network, the server is told when it is back
+      unsent = error instanceof ApiError && error.status === 0;
     }
-    const kept = lastMobile();
-    const language = window.localStorage.getItem(STORAGE_KEYS.language);
-    window.localStorage.clear();
-    if (kept) window.localStorage.setItem(STORAGE_KEYS.lastMobile, kept);
-    if (language) window.localStorage.setItem(STORAGE_KEYS.language, language);
+    clearAtLogout(window.localStorage);
+    if (unsent) logoutWaiting.remember();
     tokens.clear();
     setUser(null);
     setCartHere([]);

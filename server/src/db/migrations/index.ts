@@ -26,6 +26,9 @@ import * as packing from './20261203090000_packing';
 import * as sellByWeight from './20261204090000_sell_by_weight';
 import * as problemsCreditPromos from './20261205090000_problems_credit_promos';
 import * as creditNeverBelowZero from './20261206090000_credit_never_below_zero';
+import * as productKeywordsAndNotices from './20261207060000_product_keywords_and_notices';
+import * as creditSettle from './20261207100000_credit_settle';
+import * as searchKeywords from './20261213100000_search_keywords';
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 /**
@@ -61,4 +64,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261204090000_sell_by_weight', sellByWeight],
   ['20261205090000_problems_credit_promos', problemsCreditPromos],
   ['20261206090000_credit_never_below_zero', creditNeverBelowZero],
+  ['20261207060000_product_keywords_and_notices', productKeywordsAndNotices],
+  ['20261207100000_credit_settle', creditSettle],
+  ['20261213100000_search_keywords', searchKeywords],
 ];

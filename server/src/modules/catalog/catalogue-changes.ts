@@ -13,6 +13,11 @@ import type { Database } from '../../db/database';
 import type { Logger } from '../../logger';
 
 export const CATALOGUE_CHANNEL = 'kade_catalogue';
+/**
+ * A product's row, links or stock changed (migration 20261207060000): `p <id>` or `s <id> <stock>`, heard by every
+ * instance's search index (search-index.ts) on the same LISTEN connection.
+ */
+export const PRODUCT_CHANNEL = 'kade_products';
 /** The LISTEN connection's application_name, as pg_stat_activity shows it. */
 export const LISTENER_NAME = 'kade-catalogue-listen';
 
@@ -27,6 +32,8 @@ export interface CatalogueChanges {
    * so that when the write answers, the database has told every listening instance too.
    */
   change<T>(write: () => Promise<T>): Promise<T>;
+  /** Called with the payload of every notice of PRODUCT_CHANNEL (none when nobody else changes products). */
+  onProductNotice(listener: (payload: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,7 @@ export const NOTICE_WAIT_MS = 2000;
 /** The callbacks to drop the copies, and the notices heard so far (a count, for writes waiting on theirs). */
 function listeners(live: () => boolean) {
   const all: Array<() => void> = [];
+  const products: Array<(payload: string) => void> = [];
   let heard = 0;
   let waiting: Array<() => void> = [];
   const fire = () => {
@@ -44,6 +52,11 @@ function listeners(live: () => boolean) {
   return {
     add: (listener: () => void) => void all.push(listener),
     fire,
+    addProduct: (listener: (payload: string) => void) => void products.push(listener),
+    /** A notice of PRODUCT_CHANNEL arrived. */
+    product: (payload: string) => {
+      for (const listener of products) listener(payload);
+    },
     /** A notice arrived from the database. */
     notice: () => {
       heard += 1;
@@ -75,7 +88,7 @@ function listeners(live: () => boolean) {
 /** Nobody else changes the lists (an app built on its own in a test): its own writes are every change. */
 export function localCatalogueChanges(): CatalogueChanges {
   const changes = listeners(() => false); // nobody to hear from: a write never waits
-  return { live: () => true, onChange: changes.add, change: changes.change, close: async () => undefined };
+  return { live: () => true, onChange: changes.add, change: changes.change, onProductNotice: changes.addProduct, close: async () => undefined };
 }
 
 /** The notices of the database this server runs on: LISTEN on PostgreSQL, the session's callback on PGlite. */
@@ -85,8 +98,10 @@ export async function catalogueChangesOf(db: Database, logger: Logger): Promise<
     let live = false;
     const changes = listeners(() => live);
     let stop: (() => Promise<void>) | undefined;
+    let stopProducts: (() => Promise<void>) | undefined;
     try {
       stop = await db.listen(CATALOGUE_CHANNEL, changes.notice);
+      stopProducts = await db.listen(PRODUCT_CHANNEL, changes.product);
       live = true;
     } catch (error) {
       logger.warn({ err: error }, 'cannot listen for catalogue changes: categories are read from the database every time');
@@ -95,9 +110,11 @@ export async function catalogueChangesOf(db: Database, logger: Logger): Promise<
       live: () => live,
       onChange: changes.add,
       change: changes.change,
+      onProductNotice: changes.addProduct,
       close: async () => {
         live = false;
         await stop?.().catch(() => undefined);
+        await stopProducts?.().catch(() => undefined);
       },
     };
   }
@@ -146,10 +163,11 @@ export async function listenForCatalogueChanges(
     current.on('end', () => lost(current));
     current.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) changes.notice();
+      else if (message.channel === PRODUCT_CHANNEL) changes.product(message.payload ?? '');
     });
     try {
       await current.connect();
-      await current.query(`listen ${CATALOGUE_CHANNEL}`);
+      await current.query(`listen ${CATALOGUE_CHANNEL}; listen ${PRODUCT_CHANNEL}`);
       if (client !== current || closed) return;
       listening = true;
       retryMs = firstRetryMs;
@@ -169,6 +187,7 @@ export async function listenForCatalogueChanges(
     live: () => listening,
     onChange: changes.add,
     change: changes.change,
+    onProductNotice: changes.addProduct,
     close: async () => {
       closed = true;
       clearTimeout(retry);

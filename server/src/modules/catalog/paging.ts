@@ -119,6 +119,25 @@ export async function readPage(db: Db, request: PageRequest): Promise<{ rows: Pr
   return { rows: rows.slice(0, request.limit), page: pageInfo(request, rows.length, counted) };
 }
 
+/** A list in a page's order: an array, or the read model's NewestFirst (newest-first.ts). */
+export interface Ordered<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+/**
+ * readPage's answer for a list kept in memory in the page's order (the read model, search-index.ts): the same rows
+ * and the same counts, by the same rules (one row past the page read; the capped count taken where the statement
+ * takes it: on a full page with more after it while the page ends before the cap, or on a page past the end).
+ * `start` is where the page starts in `ordered` (its offset, or the place after a cursor).
+ */
+export function memoryPage<T>(request: Pick<PageRequest, 'page' | 'limit' | 'countCap'>, ordered: Ordered<T>, start: number): { rows: T[]; page: PageInfo } {
+  const read = ordered.slice(start, start + request.limit + 1);
+  const upTo = countLimit(request.page, request.limit, request.countCap) + 1;
+  const counts = (read.length > request.limit && countsMatches(request)) || (read.length === 0 && request.page > 1);
+  return { rows: read.slice(0, request.limit), page: pageInfo(request, read.length, counts ? Math.min(ordered.length, upTo) : undefined) };
+}
+
 /** The counts as top-level envelope fields. */
 export function pageExtras(page: PageInfo): { page: number; limit: number; totalCount: number; totalPage: number; hasMore: boolean; totalCountExact: boolean } {
   return { page: page.page, limit: page.limit, totalCount: page.totalCount, totalPage: page.totalPage, hasMore: page.hasMore, totalCountExact: page.totalCountExact };

@@ -24,6 +24,7 @@ import {
   type VariationUpdateInput,
   type VariationWire,
   type BarcodeMatchWire,
+  type AdminProductWire,
 } from '@kade/shared';
 import type { Clock } from '../../clock';
 import { json, type Db } from '../../db/database';
@@ -38,7 +39,7 @@ import {
   SUB_CATEGORIES,
 } from './checks';
 import { emptyPage, readPage } from './paging';
-import { ADMIN_PRODUCT, ADMIN_VARIATION, liveVariationQuery, productsByIdQuery, VARIATION_SELECT } from './product-sql';
+import { ADMIN_PRODUCT, ADMIN_PRODUCT_SELECT, ADMIN_SORTS, ADMIN_VARIATION, liveVariationQuery, productsByIdQuery, VARIATION_SELECT } from './product-sql';
 import { searchRequest } from './search';
 import { setStock } from './stock';
 import { detailsToStored, toProductWire, toVariationWire, type ProductRow } from './wire';
@@ -61,6 +62,8 @@ interface SellableFields {
   single_quantity?: boolean | undefined;
   /** 13 digits (already normalized by the schema); null clears it; undefined leaves it. */
   barcode?: string | null | undefined;
+  /** Search keywords (products only; issue 36). */
+  keywords?: string[] | undefined;
 }
 
 /** The selling-by-weight fields as they may arrive (issue 34); undefined leaves a field as it is kept. */
@@ -139,6 +142,7 @@ function sellableColumns(fields: SellableFields): Record<string, unknown> {
   if (fields.publish !== undefined) columns.publish = fields.publish;
   if (fields.single_quantity !== undefined) columns.single_quantity = fields.single_quantity;
   if (fields.barcode !== undefined) columns.barcode = fields.barcode;
+  if (fields.keywords !== undefined) columns.keywords = json(fields.keywords);
   return columns;
 }
 
@@ -200,6 +204,12 @@ function goneMeanwhile(error: unknown): never {
 }
 
 const NO_PRODUCT = 'There is no such product.';
+
+/**
+ * The admin's list counts its products exactly up to this many (issue 36): its pages say "Page 3 of 417", and a count
+ * of a 10k catalogue is a scan of one index, cheap beside a page the admin reads (a shop listing counts far less).
+ */
+export const ADMIN_COUNT_CAP = 100_000;
 const NO_VARIATION = 'There is no such variation.';
 
 export interface ProductServiceDeps {
@@ -375,11 +385,17 @@ export function createProductService({ db, clock, scaleLabelPattern = DEFAULT_SC
       });
     },
 
-    /** POST /api/product/get (admin): every product not deleted, published or not; searched by name when asked. */
-    async listProducts(input: ProductGetInput): Promise<{ items: ProductWire[]; page: PageInfo }> {
-      const request = searchRequest(ADMIN_PRODUCT, input);
-      const { rows, page } = request ? await readPage(db, request) : emptyPage(input.page, input.limit);
-      return { items: rows.map(toProductWire), page };
+    /**
+     * POST /api/product/get (admin): every product not deleted, published or not, each with its live variations;
+     * searched by name when asked, only one category's when asked, in the sort asked (issue 36). One statement a page.
+     */
+    async listProducts(input: ProductGetInput): Promise<{ items: AdminProductWire[]; page: PageInfo }> {
+      const scope = input.category
+        ? { sql: `${ADMIN_PRODUCT} and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)`, bindings: [input.category] }
+        : ADMIN_PRODUCT;
+      const request = searchRequest(scope, input, ADMIN_PRODUCT_SELECT, input.sort ? ADMIN_SORTS[input.sort] : undefined);
+      const { rows, page } = request ? await readPage(db, { ...request, countCap: ADMIN_COUNT_CAP }) : emptyPage(input.page, input.limit);
+      return { items: rows.map((row) => ({ ...toProductWire(row), variations: (row.variation_list ?? []).map(toVariationWire) })), page };
     },
 
     /** POST /api/variation/create: a variation of a live product; publish defaults to true. */

@@ -2,12 +2,17 @@
 // more than the page shows, and a count capped at a limit), then each product's categories, sub-categories
 // and links as json_agg subselects on those rows only. Every value travels as a binding; the SQL text is fixed.
 import type { Knex } from 'knex';
-import type { ListingCursor } from '@kade/shared';
+import type { AdminProductSort, ListingCursor } from '@kade/shared';
 import { stockOf } from './stock';
 import type { ProductRow } from './wire';
 import type { Db } from '../../db/database';
 
-/** A product a shopper may see: a parent product, published and not deleted. */
+/**
+ * A product a shopper may see: a parent product, published and not deleted. No stock condition: a sold-out product
+ * stays on its shelves and in search, shown as sold out. The read model relies on it (search-index.ts `notice`): a
+ * stock change then changes only the answers showing that product, and drops those alone; a stock condition here
+ * would have it drop every answer at every sale.
+ */
 export const SHOP_PRODUCT = 'p.parent_id is null and p.deleted_at is null and p.publish';
 /** A product the admin lists: a parent product not deleted (published or not). */
 export const ADMIN_PRODUCT = 'p.parent_id is null and p.deleted_at is null';
@@ -17,7 +22,7 @@ export const ADMIN_VARIATION = `p.parent_id is not null and p.deleted_at is null
 
 const ROW_COLUMNS = `p.id, p.parent_id, p.name, p.name_si, p.name_ta, p.unit, p.images, p.price_paise, p.discount, ${stockOf('p')} as stock, p.total_stock,
   p.description, p.more_details, p.publish, p.single_quantity, p.barcode, p.sell_by, p.step_grams, p.min_grams, p.max_grams, p.scale_code,
-  p.created_at, p.updated_at`;
+  p.keywords, p.created_at, p.updated_at`;
 
 const CATEGORY_LIST = `coalesce((
     select json_agg(json_build_object('_id', c.id, 'name', c.name, 'nameSi', c.name_si, 'nameTa', c.name_ta) order by lower(c.name), c.id)
@@ -59,6 +64,17 @@ export interface SortKey {
 
 /** Newest first, then by id so that pages never overlap. */
 export const NEWEST_FIRST: readonly SortKey[] = [{ sql: 'p.created_at', descending: true }, { sql: 'p.id' }];
+
+/**
+ * The admin list's sorts (issue 36), each ending on the id so that pages never overlap. By name in byte order of the
+ * lowercased name, which the products_name_prefix index gives; by price (cheapest first) and by stock (fewest first).
+ */
+export const ADMIN_SORTS: Readonly<Record<AdminProductSort, readonly SortKey[]>> = {
+  newest: NEWEST_FIRST,
+  name: [{ sql: 'lower(p.name) collate "C"' }, { sql: 'p.id' }],
+  price: [{ sql: 'p.price_paise' }, { sql: 'p.id' }],
+  stock: [{ sql: stockOf('p') }, { sql: 'p.id' }],
+};
 
 export interface PageQuery {
   /** A condition on `products p`, with `?` placeholders. */
@@ -264,8 +280,13 @@ ${select}`;
   return db.raw(sql, [...orderBindings, ...sourceBindings, ...numbers(query.limit, query.offset), ...countBindings]);
 }
 
-/** A shelf page row's created_at as a cursor carries it: UTC, to the microsecond PostgreSQL keeps. */
-const SHELF_AT = `to_char(page.sort_0 at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A created_at (an SQL expression) as a cursor carries it: UTC, to the microsecond PostgreSQL keeps. */
+function shelfAtOf(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** A shelf page row's created_at as a cursor carries it. */
+const SHELF_AT = shelfAtOf('page.sort_0');
 
 /**
  * A shelf page up to this offset (20 pages of 8) writes its LIMIT and OFFSET into the statement's text instead of
@@ -302,17 +323,38 @@ export function liveVariationQuery(db: Db, id: string): Knex.Raw<{ rows: Product
 }
 
 /**
+ * The admin's list (issue 36): a product with its live variations, published or not, oldest first, as json_agg on
+ * the page's rows only (the parent_id index), so a page of products and their variations is still one statement.
+ */
+export const ADMIN_PRODUCT_SELECT = `${PRODUCT_SELECT},
+  coalesce((
+    select json_agg(${VARIATION_JSON} order by v.created_at, v.id)
+    from products v
+    where v.parent_id = p.id and v.deleted_at is null), '[]'::json) as variation_list`;
+
+/** A product's published variations, oldest first, as `variation_list` (the sheet sorts them dearest first). */
+const PUBLISHED_VARIATIONS = `coalesce((
+    select json_agg(${VARIATION_JSON} order by v.created_at, v.id)
+    from products v
+    where v.parent_id = p.id and v.deleted_at is null and v.publish), '[]'::json) as variation_list`;
+
+/**
  * The product sheet: one visible product with its lists and its published variations, in one statement. One
  * fixed text whose one value is the product's id, so the shop's read sends it as it is (prepared.ts
  * `statementRows`), without knex building and numbering it on every request.
  */
 export const PRODUCT_DETAILS_SQL = `select ${PRODUCT_SELECT},
-  coalesce((
-    select json_agg(${VARIATION_JSON} order by v.created_at, v.id)
-    from products v
-    where v.parent_id = p.id and v.deleted_at is null and v.publish), '[]'::json) as variation_list
+  ${PUBLISHED_VARIATIONS}
 from products p
 where p.id = ? and ${SHOP_PRODUCT}`;
+
+/**
+ * Everything the shop's reads need of a product, for the in-memory read model (search-index.ts): its answer, its
+ * sheet's published variations (as PRODUCT_DETAILS_SQL reads them) and its created_at as a cursor carries it.
+ */
+export const SHOP_MODEL_SELECT = `${PRODUCT_SELECT},
+  ${PUBLISHED_VARIATIONS},
+  ${shelfAtOf('p.created_at')} as shelf_at`;
 
 /** PRODUCT_DETAILS_SQL as a knex statement (the benchmark's baseline sends the same text). */
 export function productDetailsQuery(db: Db, productId: string): Knex.Raw<{ rows: ProductRow[] }> {

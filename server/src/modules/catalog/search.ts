@@ -1,7 +1,9 @@
-// Product search by name: whole words and prefixes through the generated `search_vector` (GIN), typos
-// through pg_trgm word similarity on lower(name) (GIN trigram index). Ranked: the exact name, then names
-// holding every word whole (on a shelf named by one of them first), then names whose words only start with
-// the text's, then names only alike (closest first).
+// Product search by name and keywords: whole words and prefixes through the generated `search_vector` (GIN: the
+// English name's words, weight D, and the keywords' words, weight B; migration 20261213100000), typos through
+// pg_trgm word similarity on lower(name) (GIN trigram index). Ranked as the search in memory ranks
+// (search-index.ts rankOf): the exact name or a keyword typed whole, then names holding every word whole (on a
+// shelf named by one of them first), then names whose words only start with the text's, then products found
+// through their keywords ('sini': the sugars), then names only alike (closest first).
 //
 // A text in Sinhala or Tamil letters (issue 21, `scriptLanguage`) is looked for the same way in that language's
 // names (and the English ones), each with indexes of its own (migration 20261127110000): whole words through an
@@ -27,6 +29,15 @@ const LAST_CHARACTER = '\u{10FFFF}';
 /** At most this many words of a search text are looked for (the text itself is at most 100 characters). */
 export const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
+
+/**
+ * The weight of the names' words in `search_vector` and in a Sinhala or Tamil name's tsvector (to_tsvector's own);
+ * the keywords' words are weighted B, so a query restricted to this weight reads the names only.
+ */
+const NAME_WEIGHT = 'D';
+
+/** The product has a keyword that is the whole text (`?`: the text, lowercased), as a name typed whole. */
+const KEYWORD_TYPED = 'exists (select 1 from jsonb_array_elements_text(p.keywords) keyword where lower(keyword) = ?)';
 
 /** Letters (any script, with their combining marks) and digits: the only characters a tsquery is built from. */
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
@@ -88,26 +99,36 @@ export interface SearchPlan {
   text: string;
   /** A prefix query for to_tsquery('simple', …): sanitised words joined as `word:* & word:*`. */
   tsquery: string;
-  /** The same words as whole words, every one (`word & word`): a name holding them outranks mere prefixes. */
+  /** The same words as whole words of the names, every one (`word:D & word:D`): a name holding them outranks mere prefixes. */
   wholeWords: string;
+  /** The same prefixes in the names only (`word:*D & word:*D`, not the keywords' words, weighted B). */
+  namePrefixes: string;
   /** The same words, any one (`word | word`): a product whose category or sub-category name holds one ranks higher. */
   anyWord: string;
 }
 
 /**
  * The words of a search text, lowercased: runs of letters and digits; every other character (quotes, %, _,
- * backslashes, operators, emoji) only separates words, so nothing a shopper types can change the query.
+ * backslashes, operators, emoji) only separates words, so nothing a shopper types can change the query. At most
+ * `most` words (the in-memory index reads every word of a product's names with it).
  */
-export function searchWords(text: string): string[] {
+export function searchWords(text: string, most = MAX_SEARCH_WORDS): string[] {
   const words = text.toLowerCase().match(WORD) ?? [];
-  return [...new Set(words.map((word) => word.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_SEARCH_WORDS);
+  return [...new Set(words.map((word) => word.slice(0, MAX_WORD_LENGTH)))].slice(0, most);
 }
 
 /** The plan for a search text, or undefined when it holds no letter or digit (nothing can match it). */
 export function planSearch(text: string): SearchPlan | undefined {
   const words = searchWords(text);
   if (words.length === 0) return undefined;
-  return { language: scriptLanguage(text), text: text.toLowerCase(), tsquery: words.map((word) => `${word}:*`).join(' & '), wholeWords: words.join(' & '), anyWord: words.join(' | ') };
+  return {
+    language: scriptLanguage(text),
+    text: text.toLowerCase(),
+    tsquery: words.map((word) => `${word}:*`).join(' & '),
+    wholeWords: words.map((word) => `${word}:${NAME_WEIGHT}`).join(' & '),
+    namePrefixes: words.map((word) => `${word}:*${NAME_WEIGHT}`).join(' & '),
+    anyWord: words.join(' | '),
+  };
 }
 
 /**
@@ -137,22 +158,24 @@ function onAShelfNamed(columns: NameColumns): string {
 }
 
 /**
- * The ranking of matches: the exact name; names holding every word as a whole word, those on a shelf named by
- * one of the words first ('milk' puts the milks of 'Milk + Other' before Milk Chocolate Bar); names whose words
- * merely start with the text's ('milky'); then names only alike, closest first. Within each, names starting
- * with the text first; ties by name. The likeness (the costly part) is computed only for the rows that are
- * alike without holding the words.
+ * The ranking of matches, the memory's (search-index.ts rankOf): the exact name or a keyword typed whole ('kiri',
+ * 'mee kiri'); names holding every word as a whole word, those on a shelf named by one of the words first ('milk'
+ * puts the milks of 'Milk + Other' before Milk Chocolate Bar); names whose words merely start with the text's
+ * ('milky'); products whose words start with the text's only with their keywords' ('sini': the sugars); then
+ * names only alike, closest first. Within each, names starting with the text first; ties by name. The likeness
+ * (the costly part) is computed only for the rows that are alike without holding the words.
  */
 export function searchOrder(plan: SearchPlan): SortKey[] {
   const columns = NAME_COLUMNS[plan.language];
   const { name, vector: words } = columns;
   return [
     {
-      sql: `case when lower(${name}) = ? then 0
+      sql: `case when lower(${name}) = ? or ${KEYWORD_TYPED} then 0
         when ${words} @@ to_tsquery('simple', ?) then case when ${onAShelfNamed(columns)} then 1 else 2 end
         when starts_with(lower(${name}), ?) or ${words} @@ to_tsquery('simple', ?) then 3
-        else 4 end`,
-      bindings: [plan.text, plan.wholeWords, plan.anyWord, plan.anyWord, plan.text, plan.tsquery],
+        when ${words} @@ to_tsquery('simple', ?) then 4
+        else 5 end`,
+      bindings: [plan.text, plan.text, plan.wholeWords, plan.anyWord, plan.anyWord, plan.text, plan.namePrefixes, plan.tsquery],
     },
     { sql: `starts_with(lower(${name}), ?)`, bindings: [plan.text], descending: true },
     {
@@ -165,29 +188,36 @@ export function searchOrder(plan: SearchPlan): SortKey[] {
   ];
 }
 
+/** Which rows a list may show: an SQL condition on `products p` and its bindings (none for a fixed scope). */
+export type Scope = string | { sql: string; bindings: readonly Knex.RawBinding[] };
+
 /**
  * A search page among the rows `scope` allows: by name when there is text (best first), everything newest
- * first when there is none; undefined when the text holds no letter or digit (nothing can match).
+ * first when there is none; undefined when the text holds no letter or digit (nothing can match). `order`, when
+ * given, sorts the page instead (the admin's chosen sort): with text, the candidates are sorted by it.
  */
 export function searchRequest(
-  scope: string,
+  scope: Scope,
   input: { search: string; page: number; limit: number },
   select?: string,
+  order?: readonly SortKey[],
 ): PageRequest | undefined {
+  const where = typeof scope === 'string' ? scope : scope.sql;
+  const scopeBindings = typeof scope === 'string' ? [] : [...scope.bindings];
   const base = { page: input.page, limit: input.limit, ...(select ? { select } : {}) };
-  if (!input.search) return { ...base, where: scope, bindings: [], order: NEWEST_FIRST };
+  if (!input.search) return { ...base, where, bindings: scopeBindings, order: order ?? NEWEST_FIRST };
   const plan = planSearch(input.search);
   if (!plan) return undefined;
   const condition = searchCondition(plan);
   return {
     ...base,
-    where: `${scope} and ${condition.sql}`,
-    bindings: condition.bindings,
-    order: searchOrder(plan),
+    where: `${where} and ${condition.sql}`,
+    bindings: [...scopeBindings, ...condition.bindings],
+    order: order ?? searchOrder(plan),
     ranked: {
       prefix: { name: NAME_COLUMNS[plan.language].prefix, from: plan.text, below: plan.text + LAST_CHARACTER },
       prefixCandidates: SEARCH_PREFIX_CANDIDATES,
-      samples: searchBranches(plan).map((branch) => ({ where: `${scope} and ${branch.sql}`, bindings: branch.bindings })),
+      samples: searchBranches(plan).map((branch) => ({ where: `${where} and ${branch.sql}`, bindings: [...scopeBindings, ...branch.bindings] })),
       // The admin's list asks for its whole page at once (limit 10000): it ranks at least that many of each half.
       candidates: Math.max(SEARCH_CANDIDATES, input.limit),
     },

@@ -6,6 +6,10 @@ import type { CatalogueChanges } from './catalogue-changes';
 import { createCategoryService } from './category-service';
 import { createProductService } from './product-service';
 import { createShopService } from './shop-service';
+import { createSearchIndex } from './search-index';
+import { withReadVersion } from './read-version';
+import { KeptAnswers } from '../../http/kept-answers';
+import type { Logger } from '../../logger';
 
 export interface CatalogServiceDeps {
   db: Knex;
@@ -14,14 +18,38 @@ export interface CatalogServiceDeps {
   scaleLabelPattern?: string;
   /** When the in-memory category lists must go; without it, only this service's own writes drop them. */
   changes?: CatalogueChanges;
+  /** With `changes`: each instance answers search from memory (search-index.ts), built now and kept current by the notices. */
+  logger?: Logger;
 }
 
 export function createCatalogService(deps: CatalogServiceDeps) {
   const categories = createCategoryService(deps);
+  const { changes, logger } = deps;
+  // every entry point that may change the model moves its version on (read-version.ts): the kept answers go with it
+  const searchIndex = changes && logger ? withReadVersion(createSearchIndex({ db: deps.db, logger })) : undefined;
+  const keptAnswers = searchIndex ? new KeptAnswers(searchIndex.versions) : undefined;
+  if (changes && searchIndex) {
+    changes.onProductNotice(searchIndex.notice);
+    // not hearing from the start (the first LISTEN failed): the model waits for the notices (`off`), then reads all
+    if (!changes.live()) searchIndex.hearing(false);
+    // a category renamed, or the notices lost or back: the index reads everything again (or waits, not hearing)
+    changes.onChange(() => searchIndex.hearing(changes.live()));
+    void searchIndex.build();
+  }
   return {
     categories,
     products: createProductService(deps),
-    shop: createShopService({ db: deps.db, lists: { categories: categories.listCategories, subCategories: categories.listSubCategories } }),
+    shop: createShopService({
+      db: deps.db,
+      lists: { categories: categories.listCategories, subCategories: categories.listSubCategories },
+      ...(searchIndex ? { searchIndex, readVersion: searchIndex.version } : {}),
+    }),
+    /** The search index of this instance (none for an app built without the change notices). */
+    searchIndex,
+    /** The fast lane's answers read from the read model, kept as bytes until it changes (none without the index). */
+    keptAnswers,
+    /** Runs a product write so that this instance's search finds what it wrote when it answers. */
+    productWrite: <T>(write: () => Promise<T>): Promise<T> => (searchIndex ? searchIndex.written(write) : write()),
   };
 }
 

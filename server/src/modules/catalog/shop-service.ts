@@ -9,10 +9,10 @@ import {
   SINGLE_QUANTITY_CATEGORY,
   SINGLE_QUANTITY_SUBCATEGORY,
   sortCategories,
-  sortVariations,
   type CategoryWire,
   formatListingCursor,
   type HomeWire,
+  type ListingCursor,
   type ListingPageInfo,
   type PageInfo,
   type ProductByCategoryAndSubCategoryInput,
@@ -25,7 +25,19 @@ import { emptyPage, LISTING_COUNT_CAP, pageQueryFor, readPage, type PageRequest 
 import { categoryShelf, NEWEST_FIRST, pageQuery, placeholders, PRODUCT_DETAILS_SQL, productDetailsQuery, SHOP_PRODUCT, stripsQuery, subCategoryShelf } from './product-sql';
 import { readRows, statementRows } from '../../db/prepared';
 import { searchRequest } from './search';
-import { toCategoryWire, toProductDetailsWire, toProductWire, toVariationWire, type CategoryRow, type ProductRow } from './wire';
+import type { SearchIndex, SearchSuggestions } from './search-index';
+import { NOTICE_WAIT_MS } from './catalogue-changes';
+import { toCategoryWire, toProductWire, toShopDetailsWire, type CategoryRow, type ProductRow } from './wire';
+
+/** How long a text search waits for the read model to take in a change before it asks PostgreSQL instead. */
+export const SEARCH_WAIT_MS = NOTICE_WAIT_MS;
+
+/** Resolves when the index has taken in every change heard, or after `ms`, whichever comes first. */
+async function settledWithin(index: SearchIndex, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([index.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 const IN_CATEGORY = 'exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)';
 
@@ -48,9 +60,27 @@ export interface ShopServiceDeps {
   db: Knex;
   /** The category lists as the category service keeps them (in memory); read from the database without it. */
   lists?: { categories(): Promise<readonly CategoryWire[]>; subCategories(): Promise<ReadonlyArray<{ _id: string; name: string }>> };
+  /** This instance's search in memory (search-index.ts); searches go to the database while it is not ready. */
+  searchIndex?: SearchIndex;
+  /** The read model's version (read-version.ts): with it, an answer read from memory says which version it was read at. */
+  readVersion?: () => number;
 }
 
-export function createShopService({ db, lists }: ShopServiceDeps) {
+/**
+ * An answer and, when it came from the read model, the model's version it was read at (read in the same turn): the
+ * fast lane may keep its bytes until something it shows changes (http/kept-answers.ts). Undefined when PostgreSQL
+ * answered or when the answer took a statement (an empty shelf asks whether it exists). `holds`: the ids of the
+ * products and variations whose stock it shows (a stock notice of one of them drops it).
+ */
+export interface Read<T> {
+  answer: T;
+  readAt: number | undefined;
+  holds: readonly string[];
+}
+
+const idsOf = (items: readonly ProductWire[]): string[] => items.map((item) => item._id);
+
+export function createShopService({ db, lists, searchIndex, readVersion }: ShopServiceDeps) {
   /** Every category's id, name and image, and every sub-category's id and name: the home page's groupings. */
   async function categoryRows(): Promise<CategoryRow[]> {
     if (lists) return (await lists.categories()).map((c) => ({ id: c._id, name: c.name, name_si: c.nameSi, name_ta: c.nameTa, image: c.image }));
@@ -59,6 +89,26 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
   async function subCategoryRows(): Promise<Array<{ id: string; name: string }>> {
     if (lists) return (await lists.subCategories()).map((s) => ({ id: s._id, name: s.name }));
     return (await db('sub_categories').select('id', 'name')) as Array<{ id: string; name: string }>;
+  }
+
+  /** The search as PostgreSQL answers it (search.ts): while the index is building, or without one. */
+  async function searchInDatabase(input: ProductSearchInput): Promise<{ items: ProductWire[]; page: PageInfo }> {
+    const request = searchRequest(SHOP_PRODUCT, input);
+    const { rows, page } = request ? await readPage(db, request) : emptyPage(input.page, input.limit);
+    return { items: rows.map(toProductWire), page };
+  }
+
+  /** A shelf's page as PostgreSQL answers it, with its last product's cursor. */
+  async function listingInDatabase(input: ProductByCategoryAndSubCategoryInput): Promise<{ items: ProductWire[]; page: PageInfo; last: ListingCursor | undefined }> {
+    const { rows, page } = await readPage(db, listingRequest(input));
+    const last = rows.at(-1);
+    return { items: rows.map(toProductWire), page, last: last?.shelf_at ? { at: last.shelf_at, id: last.id } : undefined };
+  }
+
+  /** A product's sheet as PostgreSQL answers it (null: no visible product has that id). */
+  async function detailsInDatabase(productId: string): Promise<ProductDetailsWire | null> {
+    const [row] = await statementRows<ProductRow>(db, PRODUCT_DETAILS_SQL, [productId]);
+    return row ? toShopDetailsWire(row) : null;
   }
 
   /** 404 for a category or sub-category id that names nothing (asked only when a listing comes back empty). */
@@ -70,11 +120,27 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
     }
   }
 
-  /** The 'Special - Deal' strip: single-quantity products, those in category Special or sub-category Deal. */
-  async function deals(categories: readonly CategoryRow[]): Promise<ProductWire[]> {
+  /** The deals strip's groupings: the ids of the categories named Special and of the sub-categories named Deal. */
+  async function dealGroupings(categories: readonly CategoryRow[]): Promise<{ special: string[]; deal: string[] }> {
     const subCategories = await subCategoryRows();
-    const special = categories.filter((c) => sameName(c.name, SINGLE_QUANTITY_CATEGORY)).map((c) => c.id);
-    const deal = subCategories.filter((s) => sameName(s.name, SINGLE_QUANTITY_SUBCATEGORY)).map((s) => s.id);
+    return {
+      special: categories.filter((c) => sameName(c.name, SINGLE_QUANTITY_CATEGORY)).map((c) => c.id),
+      deal: subCategories.filter((s) => sameName(s.name, SINGLE_QUANTITY_SUBCATEGORY)).map((s) => s.id),
+    };
+  }
+
+  /** The categories that have a home strip, in display order. */
+  const stripCategories = (categories: readonly CategoryRow[]): CategoryWire[] => sortCategories(categories.map(toCategoryWire)).filter((c) => hasProductStrip(c.name));
+
+  /** The strips that hold products, in the categories' order (empty strips left out). */
+  const filledStrips = (shown: readonly CategoryWire[], byCategory: ReadonlyMap<string, ProductWire[]>): HomeWire['strips'] =>
+    shown.flatMap((category) => {
+      const products = byCategory.get(category._id);
+      return products && products.length > 0 ? [{ category, products }] : [];
+    });
+
+  /** The 'Special - Deal' strip: single-quantity products, those in category Special or sub-category Deal. */
+  async function deals({ special, deal }: { special: readonly string[]; deal: readonly string[] }): Promise<ProductWire[]> {
     const either = ['p.single_quantity'];
     if (special.length > 0) either.push(`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${placeholders(special)}))`);
     if (deal.length > 0) either.push(`exists (select 1 from product_sub_categories ps where ps.product_id = p.id and ps.sub_category_id in (${placeholders(deal)}))`);
@@ -92,8 +158,7 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
   }
 
   /** One strip per category that has one (in display order), each with its first products; empty strips left out. */
-  async function strips(categories: readonly CategoryRow[]): Promise<HomeWire['strips']> {
-    const shown = sortCategories(categories.map(toCategoryWire)).filter((c) => hasProductStrip(c.name));
+  async function strips(shown: readonly CategoryWire[]): Promise<HomeWire['strips']> {
     if (shown.length === 0) return [];
     const rows = await readRows(
       db,
@@ -109,15 +174,68 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
       list.push(toProductWire(row));
       byCategory.set(row.strip_category_id, list);
     }
-    return shown.flatMap((category) => {
-      const products = byCategory.get(category._id);
-      return products ? [{ category, products }] : [];
-    });
+    return filledStrips(shown, byCategory);
+  }
+
+  /** `listing`, and the read model's version when memory answered it (Read). */
+  async function listingRead(input: ProductByCategoryAndSubCategoryInput): Promise<Read<{ items: ProductWire[]; page: ListingPageInfo }>> {
+    // from this instance's read model once built (search-index.ts), else from PostgreSQL
+    const version = readVersion?.();
+    const fromMemory = searchIndex?.listing(input);
+    const { items, page, last } = fromMemory ?? (await listingInDatabase(input));
+    const empty = items.length === 0 && page.totalCount === 0 && !input.after;
+    if (empty) await assertListingExists(input.categoryId, input.subCategoryId);
+    const nextCursor = page.hasMore && last ? formatListingCursor(last) : null;
+    return { answer: { items, page: { ...page, nextCursor } }, readAt: fromMemory && !empty ? version : undefined, holds: idsOf(items) };
+  }
+
+  /** `details`, and the read model's version when memory answered it (Read). */
+  async function detailsRead(productId: string): Promise<Read<ProductDetailsWire>> {
+    const version = readVersion?.();
+    const fromMemory = searchIndex?.details(productId);
+    const found = fromMemory === undefined ? await detailsInDatabase(productId) : fromMemory;
+    if (!found) throw notFound('That product is not available.');
+    // the sheet shows the product's stock and each variation's
+    return { answer: found, readAt: fromMemory ? version : undefined, holds: [found._id, ...found.product.map((variation) => variation._id)] };
+  }
+
+  /** `search`, and the read model's version when memory answered it (Read). */
+  async function searchRead(input: ProductSearchInput): Promise<Read<{ items: ProductWire[]; page: PageInfo; suggestions?: SearchSuggestions }>> {
+    let version = readVersion?.();
+    let fromMemory = searchIndex?.search(input);
+    // The model is built but taking in a change (a product written, here or on another instance): a text search
+    // waits for it, a few milliseconds, rather than ask PostgreSQL (a query, where memory costs none; both find the
+    // keywords, 'sini' for sugar). It waits at most SEARCH_WAIT_MS; a change that never settles goes to PostgreSQL.
+    if (fromMemory === undefined && input.search && searchIndex?.ready()) {
+      await settledWithin(searchIndex, SEARCH_WAIT_MS);
+      version = readVersion?.();
+      fromMemory = searchIndex.search(input);
+    }
+    const readAt = fromMemory ? version : undefined;
+    const found = fromMemory ?? (await searchInDatabase(input));
+    // a text that found nothing: the nearest names and their categories, for the shopper to try instead (from the
+    // model in the same turn as the page when memory answered it)
+    // (names and shelves: no stock shown; stock decides no match, so a stock change never makes it find something)
+    if (found.items.length === 0 && found.page.page === 1 && input.search && searchIndex) return { answer: { ...found, suggestions: searchIndex.suggest(input.search) }, readAt, holds: [] };
+    return { answer: found, readAt, holds: idsOf(found.items) };
   }
 
   return {
+    /** `listing` with the read model's version when memory answered (the fast lane keeps such answers' bytes). */
+    listingRead,
+    /** `details` with the read model's version when memory answered. */
+    detailsRead,
+    /** `search` with the read model's version when memory answered. */
+    searchRead,
+
     /** POST /api/product/get-product-by-category: the category's first products, newest first. */
     async byCategory(categoryId: string): Promise<ProductWire[]> {
+      // from this instance's read model while it is current (search-index.ts), else from PostgreSQL
+      const fromMemory = searchIndex?.strip(categoryId, HOME_STRIP_SIZE);
+      if (fromMemory) {
+        if (fromMemory.length === 0) await assertListingExists(categoryId);
+        return fromMemory;
+      }
       const rows = await readRows(
         db,
         pageQuery(db, {
@@ -135,34 +253,39 @@ export function createShopService({ db, lists }: ShopServiceDeps) {
 
     /** POST /api/product/get-pruduct-by-category-and-subcategory: a page of products in both, newest first. */
     async listing(input: ProductByCategoryAndSubCategoryInput): Promise<{ items: ProductWire[]; page: ListingPageInfo }> {
-      const { rows, page } = await readPage(db, listingRequest(input));
-      if (rows.length === 0 && page.totalCount === 0 && !input.after) await assertListingExists(input.categoryId, input.subCategoryId);
-      const last = rows.at(-1);
-      const nextCursor = page.hasMore && last?.shelf_at ? formatListingCursor({ at: last.shelf_at, id: last.id }) : null;
-      return { items: rows.map(toProductWire), page: { ...page, nextCursor } };
+      return (await listingRead(input)).answer;
     },
 
     /** POST /api/product/get-product-details: the product with its published variations, dearest first. */
     async details(productId: string): Promise<ProductDetailsWire> {
-      const [row] = await statementRows<ProductRow>(db, PRODUCT_DETAILS_SQL, [productId]);
-      if (!row) throw notFound('That product is not available.');
-      return toProductDetailsWire(row, sortVariations((row.variation_list ?? []).map(toVariationWire)));
+      return (await detailsRead(productId)).answer;
     },
 
     /**
      * POST /api/product/search-product: products whose name matches the text (words, prefixes, typos), best
      * first; an empty text lists every product, newest first; a text with no letter or digit finds nothing.
      */
-    async search(input: ProductSearchInput): Promise<{ items: ProductWire[]; page: PageInfo }> {
-      const request = searchRequest(SHOP_PRODUCT, input);
-      const { rows, page } = request ? await readPage(db, request) : emptyPage(input.page, input.limit);
-      return { items: rows.map(toProductWire), page };
+    async search(input: ProductSearchInput): Promise<{ items: ProductWire[]; page: PageInfo; suggestions?: SearchSuggestions }> {
+      return (await searchRead(input)).answer;
     },
 
-    /** GET /api/product/home: the deals strip and the category strips: two queries, the groupings from memory. */
+    /**
+     * GET /api/product/home: the deals strip and the category strips, the groupings from memory; the products from the
+     * read model while it is current (search-index.ts), else two queries.
+     */
     async home(): Promise<HomeWire> {
       const categories = await categoryRows();
-      const [dealList, stripList] = await Promise.all([deals(categories), strips(categories)]);
+      const groupings = await dealGroupings(categories);
+      const shown = stripCategories(categories);
+      const fromMemory = searchIndex?.home({
+        dealCategories: groupings.special,
+        dealSubCategories: groupings.deal,
+        dealsSize: HOME_DEALS_SIZE,
+        strips: shown.map((c) => c._id),
+        stripSize: HOME_STRIP_SIZE,
+      });
+      if (fromMemory) return { deals: fromMemory.deals, strips: filledStrips(shown, fromMemory.strips) };
+      const [dealList, stripList] = await Promise.all([deals(groupings), strips(shown)]);
       return { deals: dealList, strips: stripList };
     },
   };

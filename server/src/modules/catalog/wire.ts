@@ -1,6 +1,7 @@
 // Rows of the catalogue tables and how they travel: ids as `_id`, rupees for paise, ISO times.
 import {
   isSellBy,
+  sortVariations,
   paiseToRupees,
   type SellBy,
   type CategoryWire,
@@ -81,6 +82,8 @@ export interface ProductRow extends ProductCoreRow {
   sub_category_list?: NamedRef[];
   linked_ids?: string[];
   parent_name?: string;
+  /** Search keywords (issue 36), a jsonb list of texts; a row read before the column existed has none. */
+  keywords?: unknown;
   variation_list?: ProductRow[];
   /** A page's capped count of matches (null when the page is not full). */
   total_count?: number | string | null;
@@ -112,6 +115,11 @@ export function detailsFromStored(value: unknown): Record<string, string> {
     if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string') details[pair[0]] = pair[1];
   }
   return details;
+}
+
+/** The stored search keywords (a jsonb list of texts). */
+export function keywordsFromStored(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((word): word is string => typeof word === 'string') : [];
 }
 
 function imagesFromStored(value: unknown): string[] {
@@ -181,6 +189,7 @@ export function toProductWire(row: ProductRow): ProductWire {
     minGrams,
     maxGrams,
     scaleCode,
+    keywords: keywordsFromStored(row.keywords),
     createdAt,
     updatedAt,
   };
@@ -193,4 +202,9 @@ export function toVariationWire(row: ProductRow): VariationWire {
 /** The product sheet: the product with its variations (already chosen and ordered) as `product`. */
 export function toProductDetailsWire(row: ProductRow, variations: VariationWire[]): ProductDetailsWire {
   return { ...toProductWire(row), product: variations };
+}
+
+/** The shop's product sheet from a row read with its published variations (`variation_list`): dearest first. */
+export function toShopDetailsWire(row: ProductRow): ProductDetailsWire {
+  return toProductDetailsWire(row, sortVariations((row.variation_list ?? []).map(toVariationWire)));
 }

@@ -2,11 +2,11 @@
 // expiry and readable code; REDEEM, EXPIRE and VOID take from a lot and RESTORE gives back to it. A lot's remainder
 // and an account's balance are sums, worked out by the shared rules (credit.ts). Every write that spends or gives
 // back locks the account's row first, so two checkouts of one shopper take turns and never spend one rupee twice;
-// the table's unique indexes make each write that must happen once (an issue per approved report, a redemption
-// and a restoration per order and lot, an expiry per lot) happen once even if it is tried twice.
+// the table's unique indexes make each write that must happen once (an issue per approved report, an expiry per lot)
+// happen once even if it is tried twice, and its guard never gives an order back more of a lot than it holds of it.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { creditBalancePaise, creditCode, creditExpiresAt, paiseToRupees, planRedemption, type CreditEntryWire, type CreditLot, type CreditWire } from '@kade/shared';
+import { creditBalancePaise, creditCode, creditExpiresAt, paiseToRupees, planGiveBack, planRedemption, spendableLots, type CreditEntryWire, type CreditLot, type CreditWire, type OrderLotSpend } from '@kade/shared';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../catalog/checks';
@@ -119,45 +119,46 @@ export function createCreditLedger({ db, clock }: { db: Knex; clock: Clock }) {
         lots(db, userId),
         db('credit_entries').where({ user_id: userId }).orderBy('created_at', 'desc').orderBy('id').limit(200).select<EntryRow[]>(ENTRY_COLUMNS),
       ]);
-      return { balance: paiseToRupees(creditBalancePaise(all, clock.now())), entries: entries.map(toCreditEntryWire) };
+      const now = clock.now();
+      return {
+        balance: paiseToRupees(creditBalancePaise(all, now)),
+        entries: entries.map(toCreditEntryWire),
+        lots: spendableLots(all, now).map((lot) => ({ _id: lot.id, code: lot.code, remaining: paiseToRupees(lot.remainingPaise), expiresAt: lot.expiresAt.toISOString() })),
+      };
     },
 
     /**
-     * Spends up to `wantedPaise` of the account's credit on an order, the soonest-expiring lots first, in the caller's
-     * transaction; answers what it spent (less than wanted when the balance is less). The account is locked first;
-     * an order that already redeemed spends nothing again.
+     * Brings what an order holds of the shopper's credit to `targetPaise`, in the caller's transaction (the order's
+     * row is locked by its move), and answers what it holds then. Above the target, the difference goes back to the
+     * lots it came from, the latest-expiring first, each keeping its own expiry (cancelled: the target is 0; packed
+     * for less than the credit used: the new total). Below it (a cancelled order reopened), it spends again, the
+     * soonest-expiring lots first, as far as the balance goes. The account is locked first, so this and a checkout
+     * of the same shopper take turns; the entries' guard refuses giving back more than the order holds of a lot.
      */
-    async redeem(trx: Knex.Transaction, userId: string, orderId: string, wantedPaise: number): Promise<number> {
-      if (wantedPaise <= 0) return 0;
-      await lockAccount(trx, userId);
-      const already = await trx('credit_entries').where({ order_id: orderId, kind: 'REDEEM' }).first('id');
-      if (already) return 0;
+    async settleOrder(trx: Knex.Transaction, change: { userId: string; orderId: string; targetPaise: number; actorId: string | null; reason: string }): Promise<number> {
+      await lockAccount(trx, change.userId);
+      const heldRows = (await trx.raw(
+        `select e.lot_id, i.expires_at, -sum(e.amount_paise) as held
+        from credit_entries e join credit_entries i on i.id = e.lot_id
+        where e.order_id = ? and e.kind in ('REDEEM', 'RESTORE')
+        group by e.lot_id, i.expires_at`,
+        [change.orderId],
+      )) as { rows: Array<{ lot_id: string; expires_at: Date | string; held: number | string }> };
+      const held: OrderLotSpend[] = heldRows.rows.map((row) => ({ lotId: row.lot_id, heldPaise: Number(row.held), expiresAt: new Date(row.expires_at) }));
+      const holding = held.reduce((sum, lot) => sum + lot.heldPaise, 0);
       const now = clock.now();
-      const plan = planRedemption(await lots(trx, userId), wantedPaise, now);
-      if (plan.length === 0) return 0;
-      await trx('credit_entries').insert(
-        plan.map((step) => ({ user_id: userId, kind: 'REDEEM', amount_paise: -step.amountPaise, lot_id: step.lotId, order_id: orderId, reason: 'order', created_at: now })),
-      );
-      return plan.reduce((sum, step) => sum + step.amountPaise, 0);
-    },
-
-    /**
-     * Gives back what an order redeemed (it was cancelled), each amount to the lot it came from, so it keeps that
-     * lot's expiry; once per order and lot. Answers what it gave back.
-     */
-    async restore(trx: Knex.Transaction, orderId: string, actorId: string | null): Promise<number> {
-      const redeemed = await trx('credit_entries').where({ order_id: orderId, kind: 'REDEEM' }).select<Array<{ user_id: string; lot_id: string; amount_paise: number }>>('user_id', 'lot_id', 'amount_paise');
-      if (redeemed.length === 0) return 0;
-      await lockAccount(trx, redeemed[0]!.user_id);
-      const restored = new Set(
-        ((await trx('credit_entries').where({ order_id: orderId, kind: 'RESTORE' }).pluck('lot_id')) as string[]),
-      );
-      const now = clock.now();
-      const rows = redeemed
-        .filter((row) => !restored.has(row.lot_id))
-        .map((row) => ({ user_id: row.user_id, kind: 'RESTORE', amount_paise: -row.amount_paise, lot_id: row.lot_id, order_id: orderId, reason: 'order cancelled', actor_id: actorId, created_at: now }));
-      if (rows.length > 0) await trx('credit_entries').insert(rows);
-      return rows.reduce((sum, row) => sum + row.amount_paise, 0);
+      const entry = { user_id: change.userId, order_id: change.orderId, reason: change.reason, actor_id: change.actorId, created_at: now };
+      if (holding > change.targetPaise) {
+        const plan = planGiveBack(held, holding - change.targetPaise);
+        await trx('credit_entries').insert(plan.map((step) => ({ ...entry, kind: 'RESTORE', amount_paise: step.amountPaise, lot_id: step.lotId })));
+        return change.targetPaise;
+      }
+      if (holding < change.targetPaise) {
+        const plan = planRedemption(await lots(trx, change.userId), change.targetPaise - holding, now);
+        if (plan.length > 0) await trx('credit_entries').insert(plan.map((step) => ({ ...entry, kind: 'REDEEM', amount_paise: -step.amountPaise, lot_id: step.lotId })));
+        return holding + plan.reduce((sum, step) => sum + step.amountPaise, 0);
+      }
+      return holding;
     },
 
     /**
@@ -167,10 +168,12 @@ export function createCreditLedger({ db, clock }: { db: Knex; clock: Clock }) {
     async expireDue(): Promise<number> {
       const now = clock.now();
       const due = (await db.raw(
-        `select i.id, i.user_id, i.amount_paise + coalesce((select sum(e.amount_paise) from credit_entries e where e.lot_id = i.id), 0) as remaining
-        from credit_entries i
-        where i.kind = 'ISSUE' and i.expires_at <= ?
-          and not exists (select 1 from credit_entries x where x.lot_id = i.id and x.kind = 'EXPIRE')
+        `select id, user_id, remaining from (
+          select i.id, i.user_id, i.amount_paise + coalesce((select sum(e.amount_paise) from credit_entries e where e.lot_id = i.id), 0) as remaining
+          from credit_entries i
+          where i.kind = 'ISSUE' and i.expires_at <= ?
+            and not exists (select 1 from credit_entries x where x.lot_id = i.id and x.kind = 'EXPIRE')
+        ) lots where remaining > 0
         limit 200`,
         [now],
       )) as { rows: Array<{ id: string; user_id: string; remaining: number | string }> };

@@ -12,7 +12,7 @@ import {
   rupeesToPaise,
   formatRs,
   type ProblemCreateInput,
-  type ProblemDecideInput,
+  type ProblemDecideInput, type ProblemPaidInput,
   type ProblemReason,
   type ProblemReportWire,
   type ProblemStatus,
@@ -26,6 +26,7 @@ import { assertUploadedImages } from '../catalog/checks';
 import { heldStock, isWeighedRow, linePaise, type LineMoneyRow } from '../orders/lines';
 import { orderRefWhere } from '../orders/order-ref';
 import type { CreditLedger } from './ledger';
+import type { ProblemEvents } from '../realtime/events';
 
 interface ReportRow {
   id: string;
@@ -120,9 +121,15 @@ export interface ProblemServiceDeps {
   clock: Clock;
   config: Pick<Config, 'shop' | 'problemReportHours'>;
   ledger: CreditLedger;
+  /** Staff hear a report made, decided or paid back (the Problems page reads again). */
+  events?: Pick<ProblemEvents, 'problemChanged'>;
 }
 
-export function createProblemService({ db, clock, config, ledger }: ProblemServiceDeps) {
+export function createProblemService({ db, clock, config, ledger, events }: ProblemServiceDeps) {
+  const tell = (problem: ProblemReportWire): ProblemReportWire => {
+    events?.problemChanged({ problemId: problem._id, status: problem.status });
+    return problem;
+  };
   const hours = () => config.problemReportHours;
 
   async function byId(trx: Knex | Knex.Transaction, id: string, forStore: boolean): Promise<ProblemReportWire> {
@@ -186,7 +193,7 @@ export function createProblemService({ db, clock, config, ledger }: ProblemServi
         await trx('problem_lines').insert(rows.map((row) => ({ ...row, problem_id: problemId })));
         return problemId;
       });
-      return byId(db, id, false);
+      return tell(await byId(db, id, false));
     },
 
     /** GET /api/orders/problems: the reports in one state, newest first, with each shopper's history. */
@@ -249,7 +256,19 @@ export function createProblemService({ db, clock, config, ledger }: ProblemServi
           await ledger.issue(trx, { userId: report.user_id, amountPaise, reason: 'refund', orderId: report.order_id, problemId: report.id, actorId: actor.id });
         }
       });
-      return byId(db, input.problemId, true);
+      return tell(await byId(db, input.problemId, true));
+    },
+
+    /** PUT /api/orders/problems/paid: an approved cash refund paid back, once (a repeat keeps the first record). */
+    async paid(actor: AuthUser, input: ProblemPaidInput): Promise<ProblemReportWire> {
+      const report = await db('problem_reports').where({ id: input.problemId }).first<{ status: ProblemStatus; refund_as: string | null } | undefined>('status', 'refund_as');
+      if (!report) throw notFound('There is no such problem report.', 'PROBLEM_NOT_FOUND');
+      if (report.status !== 'APPROVED' || report.refund_as !== 'CASH') {
+        throw conflict('Only an approved cash refund is paid back in cash.', 'PROBLEM_NOT_CASH', { status: report.status, refundAs: report.refund_as });
+      }
+      const marked = await db('problem_reports').where({ id: input.problemId }).whereNull('cash_paid_at').update({ cash_paid_at: clock.now(), cash_paid_by: actor.id });
+      const paid = await byId(db, input.problemId, true);
+      return marked > 0 ? tell(paid) : paid;
     },
   };
 }

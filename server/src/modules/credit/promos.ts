@@ -160,7 +160,9 @@ export function createPromoService({ db, clock }: { db: Knex; clock: Clock }) {
     async remove(id: string): Promise<PromoCodeWire> {
       const row = await byId(db, id);
       if (!row || (row as { deleted_at?: unknown }).deleted_at) throw notFound('There is no such promo code.');
-      await db('promo_codes').where({ id }).whereNull('deleted_at').update({ deleted_at: clock.now() });
+      // the update decides: of two deletes at once, the one that finds it still live deletes it; the other is told it is gone
+      const deleted = await db('promo_codes').where({ id }).whereNull('deleted_at').update({ deleted_at: clock.now() });
+      if (deleted === 0) throw notFound('There is no such promo code.');
       return toPromoWire(row);
     },
 

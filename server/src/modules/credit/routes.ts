@@ -26,6 +26,7 @@ export function creditRoutes(deps: { problems: ProblemService; ledger: CreditLed
       const decided = await problems.decide(user!, body);
       return { data: decided, message: decided.status === 'APPROVED' ? 'Refund approved.' : 'Report declined.' };
     }),
+    route(ENDPOINTS.problems.paid, async ({ user, body }) => ({ data: await problems.paid(user!, body), message: 'Refund marked as paid.' })),
     route(ENDPOINTS.credit.mine, async ({ user }) => ({ data: await ledger.read(user!.id) })),
     route(ENDPOINTS.credit.issue, async ({ user, body }) => {
       const entry = await db.transaction((trx) =>

@@ -835,13 +835,33 @@ async function moveStock(trx: Knex.Transaction, orderId: string, from: OrderStat
 }
 
 /**
- * A cancelled order gives back what it took of the shopper's credit and promo (issue 35), in the move's transaction:
- * each amount to the lot it came from, keeping that lot's expiry (the ledger restores once per order and lot), and
- * its promo use released so the code counts it no more. An order that used neither costs no statement.
+ * What a move does to the shopper's credit and promo (issue 35), in the move's transaction, as columns to write:
+ * - cancelled: every rupee of credit it used goes back to the lot it came from, keeping that lot's expiry, and its
+ *   promo use is released so the code counts it no more (the order keeps its figures, for a reopening);
+ * - reopened: it spends the credit again, as far as the shopper still has it (the cash to collect covers the rest),
+ *   and takes its promo use back;
+ * - packed for less than the credit it used: the difference goes back, so the shopper never pays credit for goods
+ *   the order no longer holds.
+ * An order that used neither costs no statement.
  */
-async function giveBackCreditAndPromo(trx: Knex.Transaction, order: LockedOrder, actorId: string | null, now: Date): Promise<void> {
-  if (order.credit_used_paise > 0) await createCreditLedger({ db: trx, clock: { now: () => now } }).restore(trx, order.id, actorId);
-  if (order.promo_code !== null) await trx('promo_uses').where({ order_id: order.id }).whereNull('released_at').update({ released_at: now });
+async function settleCreditAndPromo(trx: Knex.Transaction, order: LockedOrder, from: OrderStatus, to: OrderStatus, set: Record<string, unknown>, actorId: string | null, now: Date): Promise<Record<string, unknown>> {
+  const ledger = () => createCreditLedger({ db: trx, clock: { now: () => now } });
+  const settle = (targetPaise: number, reason: string) => ledger().settleOrder(trx, { userId: order.user_id, orderId: order.id, targetPaise, actorId, reason });
+  const cancelling = to !== from && isCancelled(to);
+  const reopening = to !== from && isCancelled(from) && !isCancelled(to);
+  if (cancelling) {
+    if (order.credit_used_paise > 0) await settle(0, 'order cancelled');
+    if (order.promo_code !== null) await trx('promo_uses').where({ order_id: order.id }).whereNull('released_at').update({ released_at: now });
+    return {};
+  }
+  const totalPaise = typeof set['total_paise'] === 'number' ? set['total_paise'] : order.total_paise;
+  if (reopening) {
+    if (order.promo_code !== null) await trx('promo_uses').where({ order_id: order.id }).update({ released_at: null });
+    if (order.credit_used_paise === 0) return {};
+    return { credit_used_paise: await settle(Math.min(order.credit_used_paise, totalPaise), 'order reopened') };
+  }
+  if (totalPaise < order.credit_used_paise) return { credit_used_paise: await settle(totalPaise, 'order total lowered') };
+  return {};
 }
 
 export interface OrderWriterDeps {
@@ -885,7 +905,6 @@ export function createOrderWriter({
     const grant = actor === null ? grants.find((g) => g.orders === 'system') : grants.find((g) => g.orders !== 'system' && (g.permission === null || can(actor.role, g.permission)));
     if (!grant) throw forbidden();
     const rule = RULES[move.kind] as MoveRule<OrderMove>;
-    const now = clock.now();
     const actorId = actor?.id ?? null;
     const outcome = await db.transaction(async (trx) => {
       const locking = trx('orders').where(orderRefWhere(orderRef)).forUpdate();
@@ -895,6 +914,9 @@ export function createOrderWriter({
         if (skipLocked) return null;
         throw noOrder();
       }
+      // The move's time is read once the order's row is held: of two moves at once, the one that waited for the lock
+      // is stamped after the first, so the order's events (and "who was first") read in the order they were made.
+      const now = clock.now();
       if ((grant.orders === 'assigned' && order.rider_id !== actorId) || (grant.orders === 'placed' && order.user_id !== actorId)) throw noOrder();
       const from = statusOf(order);
       const verdict = judgeMove(move.kind, from, move.kind === 'status' ? move.to : undefined);
@@ -909,8 +931,8 @@ export function createOrderWriter({
       // leaving packing: what still waits for the shopper is removed, before the stock moves (issue 33)
       const expired = to !== from && PACKING_STATUSES.includes(from) && !PACKING_STATUSES.includes(to) ? await expirePending(trx, order.id, now) : 0;
       if (to !== from) await moveStock(trx, order.id, from, to);
-      if (to !== from && isCancelled(to)) await giveBackCreditAndPromo(trx, order, actorId, now);
-      const set = { ...(to !== from ? { status: to } : {}), ...(write.event ? { updated_at: now } : {}), ...write.set };
+      const credit = await settleCreditAndPromo(trx, order, from, to, write.set ?? {}, actorId, now);
+      const set = { ...(to !== from ? { status: to } : {}), ...(write.event ? { updated_at: now } : {}), ...write.set, ...credit };
       if (Object.keys(set).length > 0) await trx('orders').where({ id: order.id }).update(set);
       if (write.event) {
         const { kind, note } = write.event;
@@ -949,7 +971,8 @@ export function createOrderWriter({
   /**
    * Applies one move to the order with this id or short number. The row lock makes two people acting at once take
    * turns: the second sees what the first did (a plain repeat changes nothing; a move the new status does not
-   * allow is refused). `changed` is false when nothing was written.
+   * allow is refused). `changed` is false when nothing was written. The order answered is read once the move has
+   * committed, outside its lock: when two moves land at once, the first's answer may already show the second's too.
    */
   async function applyMove(actor: AuthUser, orderRef: string, move: OrderMove): Promise<MoveOutcome> {
     return (await run(actor, orderRef, move, false)) as MoveOutcome;

@@ -11,10 +11,9 @@ import {
   localMinutes,
   TEXT,
   addressToWire,
+  checkoutPayment,
   checkoutTotals,
   normalizeCode,
-  planRedemption,
-  totalWithPromoPaise,
   formatWeight,
   gramsForSteps,
   isAllowedSteps,
@@ -287,7 +286,17 @@ export function createOrderService({ db, config, clock, addresses, events, order
       // it, before credit. Credit then pays what it can of that total, the soonest-expiring lots first.
       const promo = input.promoCode ? await judgePromo(tx, user.id, input.promoCode, totals.subtotalPaise - totals.basketDiscountPaise, now) : null;
       const promoPaise = promo?.discountPaise ?? 0;
-      const totalPaise = totalWithPromoPaise(totals.beforeRoundingPaise, promoPaise);
+      const lots = (rows[0]?.credit_lots ?? []).map((lot) => ({ id: lot.id, expiresAt: new Date(lot.expires_at), remainingPaise: Number(lot.remaining) }));
+      // the shared rule checkout shows the same figures with (issue 35)
+      const payment = checkoutPayment({
+        totals,
+        atMostBeforeRoundingPaise: atMost?.beforeRoundingPaise ?? null,
+        promoDiscountPaise: promoPaise,
+        lots,
+        useCredit: input.useCredit,
+        now,
+      });
+      const totalPaise = payment.totalPaise;
       if (totalsDiffer(input, totals.subtotalPaise, totalPaise)) {
         throw conflict(`The prices changed: your total is now ${formatRs(totalPaise)}. Please check and place the order again.`, 'TOTALS_CHANGED', {
           subTotalAmt: paiseToRupees(totals.subtotalPaise),
@@ -297,9 +306,8 @@ export function createOrderService({ db, config, clock, addresses, events, order
           totalAmt: paiseToRupees(totalPaise),
         });
       }
-      const lots = (rows[0]?.credit_lots ?? []).map((lot) => ({ id: lot.id, expiresAt: new Date(lot.expires_at), remainingPaise: Number(lot.remaining) }));
-      const redeems = input.useCredit ? planRedemption(lots, totalPaise, now) : [];
-      const creditPaise = redeems.reduce((sum, step) => sum + step.amountPaise, 0);
+      const redeems = payment.plan;
+      const creditPaise = payment.creditPaise;
 
       const point = input.location === LOCATION_NOT_AVAILABLE ? null : parseLocationText(input.location);
       const deliveryAddress = { ...addressToWire(address), distanceKm: Math.round(distance * 1000) / 1000 };
@@ -315,12 +323,12 @@ export function createOrderService({ db, config, clock, addresses, events, order
         ...amountColumns(totals),
         // with a promo, the total after it (what rounding gave the shopper moves with it)
         total_paise: totalPaise,
-        rounding_paise: totals.beforeRoundingPaise - promoPaise - totalPaise,
+        rounding_paise: payment.roundingPaise,
         promo_code: promo?.row.code ?? null,
         promo_discount_paise: promoPaise,
         credit_used_paise: creditPaise,
         // the "at most" figure less the same promo: never below what the order can come to
-        max_total_paise: atMost ? totalWithPromoPaise(atMost.beforeRoundingPaise, promoPaise) : null,
+        max_total_paise: payment.atMostPaise,
         address_id: address.id,
         delivery_address: JSON.stringify(deliveryAddress),
         location: point ? input.location : LOCATION_NOT_AVAILABLE,

@@ -53,6 +53,7 @@ export interface OrderRow {
   returned_by_name?: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  delivered_at?: Date | string | null;
   lines: Array<{
     product_id: string | null;
     quantity: number;
@@ -199,6 +200,7 @@ export function toOrderWire(row: OrderRow): OrderWire {
     creditUsed: paiseToRupees(row.credit_used_paise ?? 0),
     cashToCollect: paiseToRupees(cashToCollectPaise(row.total_paise, row.credit_used_paise ?? 0)),
     createdAt: new Date(row.created_at).toISOString(),
+    deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import type { CashHandInEventWire, OrderingState, OrderWire, RiderShiftEventWire } from '@kade/shared';
+import type { CashHandInEventWire, OrderingState, OrderWire, ProblemChangedEventWire, RiderShiftEventWire } from '@kade/shared';
 
 /**
  * What the services tell the outside world after a commit. The realtime module implements it over
@@ -49,7 +49,12 @@ export interface RiderEvents {
   cashHandedIn(payload: CashHandInEventWire): void;
 }
 
-export type LiveEvents = OrderEvents & SessionEvents & ShopEvents & RiderEvents;
+/** Problem reports (issue 35): to staff, a report was made, decided or its cash refund paid. */
+export interface ProblemEvents {
+  problemChanged(payload: ProblemChangedEventWire): void;
+}
+
+export type LiveEvents = OrderEvents & SessionEvents & ShopEvents & RiderEvents & ProblemEvents;
 
 export const silentEvents: LiveEvents = {
   orderCreated: () => Promise.resolve(),
@@ -65,6 +70,7 @@ export const silentEvents: LiveEvents = {
   stockOut: () => undefined,
   riderShift: () => undefined,
   cashHandedIn: () => undefined,
+  problemChanged: () => undefined,
 };
 
 /** A bus the services can hold from the start, wired to the socket server once it exists. */
@@ -87,5 +93,6 @@ export function lateBoundEvents(): LiveEvents & { attach(target: LiveEvents): vo
     stockOut: (productIds) => target.stockOut(productIds),
     riderShift: (payload) => target.riderShift(payload),
     cashHandedIn: (payload) => target.cashHandedIn(payload),
+    problemChanged: (payload) => target.problemChanged(payload),
   };
 }

@@ -424,6 +424,10 @@ export async function attachRealtime(
     cashHandedIn: (payload) => {
       io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.cashHandIn, payload);
     },
+    // ids and a state only: the Problems page reads the reports again, which needs credit.manage
+    problemChanged: (payload) => {
+      io.to(ORDERS_ROOM).emit(SOCKET_EVENTS.problemChanged, payload);
+    },
   };
 
   return {

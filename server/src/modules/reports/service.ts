@@ -15,6 +15,7 @@ import {
   REPORT_TOP_ITEMS,
   REPORT_TOP_SHORT,
   summariseDeliveries,
+  type CreditFigures,
   type DayReport,
   type OrderStatus,
   type PackingFigures,
@@ -138,6 +139,7 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
         );
         const riders = riderCash ? await riderCash(trx, day) : [];
         const packing = await packingFigures(trx, start, end);
+        const credit = await creditFigures(trx, start, end, now);
         const report = emptyDayReport(day, timeZone, now, false);
         return {
           ...report,
@@ -154,6 +156,7 @@ export function createReportService({ db, config, clock, riderCash }: ReportServ
           ordersPerHour: ordersPerHour(orders.map((o) => o.created_at), timeZone),
           riders,
           packing,
+          credit,
         };
       });
     },
@@ -196,6 +199,50 @@ async function packingFigures(trx: Knex.Transaction, start: Date, end: Date): Pr
     fillRate: fillRate(linesFound, linesOrdered),
     substitutions: countSubstitutions(proposals.flatMap((row) => (isProposalStatus(row.status) ? [{ status: row.status, count: toCount(row.count) }] : []))),
     shortProducts: short.map((row) => ({ name: row.name, timesShort: toCount(row.times) })),
+  };
+}
+
+/**
+ * Problems, credit and promo codes of the day (issue 35), in the report's snapshot. The liability is read at the
+ * day's end, or now for today: of every lot issued before then and expiring after it, what its entries up to then
+ * leave of it.
+ */
+async function creditFigures(trx: Knex.Transaction, start: Date, end: Date, now: Date): Promise<CreditFigures> {
+  const at = end.getTime() < now.getTime() ? end : now;
+  const problems = (await trx.raw(
+    `select
+      count(*) filter (where created_at >= ? and created_at < ?) as reported,
+      count(*) filter (where status = 'APPROVED' and decided_at >= ? and decided_at < ?) as approved,
+      count(*) filter (where status = 'DECLINED' and decided_at >= ? and decided_at < ?) as declined,
+      count(*) filter (where refund_as = 'CASH' and status = 'APPROVED' and cash_paid_at is null) as cash_due,
+      coalesce(sum(amount_paise) filter (where refund_as = 'CASH' and status = 'APPROVED' and cash_paid_at is null), 0) as cash_due_paise
+    from problem_reports
+    where (created_at >= ? and created_at < ?) or (decided_at >= ? and decided_at < ?) or (refund_as = 'CASH' and status = 'APPROVED' and cash_paid_at is null)`,
+    [start, end, start, end, start, end, start, end, start, end],
+  )) as { rows: Array<Record<'reported' | 'approved' | 'declined' | 'cash_due' | 'cash_due_paise', unknown>> };
+  const entries = (await trx('credit_entries').where('created_at', '>=', start).andWhere('created_at', '<', end).groupBy('kind').select('kind', trx.raw('coalesce(sum(amount_paise), 0) as paise'))) as Array<{ kind: string; paise: unknown }>;
+  const sum = (kind: string) => Number(entries.find((e) => e.kind === kind)?.paise ?? 0);
+  const owed = (await trx.raw(
+    `select coalesce(sum(greatest(0, i.amount_paise + coalesce((select sum(e.amount_paise) from credit_entries e where e.lot_id = i.id and e.created_at <= ?), 0))), 0) as paise
+    from credit_entries i where i.kind = 'ISSUE' and i.created_at <= ? and i.expires_at > ?`,
+    [at, at, at],
+  )) as { rows: Array<{ paise: unknown }> };
+  const promos = (await trx('orders').where('created_at', '>=', start).andWhere('created_at', '<', end).whereNotIn('status', CANCELLED).whereNotNull('promo_code')
+    .first(trx.raw('count(*) as orders'), trx.raw('coalesce(sum(promo_discount_paise), 0) as paise'))) as { orders: unknown; paise: unknown } | undefined;
+  const p = problems.rows[0];
+  return {
+    problemsReported: toCount(p?.reported),
+    problemsApproved: toCount(p?.approved),
+    problemsDeclined: toCount(p?.declined),
+    creditIssued: paiseToRupees(sum('ISSUE')),
+    // what orders spent, less what cancelled or repacked orders gave back
+    creditRedeemed: paiseToRupees(-(sum('REDEEM') + sum('RESTORE'))),
+    creditExpired: paiseToRupees(-sum('EXPIRE')),
+    creditOutstanding: paiseToRupees(toCount(owed.rows[0]?.paise)),
+    promoOrders: toCount(promos?.orders),
+    promoDiscounts: paiseToRupees(toCount(promos?.paise)),
+    cashRefundsDue: paiseToRupees(toCount(p?.cash_due_paise)),
+    cashRefundsDueCount: toCount(p?.cash_due),
   };
 }
 

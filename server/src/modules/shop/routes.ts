@@ -45,6 +45,7 @@ export async function shopConfigFor(deps: ShopConfigDeps, userAgent: string | un
     takeAlertMinutes: shop.takeAlertMinutes,
     receiptFooter: shop.receiptFooter,
     minOrderRupees: shop.minOrderRupees,
+    problemReportHours: deps.config.problemReportHours,
     weightTolerancePercent: shop.weightTolerancePercent,
     scaleLabelPattern: shop.scaleLabelPattern,
     ordering: staff ? ordering : orderingForShoppers(ordering),

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ENDPOINTS } from '@kade/shared';
+import { ENDPOINTS, type LoginWire } from '@kade/shared';
 import type { Database } from '../../db/database';
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
 import { route, type RouteSpec } from '../../http/route';
@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
 import { ACCESS_TOKEN_SECONDS } from '../../auth/access-token';
 import { REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
-import { RESET_WINDOW_MINUTES, type UserService } from './service';
+import { RESET_WINDOW_MINUTES, type SignedIn, type UserService } from './service';
 
 function requestInfo(ctx: Context) {
   const userAgent = ctx.get('User-Agent');
@@ -37,6 +37,13 @@ function setSessionCookies(ctx: Context, tokens: Pick<IssuedTokens, 'accessToken
   ctx.cookies.set(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_TOKEN_DAYS * 24 * 3600 * 1000 });
 }
 
+/** A session just opened, as login and register answer it: the cookies set, and `data` as SPEC.md section 7 names it. */
+function answerSignedIn(ctx: Context, { accessToken, refreshToken, user, deviceCookie }: SignedIn): LoginWire {
+  setSessionCookies(ctx, { accessToken, refreshToken });
+  ctx.cookies.set(DEVICE_COOKIE, deviceCookie, { ...DEVICE_COOKIE_OPTIONS, secure: ctx.secure });
+  return { accesstoken: accessToken, refreshToken, user };
+}
+
 /** The reset token rides in a cookie that only the reset call sees, for 10 minutes. */
 const RESET_COOKIE = 'resetToken';
 const RESET_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'strict' as const, path: '/api/user/reset-password', overwrite: true };
@@ -49,13 +56,16 @@ function clearSessionCookies(ctx: Context) {
 export function userRoutes(deps: { db: Database; users: UserService; images: ImageService }): RouteSpec[] {
   const { users } = deps;
   return [
-    route(ENDPOINTS.account.register, async ({ ctx, body }) => ({ data: await users.register(body, requestInfo(ctx)), message: 'Your account is ready. Please log in.', status: 201 })),
+    // Registering signs the new account in (issue 36): the same answer, cookies and device cookie as a login.
+    route(ENDPOINTS.account.register, async ({ ctx, body }) => ({
+      data: answerSignedIn(ctx, await users.register(body, requestInfo(ctx))),
+      message: 'Your account is ready. You are logged in.',
+      status: 201,
+    })),
     route(ENDPOINTS.account.login, async ({ ctx, body }) => {
       const device = cookieOf(ctx, DEVICE_COOKIE);
-      const { accessToken, refreshToken, user, deviceCookie } = await users.login(body, { ...requestInfo(ctx), ...(device ? { deviceCookie: device } : {}) });
-      setSessionCookies(ctx, { accessToken, refreshToken });
-      ctx.cookies.set(DEVICE_COOKIE, deviceCookie, { ...DEVICE_COOKIE_OPTIONS, secure: ctx.secure });
-      return { data: { accesstoken: accessToken, refreshToken, user }, message: 'Logged in.' };
+      const signedIn = await users.login(body, { ...requestInfo(ctx), ...(device ? { deviceCookie: device } : {}) });
+      return { data: answerSignedIn(ctx, signedIn), message: 'Logged in.' };
     }),
     route(ENDPOINTS.account.refresh, async ({ ctx }) => {
       const token = bearerToken(ctx) ?? ctx.cookies.get(REFRESH_COOKIE);

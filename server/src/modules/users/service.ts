@@ -84,6 +84,9 @@ const CODE_DEAD = 'This code has expired or is no longer valid. Please ask for a
 const RESET_TOKEN_NEEDED = 'Please enter the code we sent before setting a new password.';
 const RESET_TOKEN_DEAD = 'This password reset has expired or was already used. Please ask for a new code.';
 
+/** A session just opened: its tokens, the account, and the device cookie that names this browser as the account's. */
+export type SignedIn = IssuedTokens & { user: UserWire; deviceCookie: string };
+
 export interface RequestInfo {
   ip: string;
   userAgent?: string;
@@ -177,6 +180,16 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
     }
   }
 
+  /**
+   * Opens a session for an account whose password was just proved (a login) or chosen (a registration): the last
+   * login time, a new token pair and a fresh device cookie.
+   */
+  async function signIn(user: Pick<UserRow, 'id' | 'role'>, request: RequestInfo): Promise<SignedIn> {
+    await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
+    const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
+    return { ...tokens, user: await details(user.id), deviceCookie: devices.issue(user.id, clock.now()) };
+  }
+
   /** Ends one session (a refresh-token family). The caller announces it after its commit. */
   async function revokeFamily(familyId: string, trx: Db = db): Promise<void> {
     await trx('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: clock.now() });
@@ -205,7 +218,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
      * A new account. Every try costs a password hash, so tries are limited per address and per number, and a
      * number that already has an account is answered before any hashing.
      */
-    async register(input: RegisterInput, request: RequestInfo): Promise<UserWire> {
+    async register(input: RegisterInput, request: RequestInfo): Promise<SignedIn> {
       const mobile = registeringMobile(input);
       await enforceRateLimits(
         db,
@@ -214,7 +227,9 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
         'Too many sign-ups from here.',
       );
       if (await findByMobile(mobile)) throw conflict('An account with this mobile number already exists. Please log in.', 'MOBILE_TAKEN');
-      return createAccount({ name: input.name, mobile, password: input.password });
+      const created = await createAccount({ name: input.name, mobile, password: input.password });
+      // The password was just chosen: the new account is signed in as a login would sign it in (issue 36).
+      return signIn({ id: created._id, role: created.role }, request);
     },
 
     /**
@@ -227,7 +242,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
      * (`login.device`), not the number's or the address's. A device past its budget is counted as a stranger.
      * Every successful login answers a fresh device cookie.
      */
-    async login(input: LoginInput, request: RequestInfo): Promise<IssuedTokens & { user: UserWire; deviceCookie: string }> {
+    async login(input: LoginInput, request: RequestInfo): Promise<SignedIn> {
       const mobile = mobileOf(input);
       const who = mobile ?? input.email ?? '';
       const user = await findByMobile(mobile);
@@ -266,9 +281,7 @@ export function createUserService({ db, config, clock, otpSender, events, hasher
       }
       await refundRateLimit(db, clock, keys);
       if (user.status !== 'Active') throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact the shop.');
-      await db('users').where({ id: user.id }).update({ last_login_at: clock.now() });
-      const tokens = await issueTokens(db, config.jwtSecret, clock, user, request.userAgent ? { userAgent: request.userAgent } : {});
-      return { ...tokens, user: await details(user.id), deviceCookie: devices.issue(user.id, clock.now()) };
+      return signIn(user, request);
     },
 
     /**

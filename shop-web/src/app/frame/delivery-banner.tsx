@@ -1,18 +1,19 @@
-import { useEffect, useState } from 'react';
-import { BANNER_ROTATION_MS, BANNER_TEXTS } from '../../lib/ui-constants';
+import { useEffect, useMemo, useState } from 'react';
+import { useShopConfig } from '../../lib/shop-config';
+import { BANNER_LANGUAGES, BANNER_ROTATION_MS, bannerTexts } from '../../lib/ui-constants';
 
-const LANGS = ['en', 'ta', 'si'] as const;
-
-/** The delivery-time banner, changing between English, Tamil and Sinhala every 3 seconds. */
+/** The delivery-time banner, changing between English, Tamil and Sinhala every 3 seconds; the hours are the shop's (SHOP_HOURS). */
 export function DeliveryBanner() {
+  const { shopHours } = useShopConfig();
+  const texts = useMemo(() => bannerTexts(shopHours), [shopHours]);
   const [index, setIndex] = useState(0);
   useEffect(() => {
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % BANNER_TEXTS.length), BANNER_ROTATION_MS);
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % BANNER_LANGUAGES.length), BANNER_ROTATION_MS);
     return () => window.clearInterval(timer);
   }, []);
   return (
-    <p className="delivery-banner" lang={LANGS[index]} data-testid="delivery-banner">
-      {BANNER_TEXTS[index]}
+    <p className="delivery-banner" lang={BANNER_LANGUAGES[index]} data-testid="delivery-banner">
+      {texts[index]}
     </p>
   );
 }

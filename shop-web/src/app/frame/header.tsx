@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { AccountMenu } from '../../features/account/components/account-menu';
@@ -7,6 +8,7 @@ import { useShopConfig } from '../../lib/shop-config';
 import { DeliveryBanner } from './delivery-banner';
 import { SearchBar } from './search-bar';
 import { paths } from '../../lib/paths';
+import { useToastClearance } from '../../lib/use-toast-clearance';
 
 /** The header: logo, delivery banner, account and cart in the top row (hidden on /search with a query), then search. */
 export function Header() {
@@ -15,8 +17,10 @@ export function Header() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const hideTop = pathname === paths.search && (params.get('q') ?? '') !== '';
+  const box = useRef<HTMLElement>(null);
+  useToastClearance(box);
   return (
-    <header className="header">
+    <header className="header" ref={box}>
       {hideTop ? null : (
         <div className="header__top">
           <Link to={paths.home} className="header__logo" aria-label={t('header.home', { shop: config.name })}>

@@ -7,7 +7,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useAtomValue } from 'jotai';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { userAtom } from '../../state/atoms';
-import { roleTag } from '@kade/shared';
+import { roleTag, TEXT } from '@kade/shared';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useLogout } from '../../state/session';
 import { useCan } from '../../state/use-can';
 import './dashboard.css';
 import { SHOPPER_LINKS } from '../../lib/dashboard-links';
@@ -16,9 +18,10 @@ import { useShopConfig } from '../../lib/shop-config';
 import { useTranslation } from 'react-i18next';
 import { isEnglishOnlyPage } from '../../i18n/i18n';
 import { paths } from '../../lib/paths';
+import { useToastClearance } from '../../lib/use-toast-clearance';
 
 /** The frame's own words on the staff's pages, which stay English. */
-const ENGLISH = { skip: 'Skip to content', menu: 'Menu', closeMenu: 'Close menu', nav: 'Dashboard' };
+const ENGLISH = { skip: 'Skip to content', menu: 'Menu', closeMenu: 'Close menu', nav: 'Dashboard', backToShop: 'Back to the shop', logOut: TEXT.logOut };
 
 const AdminMenuLinks = lazy(() => import('./admin-menu-links'));
 
@@ -43,9 +46,14 @@ export function DashboardFrame({ slots }: { slots: DashboardSlots }) {
   const { t } = useTranslation();
   // The shopper's own pages (profile, My Orders, addresses) speak the shopper's language, frame and links too.
   const shopperPage = !isEnglishOnlyPage(pathname);
-  const words = shopperPage ? { skip: t('common.skip'), menu: t('dashboard.menu'), closeMenu: t('dashboard.closeMenu'), nav: t('account.myAccount') } : ENGLISH;
+  const words = shopperPage
+    ? { skip: t('common.skip'), menu: t('dashboard.menu'), closeMenu: t('dashboard.closeMenu'), nav: t('account.myAccount'), backToShop: t('roughEdges.backToShop'), logOut: t('account.logOut') }
+    : ENGLISH;
+  const logout = useLogout();
   const closeButton = useRef<HTMLButtonElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  useToastClearance(bar);
   // Closing by hand gives the focus back to the Menu button.
   const close = () => {
     setOpen(false);
@@ -73,7 +81,7 @@ export function DashboardFrame({ slots }: { slots: DashboardSlots }) {
       <a className="skip-link" href="#main">
         {words.skip}
       </a>
-      <header className="dash__bar">
+      <header className="dash__bar" ref={bar}>
         <button ref={toggle} type="button" className="dash__menu-toggle button button--ghost" aria-expanded={open} aria-controls="dash-menu" onClick={() => setOpen((v) => !v)}>
           {words.menu}
         </button>
@@ -81,6 +89,8 @@ export function DashboardFrame({ slots }: { slots: DashboardSlots }) {
           {shopName}
         </Link>
         <span className="dash__who">{user ? `${user.name}${tag ? ` ${tag}` : ''}` : ''}</span>
+        {/* the shopper's pages speak the shopper's language: the switch is here as in the shop's header (issue 36) */}
+        {shopperPage ? <LanguageSwitch /> : null}
         {mayPause ? (
           <Suspense fallback={null}>
             {slots.pauseControl}
@@ -97,12 +107,18 @@ export function DashboardFrame({ slots }: { slots: DashboardSlots }) {
           <button ref={closeButton} type="button" className="dash__menu-close button button--ghost" onClick={close}>
             {words.closeMenu}
           </button>
+          <Link to={paths.home} className="dash-menu__link dash-menu__back">
+            <span aria-hidden="true">←</span> {words.backToShop}
+          </Link>
           <MenuLinks links={SHOPPER_LINKS} translated={shopperPage} />
           {isStaff ? (
             <Suspense fallback={null}>
               <AdminMenuLinks />
             </Suspense>
           ) : null}
+          <button type="button" className="button button--ghost dash__logout" onClick={() => void logout()}>
+            {words.logOut}
+          </button>
         </nav>
         {open ? <div className="dash__scrim" aria-hidden="true" onClick={close} /> : null}
         <main id="main" className="dash__main">

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { can, TEXT, type Permission } from '@kade/shared';
-import { RIDER_HOME } from '../../lib/dashboard-links';
+import { RIDER_HOME, STAFF_HOME } from '../../lib/dashboard-links';
 import { useCan } from '../../state/use-can';
 import { sessionCheckedAtom, userAtom } from '../../state/atoms';
 import { Loading } from '../../components/loading';
@@ -31,4 +31,10 @@ export function RequirePermission({ permission }: { permission: Permission }) {
     );
   }
   return <Outlet />;
+}
+
+/** /dashboard itself: staff and admins start on the orders (issue 36: a login asked from /dashboard lands there), a shopper on the profile. */
+export function DashboardHome() {
+  const staff = useCan('orders.view');
+  return <Navigate to={staff ? STAFF_HOME : paths.dashboard.profile} replace />;
 }

@@ -1,6 +1,7 @@
 // /rider: the delivery partner's phone screen (issue 20). The shift switch, the orders assigned to them as
 // cards (customer, a call button, the address and landmark, a map link, the option's promise, the cash to collect
-// in large type), then 'Picked up', 'Delivered, cash collected Rs.N' (or another amount with a reason) and
+// in large type), then 'Picked up', 'Delivered, cash collected Rs.N' (asked once more before it is sent, issue 36:
+// no one-tap accidents; or another amount with a reason) and
 // 'Could not deliver' with a reason; below, what they delivered today. It re-reads the list whenever the server
 // says one of their orders changed (`rider:orders`) and after the socket comes back. Its words are the rider's
 // language's (the catalogues' `rider.*`, with the shop's language switch in the bar); the reasons still go to the
@@ -102,7 +103,7 @@ function ReturnForm({ order, busy, words, onSubmit, onCancel }: { order: RiderOr
   );
 }
 
-type Panel = 'none' | 'amount' | 'return';
+type Panel = 'none' | 'amount' | 'return' | 'confirm';
 
 /** The option's promise as the rider reads it: its name in their language and the time it runs out ('by 14:35'). */
 function PromiseLine({ order }: { order: RiderOrderWire }) {
@@ -223,12 +224,28 @@ function OpenOrderCard({ order, onChanged }: { order: RiderOrderWire; onChanged:
       {panel === 'amount' ? (
         <CashForm total={order.cashToCollect} busy={busy} orderRef={order.ref} onSubmit={deliver} onCancel={() => setPanel('none')} words={words} />
       ) : null}
+      {panel === 'confirm' ? (
+        // the question sits where the big button was and 'Not yet' comes first, so a second tap confirms nothing
+        <div className="rider-card__confirm" role="group" aria-label={t('rider.confirm.label', { ref: order.ref })}>
+          <p className="rider-card__question">
+            {order.cashToCollect > 0 ? t('rider.confirm.question', { name: order.customerName, amount: rs(order.cashToCollect) }) : t('rider.confirm.questionPaid', { name: order.customerName })}
+          </p>
+          <div className="rider-card__actions">
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setPanel('none')}>
+              {t('rider.confirm.back')}
+            </button>
+            <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => deliver(order.cashToCollect)}>
+              {t('rider.confirm.yes')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {panel === 'return' ? <ReturnForm order={order} busy={busy} words={words} onSubmit={(reason) => void run(() => riderApi.returnToStore({ orderId: order.id, reason }), t('rider.returned'))} onCancel={() => setPanel('none')} /> : null}
       {panel === 'none' ? (
         <div className="rider-card__actions">
           {pickedUp ? (
             <>
-              <button type="button" className="button button--primary rider-card__big" disabled={busy} aria-busy={busy} onClick={() => deliver(order.cashToCollect)}>
+              <button type="button" className="button button--primary rider-card__big" disabled={busy} onClick={() => setPanel('confirm')}>
                 {words.deliveredWith(rs(order.cashToCollect))}
               </button>
               <button type="button" className="button button--ghost" disabled={busy} onClick={() => setPanel('amount')}>

@@ -3,18 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { accountApi } from '../api/account-api';
-import { homeAfterLogin } from '../../../lib/dashboard-links';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { lastMobile, useSignIn } from '../../../state/session';
-import { MobileField, PasswordField, useMobileInput } from './form-fields';
+import { CheckingButton, MobileField, PasswordField, useMobileInput } from './form-fields';
+import { logIn } from './login-flow';
+import { afterSignIn } from './sign-in-target';
 import './account.css';
 import { paths } from '../../../lib/paths';
-
-/** Where the login was asked from (the cart's Proceed, a guarded page), if it is a path of this app. */
-function returnPath(state: unknown): string | null {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
-}
 
 /** /login: mobile number (pre-filled with the last one used) and password; the typed number is cleared on success. */
 export default function LoginPage() {
@@ -27,13 +22,11 @@ export default function LoginPage() {
   const { t } = useTranslation();
 
   const submit = onSubmit(check, async () => {
-    const answer = await accountApi.login({ mobile, password });
-    const user = await signIn(answer.data, mobile);
-    setMobile('');
-    setPassword('');
+    const { user, form } = await logIn({ mobile, password }, { login: async (typed) => (await accountApi.login(typed)).data, signIn });
+    setMobile(form.mobile);
+    setPassword(form.password);
     toast.success(t('auth.loggedIn'));
-    // Back where the login was asked from; else a shopper goes home and staff to the Pending orders.
-    navigate(returnPath(location.state) ?? homeAfterLogin(user?.role), { replace: true });
+    navigate(afterSignIn(location.state, user?.role), { replace: true });
   });
 
   return (
@@ -45,9 +38,7 @@ export default function LoginPage() {
         <p className="auth__aside">
           <Link to={paths.forgotPassword}>{t('auth.forgotLink')}</Link>
         </p>
-        <button type="submit" className="button button--primary auth__submit" disabled={busy || mobile === '' || password === ''}>
-          {t('auth.loginButton')}
-        </button>
+        <CheckingButton busy={busy} ready={mobile !== '' && password !== ''} label={t('auth.loginButton')} />
       </form>
       <p className="auth__switch">
         {t('auth.noAccount')}{' '}

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { isValidMobile, PASSWORD_MIN_LENGTH } from '@kade/shared';
-import { STORAGE_KEYS } from '../../../lib/ui-constants';
 import { accountApi } from '../api/account-api';
 import { useBusyAction } from '../../../lib/use-busy-action';
-import { Field, MobileField, PasswordField } from './form-fields';
+import { CheckingButton, Field, MobileField, PasswordField } from './form-fields';
+import { afterSignIn } from './sign-in-target';
+import { useSignIn } from '../../../state/session';
 import './account.css';
 import { paths } from '../../../lib/paths';
 
@@ -17,10 +18,14 @@ interface Errors {
   confirm?: string;
 }
 
-/** /register: name, mobile number and a password typed twice (DESIGN.md section 10); then on to login. */
+/**
+ * /register: name, mobile number and a password typed twice (DESIGN.md section 10). Registering signs the shopper in
+ * (issue 36): on to where the login would have gone, with no second password entry.
+ */
 export default function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const signIn = useSignIn();
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
@@ -41,10 +46,10 @@ export default function RegisterPage() {
   };
 
   const submit = onSubmit(valid, async () => {
-    await accountApi.register({ name: name.trim(), mobile, password, confirmPassword: confirm });
-    window.localStorage.setItem(STORAGE_KEYS.lastMobile, mobile);
+    const answer = await accountApi.register({ name: name.trim(), mobile, password, confirmPassword: confirm });
+    const user = await signIn(answer.data, mobile);
     toast.success(t('auth.registered'));
-    navigate(paths.login, { replace: true, state: location.state });
+    navigate(afterSignIn(location.state, user?.role), { replace: true });
   });
 
   const filled = name.trim() !== '' && mobile !== '' && password !== '' && confirm !== '';
@@ -56,9 +61,7 @@ export default function RegisterPage() {
         <MobileField value={mobile} onChange={setMobile} error={say(errors.mobile)} />
         <PasswordField label={t('auth.password')} autoComplete="new-password" value={password} onChange={setPassword} error={say(errors.password)} />
         <PasswordField label={t('auth.confirmPassword')} autoComplete="new-password" value={confirm} onChange={setConfirm} error={say(errors.confirm)} />
-        <button type="submit" className="button button--primary auth__submit" disabled={busy || !filled}>
-          {t('auth.registerButton')}
-        </button>
+        <CheckingButton busy={busy} ready={filled} label={t('auth.registerButton')} />
       </form>
       <p className="auth__switch">
         {t('auth.haveAccount')}{' '}

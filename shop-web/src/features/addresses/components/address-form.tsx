@@ -6,6 +6,7 @@ import type {
 import {
   addressCreateSchema,
   addressUpdateSchema,
+  formatKm,
   issueRule,
   locationText,
   MOBILE_LENGTH,
@@ -17,6 +18,7 @@ import { showError } from '../../../lib/show-error';
 import { ADDRESS_LABEL_KEYS, validationText } from '../../../lib/validation-text';
 import type { SavedAddress } from '../../../state/atoms';
 import { useZoneLocation, type LocationState } from '../hooks/use-zone-location';
+import { useShopConfig } from '../../../lib/shop-config';
 
 type WireField = 'address_line' | 'city' | 'state' | 'pincode' | 'mobile';
 type Values = Record<WireField, string>;
@@ -36,11 +38,42 @@ function Row({ id, label, error, children }: { id: string; label: string; error:
   );
 }
 
+/** Where the store delivers: 'We deliver within 1.75 km of <the store's address>.' (the zone and address of the store's settings). */
+function ZoneLine() {
+  const { t } = useTranslation();
+  const { deliveryZone, address } = useShopConfig();
+  return <p className="location__zone">{t('roughEdges.location.zone', { radius: formatKm(deliveryZone.radiusKm), address })}</p>;
+}
+
+/**
+ * How to let the shop see the location (issue 36): in the Kade app, the phone's settings for the app; in a browser,
+ * the site's settings beside the address bar; either way the phone's location switched on.
+ */
+function AllowLocationHelp() {
+  const { t } = useTranslation();
+  const { insideShell } = useShopConfig();
+  const id = useId();
+  return (
+    <section className="location__help" aria-labelledby={id}>
+      <h3 id={id} className="location__help-title">
+        {t('roughEdges.location.howTitle')}
+      </h3>
+      <p>{insideShell ? t('roughEdges.location.howInApp') : t('roughEdges.location.howInBrowser')}</p>
+    </section>
+  );
+}
+
 function LocationStatus({ location }: { location: LocationState }) {
   const { t } = useTranslation();
+  const { deliveryZone, address } = useShopConfig();
   switch (location.status) {
     case 'idle':
-      return <p className="location__text">{t('address.detectPrompt')}</p>;
+      return (
+        <>
+          <p className="location__text">{t('address.detectPrompt')}</p>
+          <ZoneLine />
+        </>
+      );
     case 'fetching':
       return (
         <p className="location__text" role="status">
@@ -53,11 +86,25 @@ function LocationStatus({ location }: { location: LocationState }) {
           {t('address.confirmed', { where: locationText(location.position) })}
         </p>
       );
+    case 'outside': {
+      // how far, and the zone; SPEC.md's advice to step outside only where a better fix could bring the shopper inside
+      const away = { distance: formatKm(location.standing.distanceKm), radius: formatKm(deliveryZone.radiusKm), address };
+      return (
+        <div className="location__text location__text--bad" role="alert">
+          {location.standing.couldBeInside ? <p>{t('address.outside')}</p> : null}
+          <p>{t('roughEdges.location.howFar', away)}</p>
+        </div>
+      );
+    }
     default:
       return (
-        <p className="location__text location__text--bad" role="alert">
-          {location.message}
-        </p>
+        <>
+          <p className="location__text location__text--bad" role="alert">
+            {location.reason === 'unsupported' ? t('address.unsupported') : t('address.unavailable')}
+          </p>
+          {location.reason === 'failed' ? <AllowLocationHelp /> : null}
+          <ZoneLine />
+        </>
       );
   }
 }
@@ -185,7 +232,7 @@ export function AddressForm({ existing, onSaved, onCancel }: { existing?: SavedA
       <div className="location">
         <LocationStatus location={location} />
         <button type="button" className="button button--ghost" onClick={() => void detect()} disabled={location.status === 'fetching'}>
-          {location.status === 'idle' ? t('address.detect') : t('address.detectAgain')}
+          {location.status === 'idle' ? t('address.detect') : location.status === 'failed' ? t('roughEdges.location.tryAgain') : t('address.detectAgain')}
         </button>
       </div>
       <div className="address-form__actions">

@@ -1,16 +1,18 @@
 import { useCallback, useState } from 'react';
-import { i18n } from '../../../i18n/i18n';
-import { isInsideZone } from '@kade/shared';
-import { currentPosition, type Position } from '../../../lib/geolocation';
+import { zoneStanding, type ZoneStanding } from '@kade/shared';
+import { currentPosition, type Position, type PositionFailure } from '../../../lib/geolocation';
 import { useShopConfig } from '../../../lib/shop-config';
 
-/** Location detection: idle, fetching, confirmed (inside the zone), outside, or failed (or no geolocation at all). */
+/**
+ * Location detection: idle, fetching, confirmed (inside the zone), outside (with how far, issue 36), or failed
+ * (`unsupported`: no geolocation at all; `failed`: refused, off, or timed out).
+ */
 export type LocationState =
   | { status: 'idle' }
   | { status: 'fetching' }
   | { status: 'confirmed'; position: Position }
-  | { status: 'outside'; position: Position; message: string }
-  | { status: 'failed'; message: string };
+  | { status: 'outside'; position: Position; standing: ZoneStanding }
+  | { status: 'failed'; reason: PositionFailure };
 
 /** Detects the shopper's position and checks it against the delivery zone (the server checks again on save). */
 export function useZoneLocation(): { location: LocationState; detect: () => Promise<void> } {
@@ -20,10 +22,10 @@ export function useZoneLocation(): { location: LocationState; detect: () => Prom
     setLocation({ status: 'fetching' });
     try {
       const position = await currentPosition();
-      const inside = isInsideZone(position, { lat: deliveryZone.lat, lng: deliveryZone.lng }, deliveryZone.radiusKm);
-      setLocation(inside ? { status: 'confirmed', position } : { status: 'outside', position, message: i18n.t('address.outside') });
+      const standing = zoneStanding(position, { lat: deliveryZone.lat, lng: deliveryZone.lng }, deliveryZone.radiusKm);
+      setLocation(standing.inside ? { status: 'confirmed', position } : { status: 'outside', position, standing });
     } catch (reason) {
-      setLocation({ status: 'failed', message: reason === 'unsupported' ? i18n.t('address.unsupported') : i18n.t('address.unavailable') });
+      setLocation({ status: 'failed', reason: reason === 'unsupported' ? 'unsupported' : 'failed' });
     }
   }, [deliveryZone]);
   return { location, detect };

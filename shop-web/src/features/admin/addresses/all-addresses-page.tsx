@@ -3,8 +3,8 @@
 // 'Edit Address' to correct one (the server checks the values; the list reloads after a save).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ADDRESS_FIELD_LABELS, TEXT, matchesAddressSearch } from '@kade/shared';
-import { ApiError } from '../../../lib/api-client';
 import { adminAddressesApi } from './api/addresses-api';
+import { addressesLoadFailure } from './load-failure';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { EditAddressDialog, type AdminAddress } from './edit-address-dialog';
 import { SearchBox } from '../../../components/search-box';
@@ -69,9 +69,7 @@ export default function AllAddressesPage() {
       const answer = await adminAddressesApi.listAll();
       setPhase({ kind: 'ready', addresses: answer.data });
     } catch (error) {
-      // 'Failed to fetch addresses' when the server answers but not successfully; otherwise its message
-      const message = error instanceof ApiError ? (error.status === 0 ? error.message : TEXT.fetchAddressesFailed) : TEXT.somethingWentWrong;
-      setPhase({ kind: 'error', message });
+      setPhase({ kind: 'error', message: addressesLoadFailure(error) });
     }
   }, []);
 

@@ -1,5 +1,5 @@
-// One order on an admin list: badge, id, times and item count; expanding shows the address, payment,
-// total and lines. Admins move it with 'Update Status' (only the steps the shared machine allows) and print it.
+// One order on an admin list: badge, id, times, item count, and (issue 36) the amount and the delivery window, so
+// the collapsed card answers the first questions; expanding shows the address, payment, total and lines. Admins move it with 'Update Status' (only the steps the shared machine allows) and print it.
 // An untaken Pending order offers 'Take order' (and, once it has waited too long, the red 'Waiting N min' mark);
 // a taken one says who took it and when.
 import { useId, useState } from 'react';
@@ -7,6 +7,7 @@ import {
   NEXT_STATUSES,
   TEXT,
   addressLines,
+  deliveryWindow,
   formatPerKg,
   formatRs,
   formatWeight,
@@ -26,6 +27,7 @@ import { useCan } from '../../../state/use-can';
 import { CASH_TEXT } from '../../../components/cash-entry';
 import { imageAt } from '../../../lib/images';
 import { useFormatDateTime } from '../../../lib/shop-clock';
+import { useShopConfig } from '../../../lib/shop-config';
 import { PrintOrderButton } from '../print/print-order-button';
 import { isUntaken } from '../ringer/ring-set';
 import { RINGER_TEXT } from '../ringer/take-order';
@@ -58,6 +60,15 @@ function DeliveryInfo({ order }: { order: OrderWire }) {
     </p>
   );
 }
+
+/** Words of the collapsed card's amount and delivery window (issue 36). */
+export const ORDER_CARD_TEXT = {
+  amount: 'Amount',
+  collect: (amount: string) => `collect ${amount}`,
+  window: 'Delivery window',
+  windowText: (window: string, option: string) => `${window} (${option})`,
+  noOption: 'Not chosen',
+} as const;
 
 /** Words of the riders' part of the card (issue 20). */
 export const RIDER_CARD_TEXT = {
@@ -107,16 +118,19 @@ function RiderSelect({ order, riders, busy, onAssign }: { order: OrderWire; ride
   );
 }
 
-/** Marking a cash order Delivered: its total in one tap, or another amount with a reason. */
+/** What the order's cash comes to at the door: its total less the store credit it used (issue 35). */
+const cashDue = (order: OrderWire): number => order.cashToCollect ?? order.totalAmt;
+
+/** Marking a cash order Delivered: the cash to collect in one tap, or another amount with a reason. */
 function DeliverPanel({ order, busy, onDeliver, onCancel }: { order: OrderWire; busy: boolean; onDeliver: (order: OrderWire, cashCollected: number, reason?: string) => void; onCancel: () => void }) {
   const [other, setOther] = useState(false);
-  const total = formatRs(rupeesToPaise(order.totalAmt));
+  const total = formatRs(rupeesToPaise(cashDue(order)));
   if (other) {
-    return <CashForm total={order.totalAmt} busy={busy} orderRef={order.orderId} onSubmit={(cash, reason) => onDeliver(order, cash, reason)} onCancel={onCancel} />;
+    return <CashForm total={cashDue(order)} busy={busy} orderRef={order.orderId} onSubmit={(cash, reason) => onDeliver(order, cash, reason)} onCancel={onCancel} />;
   }
   return (
     <div className="order-card__deliver" role="group" aria-label={`${RIDER_CARD_TEXT.deliverTitle}: order ${order.orderId}`}>
-      <button type="button" className="button button--primary" disabled={busy} onClick={() => onDeliver(order, order.totalAmt)}>
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => onDeliver(order, cashDue(order))}>
         {CASH_TEXT.deliveredWith(total)}
       </button>
       <button type="button" className="button button--ghost" disabled={busy} onClick={() => setOther(true)}>
@@ -164,6 +178,9 @@ export function OrderCard({
   // a weighed line is one item (its quantity counts steps of weight, issue 34)
   const items = order.products.reduce((sum, line) => sum + (line.sellBy === 'WEIGHT' ? 1 : line.quantity), 0);
   const untaken = isUntaken(order);
+  const { timeZone } = useShopConfig();
+  const dueWindow = order.Choose ? deliveryWindow(order.Choose, order.createdAt, timeZone) : null;
+  const credit = (order.creditUsed ?? 0) > 0;
 
   return (
     <article className="order-card" aria-label={`Order ${order.orderId}`} data-testid="order-card">
@@ -211,6 +228,17 @@ export function OrderCard({
         <div>
           <dt>Items</dt>
           <dd>{items}</dd>
+        </div>
+        <div>
+          <dt>{ORDER_CARD_TEXT.amount}</dt>
+          <dd data-testid="order-amount">
+            {formatRs(rupeesToPaise(order.totalAmt))}
+            {credit ? ` · ${ORDER_CARD_TEXT.collect(formatRs(rupeesToPaise(cashDue(order))))}` : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{ORDER_CARD_TEXT.window}</dt>
+          <dd data-testid="order-window">{dueWindow ? ORDER_CARD_TEXT.windowText(dueWindow, order.Choose) : order.Choose || ORDER_CARD_TEXT.noOption}</dd>
         </div>
         {customer ? (
           <div>
@@ -285,12 +313,16 @@ export function OrderCard({
           <select
             className="order-card__status"
             aria-label={`${TEXT.updateStatus} for order ${order.orderId}`}
-            value=""
+            // while the cash is asked for, the box keeps saying Delivered (issue 36); Cancel in the panel puts it back
+            value={delivering ? 'Delivered' : ''}
             disabled={busy}
             onChange={(event) => {
               const to = event.target.value;
               if (to === 'Delivered' && onDeliver && owesCash(order)) setDelivering(true);
-              else if (isOrderStatus(to)) onStatus(order, to);
+              else if (isOrderStatus(to)) {
+                setDelivering(false);
+                onStatus(order, to);
+              }
             }}
           >
             <option value="" disabled>

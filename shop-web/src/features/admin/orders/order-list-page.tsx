@@ -180,7 +180,7 @@ function OrdersBoard({ list }: { list: OrderList }) {
       <div className="orders-page__head">
         <div>
           <p className="orders-page__kicker">{list.title}</p>
-          <h1 id="orders-title">{TEXT.ordersTitle(view.total)}</h1>
+          <h1 id="orders-title">{view.phase === 'ready' ? TEXT.ordersTitle(view.total) : TEXT.ordersTitleLoading}</h1>
         </div>
         <SearchBox className="orders-page__search" label={TEXT.searchByStatus} value={query} onChange={setQuery} />
       </div>

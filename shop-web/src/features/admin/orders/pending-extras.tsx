@@ -33,7 +33,8 @@ export function RefreshBar({ seconds, updatedAt, paused, onToggle }: { seconds: 
   const format = useFormatDateTime();
   return (
     <div className="refresh-bar">
-      <span data-testid="countdown">{TEXT.pageReloadsIn(seconds)}</span>
+      {/* paused, it says so instead of a count that stands still (issue 36) */}
+      <span data-testid="countdown">{paused ? TEXT.autoRefreshPaused : TEXT.pageReloadsIn(seconds)}</span>
       <span>
         {TEXT.lastUpdated}: {updatedAt ? format(updatedAt) : '—'}
       </span>

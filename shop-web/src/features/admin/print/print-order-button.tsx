@@ -5,31 +5,11 @@ import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { TEXT, type OrderWire } from '@kade/shared';
 import { showError } from '../../../lib/show-error';
-import { COUNTER_PRINT_TEXT as PRINT_TEXT, counterBridge, type CounterBridge } from './bridge';
+import { COUNTER_PRINT_TEXT as PRINT_TEXT, counterBridge } from './bridge';
+import { printOrderOnCounter } from './counter-print';
 import { fetchOrderForPrint } from './api/print-api';
 import './controls.css';
 import { paths } from '../../../lib/paths';
-
-/** Prints through the bridge (by id: the counter loads the order itself); an order already printed is printed again as an explicit reprint. */
-async function printOnCounter(bridge: CounterBridge, order: OrderWire): Promise<void> {
-  const first = await bridge.printOrder(order._id);
-  if (!first.ok) {
-    toast.error(first.error);
-    return;
-  }
-  let reprinted = false;
-  if (first.data.length === 0) {
-    const again = await bridge.reprintOrder(order._id);
-    if (!again.ok) {
-      toast.error(again.error);
-      return;
-    }
-    reprinted = true;
-  }
-  const status = await bridge.printerStatus();
-  if (status.ok && status.data.state !== 'connected') toast.error(PRINT_TEXT.printerAway);
-  else toast.success(reprinted ? PRINT_TEXT.reprintSent : PRINT_TEXT.sent);
-}
 
 /**
  * The print control of an order (`orderId` is the short id shown on the card). Pass `order` when it is at
@@ -48,8 +28,11 @@ export function PrintOrderButton({ orderId, order }: { orderId: string; order?: 
   const print = async () => {
     setBusy(true);
     try {
-      const found = order ?? (await fetchOrderForPrint(orderId));
-      if (found) await printOnCounter(bridge, found); // a missing order prints nothing (SPEC.md section 8)
+      const outcome = await printOrderOnCounter(bridge, orderId, order, fetchOrderForPrint);
+      // a missing order prints nothing and says nothing (SPEC.md section 8)
+      if (outcome.kind === 'refused') toast.error(outcome.error);
+      else if (outcome.kind === 'sent' && outcome.printerAway) toast.error(PRINT_TEXT.printerAway);
+      else if (outcome.kind === 'sent') toast.success(outcome.reprinted ? PRINT_TEXT.reprintSent : PRINT_TEXT.sent);
     } catch (error) {
       showError(error);
     } finally {

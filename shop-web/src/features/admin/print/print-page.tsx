@@ -4,7 +4,7 @@
 // 'Print Order Details' button beside it prints on the thermal printer instead.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { buildReceipt, formatReceiptKg, formatRs, type OrderWire, type ReceiptWeight, type RevisedBill } from '@kade/shared';
+import { basketDiscountLabel, buildReceipt, creditAndCollect, formatReceiptKg, formatRs, type OrderWire, type ReceiptWeight, type RevisedBill } from '@kade/shared';
 import { ApiError } from '../../../lib/api-client';
 import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useShopConfig } from '../../../lib/shop-config';
@@ -124,6 +124,12 @@ function Receipt({ order }: { order: OrderWire }) {
           <dt>Status</dt>
           <dd>{receipt.status}</dd>
         </div>
+        {receipt.customerName ? (
+          <div>
+            <dt>Customer</dt>
+            <dd>{receipt.customerName}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Delivery</dt>
           <dd>{receipt.deliveryOption ?? 'Not chosen'}</dd>
@@ -158,16 +164,28 @@ function Receipt({ order }: { order: OrderWire }) {
           <dt>Subtotal ({receipt.itemCount} {receipt.itemCount === 1 ? 'item' : 'items'})</dt>
           <dd>{formatRs(receipt.subtotalPaise)}</dd>
         </div>
+        {receipt.basketDiscountPaise > 0 ? (
+          <div>
+            <dt>{basketDiscountLabel(receipt.basketDiscountRate)}</dt>
+            <dd>-{formatRs(receipt.basketDiscountPaise)}</dd>
+          </div>
+        ) : null}
+        {receipt.promoDiscountPaise > 0 ? (
+          <div>
+            <dt>{receipt.promoCode ? `Promo ${receipt.promoCode}` : 'Promo'}</dt>
+            <dd>-{formatRs(receipt.promoDiscountPaise)}</dd>
+          </div>
+        ) : null}
         {receipt.deliveryFeePaise === null ? null : (
           <div>
             <dt>Delivery fee</dt>
             <dd>{receipt.deliveryFeePaise === 0 ? 'FREE' : formatRs(receipt.deliveryFeePaise)}</dd>
           </div>
         )}
-        {receipt.discountPaise > 0 ? (
+        {receipt.roundingPaise > 0 ? (
           <div>
-            <dt>Discount</dt>
-            <dd>-{formatRs(receipt.discountPaise)}</dd>
+            <dt>Rounding</dt>
+            <dd>-{formatRs(receipt.roundingPaise)}</dd>
           </div>
         ) : null}
         {receipt.revised ? (
@@ -189,15 +207,16 @@ function Receipt({ order }: { order: OrderWire }) {
           </div>
         )}
         {receipt.creditPaise > 0 ? (
-          <div>
-            <dt>Store credit</dt>
-            <dd>-{formatRs(receipt.creditPaise)}</dd>
+          <div className="receipt__total">
+            <dt>Credit</dt>
+            <dd>{creditAndCollect(receipt)}</dd>
           </div>
-        ) : null}
-        <div>
-          <dt>Cash to collect</dt>
-          <dd>{formatRs(receipt.cashToCollectPaise)}</dd>
-        </div>
+        ) : (
+          <div>
+            <dt>Cash to collect</dt>
+            <dd>{formatRs(receipt.cashToCollectPaise)}</dd>
+          </div>
+        )}
       </dl>
       <dl className="receipt__facts">
         <div>

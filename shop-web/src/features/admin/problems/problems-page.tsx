@@ -2,16 +2,19 @@
 // Approved and Declined. Each report shows the order's number, its lines with reasons and value, the note, the
 // photos (a tap opens one large) and the shopper with their history. An open one is approved (the amount prefilled
 // with the lines' value, as store credit or cash) or declined with a reason; the server decides once, and a report
-// someone else decided meanwhile (409 PROBLEM_DECIDED) is said and the list read again.
-import { useCallback, useEffect, useId, useState } from 'react';
+// someone else decided meanwhile (409 PROBLEM_DECIDED) is said and the list read again. An approved cash refund shows
+// when it is due until someone marks it paid. The list is live: a report made, decided or paid anywhere reads it again.
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { formatRs, PROBLEM_STATUSES, rupeesToPaise, paiseToRupees, type ProblemReason, type ProblemReportWire, type ProblemStatus, type RefundKind } from '@kade/shared';
+import { formatRs, PROBLEM_STATUSES, SOCKET_EVENTS, rupeesToPaise, paiseToRupees, type ProblemReason, type ProblemReportWire, type ProblemStatus, type RefundKind } from '@kade/shared';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { imageAt } from '../../../lib/images';
+import { useSocketEvents } from '../../../lib/realtime';
 import { showError } from '../../../lib/show-error';
 import { useFormatDateTime } from '../../../lib/shop-clock';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
+import { coalesce } from '../report/live-report';
 import { problemsAdminApi } from './api/problems-admin-api';
 import './problems.css';
 
@@ -85,6 +88,40 @@ function Decide({ report, onDecided }: { report: ProblemReportWire; onDecided: (
   );
 }
 
+/** An approved cash refund: due by its date until someone marks it paid back (the day report counts it as due till then). */
+function CashRefund({ report, onPaid }: { report: ProblemReportWire; onPaid: () => void }) {
+  const when = useFormatDateTime();
+  const [busy, setBusy] = useState(false);
+  const decision = report.decision;
+  if (!decision) return null;
+  if (decision.cashPaidAt) {
+    return (
+      <p className="problem-card__cash" data-testid="cash-refund">
+        Cash paid back · {when(decision.cashPaidAt)}
+      </p>
+    );
+  }
+  async function markPaid() {
+    setBusy(true);
+    try {
+      toast.success((await problemsAdminApi.paid({ problemId: report._id })).message);
+      onPaid();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <p className="problem-card__cash" data-testid="cash-refund">
+      Cash to pay back by {decision.cashDueAt ? when(decision.cashDueAt) : '–'}{' '}
+      <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={() => void markPaid()}>
+        Mark as paid
+      </button>
+    </p>
+  );
+}
+
 function ReportCard({ report, onDecided, onPhoto }: { report: ProblemReportWire; onDecided: () => void; onPhoto: (url: string) => void }) {
   const when = useFormatDateTime();
   const value = report.lines.reduce((sum, line) => sum + rupeesToPaise(line.value), 0);
@@ -146,10 +183,13 @@ function ReportCard({ report, onDecided, onPhoto }: { report: ProblemReportWire;
       {report.status === 'OPEN' ? (
         <Decide report={report} onDecided={onDecided} />
       ) : report.decision ? (
-        <p className="problem-card__decision" data-testid="problem-decision">
-          {report.decision.approve ? `Approved ${formatRs(rupeesToPaise(report.decision.amount))} as ${report.decision.refundAs === 'CASH' ? 'cash' : 'store credit'}` : `Declined: ${report.decision.note ?? ''}`}
-          {report.decision.decidedBy ? ` · by ${report.decision.decidedBy}` : ''} · {when(report.decision.decidedAt)}
-        </p>
+        <>
+          <p className="problem-card__decision" data-testid="problem-decision">
+            {report.decision.approve ? `Approved ${formatRs(rupeesToPaise(report.decision.amount))} as ${report.decision.refundAs === 'CASH' ? 'cash' : 'store credit'}` : `Declined: ${report.decision.note ?? ''}`}
+            {report.decision.decidedBy ? ` · by ${report.decision.decidedBy}` : ''} · {when(report.decision.decidedAt)}
+          </p>
+          {report.decision.approve && report.decision.refundAs === 'CASH' ? <CashRefund report={report} onPaid={onDecided} /> : null}
+        </>
       ) : null}
     </article>
   );
@@ -172,6 +212,10 @@ export default function ProblemsPage() {
     setReports(null);
     void load(status);
   }, [load, status]);
+  // a report made, decided or paid anywhere: the tab is read again (at most once a second)
+  const live = useMemo(() => coalesce(() => void load(status), 1000), [load, status]);
+  useEffect(() => () => live.cancel(), [live]);
+  useSocketEvents({ [SOCKET_EVENTS.problemChanged]: () => live.request() }, () => live.request());
 
   return (
     <section className="problems-page" aria-labelledby="problems-title">

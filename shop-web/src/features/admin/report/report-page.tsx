@@ -81,6 +81,41 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
+ * Problems, store credit and promo codes of the day (issue 35): reports made and decided, credit issued, spent and
+ * expired, what the store owes in credit at the day's end (its liability), promo discounts, and cash refunds still
+ * to pay back. In the reader's language (report.credit.*).
+ */
+function Credit({ report }: { report: DayReport }) {
+  const { t } = useTranslation();
+  const credit = report.credit;
+  if (!credit) return null; // a server from before issue 35
+  const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+  const tiles: Array<[label: string, value: string | number, note?: string]> = [
+    [t('report.credit.problems'), credit.problemsReported, t('report.credit.decided', { approved: credit.problemsApproved, declined: credit.problemsDeclined })],
+    [t('report.credit.issued'), rs(credit.creditIssued)],
+    [t('report.credit.redeemed'), rs(credit.creditRedeemed)],
+    [t('report.credit.expired'), rs(credit.creditExpired)],
+    [t('report.credit.outstanding'), rs(credit.creditOutstanding), t('report.credit.outstandingNote')],
+    [t('report.credit.promo'), rs(credit.promoDiscounts), t('report.credit.promoNote', { count: credit.promoOrders })],
+    [t('report.credit.cashDue'), rs(credit.cashRefundsDue), t('report.credit.cashDueNote', { count: credit.cashRefundsDueCount })],
+  ];
+  return (
+    <section className="report-section" aria-labelledby="report-credit" data-testid="report-credit">
+      <h2 id="report-credit">{t('report.credit.title')}</h2>
+      <dl className="report-tiles">
+        {tiles.map(([label, value, note]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+            {note ? <dd className="report-tiles__expected">{note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
  * Packing of the day's orders (issue 33): the fill rate (lines found / lines ordered over the packed orders),
  * substitutes accepted (kept without asking included), declined and expired, and the products most often short.
  * In the reader's language (report.packing.* in the three catalogues).
@@ -173,7 +208,8 @@ function Figures({ report }: { report: DayReport }) {
         <OrdersPerHourChart counts={report.ordersPerHour} />
       </section>
 
-      <section className="report-section" aria-labelledby="report-status">
+      {/* not a named region itself: its table's scroller is the region of that name (two would be one landmark twice) */}
+      <section className="report-section">
         <h2 id="report-status">Orders by status</h2>
         <Scroll label="Orders by status">
           <table>
@@ -228,6 +264,7 @@ function Figures({ report }: { report: DayReport }) {
       </section>
 
       <Packing report={report} />
+      <Credit report={report} />
 
       <section className="report-section" aria-labelledby="report-times">
         <h2 id="report-times">Delivery times (placed to delivered)</h2>
@@ -259,7 +296,7 @@ function Figures({ report }: { report: DayReport }) {
         </Scroll>
       </section>
 
-      <section className="report-section" aria-labelledby="report-missed">
+      <section className="report-section">
         <h2 id="report-missed">Orders that missed their promise</h2>
         {report.missedPromises.length === 0 ? (
           <p className="report-none">Every promise was kept.</p>
@@ -345,6 +382,8 @@ export default function ReportPage() {
       [SOCKET_EVENTS.cashHandIn]: (event) => {
         if (handInChangesReport(event, day)) live.request();
       },
+      // a problem reported, decided or paid back: the credit figures change (cash refunds due are today's)
+      [SOCKET_EVENTS.problemChanged]: () => live.request(),
       [SOCKET_EVENTS.orderStatus]: (event) => {
         if (changesReport(event, day, localDay(new Date(), timeZone), timeZone)) live.request();
       },

@@ -1,7 +1,8 @@
 // The new-order ringer, for everyone who may take orders (staff and admins), mounted once for the whole app so it
 // rings on whatever page is open (a lazy chunk: a shopper never downloads it). While any Pending order is untaken
 // it shows a bar at the bottom of the screen listing them, each with 'Take order', and plays the bundled chime on
-// repeat. Taking is a server action, so when anyone takes an order every counter and dashboard stops ringing for it.
+// repeat. The bar never covers the page (issue 36): its height is the page's (--ringer-height: the dashboard's side
+// menu ends above it, a spacer ends the page), and beyond two orders it is one line with the count, opened on a tap. Taking is a server action, so when anyone takes an order every counter and dashboard stops ringing for it.
 //
 // The set: the Pending list at start, after every reconnect and once a minute (a safety net for a missed event),
 // plus order:new, minus order:acknowledged and orders leaving Pending (ring-set.ts holds the rules).
@@ -17,7 +18,7 @@ import { STAFF_HOME } from '../../../lib/dashboard-links';
 import { useOrderEvents } from '../../../lib/realtime';
 import { useShopConfig } from '../../../lib/shop-config';
 import { useNow } from '../../../lib/shop-clock';
-import { EMPTY_RING, isOverdue, minutesWaited, ringLoaded, ringRemove, ringUpdate, type RingState } from './ring-set';
+import { barListsOrders, EMPTY_RING, isOverdue, longestWait, minutesWaited, ringLoaded, ringRemove, ringUpdate, type RingState } from './ring-set';
 import { RINGER_TEXT, takeOrder } from './take-order';
 import { WAIT_TICK_MS, WaitingMark } from './waiting-mark';
 import chime from './chime.wav';
@@ -127,16 +128,27 @@ function useChime(audio: RefObject<HTMLAudioElement | null>, ringing: boolean): 
   return { blocked, start };
 }
 
-/** The bar's height, so a spacer of the same height lets the page's last controls scroll out from under it. */
+/**
+ * The bar's height, so a spacer of the same height lets the page's last controls scroll out from under it, and
+ * --ringer-height on the root for the layouts that must end above it (the dashboard's side menu).
+ */
 function useHeight(element: RefObject<HTMLElement | null>, active: boolean): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {
     const node = element.current;
     if (!active || !node) return undefined;
-    const observer = new ResizeObserver(() => setHeight(node.offsetHeight));
+    const root = document.documentElement;
+    const measure = () => {
+      setHeight(node.offsetHeight);
+      root.style.setProperty('--ringer-height', `${node.offsetHeight}px`);
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(node);
-    setHeight(node.offsetHeight);
-    return () => observer.disconnect();
+    measure();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--ringer-height');
+    };
   }, [element, active]);
   return height;
 }
@@ -158,8 +170,6 @@ function RingingOrder({ order, now, takeAlertMinutes, busy, onTake }: { order: O
   );
 }
 
-/** The bar lists the oldest few; the rest wait on the Pending page, so the bar never covers the screen. */
-const BAR_ORDERS = 3;
 
 export default function OrderRinger() {
   const { takeAlertMinutes } = useShopConfig();
@@ -172,6 +182,11 @@ export default function OrderRinger() {
   const { blocked, start } = useChime(audio, ringing);
   const height = useHeight(bar, ringing);
   const now = useNow(WAIT_TICK_MS);
+  const [opened, setOpened] = useState(false);
+  const listId = useId();
+  const count = state.orders.length;
+  const listed = barListsOrders(count, opened);
+  const collapsible = !barListsOrders(count, false);
 
   async function take(order: OrderWire) {
     setBusy((ids) => new Set(ids).add(order._id));
@@ -190,25 +205,33 @@ export default function OrderRinger() {
       {ringing ? (
         <>
           <div className="ringer-spacer" style={{ height }} aria-hidden="true" />
-          <section ref={bar} className="ringer" role="alert" aria-labelledby={titleId} data-ringing="true">
+          <section ref={bar} className={listed ? 'ringer' : 'ringer ringer--collapsed'} role="alert" aria-labelledby={titleId} data-ringing="true">
             <div className="ringer__head">
               <p id={titleId} className="ringer__title">
-                {RINGER_TEXT.title(state.orders.length)}
+                {RINGER_TEXT.title(count)}
               </p>
+              {collapsible ? <span className="ringer__oldest">{RINGER_TEXT.oldest(longestWait(state.orders, now))}</span> : null}
               {blocked ? (
                 <button type="button" className="button button--light ringer__sound" onClick={start}>
                   {RINGER_TEXT.turnOnSound}
                 </button>
               ) : null}
+              {collapsible ? (
+                <button type="button" className="button button--light ringer__open" aria-expanded={opened} aria-controls={listId} onClick={() => setOpened((v) => !v)}>
+                  {opened ? RINGER_TEXT.hideOrders : RINGER_TEXT.showOrders(count)}
+                </button>
+              ) : null}
             </div>
-            <ul className="ringer__list">
-              {state.orders.slice(0, BAR_ORDERS).map((order) => (
-                <RingingOrder key={order._id} order={order} now={now} takeAlertMinutes={takeAlertMinutes} busy={busy.has(order._id)} onTake={(o) => void take(o)} />
-              ))}
-            </ul>
-            {state.orders.length > BAR_ORDERS ? (
+            {listed ? (
+              <ul id={listId} className="ringer__list">
+                {state.orders.map((order) => (
+                  <RingingOrder key={order._id} order={order} now={now} takeAlertMinutes={takeAlertMinutes} busy={busy.has(order._id)} onTake={(o) => void take(o)} />
+                ))}
+              </ul>
+            ) : null}
+            {collapsible && opened ? (
               <p className="ringer__more">
-                <Link to={STAFF_HOME}>{RINGER_TEXT.more(state.orders.length - BAR_ORDERS)}</Link>
+                <Link to={STAFF_HOME}>{RINGER_TEXT.onPendingPage}</Link>
               </p>
             ) : null}
           </section>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderWire } from '@kade/shared';
-import { EMPTY_RING, isOverdue, isUntaken, minutesWaited, ringLoaded, ringRemove, ringUpdate, type RingState } from './ring-set';
+import { compareListOrder } from '@kade/shared';
+import { BAR_LIST_MAX, barListsOrders, EMPTY_RING, isOverdue, isUntaken, longestWait, minutesWaited, ringLoaded, ringRemove, ringUpdate, type RingState } from './ring-set';
 
 const T0 = Date.parse('2025-05-22T06:30:00.000Z');
 
@@ -50,11 +51,11 @@ describe('isUntaken', () => {
 });
 
 describe('ringUpdate (order:new, order:status, order:acknowledged)', () => {
-  it('adds a new order once, the longest waiting first', () => {
+  it('adds a new order once, newest first as the Pending page lists them (issue 36)', () => {
     let state = ringUpdate(EMPTY_RING, order('b', 2));
     state = ringUpdate(state, order('a', 0));
     state = ringUpdate(state, order('b', 2));
-    expect(ids(state)).toEqual(['a', 'b']);
+    expect(ids(state)).toEqual(['b', 'a']);
   });
 
   it('replaces an order that is still untaken with its newer copy', () => {
@@ -107,7 +108,7 @@ describe('ringRemove (this screen took it, or was told someone had)', () => {
 describe('ringLoaded (the Pending list at start, after a reconnect, and every minute)', () => {
   it('keeps only the untaken orders of the list', () => {
     const state = ringLoaded(EMPTY_RING, [order('c', 3), taken(order('b', 2)), order('a', 1)], new Set());
-    expect(ids(state)).toEqual(['a', 'c']);
+    expect(ids(state)).toEqual(['c', 'a']);
   });
 
   it('forgets orders taken while the screen was away', () => {
@@ -117,8 +118,8 @@ describe('ringLoaded (the Pending list at start, after a reconnect, and every mi
 
   it('keeps an order that arrived live while the list was loading, even if the answer missed it', () => {
     const before = ringUpdate(EMPTY_RING, order('new', 5));
-    expect(ids(ringLoaded(before, [order('a', 0)], new Set(['new'])))).toEqual(['a', 'new']);
-    expect(ids(ringLoaded(before, [order('a', 0), order('new', 5)], new Set(['new'])))).toEqual(['a', 'new']);
+    expect(ids(ringLoaded(before, [order('a', 0)], new Set(['new'])))).toEqual(['new', 'a']);
+    expect(ids(ringLoaded(before, [order('a', 0), order('new', 5)], new Set(['new'])))).toEqual(['new', 'a']);
   });
 
   it('an order taken while the list was loading stays taken', () => {
@@ -155,5 +156,25 @@ describe('minutesWaited and isOverdue (escalation after TAKE_ALERT_MINUTES)', ()
     [60_000, 1, true],
   ])('%i ms with a %i minute threshold: overdue %s', (elapsed, threshold, expected) => {
     expect(isOverdue(placed, T0 + elapsed, threshold)).toBe(expected);
+  });
+});
+
+describe('the bar (issue 36)', () => {
+  it('lists up to two orders, and beyond is one line with the count until opened', () => {
+    expect(BAR_LIST_MAX).toBe(2);
+    expect([0, 1, 2, 3, 9].map((count) => barListsOrders(count, false))).toEqual([true, true, true, false, false]);
+    expect([3, 9].map((count) => barListsOrders(count, true))).toEqual([true, true]);
+  });
+
+  it('says how long the oldest has waited', () => {
+    expect(longestWait([order('a', 0), order('b', 4)], T0 + 7 * 60_000)).toBe(7);
+    expect(longestWait([], T0)).toBe(0);
+  });
+
+  it('keeps the orders in the order the Pending list answers them: newest first, equal times by id', () => {
+    const same = [order('d', 1), order('c', 1)];
+    const state = ringLoaded(EMPTY_RING, [order('a', 0), ...same, order('e', 5)], new Set());
+    expect(ids(state)).toEqual(['e', 'c', 'd', 'a']);
+    expect([...state.orders].sort(compareListOrder)).toEqual(state.orders);
   });
 });

@@ -3,13 +3,13 @@
 //
 // Taking is for good: an order once taken (Take order, or moved on from Pending, which takes it) never rings again,
 // so the ids seen taken are kept (`gone`) and a list loaded before the take cannot bring one back.
-import { statusLabel, type OrderWire } from '@kade/shared';
+import { compareListOrder, statusLabel, type OrderWire } from '@kade/shared';
 
 /** How many taken ids are remembered: far more than can be taken while one list is loading. */
 const GONE_KEPT = 500;
 
 export interface RingState {
-  /** The untaken Pending orders, the longest waiting first. */
+  /** The untaken Pending orders in the Pending page's order: newest first (compareListOrder, issue 36). */
   orders: OrderWire[];
   /** Orders seen taken or gone from Pending (newest last). */
   gone: string[];
@@ -22,7 +22,6 @@ export function isUntaken(order: OrderWire): boolean {
   return statusLabel(order.order_status) === 'Pending' && order.acknowledgedBy === null && order.acknowledgedAt === null;
 }
 
-const byAge = (a: OrderWire, b: OrderWire) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.orderId.localeCompare(b.orderId);
 
 function forget(state: RingState, id: string): RingState {
   const orders = state.orders.filter((o) => o._id !== id);
@@ -38,7 +37,7 @@ export function ringUpdate(state: RingState, order: OrderWire): RingState {
   if (!isUntaken(order)) return ringRemove(state, order._id);
   if (state.gone.includes(order._id)) return state;
   const known = state.orders.some((o) => o._id === order._id);
-  const orders = known ? state.orders.map((o) => (o._id === order._id ? order : o)) : [...state.orders, order].sort(byAge);
+  const orders = known ? state.orders.map((o) => (o._id === order._id ? order : o)) : [...state.orders, order].sort(compareListOrder);
   return { ...state, orders };
 }
 
@@ -59,7 +58,7 @@ export function ringLoaded(state: RingState, loaded: readonly OrderWire[], arriv
   const orders = [...loaded.filter(isUntaken), ...state.orders.filter((o) => arrivedWhileLoading.has(o._id))]
     .filter((o) => !state.gone.includes(o._id))
     .filter((o) => (seen.has(o._id) ? false : (seen.add(o._id), true)))
-    .sort(byAge);
+    .sort(compareListOrder);
   return { ...state, orders };
 }
 
@@ -73,4 +72,17 @@ export function minutesWaited(createdAt: string, nowMs: number): number {
 /** True once an untaken order has waited `takeAlertMinutes` (the shop's setting, TAKE_ALERT_MINUTES): it escalates. */
 export function isOverdue(order: Pick<OrderWire, 'createdAt'>, nowMs: number, takeAlertMinutes: number): boolean {
   return minutesWaited(order.createdAt, nowMs) >= takeAlertMinutes;
+}
+
+/** Up to this many waiting orders the bar lists them; beyond, it is one line with the count until opened (issue 36). */
+export const BAR_LIST_MAX = 2;
+
+/** Whether the bar lists the waiting orders: always up to BAR_LIST_MAX, beyond only when opened. */
+export function barListsOrders(count: number, opened: boolean): boolean {
+  return count <= BAR_LIST_MAX || opened;
+}
+
+/** The longest any of the orders has waited, in whole minutes (the collapsed bar's 'oldest' figure). */
+export function longestWait(orders: readonly Pick<OrderWire, 'createdAt'>[], nowMs: number): number {
+  return orders.reduce((most, order) => Math.max(most, minutesWaited(order.createdAt, nowMs)), 0);
 }

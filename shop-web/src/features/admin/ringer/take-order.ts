@@ -17,7 +17,11 @@ export const RINGER_TEXT = {
   placedMinutesAgo: (minutes: number) => `Placed ${minutes} min ago`,
   waiting: (minutes: number) => `Waiting ${minutes} min`,
   takenBy: (name: string) => `Taken by ${name}`,
-  more: (count: number) => `and ${count} more on the Pending page`,
+  /** The collapsed bar's (issue 36): how long the oldest has waited, and opening and closing the list. */
+  oldest: (minutes: number) => (minutes === 0 ? 'oldest under 1 min' : `oldest ${minutes} min`),
+  showOrders: (count: number) => `Show all ${count}`,
+  hideOrders: 'Hide',
+  onPendingPage: 'Open the Pending page',
 } as const;
 
 export type TakeOutcome =

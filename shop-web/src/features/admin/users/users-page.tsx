@@ -1,6 +1,7 @@
 // /dashboard/sign — Users: list and search accounts, create one for a customer who phones in, change a
-// role, disable and re-enable. The server guards the last active admin and says so; its message is shown.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+// role, disable and re-enable. The server guards the last active admin and says so; its message is shown. Disabling
+// asks first (issue 36: no one-tap accidents); the server still decides.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { isValidMobile, ROLE_LABELS, ROLES, TEXT, USERS_PAGE_SIZE, type Role } from '@kade/shared';
 import { usersApi } from './api/users-api';
@@ -130,9 +131,55 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
   );
 }
 
+/** The words of the disable confirmation (issue 36). */
+export const DISABLE_TEXT = {
+  title: (name: string) => `Disable ${name}?`,
+  body: 'They are signed out at once and cannot sign in or order until the account is enabled again.',
+  keep: 'Keep active',
+  confirm: (name: string) => `Disable ${name}`,
+} as const;
+
+/** 'Disable Nimal?': a modal dialog naming the account; Escape or Keep active closes it and nothing is sent. */
+function DisableDialog({ name, onConfirm, onClose }: { name: string; onConfirm: () => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
+    return () => node?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="dash-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dash-dialog__form">
+        <h2 id={titleId}>{DISABLE_TEXT.title(name)}</h2>
+        <p id={bodyId}>{DISABLE_TEXT.body}</p>
+        <div className="dash-dialog__actions">
+          <button type="button" className="button button--ghost" autoFocus onClick={onClose}>
+            {DISABLE_TEXT.keep}
+          </button>
+          <button type="button" className="button button--danger" onClick={onConfirm}>
+            {DISABLE_TEXT.confirm(name)}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
 function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: AdminUser) => void }) {
   const format = useFormatDateTime();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   async function change(send: () => ReturnType<typeof usersApi.setRole>) {
     setBusy(true);
@@ -169,10 +216,20 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
           className="button button--ghost"
           disabled={busy}
           aria-label={`${disabled ? 'Enable' : 'Disable'} ${user.name}`}
-          onClick={() => void change(() => usersApi.setStatus({ _id: user._id, status: disabled ? 'Active' : 'Disabled' }))}
+          onClick={() => (disabled ? void change(() => usersApi.setStatus({ _id: user._id, status: 'Active' })) : setConfirming(true))}
         >
           {disabled ? 'Enable' : 'Disable'}
         </button>
+        {confirming ? (
+          <DisableDialog
+            name={user.name}
+            onClose={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void change(() => usersApi.setStatus({ _id: user._id, status: 'Disabled' }));
+            }}
+          />
+        ) : null}
       </td>
     </tr>
   );

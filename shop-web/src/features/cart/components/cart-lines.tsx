@@ -4,12 +4,13 @@ import { Price } from '../../../components/price';
 import { imageAt } from '../../../lib/images';
 import type { CartLine } from '../../../state/atoms';
 import { useLiveStock } from '../../../state/live-stock';
-import { useLocalName } from '../../../state/local-name';
+import { useLocalName, useLocalUnit } from '../../../state/local-name';
 import { SubstitutionSelect } from './substitution-select';
 
 /** The cart's lines with their steppers (the drawer and /cart). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   const nameOf = useLocalName();
+  const unitOf = useLocalUnit();
   const { t } = useTranslation();
   const stockOf = useLiveStock();
   return (
@@ -19,7 +20,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
           <img src={imageAt(line.productId.image[0], 160)} alt="" width={56} height={56} />
           <div className="cart-line__text">
             <span className="cart-line__name">{nameOf(line.productId)}</span>
-            <span className="cart-line__unit">{line.productId.unit}</span>
+            <span className="cart-line__unit">{unitOf(line.productId.unit)}</span>
             <Price price={line.productId.price} discount={line.productId.discount} perKg={line.productId.sellBy === 'WEIGHT'} />
             {stockOf(line.productId) <= 0 && line.problem !== 'UNAVAILABLE' ? (
               <span className="cart-line__problem">{t('product.outOfStock')}</span>

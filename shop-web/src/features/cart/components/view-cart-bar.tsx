@@ -22,14 +22,15 @@ export function ViewCartBar() {
   const totals = cartTotals(cart);
   // with a weighed line the total is an estimate (issue 34)
   const weighed = cart.some((line) => weighedRule(line.productId) !== null);
+  // a landmark of its own, named as its button (every word of the page sits in a landmark)
   return (
-    <div className="view-cart-bar">
+    <aside className="view-cart-bar" aria-label={t('cart.viewCart')}>
       <span>
         {t('cart.barSummary', { count: totals.itemCount, amount: weighed ? t('weighed.estimate', { amount: formatRs(totals.grandTotalPaise) }) : formatRs(totals.grandTotalPaise) })}
       </span>
       <button type="button" className="button button--light" onClick={() => openDrawer(true)}>
         {t('cart.viewCart')}
       </button>
-    </div>
+    </aside>
   );
 }

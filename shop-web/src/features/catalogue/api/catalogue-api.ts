@@ -1,8 +1,8 @@
 import { CATEGORY_PAGE_SIZE, ENDPOINTS, hasMorePages, type HomeWire, type ProductDetailsWire, type ProductWire } from '@kade/shared';
-import { call } from '../../../lib/api-client';
+import { callCatalogue } from '../../../lib/api-client';
 
 export async function fetchHome(): Promise<HomeWire> {
-  return (await call(ENDPOINTS.products.home)).data;
+  return (await callCatalogue(ENDPOINTS.products.home)).data;
 }
 
 /** A listing page's products, whether more follow, and where the next page starts (send it back as `after`). */
@@ -17,7 +17,7 @@ export interface ListingPage {
  * page however deep the shopper has scrolled.
  */
 export async function fetchListingPage(categoryId: string, subCategoryId: string, page: number, after?: string | null): Promise<ListingPage> {
-  const answer = await call(ENDPOINTS.products.listing, {
+  const answer = await callCatalogue(ENDPOINTS.products.listing, {
     body: { categoryId, subCategoryId, page, limit: CATEGORY_PAGE_SIZE, ...(after ? { after } : {}) },
   });
   return {
@@ -28,5 +28,5 @@ export async function fetchListingPage(categoryId: string, subCategoryId: string
 }
 
 export async function fetchProductDetails(productId: string): Promise<ProductDetailsWire> {
-  return (await call(ENDPOINTS.products.details, { body: { productId } })).data;
+  return (await callCatalogue(ENDPOINTS.products.details, { body: { productId } })).data;
 }

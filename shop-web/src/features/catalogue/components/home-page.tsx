@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hasProductStrip, homeBannerImage, isFreshCategory, sameName, sortCategories, TEXT, type BootHome, type CategoryWire, type SubCategoryWire } from '@kade/shared';
+import { BUY_BRAND_CATEGORY, hasProductStrip, homeBannerImage, isFreshCategory, sameName, sortCategories, type BootHome, type CategoryWire, type SubCategoryWire } from '@kade/shared';
 import { PLACEHOLDER_COUNTS } from '../../../lib/ui-constants';
 import { Placeholders } from '../../../components/placeholder';
 import { imageAt } from '../../../lib/images';
@@ -65,7 +65,7 @@ export default function HomePage() {
 
   const categories = catalogue ? sortCategories(catalogue.categories) : [];
   const subCategories = catalogue?.subCategories ?? [];
-  const buyBrand = categories.find((c) => sameName(c.name, TEXT.buyBrand));
+  const buyBrand = categories.find((c) => sameName(c.name, BUY_BRAND_CATEGORY));
   const brandSubs = buyBrand ? subCategories.filter((s) => s.category.some((c) => c._id === buyBrand._id)) : [];
 
   return (

@@ -63,7 +63,7 @@ export default function ListingPage() {
         ) : (
           <div className="product-grid">
             {items.map((product, index) => (
-              <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
+              <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} level={2} />
             ))}
             {items.length === 0 && loading ? (
               <Placeholders count={PLACEHOLDER_COUNTS.strip} className="placeholder--card" label={t('listing.loading')} />

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { can, DELIVERY_OPTIONS, deliveryOptionByLabel, formatPerKg, formatRs, formatWeight, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT } from '@kade/shared';
+import { can, checkoutPayment, creditBalancePaise, DELIVERY_OPTIONS, deliveryOptionByLabel, formatPerKg, formatRs, formatWeight, locationText, minimumShortfallPaise, paiseToRupees, rupeesToPaise, TEXT } from '@kade/shared';
 import { BillDetails } from '../../../components/bill-details';
 import { ApiError } from '../../../lib/api-client';
 import { checkoutApi } from '../api/checkout-api';
@@ -14,15 +14,21 @@ import { cartSetHereAtom } from '../../../state/cart-freshness';
 import { cartAtom, checkoutAddressIdAtom, checkoutOptionAtom, ordersAtom, userAtom, type CartLine } from '../../../state/atoms';
 import { useCartActions } from '../../../state/cart-actions';
 import { useLanguage } from '../../../state/language';
-import { useLocalName } from '../../../state/local-name';
-import { cartTotals } from '../../../state/cart-totals';
-import { askedGrams, perKgPaidPaise, weighedEstimatePaise, weighedRule } from '../../../state/weighed';
+import { useLocalName, useLocalUnit } from '../../../state/local-name';
+import { askedGrams, cartCheckout, perKgPaidPaise, weighedEstimatePaise, weighedRule } from '../../../state/weighed';
+import { serverNow } from '../../../lib/server-clock';
 import { useCheckoutData } from '../hooks/use-checkout-data';
 import { closedNotice, optionNotice } from '../../../lib/ordering-text';
 import { useShopConfig } from '../../../lib/shop-config';
 import { useOrdering, useRefreshOrdering } from '../../../state/ordering';
 import { lineChoice } from '../../../state/substitution-choice';
 import { AddressChoice } from './address-choice';
+import { CreditLine } from './credit-line';
+import { PromoBox } from './promo-box';
+import { usePromo, useCreditLots } from '../hooks/use-payment';
+import { placedFacts } from '../placed-facts';
+import { isOfflineLine } from '../../../state/offline-cart';
+import { newAttemptKey, outbox, useOutboxKey, type OutboxEntry } from '../../../state/outbox';
 import { OrderSubstitution } from './order-substitution';
 import './checkout.css';
 import { Loading } from '../../../components/loading';
@@ -33,44 +39,52 @@ interface ServerTotals {
   subTotalAmt: number;
   basketDiscount: number;
   deliveryFee: number;
+  /** The promo's discount (issue 35; 0 or absent without one). */
+  promoDiscount?: number;
   totalAmt: number;
 }
 
-type Outcome = { kind: 'placed'; message: string } | { kind: 'prices'; message: string; totals: ServerTotals } | null;
+type Outcome = { message: string; totals: ServerTotals } | null;
 
-/** A modal message with one green confirm button (the order's success, or the server's new totals). */
+/**
+ * The server's new totals when it refused the order because they changed, with one green button back to the bill.
+ * (A placed order goes straight to /success with a toast of the server's message: one confirmation, not two.)
+ */
 function OutcomeDialog({ outcome, onConfirm }: { outcome: NonNullable<Outcome>; onConfirm: () => void }) {
   const button = useRef<HTMLButtonElement | null>(null);
   useEffect(() => button.current?.focus(), []);
   const { t } = useTranslation();
-  const title = outcome.kind === 'placed' ? t('checkout.orderPlacedTitle') : t('checkout.pricesChangedTitle');
   return (
     <div className="checkout-dialog__backdrop">
       <div className="checkout-dialog" role="alertdialog" aria-modal="true" aria-labelledby="outcome-title" aria-describedby="outcome-text">
-        <h2 id="outcome-title">{title}</h2>
+        <h2 id="outcome-title">{t('checkout.pricesChangedTitle')}</h2>
         <p id="outcome-text">{outcome.message}</p>
-        {outcome.kind === 'prices' ? (
-          <dl className="checkout-dialog__totals" aria-label={t('checkout.newTotals')}>
+        <dl className="checkout-dialog__totals" aria-label={t('checkout.newTotals')}>
+          <div>
+            <dt>{t('bill.itemsTotalPlain')}</dt>
+            <dd>{formatRs(rupeesToPaise(outcome.totals.subTotalAmt))}</dd>
+          </div>
+          <div>
+            <dt>{t('bill.basketDiscountPlain')}</dt>
+            <dd>-{formatRs(rupeesToPaise(outcome.totals.basketDiscount))}</dd>
+          </div>
+          <div>
+            <dt>{t('bill.deliveryFee')}</dt>
+            <dd>{outcome.totals.deliveryFee === 0 ? t('bill.free') : formatRs(rupeesToPaise(outcome.totals.deliveryFee))}</dd>
+          </div>
+          {outcome.totals.promoDiscount ? (
             <div>
-              <dt>{t('bill.itemsTotalPlain')}</dt>
-              <dd>{formatRs(rupeesToPaise(outcome.totals.subTotalAmt))}</dd>
+              <dt>{t('promo.billLinePlain')}</dt>
+              <dd>-{formatRs(rupeesToPaise(outcome.totals.promoDiscount))}</dd>
             </div>
-            <div>
-              <dt>{t('bill.basketDiscountPlain')}</dt>
-              <dd>-{formatRs(rupeesToPaise(outcome.totals.basketDiscount))}</dd>
-            </div>
-            <div>
-              <dt>{t('bill.deliveryFee')}</dt>
-              <dd>{outcome.totals.deliveryFee === 0 ? t('bill.free') : formatRs(rupeesToPaise(outcome.totals.deliveryFee))}</dd>
-            </div>
-            <div className="checkout-dialog__grand">
-              <dt>{t('bill.grandTotal')}</dt>
-              <dd>{formatRs(rupeesToPaise(outcome.totals.totalAmt))}</dd>
-            </div>
-          </dl>
-        ) : null}
+          ) : null}
+          <div className="checkout-dialog__grand">
+            <dt>{t('bill.grandTotal')}</dt>
+            <dd>{formatRs(rupeesToPaise(outcome.totals.totalAmt))}</dd>
+          </div>
+        </dl>
         <button ref={button} type="button" className="button button--confirm" onClick={onConfirm}>
-          {outcome.kind === 'placed' ? t('common.ok') : t('checkout.reviewOrder')}
+          {t('checkout.reviewOrder')}
         </button>
       </div>
     </div>
@@ -80,6 +94,8 @@ function OutcomeDialog({ outcome, onConfirm }: { outcome: NonNullable<Outcome>; 
 /** The lines to be sent: a count each, or for a weighed line (issue 34) the weight asked and its estimate. */
 function ShipmentLines({ lines }: { lines: readonly CartLine[] }) {
   const nameOf = useLocalName();
+  const unitOf = useLocalUnit();
+  const language = useLanguage();
   const { t } = useTranslation();
   return (
     <ul className="checkout__lines">
@@ -89,7 +105,7 @@ function ShipmentLines({ lines }: { lines: readonly CartLine[] }) {
           <li key={line._id}>
             <img src={imageAt(line.productId.image[0], 160)} alt="" width={40} height={40} />
             <span>
-              {nameOf(line.productId)} <span className="checkout__unit">{rule ? formatPerKg(perKgPaidPaise(line.productId)) : line.productId.unit}</span>
+              {nameOf(line.productId)} <span className="checkout__unit">{rule ? formatPerKg(perKgPaidPaise(line.productId), language) : unitOf(line.productId.unit)}</span>
             </span>
             {rule ? (
               <span className="checkout__weighed">
@@ -123,11 +139,6 @@ function TamilNote({ title, text }: { title: string; text: string }) {
       <strong>{title}</strong> {text}
     </p>
   );
-}
-
-/** A random key for one order attempt (getRandomValues works outside secure contexts, unlike randomUUID). */
-function newAttemptKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -173,9 +184,10 @@ function missingChoice(address: boolean, option: boolean): string | null {
 }
 
 /**
- * /checkout/payment: 'Shipment of N items', 'Choose your address', 'Select a Delivery Option', the bill from
- * the shared rules, the notes, 'Online Payment' (disabled) and 'Cash on Delivery'. The server prices the order
- * again: if its totals differ, the new totals are shown and nothing is placed.
+ * /checkout/payment: 'Shipment of N items', 'Choose your address', 'Select a Delivery Option', a promo code and the
+ * store credit (issue 35), the bill from the shared rules, the notes, 'Online Payment' (disabled, coming soon) and
+ * 'Cash on Delivery', which stays at the foot of a phone's screen with the amount to pay (issue 36). The server
+ * prices the order again: if its totals differ, the new totals are shown and nothing is placed.
  */
 export default function CheckoutPaymentPage() {
   const user = useAtomValue(userAtom);
@@ -186,17 +198,30 @@ export default function CheckoutPaymentPage() {
   const [option, setOption] = useAtom(checkoutOptionAtom);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [useCredit, setUseCredit] = useState(true);
   // One key per order attempt: a retry after a lost answer cannot place the order twice (the server replays it).
   const attemptKey = useRef<string | null>(null);
   const { ready, addresses } = useCheckoutData(paths.checkoutPayment);
   const { reload } = useCartActions();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const { timeZone, shopHours, minOrderRupees } = useShopConfig();
+  const { timeZone, shopHours, minOrderRupees, weightTolerancePercent } = useShopConfig();
   // The order records the language it was placed in: its receipt prints the product names in it.
   const language = useLanguage();
   const ordering = useOrdering();
   const refreshOrdering = useRefreshOrdering();
+  const { estimate: totals, atMost } = cartCheckout(cart, option, weightTolerancePercent);
+  // a promo applies to the subtotal after the basket discount (checked again by the server when that changes)
+  const promo = usePromo(totals.subtotalPaise - totals.basketDiscountPaise);
+  const lots = useCreditLots(ready);
+
+  // an order already waits to be sent (placed offline): a second one waits for it, so neither is lost
+  const waitingKey = useOutboxKey();
+
+  // The success page is fetched now, so that an order placed with no network can still say it waits (issue 37).
+  useEffect(() => {
+    void import('./success-page').catch(() => undefined);
+  }, []);
 
   // Arriving at the payment step reads whether the shop takes orders afresh (then live: app/ordering-sync.tsx).
   useEffect(() => {
@@ -216,7 +241,12 @@ export default function CheckoutPaymentPage() {
     return <Loading />;
   }
 
-  const totals = cartTotals(cart, option);
+  const now = new Date(serverNow());
+  const promoPaise = promo.applied ? rupeesToPaise(promo.applied.discount) : 0;
+  // what placing will decide, by the same shared rule the server places with: the total after the promo, the
+  // credit that pays (soonest-expiring first) and the cash left to collect
+  const payment = checkoutPayment({ totals, atMostBeforeRoundingPaise: atMost?.beforeRoundingPaise ?? null, promoDiscountPaise: promoPaise, lots, useCredit, now });
+  const balancePaise = creditBalancePaise(lots, now);
   const shortfall = minimumShortfallPaise(totals, minOrderRupees * 100);
   const missingKey = missingChoice(chosen !== null, option !== null);
   const missing = missingKey ? t(missingKey) : null;
@@ -230,11 +260,15 @@ export default function CheckoutPaymentPage() {
   const shopper = { say: t, language, optionName };
   const closed = closedNotice(ordering, timeZone, { ...shopper, shopHours });
   const optionBlocked = option ? optionNotice(optionState(option), timeZone, shopper) : null;
-  const blocked = closed
+  const blocked = waitingKey
+    ? t('outbox.oneWaiting')
+    : closed
     ? [`${closed.title}.`, closed.message, closed.until].filter(Boolean).join(' ')
     : optionBlocked
       ? `${optionName(option ?? '')}: ${optionBlocked}`
       : (missing ?? (shortfall > 0 ? t('cart.addMore', { amount: formatRs(shortfall) }) : null));
+  // a choice still to make is a step, not an error: it is said plainly, not in red, until the shopper has chosen
+  const blockTone = waitingKey || closed || optionBlocked || (!missing && shortfall > 0) ? 'problem' : 'step';
   const placeOrder = async () => {
     if (!chosen) {
       toast.error(t('checkout.selectAddress'));
@@ -250,24 +284,55 @@ export default function CheckoutPaymentPage() {
       attemptKey.current ??= newAttemptKey();
       const body = {
         // each line's "If out of stock" as the screen shows it (checkout's one choice sets them all)
-        list_items: cart.map((line) => ({ _id: line._id, productId: line.productId._id, quantity: line.quantity, substitution: lineChoice(line) })),
+        list_items: cart.map((line) => ({ ...(isOfflineLine(line) ? {} : { _id: line._id }), productId: line.productId._id, quantity: line.quantity, substitution: lineChoice(line) })),
         addressId: chosen,
         subTotalAmt: paiseToRupees(totals.subtotalPaise),
-        totalAmt: paiseToRupees(totals.grandTotalPaise),
+        // after the promo, before credit (issue 35)
+        totalAmt: paiseToRupees(payment.totalPaise),
         location,
         Choose: option,
         language,
+        ...(promo.applied ? { promoCode: promo.applied.code } : {}),
+        useCredit,
       };
-      await checkoutApi.placeCashOnDelivery(body, attemptKey.current);
+      const key = attemptKey.current;
+      // no network (issue 37 item 5): the order waits on the phone with this attempt's key and goes when it is back
+      const keep = () => {
+        const entry: OutboxEntry = { key, body, userId: user?._id ?? '', savedAt: new Date().toISOString() };
+        if (!outbox.put(entry)) return false;
+        attemptKey.current = null;
+        setChosen(null);
+        setOption(null);
+        toast(t('outbox.waitingToast'));
+        navigate(paths.success, { replace: true, state: { kind: 'Order', waiting: true } });
+        return true;
+      };
+      if (typeof navigator !== 'undefined' && navigator.onLine === false && keep()) return;
+      let answer;
+      try {
+        answer = await checkoutApi.placeCashOnDelivery(body, key);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0 && keep()) return;
+        throw error;
+      }
       attemptKey.current = null;
       setOrders((old) => ({ ...old, count: old.count + 1 }));
-      setOutcome({ kind: 'placed', message: t('checkout.placedMessage') });
+      // one confirmation: the server's message (in the shopper's language) as it goes, then the success page with the order's facts
+      toast.success(t('checkout.placedMessage'));
+      setCartHere([]);
+      setChosen(null);
+      setOption(null);
+      navigate(paths.success, { replace: true, state: { kind: 'Order', order: placedFacts(answer.data) } });
     } catch (error) {
       // Only a lost answer (no reply) keeps the key for the retry; a refusal starts a new attempt.
       if (!(error instanceof ApiError && error.status === 0)) attemptKey.current = null;
       if (error instanceof ApiError && error.code === 'TOTALS_CHANGED') {
-        setOutcome({ kind: 'prices', message: errorText(error), totals: error.data as ServerTotals });
+        setOutcome({ message: errorText(error), totals: error.data as ServerTotals });
         await reload().catch(() => undefined);
+      } else if (error instanceof ApiError && error.field === 'promoCode') {
+        // the code stopped applying since it was checked (used up, expired): said where it was typed, and dropped
+        promo.refusedAtPlacing(error);
+        showError(error);
       } else {
         showError(error);
         const reread = error instanceof ApiError ? rereadAfter(error.code) : null;
@@ -277,16 +342,6 @@ export default function CheckoutPaymentPage() {
     } finally {
       setBusy(false);
     }
-  };
-
-  const confirm = () => {
-    if (outcome?.kind === 'placed') {
-      setCartHere([]);
-      setChosen(null);
-      setOption(null);
-      navigate(paths.success, { replace: true, state: { kind: 'Order' } });
-    }
-    setOutcome(null);
   };
 
   return (
@@ -336,7 +391,9 @@ export default function CheckoutPaymentPage() {
         })}
       </fieldset>
       <OrderSubstitution lines={cart} />
-      <BillDetails lines={cart} option={option} />
+      <PromoBox promo={promo} />
+      <CreditLine balancePaise={balancePaise} creditPaise={payment.creditPaise} expiresAt={payment.creditExpiresAt} useCredit={useCredit} onUseCredit={setUseCredit} />
+      <BillDetails lines={cart} option={option} paid={{ promoCode: promo.applied?.code ?? null, promoPaise, payment }} />
       <aside className="checkout__notes" aria-label={t('checkout.notes.label')}>
         <p>
           <strong>{t('checkout.notes.cancelTitle')}</strong> {t('checkout.notes.cancelText')}
@@ -347,25 +404,37 @@ export default function CheckoutPaymentPage() {
         </p>
         {language === 'en' ? <TamilNote title={TAMIL_NOTES.staffTitle} text={TAMIL_NOTES.staffText} /> : null}
       </aside>
-      {/* Whenever Cash on Delivery is disabled, say why: the shop takes no orders, the option cannot be chosen now, or a choice is missing (read out as it changes). */}
-      <p id="checkout-missing" className="checkout__missing" role="status">
-        {blocked ?? ''}
-      </p>
-      <div className="checkout__pay">
-        <button type="button" className="button button--ghost" disabled>
-          {t('checkout.onlinePayment')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy || blocked !== null}
-          aria-describedby={blocked ? 'checkout-missing' : undefined}
-          onClick={() => void placeOrder()}
-        >
-          {busy ? t('checkout.placing') : t('checkout.cashOnDelivery')}
-        </button>
+      {/* Not offered yet: plainly off, and saying so. */}
+      <button type="button" className="button checkout__online" disabled>
+        <span>{t('checkout.onlinePayment')}</span>
+        <span className="checkout__soon">
+          {t('orderFlow.comingSoon')}
+        </span>
+      </button>
+      {/* Cash on Delivery stays in view at the foot of the screen, with what it does and the amount to pay. */}
+      <div className="checkout__pay" role="region" aria-label={t('orderFlow.payBar')}>
+        {/* Whenever Cash on Delivery is disabled, say why: the shop takes no orders, the option cannot be chosen now, or a choice is missing (read out as it changes). */}
+        <p id="checkout-missing" className={`checkout__missing checkout__missing--${blockTone}`} role="status">
+          {blocked ?? ''}
+        </p>
+        <div className="checkout__pay-row">
+          <p className="checkout__pay-total">
+            <span>{t('orderFlow.toPay')}</span>
+            <strong data-testid="pay-total">{formatRs(payment.cashPaise)}</strong>
+          </p>
+          <button
+            type="button"
+            className="button button--primary checkout__cod"
+            disabled={busy || blocked !== null}
+            aria-describedby={blocked ? 'checkout-missing' : undefined}
+            onClick={() => void placeOrder()}
+          >
+            <span className="checkout__cod-name">{busy ? t('checkout.placing') : t('checkout.cashOnDelivery')}</span>
+            <span className="checkout__cod-what">{t('orderFlow.codWhat')}</span>
+          </button>
+        </div>
       </div>
-      {outcome ? <OutcomeDialog outcome={outcome} onConfirm={confirm} /> : null}
+      {outcome ? <OutcomeDialog outcome={outcome} onConfirm={() => setOutcome(null)} /> : null}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { checkoutApi } from '../api/checkout-api';
 import { showError } from '../../../lib/show-error';
+import { ApiError } from '../../../lib/api-client';
+import { keptAddresses } from '../../../state/offline-cart';
 import { i18n } from '../../../i18n/i18n';
 import { addressesAtom, cartAtom, sessionCheckedAtom, userAtom, type SavedAddress } from '../../../state/atoms';
 import { paths } from '../../../lib/paths';
@@ -24,14 +26,21 @@ export function useCheckoutData(step: string): { ready: boolean; addresses: Save
     try {
       const list = (await checkoutApi.listAddresses()).data.filter((address) => address.status);
       setAddresses(list);
+      if (user) keptAddresses.save(user._id, list);
       return list;
     } catch (error) {
+      // offline (issue 37 item 5): the addresses last read, so the order can still be placed and wait in the outbox
+      const kept = error instanceof ApiError && error.status === 0 && user ? keptAddresses.read(user._id) : null;
+      if (kept) {
+        setAddresses(kept);
+        return kept;
+      }
       showError(error);
       return null;
     } finally {
       setLoaded(true);
     }
-  }, [setAddresses]);
+  }, [setAddresses, user]);
 
   const blocked = checked && (!user || cart.length === 0);
   useEffect(() => {

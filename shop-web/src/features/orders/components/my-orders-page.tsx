@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { deliveryOptionByLabel, formatPerKg, formatRs, formatWeight, isPaymentPaid, rupeesToPaise, SOCKET_EVENTS, TEXT, weighedAmountPaise, type OrderLineWire, type OrderWire } from '@kade/shared';
 import { MY_ORDERS_PAGE_SIZE } from '../../../lib/ui-constants';
 import { ordersApi } from '../api/orders-api';
@@ -11,7 +11,8 @@ import { useShopperDateTime } from '../../../lib/shop-clock';
 import { useAddressLines } from '../../../hooks/use-address-lines';
 import { showError } from '../../../lib/show-error';
 import { ordersAtom, sessionCheckedAtom, userAtom } from '../../../state/atoms';
-import { useLocalName } from '../../../state/local-name';
+import { useLocalName, useLocalUnit } from '../../../state/local-name';
+import { useLanguage } from '../../../state/language';
 import './orders.css';
 import { Loading } from '../../../components/loading';
 import { StatusBadge } from '../../../components/status-badge';
@@ -44,6 +45,7 @@ function usePaymentText(): (order: OrderWire) => string {
  */
 function OrderLines({ order }: { order: OrderWire }) {
   const nameOf = useLocalName();
+  const unitOf = useLocalUnit();
   const { t } = useTranslation();
   const revised = isRevised(order);
   return (
@@ -55,7 +57,7 @@ function OrderLines({ order }: { order: OrderWire }) {
           <li key={`${line.productId ?? 'gone'}-${index}`} className={removed && revised ? 'order-card__line--removed' : undefined}>
             <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
             <span className="order-card__name">
-              {nameOf(line.product_details)} <span className="order-card__unit">{line.product_details.unit}</span>
+              {nameOf(line.product_details)} <span className="order-card__unit">{unitOf(line.product_details.unit)}</span>
             </span>
             {revised ? (
               <span className="order-card__sent">
@@ -85,6 +87,7 @@ function OrderLines({ order }: { order: OrderWire }) {
  */
 function WeighedLine({ line, weighed }: { line: OrderLineWire; weighed: NonNullable<ReturnType<typeof weighedLine>> }) {
   const nameOf = useLocalName();
+  const language = useLanguage();
   const { t } = useTranslation();
   const asked = formatWeight(weighed.askedGrams);
   // the server always sends lineTotal; an older order without it counts the asked grams at the per-kg price paid
@@ -93,7 +96,7 @@ function WeighedLine({ line, weighed }: { line: OrderLineWire; weighed: NonNulla
     <li className="order-card__line--weighed">
       <img src={imageAt(line.product_details.image[0], 160)} alt="" width={40} height={40} />
       <span className="order-card__name">
-        {nameOf(line.product_details)} <span className="order-card__unit">{formatPerKg(rupeesToPaise(line.product_details.price))}</span>
+        {nameOf(line.product_details)} <span className="order-card__unit">{formatPerKg(rupeesToPaise(line.product_details.price), language)}</span>
       </span>
       <span className="order-card__grams" data-testid="order-line-weight">
         {weighed.weighedGrams === null ? t('weighed.asked', { weight: asked }) : t('weighed.askedWeighed', { asked, weighed: formatWeight(weighed.weighedGrams) })}
@@ -111,7 +114,7 @@ function WaitingAnswers({ order, onChanged }: { order: OrderWire; onChanged: (or
   if (waiting.length === 0) return null;
   return (
     <section className="order-card__waiting" aria-label={t('orders.revision.waiting')}>
-      <h3>{t('orders.revision.waiting')}</h3>
+      <h2>{t('orders.revision.waiting')}</h2>
       {waiting.map((each) => (
         <ProposalView
           key={each.proposal._id}
@@ -127,6 +130,37 @@ function WaitingAnswers({ order, onChanged }: { order: OrderWire; onChanged: (or
   );
 }
 
+/**
+ * Issue 35: the promo the order used and what it took off, the store credit it used, and the cash to pay at the door
+ * (the server's figures: the total less the credit); nothing for an order with neither.
+ */
+function PaidWith({ order }: { order: OrderWire }) {
+  const { t } = useTranslation();
+  const promo = order.promoDiscount ?? 0;
+  const credit = order.creditUsed ?? 0;
+  if (promo <= 0 && credit <= 0) return null;
+  return (
+    <>
+      {promo > 0 ? (
+        <div>
+          <dt>{t('promo.billLine', { code: order.promoCode ?? '' })}</dt>
+          <dd data-testid="order-promo">-{formatRs(rupeesToPaise(promo))}</dd>
+        </div>
+      ) : null}
+      {credit > 0 ? (
+        <div>
+          <dt>{t('promo.creditLine')}</dt>
+          <dd data-testid="order-credit">-{formatRs(rupeesToPaise(credit))}</dd>
+        </div>
+      ) : null}
+      <div className="order-card__total">
+        <dt>{t('promo.cashToPay')}</dt>
+        <dd data-testid="order-cash">{formatRs(rupeesToPaise(order.cashToCollect ?? order.totalAmt))}</dd>
+      </div>
+    </>
+  );
+}
+
 function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: OrderWire | undefined) => void }) {
   const { t } = useTranslation();
   const { dateTime } = useShopperDateTime();
@@ -138,7 +172,7 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
   const lines = addressLines(order.delivery_address as Record<string, string | null>);
   const revised = isRevised(order);
   return (
-    <article className="order-card" aria-label={t('orders.order', { id: order.orderId })}>
+    <article id={`order-${order._id}`} className="order-card" aria-label={t('orders.order', { id: order.orderId })}>
       <header className="order-card__head">
         <StatusBadge status={order.order_status} translated />
         <span className="order-card__id">{t('orders.orderId', { id: order.orderId })}</span>
@@ -185,10 +219,11 @@ function OrderCard({ order, onChanged }: { order: OrderWire; onChanged: (order: 
             )}
           </dd>
         </div>
+        <PaidWith order={order} />
       </dl>
       <RiderLine order={order} />
       <section className="order-card__address" aria-label={t('orders.shippingAddress')}>
-        <h3>{t('orders.shippingAddress')}</h3>
+        <h2>{t('orders.shippingAddress')}</h2>
         {lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
@@ -212,6 +247,13 @@ export default function MyOrdersPage() {
   const [totalPage, setTotalPage] = useState(1);
   const [loading, setLoading] = useState(false);
   const { t } = useTranslation();
+  const { hash } = useLocation();
+  // a link to one order (the success page's): its card, once the list shows it
+  const shown = orders !== null;
+  useEffect(() => {
+    if (!shown || !hash.startsWith('#order-')) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash, shown]);
 
   const load = useCallback(
     async (pageNumber: number) => {

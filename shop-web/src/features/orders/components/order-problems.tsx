@@ -5,9 +5,12 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
-import { formatRs, MAX_PROBLEM_PHOTOS, normalizeStatus, PROBLEM_REASONS, rupeesToPaise, type OrderWire, type ProblemReason, type ProblemReportWire } from '@kade/shared';
+import { formatRs, isProblemWindowOpen, MAX_PROBLEM_PHOTOS, normalizeStatus, PROBLEM_REASONS, problemWindowEnds, rupeesToPaise, type OrderWire, type ProblemReason, type ProblemReportWire } from '@kade/shared';
 import { FileButton } from '../../../components/file-button';
 import { imageAt } from '../../../lib/images';
+import { serverNow } from '../../../lib/server-clock';
+import { useShopConfig } from '../../../lib/shop-config';
+import { useFormatDateTime } from '../../../lib/shop-clock';
 import { showError } from '../../../lib/show-error';
 import { useLocalName } from '../../../state/local-name';
 import { problemsApi } from '../api/problems-api';
@@ -105,7 +108,7 @@ function ReportForm({ order, reports, onSent, onClose }: { order: OrderWire; rep
   }
   return (
     <form className="problem-form" aria-labelledby={titleId} onSubmit={(event) => void send(event)} noValidate>
-      <h3 id={titleId}>{t('problems.formTitle')}</h3>
+      <h2 id={titleId}>{t('problems.formTitle')}</h2>
       <p className="problem-form__hint">{t('problems.hint')}</p>
       <ul className="problem-form__lines">
         {lines.map(({ line, productId, max }) => {
@@ -179,6 +182,11 @@ function ReportForm({ order, reports, onSent, onClose }: { order: OrderWire; rep
 export function OrderProblems({ order }: { order: OrderWire }) {
   const { t } = useTranslation();
   const delivered = normalizeStatus(order.order_status) === 'Delivered';
+  const { problemReportHours } = useShopConfig();
+  const when = useFormatDateTime();
+  // the server decides; the button shows only while its window is open (an order from before deliveredAt: always)
+  const deliveredAt = order.deliveredAt ? new Date(order.deliveredAt) : null;
+  const windowOpen = deliveredAt === null || isProblemWindowOpen(deliveredAt, new Date(serverNow()), problemReportHours);
   const [reports, setReports] = useState<ProblemReportWire[] | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -198,7 +206,7 @@ export function OrderProblems({ order }: { order: OrderWire }) {
     <section className="order-problems" aria-label={t('problems.title')}>
       {reports.length > 0 ? (
         <>
-          <h3>{t('problems.title')}</h3>
+          <h2>{t('problems.title')}</h2>
           <ul className="order-problems__list">
             {reports.map((report) => (
               <ReportState key={report._id} report={report} />
@@ -216,11 +224,13 @@ export function OrderProblems({ order }: { order: OrderWire }) {
             void load();
           }}
         />
-      ) : (
+      ) : windowOpen ? (
         <button type="button" className="button button--ghost order-problems__open" onClick={() => setOpen(true)}>
           {t('problems.report')}
         </button>
-      )}
+      ) : deliveredAt ? (
+        <p className="order-problems__closed">{t('problems.windowClosed', { hours: problemReportHours, date: when(problemWindowEnds(deliveredAt, problemReportHours).toISOString()) })}</p>
+      ) : null}
     </section>
   );
 }

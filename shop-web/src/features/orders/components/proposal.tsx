@@ -13,7 +13,7 @@ import { imageAt } from '../../../lib/images';
 import { formatCountdown, secondsLeft, serverNow } from '../../../lib/server-clock';
 import { useNow } from '../../../lib/shop-clock';
 import { showError } from '../../../lib/show-error';
-import { useLocalName } from '../../../state/local-name';
+import { useLocalName, useLocalUnit } from '../../../state/local-name';
 import { answeredOrderAtom } from '../../../state/shopper-orders';
 import type { WaitingProposal } from '../revision';
 
@@ -101,6 +101,7 @@ export function ProposalView({
 }) {
   const { t } = useTranslation();
   const nameOf = useLocalName();
+  const unitOf = useLocalUnit();
   const answer = useAnswerProposal();
   const [busy, setBusy] = useState(false);
   const { proposal, line } = waiting;
@@ -160,10 +161,10 @@ export function ProposalView({
       <p className="proposal__body">{t('orders.prompt.body')}</p>
       <div className="proposal__sides">
         {line ? (
-          <Side heading={t('orders.prompt.ordered')} image={line.product_details.image[0]} name={shortName} unit={line.product_details.unit} price={line.product_details.price} />
+          <Side heading={t('orders.prompt.ordered')} image={line.product_details.image[0]} name={shortName} unit={unitOf(line.product_details.unit)} price={line.product_details.price} />
         ) : null}
         <span className="proposal__arrow" aria-hidden="true" />
-        <Side heading={t('orders.prompt.instead')} image={proposal.image[0]} name={nameOf(proposal)} unit={`${proposal.unit} × ${proposal.quantity}`} price={proposal.price} />
+        <Side heading={t('orders.prompt.instead')} image={proposal.image[0]} name={nameOf(proposal)} unit={`${unitOf(proposal.unit)} × ${proposal.quantity}`} price={proposal.price} />
       </div>
       <p className="proposal__pay">{t('orders.prompt.youPay', { amount: formatRs(rupeesToPaise(proposal.price) * proposal.quantity) })}</p>
       {time}

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type ProductWire } from '@kade/shared';
+import { ENDPOINTS, type ProductWire, type SearchSuggestionsWire } from '@kade/shared';
 import { call } from '../../../lib/api-client';
 
 export interface SearchPage {
@@ -8,6 +8,8 @@ export interface SearchPage {
   totalCount: number;
   /** False when more than totalCount match (the server counts up to a cap): shown as "1000+". */
   totalCountExact: boolean;
+  /** When nothing was found: the nearest names and their shelves (issue 36). */
+  suggestions: SearchSuggestionsWire | null;
 }
 
 export async function searchProducts(search: string, page: number): Promise<SearchPage> {
@@ -18,5 +20,6 @@ export async function searchProducts(search: string, page: number): Promise<Sear
     totalPage: answer.totalPage ?? page,
     totalCount: answer.totalCount ?? answer.data.length,
     totalCountExact: answer.totalCountExact ?? true,
+    suggestions: answer.suggestions ?? null,
   };
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { appendUnique, type CardProductWire } from '@kade/shared';
+import { Link, useSearchParams } from 'react-router-dom';
+import { appendUnique, localName, type CardProductWire, type SearchSuggestionsWire } from '@kade/shared';
+import { paths } from '../../../lib/paths';
+import { useLanguage } from '../../../state/language';
 import { PLACEHOLDER_COUNTS, SEARCH_SCROLL_THRESHOLD } from '../../../lib/ui-constants';
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/product-card';
 import { Placeholders } from '../../../components/placeholder';
@@ -17,6 +19,46 @@ interface Results {
   totalPage: number;
   totalCount: number;
   totalCountExact: boolean;
+  suggestions?: SearchSuggestionsWire | null;
+}
+
+/** What a search that found nothing offers instead: the nearest names (searched on a tap) and their shelves. */
+function Suggestions({ suggestions }: { suggestions: SearchSuggestionsWire }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (suggestions.names.length === 0 && suggestions.shelves.length === 0) return null;
+  return (
+    <div className="search__suggest">
+      {suggestions.names.length > 0 ? (
+        <nav aria-label={t('searchSuggest.names')}>
+          <p className="search__suggest-title">{t('searchSuggest.names')}</p>
+          <ul className="search__suggest-list">
+            {suggestions.names.map((name) => (
+              <li key={name}>
+                <Link className="search__suggest-link" to={paths.searchFor(name)}>
+                  {name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {suggestions.shelves.length > 0 ? (
+        <nav aria-label={t('searchSuggest.shelves')}>
+          <p className="search__suggest-title">{t('searchSuggest.shelves')}</p>
+          <ul className="search__suggest-list">
+            {suggestions.shelves.map(({ category, subCategory }) => (
+              <li key={`${category._id}-${subCategory._id}`}>
+                <Link className="search__suggest-link" to={paths.listing(category, subCategory)}>
+                  {localName(category, language)} › {localName(subCategory, language)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
 }
 
 /** The first results the server wrote into this very page for its text (boot data), or null: taken once. */
@@ -26,7 +68,7 @@ function bootedResults(query: string): Results | null {
   return { query, items: search.items, page: 1, totalPage: search.totalPage, totalCount: search.totalCount, totalCountExact: search.totalCountExact };
 }
 
-/** /search?q=: the count, the results in pages, the next page near 95% of the scroll, 'No Data found'. */
+/** /search?q=: the count, the results in pages, the next page near 95% of the scroll, 'No Data found' with suggestions. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
@@ -58,7 +100,7 @@ export default function SearchPage() {
     const timer = window.setTimeout(() => {
       searchProducts(query, 1)
         .then((page) => {
-          if (live) setResults({ query, items: page.items, page: 1, totalPage: page.totalPage, totalCount: page.totalCount, totalCountExact: page.totalCountExact });
+          if (live) setResults({ query, items: page.items, page: 1, totalPage: page.totalPage, totalCount: page.totalCount, totalCountExact: page.totalCountExact, suggestions: page.suggestions });
         })
         .catch((error: unknown) => {
           if (live) showError(error);
@@ -115,9 +157,10 @@ export default function SearchPage() {
       ) : null}
       {!query ? <p className="search__hint">{t('search.hint')}</p> : null}
       {results && results.items.length === 0 ? <p className="empty">{t('search.none')}</p> : null}
+      {results && results.items.length === 0 && results.suggestions ? <Suggestions suggestions={results.suggestions} /> : null}
       <div className="product-grid">
         {results?.items.map((product, index) => (
-          <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
+          <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} level={2} />
         ))}
         {loading ? <Placeholders count={PLACEHOLDER_COUNTS.search} className="placeholder--card" label={t('search.searching')} /> : null}
       </div>

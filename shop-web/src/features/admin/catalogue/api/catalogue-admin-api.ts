@@ -3,11 +3,11 @@
 import {
   CATEGORY_PAGE_SIZE_MAX,
   ENDPOINTS,
+  type AdminProductSort,
   type CategoryAddInput,
   type CategoryUpdateInput,
   type SubCategoryCreateInput,
   type SubCategoryUpdateInput,
-  type VariationWire,
 } from '@kade/shared';
 import { call } from '../../../../lib/api-client';
 
@@ -20,6 +20,8 @@ export interface ProductBody {
   image: string[];
   /** 12 or 13 digits as typed (kept as 13); null: none (an update clears it). */
   barcode?: string | null;
+  /** Search keywords (issue 36); [] clears them. */
+  keywords?: string[];
   price: number | string | undefined;
   unit: string;
   stock: number | string | undefined;
@@ -62,6 +64,17 @@ export interface VariationBody {
   scaleCode?: string | null;
 }
 
+/** What one page of the admin product list asks for. */
+export interface ProductPageQuery {
+  search: string;
+  page: number;
+  limit: number;
+  /** Left out: newest first, or best match when there is text. */
+  sort?: AdminProductSort | undefined;
+  /** Only this category's products. */
+  category?: string | undefined;
+}
+
 /** A number typed in a form: a blank box is missing (so the schema says '{field} is required'). */
 export function typedNumber(text: string | number): string | number | undefined {
   return typeof text === 'string' && text.trim() === '' ? undefined : text;
@@ -80,14 +93,21 @@ export const catalogueAdminApi = {
 
   /** The admin list (published or not), searched by the server; page 1 with the spec's limit of 10000. */
   listProducts: async (search: string) => (await call(ENDPOINTS.products.list, { body: { search, page: 1, limit: 10000 } })).data,
+  /** One page of the admin list (issue 36): searched, sorted, one category's when asked; the answer carries the page's counts. */
+  productPage: (query: ProductPageQuery) =>
+    call(ENDPOINTS.products.list, {
+      body: { search: query.search, page: query.page, limit: query.limit, ...(query.sort ? { sort: query.sort } : {}), ...(query.category ? { category: query.category } : {}) },
+    }),
+  /** Hides a product or variation from shoppers, keeping it (the delete question's 'Unpublish instead'). */
+  unpublish: (id: string) => call(ENDPOINTS.products.patch, { body: { _id: id, publish: false } }),
   createProduct: (body: ProductBody) => call(ENDPOINTS.products.create, { body }),
   updateProduct: (body: ProductBody & { _id: string }) => call(ENDPOINTS.products.update, { body }),
   deleteProduct: (id: string) => call(ENDPOINTS.products.remove, { body: { _id: id } }),
 
   createVariation: (body: VariationBody) => call(ENDPOINTS.variations.create, { body }),
   variationsOfProduct: async (productId: string) => (await call(ENDPOINTS.variations.byProduct, { body: { productId } })).data,
-  /** One page of every live variation (published or not), newest first. */
-  listVariations: (page: number) => call(ENDPOINTS.variations.list, { body: { page, limit: VARIATION_PAGE_LIMIT } }),
+  /** One page of every live variation (published or not), newest first, searched by name when asked. */
+  listVariations: (page: number, search = '', limit = VARIATION_PAGE_LIMIT) => call(ENDPOINTS.variations.list, { body: { page, limit, search } }),
   variationDetails: async (id: string) => (await call(ENDPOINTS.variations.details, { body: { _id: id } })).data,
   updateVariation: (body: VariationBody & { _id: string }) => call(ENDPOINTS.variations.update, { body }),
   deleteVariation: (id: string) => call(ENDPOINTS.variations.remove, { body: { _id: id } }),
@@ -95,23 +115,6 @@ export const catalogueAdminApi = {
 
 /** The largest page /api/variation/list gives (its schema's limit). */
 const VARIATION_PAGE_LIMIT = CATEGORY_PAGE_SIZE_MAX;
-/** Pages read at most for the product cards: 5,000 variations, far beyond a neighbourhood shop's catalogue. */
-const VARIATION_PAGES_MAX = 100;
-
-/**
- * Every live variation, page after page of /api/variation/list (the product cards show them under their
- * product). A variation added while the pages are read may shift one into the next page: ids are kept once.
- */
-export async function allVariations(): Promise<VariationWire[]> {
-  const seen = new Map<string, VariationWire>();
-  for (let page = 1; page <= VARIATION_PAGES_MAX; page += 1) {
-    const answer = await catalogueAdminApi.listVariations(page);
-    for (const variation of answer.data) seen.set(variation._id, variation);
-    if (!answer.hasMore || answer.data.length === 0) break;
-  }
-  return [...seen.values()];
-}
-
 /** POST /api/file/upload (form field `image`): the stored image's address. The server checks the bytes. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barcodeProblem } from '@kade/shared';
+import { useFieldProblem } from './field-problem';
 
 /** What is wrong with a typed barcode ('' when it is blank or right), in the current language. */
 export function useBarcodeProblem(typed: string): string {
@@ -18,7 +19,10 @@ export const barcodeBody = (typed: string): string | null => (typed.trim() === '
 export function BarcodeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const problem = useBarcodeProblem(value);
+  // what the typing shows at once, else what the form's check or the server said about the barcode (issue 36)
+  const refused = useFieldProblem('barcode');
+  const typed = useBarcodeProblem(value);
+  const problem = typed || refused.message;
   return (
     <div className="cat-field">
       <label htmlFor={id} className="cat-field__label">
@@ -31,10 +35,11 @@ export function BarcodeField({ value, onChange }: { value: string; onChange: (va
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        data-field="barcode"
         aria-invalid={problem !== ''}
         aria-describedby={`${id}-hint`}
       />
-      <span id={`${id}-hint`} className={problem ? 'cat-problem' : 'cat-field__hint'} role={problem ? 'alert' : undefined}>
+      <span id={`${id}-hint`} className={problem ? 'cat-problem' : 'cat-field__hint'} role={typed ? 'alert' : undefined}>
         {problem || t('barcode.hint')}
       </span>
     </div>

@@ -10,7 +10,8 @@ import {
   type CategoryWire,
 } from '@kade/shared';
 import { catalogueAdminApi } from '../api/catalogue-admin-api';
-import { useCatalogueForm } from '../hooks/use-catalogue-form';
+import { useCatalogueForm, type FieldProblem } from '../hooks/use-catalogue-form';
+import { FieldProblems } from './field-problem';
 import { Modal } from './modal';
 import { OtherNameFields } from './other-name-fields';
 import { CategoryChips, ImagePicker } from './pickers';
@@ -40,18 +41,20 @@ export function GroupForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { form: draft, update, set, uploading, setUploading, saving, problem, submit } = useCatalogueForm(initial);
+  const { form: draft, update, set, uploading, setUploading, saving, problem, fieldProblem, submit } = useCatalogueForm(initial);
   const withCategories = kind === 'subcategory';
   // The spec's hint: Submit looks active only when the form is complete, but is not blocked otherwise.
   const complete = draft.name.trim() !== '' && draft.image !== '' && (!withCategories || draft.category.length > 0);
 
-  function check(): string {
+  function check(): FieldProblem | '' {
     const body = withCategories ? draft : { _id: draft._id, name: draft.name, nameSi: draft.nameSi, nameTa: draft.nameTa, image: draft.image };
     const schema = draft._id
       ? withCategories ? subCategoryUpdateSchema : categoryUpdateSchema
       : withCategories ? subCategoryCreateSchema : categoryAddSchema;
     const checked = schema.safeParse(body);
-    return checked.success ? '' : formatZodError(checked.error).message;
+    if (checked.success) return '';
+    const { message, field } = formatZodError(checked.error);
+    return { message, field };
   }
 
   return (
@@ -66,11 +69,13 @@ export function GroupForm({
         }
         noValidate
       >
-        <TextField label="Name" required value={draft.name} onChange={set('name')} />
+        <FieldProblems value={fieldProblem}>
+        <TextField label="Name" field="name" required value={draft.name} onChange={set('name')} />
         <OtherNameFields value={draft} onChange={update} />
         <ImagePicker value={draft.image} onChange={set('image')} onUploading={setUploading} />
         {withCategories ? <CategoryChips all={categories} selected={draft.category} onChange={set('category')} /> : null}
         <FormSubmit problem={problem} uploading={uploading} saving={saving} incomplete={!complete} />
+        </FieldProblems>
       </form>
     </Modal>
   );

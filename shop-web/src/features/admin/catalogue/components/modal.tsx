@@ -3,7 +3,9 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { TEXT } from '@kade/shared';
+import { catalogueAdminApi } from '../api/catalogue-admin-api';
 import { showError } from '../../../../lib/show-error';
 import { FOCUSABLE, useFocusTrap } from '../../../../lib/use-focus-trap';
 
@@ -100,21 +102,82 @@ export function ConfirmDialog({
   );
 }
 
+/** What the delete question is about: its name, and whether shoppers see it now. */
+export interface DeletedItem {
+  _id: string;
+  name: string;
+  publish: boolean;
+}
+
 /**
- * 'Permanent Delete' of a product or a variation: on confirm `remove` runs, the server's message shows as a
- * success toast and `onDeleted` follows; a refusal shows as every failure does and the question stays open.
+ * 'Permanent Delete' of a product or a variation, naming it (issue 36) around the spec's question: on Delete `remove`
+ * runs, the server's message shows as a success toast and `onDeleted` follows. While it is published it offers
+ * 'Unpublish instead' (PATCH publish false: kept, hidden from shoppers), then `onUnpublished`. A refusal shows as
+ * every failure does and the question stays open.
  */
-export function PermanentDeleteDialog({ remove, onDeleted, onClose }: { remove: () => Promise<{ message: string }>; onDeleted: () => void; onClose: () => void }) {
-  async function confirm() {
+export function PermanentDeleteDialog({
+  item,
+  variationCount = 0,
+  remove,
+  onDeleted,
+  onUnpublished,
+  onClose,
+}: {
+  item: DeletedItem;
+  /** A product's live variations, deleted with it. */
+  variationCount?: number;
+  remove: () => Promise<{ message: string }>;
+  onDeleted: () => void;
+  onUnpublished: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const busy = useRef(false);
+  async function act(work: () => Promise<void>) {
+    if (busy.current) return;
+    busy.current = true;
     try {
+      await work();
+    } catch (error) {
+      showError(error);
+    } finally {
+      busy.current = false;
+    }
+  }
+  const remove_ = () =>
+    act(async () => {
       const answer = await remove();
       toast.success(answer.message);
       onDeleted();
-    } catch (error) {
-      showError(error);
-    }
-  }
-  return <ConfirmDialog title={TEXT.permanentDelete} message={TEXT.confirmPermanentDelete} onConfirm={confirm} onClose={onClose} />;
+    });
+  const unpublish = () =>
+    act(async () => {
+      await catalogueAdminApi.unpublish(item._id);
+      toast.success(t('adminCatalogue.unpublishedDone', { name: item.name }));
+      onUnpublished();
+    });
+  return (
+    <Modal title={TEXT.permanentDelete} onClose={onClose}>
+      <p className="cat-confirm__what">
+        {variationCount > 0 ? t('adminCatalogue.deleteWithVariations', { name: item.name, count: variationCount }) : t('adminCatalogue.deleteWhat', { name: item.name })}
+      </p>
+      <p>{TEXT.confirmPermanentDelete}</p>
+      <p className="cat-field__hint">{item.publish ? t('adminCatalogue.unpublishOffer') : t('adminCatalogue.alreadyHidden')}</p>
+      <div className="cat-actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+        {item.publish ? (
+          <button type="button" className="button button--ghost" onClick={() => void unpublish()}>
+            {t('adminCatalogue.unpublishInstead')}
+          </button>
+        ) : null}
+        <button type="button" className="button button--danger" onClick={() => void remove_()}>
+          Delete
+        </button>
+      </div>
+    </Modal>
+  );
 }
 
 /** The full-screen image viewer with its close button. */

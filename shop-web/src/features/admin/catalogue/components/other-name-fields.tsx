@@ -14,8 +14,8 @@ export function OtherNameFields({ value, onChange }: { value: OtherNameDraft; on
     <fieldset className="cat-fieldset">
       <legend>Name in Sinhala and Tamil (optional)</legend>
       <div className="cat-row">
-        <TextField label="Sinhala" lang="si" value={value.nameSi} onChange={(nameSi) => onChange({ nameSi })} />
-        <TextField label="Tamil" lang="ta" value={value.nameTa} onChange={(nameTa) => onChange({ nameTa })} />
+        <TextField label="Sinhala" field="nameSi" lang="si" value={value.nameSi} onChange={(nameSi) => onChange({ nameSi })} />
+        <TextField label="Tamil" field="nameTa" lang="ta" value={value.nameTa} onChange={(nameTa) => onChange({ nameTa })} />
       </div>
     </fieldset>
   );

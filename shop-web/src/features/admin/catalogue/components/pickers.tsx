@@ -1,12 +1,14 @@
 // Form pieces the catalogue screens share: image pickers with preview, category chips with the
 // 'Select Category' dropdown, toggled choices, and the extra detail fields with their 'Add Field' dialog.
 import { useId, useState, type FormEvent } from 'react';
-import { TEXT, toggleId } from '@kade/shared';
+import { useTranslation } from 'react-i18next';
+import { TEXT, toggleId, type SubCategoryWire } from '@kade/shared';
 import { FileButton } from '../../../../components/file-button';
 import { imageAt } from '../../../../lib/images';
 import { showError } from '../../../../lib/show-error';
 import { uploadImage } from '../api/catalogue-admin-api';
 import { Modal } from './modal';
+import { FieldMessage, useFieldProblem } from './field-problem';
 
 /** One image with its preview ('No Image' when empty) and the 'Upload Image' picker. */
 export function ImagePicker({
@@ -21,6 +23,7 @@ export function ImagePicker({
   label?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const problem = useFieldProblem('image');
   async function pick(file: File | undefined) {
     if (!file) return;
     setBusy(true);
@@ -39,7 +42,8 @@ export function ImagePicker({
       <div className="cat-image-picker__preview">
         {value ? <img src={imageAt(value, 160)} alt="Selected image" width={96} height={96} /> : <span>No Image</span>}
       </div>
-      <FileButton label={label} accept="image/*" busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void pick(files[0])} />
+      <FileButton label={label} accept="image/*" busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void pick(files[0])} describedBy={problem.control['aria-describedby']} />
+      <FieldMessage id={problem.id} message={problem.message} />
     </div>
   );
 }
@@ -55,6 +59,7 @@ export function ImageListPicker({
   onUploading: (busy: boolean) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const problem = useFieldProblem('image');
   async function pick(files: File[]) {
     setBusy(true);
     onUploading(true);
@@ -85,7 +90,8 @@ export function ImageListPicker({
           </li>
         ))}
       </ul>
-      <FileButton label="Upload Image" accept="image/*" multiple busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void pick(files)} />
+      <FileButton label="Upload Image" accept="image/*" multiple busy={busy} busyLabel={TEXT.uploading} className="cat-file" onFiles={(files) => void pick(files)} describedBy={problem.control['aria-describedby']} />
+      <FieldMessage id={problem.id} message={problem.message} />
     </div>
   );
 }
@@ -98,6 +104,7 @@ interface Choice {
 /** Selected categories as removable chips and the 'Select Category' dropdown (already chosen ones left out). */
 export function CategoryChips({ all, selected, onChange }: { all: Choice[]; selected: string[]; onChange: (ids: string[]) => void }) {
   const id = useId();
+  const problem = useFieldProblem('category');
   const names = new Map(all.map((c) => [c._id, c.name]));
   const left = all.filter((c) => !selected.includes(c._id));
   return (
@@ -129,6 +136,7 @@ export function CategoryChips({ all, selected, onChange }: { all: Choice[]; sele
         onChange={(event) => {
           if (event.target.value) onChange(toggleId(selected, event.target.value, true));
         }}
+        {...problem.control}
       >
         <option value="">Select Category</option>
         {left.map((c) => (
@@ -137,6 +145,7 @@ export function CategoryChips({ all, selected, onChange }: { all: Choice[]; sele
           </option>
         ))}
       </select>
+      <FieldMessage id={problem.id} message={problem.message} />
     </div>
   );
 }
@@ -148,6 +157,9 @@ export function ToggleChips({
   selected,
   onChange,
   filterLabel,
+  narrowLabel,
+  hint,
+  field,
 }: {
   legend: string;
   items: Choice[];
@@ -155,22 +167,39 @@ export function ToggleChips({
   onChange: (ids: string[]) => void;
   /** With a label, a filter box narrows long lists (the chosen ones always show). */
   filterLabel?: string;
+  /** With a label, a filter box narrows the list, which shows whole while the box is empty (the chosen ones always show). */
+  narrowLabel?: string;
+  /** A sentence under the legend about what is listed. */
+  hint?: string;
+  /** The request field it holds: a problem naming it is said under it. */
+  field?: string;
 }) {
   const id = useId();
+  const hintId = useId();
   const [filter, setFilter] = useState('');
+  const problem = useFieldProblem(field, hint ? hintId : undefined);
   const needle = filter.trim().toLowerCase();
+  const matches = (item: Choice) => item.name.toLowerCase().includes(needle);
   const shown = filterLabel
-    ? items.filter((item) => selected.includes(item._id) || (needle !== '' && item.name.toLowerCase().includes(needle))).slice(0, 40)
-    : items;
+    ? items.filter((item) => selected.includes(item._id) || (needle !== '' && matches(item))).slice(0, 40)
+    : narrowLabel && needle !== ''
+      ? items.filter((item) => selected.includes(item._id) || matches(item))
+      : items;
+  const boxLabel = filterLabel ?? narrowLabel;
   return (
-    <fieldset className="cat-fieldset">
+    <fieldset className="cat-fieldset" aria-describedby={problem.control['aria-describedby']}>
       <legend>{legend}</legend>
-      {filterLabel ? (
+      {hint ? (
+        <p id={hintId} className="cat-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {boxLabel ? (
         <>
           <label htmlFor={id} className="visually-hidden">
-            {filterLabel}
+            {boxLabel}
           </label>
-          <input id={id} className="cat-input" type="search" placeholder={filterLabel} value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input id={id} className="cat-input" type="search" placeholder={boxLabel} value={filter} onChange={(e) => setFilter(e.target.value)} {...(field ? { 'data-field': field } : {})} />
         </>
       ) : null}
       <div className="cat-toggles">
@@ -186,7 +215,40 @@ export function ToggleChips({
           </button>
         ))}
       </div>
+      <FieldMessage id={problem.id} message={problem.message} />
     </fieldset>
+  );
+}
+
+/**
+ * The product form's sub-categories (issue 36): only those of the chosen categories once a category is chosen (the
+ * chosen sub-categories always show), narrowed by a search box.
+ */
+export function SubCategoryChips({
+  all,
+  categories,
+  selected,
+  onChange,
+}: {
+  all: SubCategoryWire[];
+  /** The categories chosen in the form. */
+  categories: string[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const ofChosen = categories.length > 0;
+  const items = ofChosen ? all.filter((sub) => selected.includes(sub._id) || sub.category.some((c) => categories.includes(c._id))) : all;
+  return (
+    <ToggleChips
+      legend="Sub Category"
+      items={items}
+      selected={selected}
+      onChange={onChange}
+      narrowLabel={t('adminCatalogue.findSubCategory')}
+      hint={t(ofChosen ? 'adminCatalogue.subCategoryOfChosen' : 'adminCatalogue.subCategoryAll')}
+      field="subCategory"
+    />
   );
 }
 
@@ -195,6 +257,9 @@ export function ExtraFields({ value, onChange }: { value: Array<[string, string]
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const baseId = useId();
+  const problem = useFieldProblem('more_details');
+  // the first field left empty is the one the problem names (sellable-fields.ts missingDetail)
+  const named = problem.message ? value.findIndex(([, text]) => text.trim() === '') : -1;
   function add(event: FormEvent) {
     event.preventDefault();
     event.stopPropagation();
@@ -218,16 +283,20 @@ export function ExtraFields({ value, onChange }: { value: Array<[string, string]
               required
               value={text}
               onChange={(e) => onChange(value.map((pair, i) => (i === index ? [label, e.target.value] : pair)))}
+              {...(index === named ? problem.control : {})}
             />
             <button type="button" className="button button--ghost" aria-label={`Remove ${label}`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
               Remove
             </button>
           </div>
+          {index === named ? <FieldMessage id={problem.id} message={problem.message} /> : null}
         </div>
       ))}
       <button type="button" className="button button--ghost" onClick={() => setAdding(true)}>
         {TEXT.addField}
       </button>
+      {/* a refusal about the fields as a whole (a label the server refuses) stands under them */}
+      {named === -1 ? <FieldMessage id={problem.id} message={problem.message} /> : null}
       {adding ? (
         <Modal title={TEXT.addField} onClose={() => setAdding(false)}>
           {/* A form of its own inside the dialog: its submit must not submit the product form. */}

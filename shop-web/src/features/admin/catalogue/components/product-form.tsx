@@ -1,6 +1,6 @@
 // The product form (SPEC.md section 5): name (and its optional Sinhala and Tamil forms), images, category chips, toggled sub-categories, unit, stock,
 // price, discount, description, extra detail fields ('Add Field'), related products, publish and
-// single-quantity. Used to add a product ('Upload Product' page) and to edit one (the 'Upload Product' modal).
+// single-quantity, search keywords. Used to add a product ('Upload Product' page) and to edit one (the 'Upload Product' modal).
 // Checked with the shared schema before sending; the server checks again and its message is shown.
 import { useMemo, type FormEvent } from 'react';
 import { productCreateSchema, productUpdateSchema, type ProductWire } from '@kade/shared';
@@ -9,7 +9,8 @@ import { useCatalogueForm } from '../hooks/use-catalogue-form';
 import { useCategories, useProducts, useSubCategories } from '../hooks/use-catalogue-data';
 import { BarcodeField, barcodeBody } from './barcode-field';
 import { OtherNameFields } from './other-name-fields';
-import { CategoryChips, ExtraFields, ImageListPicker, ToggleChips } from './pickers';
+import { CategoryChips, ExtraFields, ImageListPicker, SubCategoryChips, ToggleChips } from './pickers';
+import { FieldProblems } from './field-problem';
 import { emptyWeighedForm, sellableBody, sellableProblem, UnitStockPriceRow, weighedFormFrom, type SellableFields } from './sellable-fields';
 import { SoldByField, WeighedGramsFields } from './weighed-fields';
 import { CheckField, FormSubmit, TextField } from './text-field';
@@ -26,7 +27,16 @@ export interface ProductFormState extends SellableFields {
   single_quantity: boolean;
   /** As typed; blank for none. */
   barcode: string;
+  /** Search keywords as typed, separated by commas (issue 36: "sini, seeni" for sugar). */
+  keywords: string;
 }
+
+/** The typed keywords as the API takes them: split at commas, trimmed, blanks left out. */
+export const keywordsBody = (typed: string): string[] =>
+  typed
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
 
 export const emptyProductForm = (): ProductFormState => ({
   name: '',
@@ -45,6 +55,7 @@ export const emptyProductForm = (): ProductFormState => ({
   publish: true,
   single_quantity: false,
   barcode: '',
+  keywords: '',
   ...emptyWeighedForm(),
 });
 
@@ -65,6 +76,7 @@ export const productFormFrom = (p: ProductWire): ProductFormState => ({
   publish: p.publish,
   single_quantity: p.single_quantity,
   barcode: p.barcode ?? '',
+  keywords: (p.keywords ?? []).join(', '),
   ...weighedFormFrom(p),
 });
 
@@ -77,7 +89,7 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
 
   function send(event: FormEvent) {
     const { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity } = form;
-    const body: ProductBody = { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity, barcode: barcodeBody(form.barcode), ...sellableBody(form) };
+    const body: ProductBody = { name, nameSi, nameTa, image, category, subCategory, product, publish, single_quantity, barcode: barcodeBody(form.barcode), keywords: keywordsBody(form.keywords), ...sellableBody(form) };
     return submit(
       event,
       () => sellableProblem(form.details, productId ? productUpdateSchema.safeParse({ _id: productId, ...body }) : productCreateSchema.safeParse(body)),
@@ -91,21 +103,24 @@ export function ProductForm({ initial, productId, onSaved }: { initial: ProductF
 
   return (
     <form className="cat-form" onSubmit={(event) => void send(event)} noValidate aria-busy={uploading || saving}>
-      <TextField label="Name" required value={form.name} onChange={set('name')} />
+      <FieldProblems value={fieldProblem}>
+      <TextField label="Name" field="name" required value={form.name} onChange={set('name')} />
       <OtherNameFields value={form} onChange={update} />
-      <TextField label="Description" required multiline value={form.description} onChange={set('description')} />
+      <TextField label="Description" field="description" required multiline value={form.description} onChange={set('description')} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <CategoryChips all={categories.items} selected={form.category} onChange={set('category')} />
-      <ToggleChips legend="Sub Category" items={subCategories.items} selected={form.subCategory} onChange={set('subCategory')} />
+      <SubCategoryChips all={subCategories.items} categories={form.category} selected={form.subCategory} onChange={set('subCategory')} />
       <SoldByField value={form.sellBy} onChange={set('sellBy')} />
       <UnitStockPriceRow value={form} onChange={update} discountRequired />
       <WeighedGramsFields value={form} onChange={update} problem={fieldProblem} />
       <BarcodeField value={form.barcode} onChange={set('barcode')} />
+      <TextField label="Search keywords (comma separated)" placeholder="sini, seeni" value={form.keywords} onChange={set('keywords')} />
       <ExtraFields value={form.details} onChange={set('details')} />
-      <ToggleChips legend="Related products" items={related} selected={form.product} onChange={set('product')} filterLabel="Find a product to link" />
+      <ToggleChips legend="Related products" items={related} selected={form.product} onChange={set('product')} filterLabel="Find a product to link" field="product" />
       <CheckField label="Published" checked={form.publish} onChange={set('publish')} />
       <CheckField label="One per order" checked={form.single_quantity} onChange={set('single_quantity')} />
       <FormSubmit problem={problem} uploading={uploading} saving={saving} />
+      </FieldProblems>
     </form>
   );
 }

@@ -81,10 +81,11 @@ export function UnitStockPriceRow({
   const weighed = value.sellBy === 'WEIGHT';
   return (
     <div className="cat-row">
-      <TextField label="Unit" required value={value.unit} onChange={(unit) => onChange({ unit })} placeholder={weighed ? t('weighedAdmin.unitPlaceholder') : '1kg, 500ml'} />
+      <TextField label="Unit" field="unit" required value={value.unit} onChange={(unit) => onChange({ unit })} placeholder={weighed ? t('weighedAdmin.unitPlaceholder') : '1kg, 500ml'} />
       <div className="cat-field">
         <TextField
           label={weighed ? t('weighedAdmin.stockGrams') : 'Stock'}
+          field="stock"
           required
           type="number"
           inputMode="numeric"
@@ -100,8 +101,8 @@ export function UnitStockPriceRow({
           </span>
         ) : null}
       </div>
-      <TextField label={weighed ? t('weighedAdmin.pricePerKg') : 'Price'} required type="number" inputMode="decimal" min={0} step="0.01" value={value.price} onChange={(price) => onChange({ price })} />
-      <TextField label="Discount" required={discountRequired} type="number" inputMode="decimal" min={0} max={100} value={value.discount} onChange={(discount) => onChange({ discount })} />
+      <TextField label={weighed ? t('weighedAdmin.pricePerKg') : 'Price'} field="price" required type="number" inputMode="decimal" min={0} step="0.01" value={value.price} onChange={(price) => onChange({ price })} />
+      <TextField label="Discount" field="discount" required={discountRequired} type="number" inputMode="decimal" min={0} max={100} value={value.discount} onChange={(discount) => onChange({ discount })} />
     </div>
   );
 }

@@ -1,29 +1,36 @@
 // The catalogue forms' own controls: a labelled input (or textarea), a checkbox, and the form's end (its problem and Submit).
 import { useId, type InputHTMLAttributes } from 'react';
+import { FieldMessage, useFieldProblem } from './field-problem';
 
 export function TextField({
   label,
   value,
   onChange,
   multiline = false,
+  field,
   ...input
 }: {
   label: string;
   value: string | number;
   onChange: (value: string) => void;
   multiline?: boolean;
+  /** The request field it holds: a problem naming it is said under it (field-problem.tsx). */
+  field?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
   const id = useId();
+  const { 'aria-describedby': hint, ...rest } = input;
+  const problem = useFieldProblem(field, hint);
   return (
     <div className="cat-field">
       <label htmlFor={id} className="cat-field__label">
         {label}
       </label>
       {multiline ? (
-        <textarea id={id} className="cat-input" required={input.required} value={value} onChange={(e) => onChange(e.target.value)} />
+        <textarea id={id} className="cat-input" required={rest.required} value={value} onChange={(e) => onChange(e.target.value)} {...problem.control} />
       ) : (
-        <input id={id} className="cat-input" {...input} value={value} onChange={(e) => onChange(e.target.value)} />
+        <input id={id} className="cat-input" {...rest} value={value} onChange={(e) => onChange(e.target.value)} {...problem.control} />
       )}
+      <FieldMessage id={problem.id} message={problem.message} />
     </div>
   );
 }

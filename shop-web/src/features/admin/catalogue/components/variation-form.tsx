@@ -3,17 +3,18 @@
 // unit, stock, price, discount (optional), description, extra detail fields and publish. Used to add a
 // variation (/dashboard/variation) and to correct one (its Edit modal, there and on the product cards).
 // Checked with the shared schema before sending; the server checks again and its message is shown.
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { variationCreateSchema, type VariationWire } from '@kade/shared';
 import { catalogueAdminApi, typedNumber, type VariationBody } from '../api/catalogue-admin-api';
 import { useCatalogueForm } from '../hooks/use-catalogue-form';
-import { useProducts } from '../hooks/use-catalogue-data';
 import { BarcodeField, barcodeBody } from './barcode-field';
 import { OtherNameFields } from './other-name-fields';
 import { ExtraFields, ImageListPicker } from './pickers';
 import { emptyWeighedForm, sellableBody, sellableProblem, UnitStockPriceRow, weighedFormFrom, type SellableFields } from './sellable-fields';
 import { SoldByField, WeighedGramsFields } from './weighed-fields';
 import { CheckField, FormSubmit, TextField } from './text-field';
+import { FieldProblems } from './field-problem';
+import { ProductPicker } from './product-picker';
 
 export interface VariationFormState extends SellableFields {
   product: string;
@@ -63,18 +64,19 @@ export const variationFormFrom = (v: VariationWire): VariationFormState => ({
 export function VariationForm({
   initial,
   variationId,
+  parentName,
   onSaved,
   onProductChange,
 }: {
   initial: VariationFormState;
+  /** The parent product's name, shown in the dropdown whatever its search finds (an edit). */
+  parentName?: string;
   /** Set when the form corrects an existing variation (PUT /api/variation/update). */
   variationId?: string;
   onSaved: (variation: VariationWire) => void;
   /** Told when the admin picks another parent product (the add page lists that product's variations). */
   onProductChange?: (productId: string) => void;
 }) {
-  const parentId = useId();
-  const products = useProducts('');
   const { form, setForm, update, set, uploading, setUploading, saving, problem, fieldProblem, submit } = useCatalogueForm(initial);
 
   function send(event: FormEvent) {
@@ -96,39 +98,27 @@ export function VariationForm({
 
   return (
     <form className="cat-form" onSubmit={(event) => void send(event)} noValidate aria-busy={uploading || saving}>
-      <div className="cat-field">
-        <label htmlFor={parentId} className="cat-field__label">
-          Product
-        </label>
-        <select
-          id={parentId}
-          className="cat-input"
-          required
-          value={form.product}
-          onChange={(e) => {
-            set('product')(e.target.value);
-            onProductChange?.(e.target.value);
-          }}
-        >
-          <option value="">{products.loading ? 'Loading products…' : 'Select Product'}</option>
-          {products.items.map((p) => (
-            <option key={p._id} value={p._id}>
-              {p.name} ({p.unit})
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextField label="Name" required value={form.name} onChange={set('name')} />
+      <FieldProblems value={fieldProblem}>
+      <ProductPicker
+        value={form.product}
+        {...(parentName ? { chosenLabel: parentName } : {})}
+        onChange={(productId) => {
+          set('product')(productId);
+          onProductChange?.(productId);
+        }}
+      />
+      <TextField label="Name" field="name" required value={form.name} onChange={set('name')} />
       <OtherNameFields value={form} onChange={update} />
       <ImageListPicker value={form.image} onChange={set('image')} onUploading={setUploading} />
       <SoldByField value={form.sellBy} onChange={set('sellBy')} />
       <UnitStockPriceRow value={form} onChange={update} discountRequired={false} />
       <WeighedGramsFields value={form} onChange={update} problem={fieldProblem} />
       <BarcodeField value={form.barcode} onChange={set('barcode')} />
-      <TextField label="Description" required multiline value={form.description} onChange={set('description')} />
+      <TextField label="Description" field="description" required multiline value={form.description} onChange={set('description')} />
       <ExtraFields value={form.details} onChange={set('details')} />
       <CheckField label="Published" checked={form.publish} onChange={set('publish')} />
       <FormSubmit problem={problem} uploading={uploading} saving={saving} />
+      </FieldProblems>
     </form>
   );
 }

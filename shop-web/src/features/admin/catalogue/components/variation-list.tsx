@@ -86,6 +86,7 @@ export function VariationList({
           <VariationForm
             initial={variationFormFrom(editing)}
             variationId={editing._id}
+            parentName={editing.productName}
             onSaved={() => {
               setEditing(null);
               onChanged();
@@ -95,8 +96,13 @@ export function VariationList({
       ) : null}
       {deleting ? (
         <PermanentDeleteDialog
+          item={deleting}
           remove={() => catalogueAdminApi.deleteVariation(deleting._id)}
           onDeleted={() => {
+            setDeleting(null);
+            onChanged();
+          }}
+          onUnpublished={() => {
             setDeleting(null);
             onChanged();
           }}

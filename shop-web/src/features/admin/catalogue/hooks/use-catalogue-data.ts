@@ -1,9 +1,9 @@
 // The lists the admin catalogue screens read: categories, sub-categories, products and variations, each with its loading
 // state, its failure (shown through showError) and a reload for after a change.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CategoryWire, ProductWire, SubCategoryWire, VariationWire } from '@kade/shared';
+import type { AdminProductWire, CategoryWire, PageInfo, ProductWire, SubCategoryWire, VariationWire } from '@kade/shared';
 import { showError } from '../../../../lib/show-error';
-import { allVariations, catalogueAdminApi } from '../api/catalogue-admin-api';
+import { catalogueAdminApi, type ProductPageQuery } from '../api/catalogue-admin-api';
 
 export interface Loaded<T> {
   items: T[];
@@ -42,6 +42,34 @@ export function useProducts(search: string): Loaded<ProductWire> {
   return useLoaded(load);
 }
 
+/** One page of a list and its counts (null until the first answer). */
+export interface LoadedPage<T> extends Loaded<T> {
+  info: PageInfo | null;
+}
 
-/** Every live variation (the product cards show each product's own). */
-export const useVariations = (): Loaded<VariationWire> => useLoaded(allVariations);
+/** A page the server cuts (issue 36): the rows and the counts beside them, read again when `load` changes. */
+function useLoadedPage<T>(load: () => Promise<{ data: T[] } & PageInfo>): LoadedPage<T> {
+  const [info, setInfo] = useState<PageInfo | null>(null);
+  // only the latest read's counts are kept, as useLoaded keeps only its rows
+  const latest = useRef(0);
+  const rows = useCallback(async () => {
+    const call = ++latest.current;
+    const answer = await load();
+    if (call === latest.current) setInfo({ page: answer.page, limit: answer.limit, totalCount: answer.totalCount, totalPage: answer.totalPage, hasMore: answer.hasMore, totalCountExact: answer.totalCountExact });
+    return answer.data;
+  }, [load]);
+  return { ...useLoaded(rows), info };
+}
+
+/** One page of the admin product list (each product with its variations). */
+export function useProductPage(query: ProductPageQuery): LoadedPage<AdminProductWire> {
+  const { search, page, limit, sort, category } = query;
+  const load = useCallback(() => catalogueAdminApi.productPage({ search, page, limit, sort, category }), [search, page, limit, sort, category]);
+  return useLoadedPage(load);
+}
+
+/** One page of every live variation, newest first, searched by name when asked. */
+export function useVariationPage(page: number, search: string, limit: number): LoadedPage<VariationWire> {
+  const load = useCallback(() => catalogueAdminApi.listVariations(page, search, limit), [page, search, limit]);
+  return useLoadedPage(load);
+}

@@ -1,17 +1,14 @@
 // What every catalogue form keeps and does the same way (the product, variation, category and sub-category
 // forms): its fields, whether an image is uploading or the form is saving, the problem shown above Submit, and
 // the one way it is sent.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../../../lib/api-client';
 import { errorText } from '../../../../lib/show-error';
 import { useBusyAction } from '../../../../lib/use-busy-action';
+import { controlOf, type FieldProblem } from '../components/field-problem';
 
-/** A problem that names the field it is about, from the form's own check or the server's refusal. */
-export interface FieldProblem {
-  message: string;
-  field: string | null;
-}
+export type { FieldProblem };
 
 export function useCatalogueForm<S extends object>(initial: S) {
   const [form, setForm] = useState(initial);
@@ -21,6 +18,13 @@ export function useCatalogueForm<S extends object>(initial: S) {
   const [problem, setProblem] = useState('');
   // the same problem with its field, for the field to show it (a server refusal has only this)
   const [fieldProblem, setFieldProblem] = useState<FieldProblem | null>(null);
+  // the form whose named field takes the focus once its problem is drawn beside it (issue 36)
+  const focusIn = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const form = focusIn.current;
+    focusIn.current = null;
+    if (form && fieldProblem?.field) controlOf(form, fieldProblem.field)?.focus();
+  }, [fieldProblem]);
 
   /** Changes some fields; an old complaint goes once the admin changes something. */
   const update = (change: Partial<S>) => {
@@ -38,13 +42,15 @@ export function useCatalogueForm<S extends object>(initial: S) {
    * Submits once (never while an image uploads or the form saves): `check` names what is wrong ('' when
    * nothing is, or the problem with its field), shown above Submit and nothing sent; else `send` runs, its answer's
    * message shows as a success toast and `saved` gets the answer. A refusal shows as every failure does, and when
-   * it names a field, under that field too (`fieldProblem`); the form stays as it is.
+   * it names a field, under that field too (`fieldProblem`), which takes the focus; the form stays as it is.
    */
   async function submit<A extends { message: string }>(event: FormEvent, check: () => string | FieldProblem, send: () => Promise<A>, saved: (answer: A) => void) {
     event.preventDefault();
     if (uploading || saving) return;
+    const form = event.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
     const checked = check();
     const found = typeof checked === 'string' ? (checked ? { message: checked, field: null } : null) : checked;
+    focusIn.current = form;
     setProblem(found?.message ?? '');
     setFieldProblem(found);
     if (found) return;
@@ -55,7 +61,10 @@ export function useCatalogueForm<S extends object>(initial: S) {
         saved(answer);
       },
       (error) => {
-        if (error instanceof ApiError && error.field) setFieldProblem({ message: errorText(error), field: error.field });
+        if (error instanceof ApiError && error.field) {
+          focusIn.current = form;
+          setFieldProblem({ message: errorText(error), field: error.field });
+        }
       },
     );
   }
