@@ -53,6 +53,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TAKE_ALERT_MINUTES: '0' })).toThrow(ConfigError);
   });
 
+  it('takes how long an upload may wait for the image queue, 30 s unless set, whole seconds from 1 to 600', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).work.imageMaxWaitMs).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: dir, IMAGE_MAX_WAIT_SECONDS: '90' }).work.imageMaxWaitMs).toBe(90_000);
+    for (const bad of ['0', '601', '1.5', 'long']) {
+      expect(() => loadConfig({ DATA_DIR: dir, IMAGE_MAX_WAIT_SECONDS: bad }), bad).toThrow(/IMAGE_MAX_WAIT_SECONDS/);
+    }
+  });
+
   it('takes the time a shopper has to answer a substitute, 5 minutes unless set, whole minutes from 1 to 60', () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir }).substitutionAnswerMinutes).toBe(DEFAULT_SUBSTITUTION_ANSWER_MINUTES);

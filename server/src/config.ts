@@ -21,7 +21,7 @@ import {
   parseTimeWindow,
   type ShopConfigWire,
 } from '@kade/shared';
-import { parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
+import { IMAGE_MAX_WAIT_MS, parseRateLimits, type RateLimits, type WorkLimits } from './http/limits';
 import { PASSWORD_COST } from './auth/password-cost';
 
 /** The repository root: server/src/config.ts is two folders down. */
@@ -153,6 +153,7 @@ const envSchema = z.object({
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  IMAGE_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(IMAGE_MAX_WAIT_MS / 1000),
   TAKE_ALERT_MINUTES: z.coerce.number().int().min(1).max(120).default(3),
   SUBSTITUTION_ANSWER_MINUTES: z.coerce.number().int().min(1).max(60).default(DEFAULT_SUBSTITUTION_ANSWER_MINUTES),
   PROBLEM_REPORT_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_PROBLEM_REPORT_HOURS),
@@ -314,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       hashQueue: env.HASH_QUEUE,
       imageConcurrency: env.IMAGE_CONCURRENCY,
       imageQueue: env.IMAGE_QUEUE,
+      imageMaxWaitMs: env.IMAGE_MAX_WAIT_SECONDS * 1000,
       imageMaxPixels: Math.round(env.IMAGE_MAX_MEGAPIXELS * 1_000_000),
     },
   };

@@ -79,15 +79,24 @@ function textWidths(element: Locator): Promise<{ shown: number; fresh: number; s
 }
 
 /**
- * Waits until the faces of `family` that the element's own text needs, at its own weight and size, have loaded:
- * document.fonts.load resolves once they have (and rejects when one fails). Answers each such face's weight and
- * status, so a face that never loads, or none at all, fails the test.
+ * Waits until the faces of `family` that the element's text needs have loaded, at every weight drawn inside it (a
+ * note's bold title is drawn with the 700 face, its text with the 400 one): document.fonts.load resolves once they
+ * have (and rejects when one fails). Answers each such face's weight and status, so a face that never loads, or none
+ * at all, fails the test, and the font shorthands of those weights for document.fonts.check.
  */
-function loadFacesFor(element: Locator, family: string): Promise<string[]> {
+function loadFacesFor(element: Locator, family: string): Promise<{ faces: string[]; fonts: string[] }> {
   return element.evaluate(async (el, name) => {
-    const style = getComputedStyle(el);
-    const faces = await document.fonts.load(`${style.fontWeight} ${style.fontSize} ${style.fontFamily}`, el.textContent ?? '');
-    return faces.filter((face) => face.family.replace(/["']/g, '') === name).map((face) => `${face.weight} ${face.status}`);
+    const parts = [el, ...el.querySelectorAll('*')].filter((part) => (part.textContent ?? '').trim() !== '');
+    const fonts = [...new Set(parts.map((part) => {
+      const style = getComputedStyle(part);
+      return `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    }))];
+    const faces = (await Promise.all(fonts.map((font) => document.fonts.load(font, el.textContent ?? '')))).flat();
+    const ours = [...new Set(faces.filter((face) => face.family.replace(/["']/g, '') === name))];
+    return {
+      faces: ours.map((face) => `${face.weight} ${face.status}`),
+      fonts: [...new Set(ours.map((face) => `${face.weight} 16px "${name}"`))],
+    };
   }, family);
 }
 
@@ -98,16 +107,16 @@ function loadFacesFor(element: Locator, family: string): Promise<string[]> {
  */
 async function expectDrawnByBundledFont(page: Page, element: Locator, script: 'Sinhala' | 'Tamil'): Promise<void> {
   const family = script === 'Sinhala' ? FACES.sinhala : FACES.tamil;
-  const faces = await loadFacesFor(element, family);
+  const { faces, fonts } = await loadFacesFor(element, family);
   expect(faces.length, `a ${family} face for "${await element.textContent()}"`).toBeGreaterThan(0);
   expect(faces.filter((face) => !face.endsWith(' loaded')), `${family} loaded`).toEqual([]);
   expect(await faceStatuses(page, family)).toContain('loaded');
   const text = (await element.textContent()) ?? '';
-  // every face this text needs is ready (another face of the family can still be loading for another element:
-  // on a loaded run the check once answered false for a moment)
-  await expect
-    .poll(() => page.evaluate(([f, t]) => document.fonts.check(`700 16px "${f}"`, t), [family, text] as const), { message: `${family} ready for "${text}"` })
-    .toBe(true);
+  // every face this text needs, at each weight drawn in it, is ready (another face of the family can still be loading
+  // for another element: on a loaded run the check once answered false for a moment)
+  for (const font of fonts) {
+    await expect.poll(() => page.evaluate(([f, t]) => document.fonts.check(f, t), [font, text] as const), { message: `${font} ready for "${text}"` }).toBe(true);
+  }
   const drawn = await glyphPictures(element, script);
   expect(drawn.letters, `${script} letters in "${text}"`).toBeGreaterThan(3);
   expect(drawn.pictures, `each ${script} letter its own glyph in ${drawn.font}`).toBe(drawn.letters);

@@ -70,12 +70,21 @@ export function parseRateLimits(text: string | undefined): RateLimits {
   return { ...RATE_LIMIT_DEFAULTS, ...Object.fromEntries(changes) };
 }
 
+/**
+ * How long an upload may wait for the image queue before it is answered 503 BUSY, unless IMAGE_MAX_WAIT_SECONDS
+ * says otherwise: under a proxy's usual 60 s, so the caller hears "try again" from us rather than a gateway
+ * timeout while its picture is still stored.
+ */
+export const IMAGE_MAX_WAIT_MS = 30_000;
+
 /** The sizes of the work queues (see lib/work-queue.ts): how many run at once, and how many may wait. */
 export interface WorkLimits {
   hashConcurrency: number;
   hashQueue: number;
   imageConcurrency: number;
   imageQueue: number;
+  /** How long an upload may wait for its turn in the image queue before it is answered 503 BUSY. */
+  imageMaxWaitMs: number;
   /** The most pixels an uploaded image may have; checked from its header before it is decoded. */
   imageMaxPixels: number;
 }

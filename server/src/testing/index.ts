@@ -13,7 +13,7 @@ export { createShopService, shopReadQueries } from '../modules/catalog/shop-serv
 export { createSearchIndex } from '../modules/catalog/search-index';
 export { createLogger } from '../logger';
 export { DEFAULT_NICENESS } from '../modules/files/image-process';
-export { IMAGE_MAX_WAIT_MS } from '../modules/files/service';
+export { IMAGE_MAX_WAIT_MS } from '../http/limits';
 export { hashPassword } from '../modules/users/password';
 export { mintSessions } from '../modules/users/tokens';
 export { freePort } from './port';

@@ -46,11 +46,6 @@ export async function storeImage(db: Db, bytes: Buffer, options: ImageOptions = 
   return saveUnlessStored(db, checked, () => encodeImage(checked, limits, options));
 }
 
-/**
- * How long an upload may wait for the image queue before it is answered 503 BUSY: under a proxy's usual 60 s,
- * so the caller hears "try again" from us rather than a gateway timeout while its picture is still stored.
- */
-export const IMAGE_MAX_WAIT_MS = 30_000;
 const RETRY_AFTER_WAITED_SECONDS = 30;
 
 /**
@@ -121,9 +116,9 @@ export interface ImageService {
  * IMAGE_QUEUE waiting) in front of one low-priority image process (image-process.ts), so a flood of decodes
  * waits its turn, or is turned away, instead of taking the shop's memory and cores.
  */
-export function createImageService(deps: { db: Knex; clock: Clock; config: Pick<Config, 'rateLimits' | 'work'>; maxWaitMs?: number }): ImageService {
+export function createImageService(deps: { db: Knex; clock: Clock; config: Pick<Config, 'rateLimits' | 'work'> }): ImageService {
   const { db, clock, config } = deps;
-  const maxWaitMs = deps.maxWaitMs ?? IMAGE_MAX_WAIT_MS;
+  const maxWaitMs = config.work.imageMaxWaitMs;
   const limits = imageLimits(config.work.imageMaxPixels);
   const worker = createImageProcess();
   const queue = createWorkQueue({
