@@ -24,7 +24,7 @@ import { ENDPOINTS, methodOf, mobileToLoginEmail, type Endpoint } from '@kade/sh
 import { DEFAULT_NICENESS, hashPassword, IMAGE_MAX_WAIT_MS, mintSessions, RATE_LIMIT_DEFAULTS, systemClock } from '@kade/server/testing';
 import type { LoadResult } from './bench-load';
 import { KADE_ENTRY, percentile } from './bench-load';
-import { freePort, kadeEnv, residentMb, sleep, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, kadeEnv, residentMb, sleep, startChild, stopChild, waitForReadModel, waitReady } from './bench-process';
 import type { ReadsCommand, ReadsReply } from './bench-abuse-reads';
 import { mb, median, ms, ok } from './bench-stats';
 
@@ -295,6 +295,8 @@ export async function runAbuseBench(input: AbuseBenchInput): Promise<AbuseBenchR
   let reads: Awaited<ReturnType<typeof startReads>> | undefined;
   try {
     await waitReady(server.child, 'the Kade server (abuse)', server.output, async () => (await fetch(`${base}${ENDPOINTS.health.check.path}`)).ok);
+    // the shoppers' reads beside the abuse are the read model's, as in production once it is built (issue 37)
+    await waitForReadModel(server.child, 'the Kade server (abuse)', server.output, base);
     const readsFile = path.join(dataDir, 'reads.json');
     writeFileSync(readsFile, JSON.stringify(input.reads));
     reads = await startReads({ KADE_URL: base, READS_FILE: readsFile, CLIENTS: String(CLIENTS) });

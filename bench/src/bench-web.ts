@@ -19,7 +19,7 @@ import type { Knex } from 'knex';
 import { ENDPOINTS, listingPath, methodOf, type AnswerOf, type Endpoint } from '@kade/shared';
 import { REPO_ROOT } from '@kade/server/testing';
 import { KADE_ENTRY } from './bench-load';
-import { freePort, OPEN_THROUGH_THE_RUN, startChild, stopChild, waitReady } from './bench-process';
+import { freePort, OPEN_THROUGH_THE_RUN, startChild, stopChild, waitForReadModel, waitReady } from './bench-process';
 import { ok } from './bench-stats';
 import { growCatalogue } from './bench-web-data';
 
@@ -146,6 +146,8 @@ async function startSeededServer(dataDir: string, distDir: string, databaseUrl?:
   try {
     // seeding the demo catalogue on first start takes a while
     await waitReady(child, 'the seeded server', output, async () => (await fetch(`${url}${ENDPOINTS.health.check.path}`)).ok, 180, 300);
+    // Lighthouse measures the shop as it runs: its pages read from the read model once it is built (issue 37)
+    await waitForReadModel(child, 'the seeded server', output, url);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
