@@ -147,7 +147,7 @@ async function typedTexts(db: knex.Knex, catalogue: LoadedCatalogue, count: numb
   const names = rows.map((row) => row.name.toLowerCase()).sort();
   const random = seededRandom(11);
   const texts = new Set<string>();
-  for (let tries = 0; texts.size < count && tries < count * 20; tries += 1) {
+  for (let tries = 0; texts.size < count && tries < count * 50; tries += 1) {
     const name = names[Math.floor(random() * names.length)] as string;
     const text = name.slice(0, 2 + Math.floor(random() * (name.length - 1))).trim();
     if (/[\p{L}\p{N}]/u.test(text)) texts.add(text);
