@@ -44,7 +44,8 @@ export function loadAverageLine(before: readonly number[], after: readonly numbe
   return `Load average (1, 5, 15 min) of the machine: ${f(before)} when this section started, ${f(after)} when it ended (${os.cpus().length} cores).`;
 }
 
-export const SECTION_ORDER = ['header', 'catalogue', 'growth', 'propagation', 'orders', 'memory', 'web', 'receipts', 'packing', 'load', 'abuse'] as const;
+/** `catalogue-100k`: the catalogue part run with BENCH_PRODUCTS=100000 (issue 37's budgets are at 10k and at 100k). */
+export const SECTION_ORDER = ['header', 'catalogue', 'catalogue-100k', 'growth', 'propagation', 'orders', 'memory', 'web', 'receipts', 'packing', 'load', 'abuse'] as const;
 export type SectionName = (typeof SECTION_ORDER)[number];
 const open = (name: SectionName) => `<!-- bench:${name} -->`;
 const close = (name: SectionName) => `<!-- /bench:${name} -->`;
