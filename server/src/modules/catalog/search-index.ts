@@ -59,7 +59,7 @@ import { AnswerCache } from './answer-cache';
 import { WordScores } from './word-scores';
 import { neverChanged } from '../../http/json-text';
 import { placeholders, SHOP_MODEL_SELECT, SHOP_PRODUCT } from './product-sql';
-import { searchWords } from './search';
+import { MAX_WORD_LENGTH, searchWords } from './search';
 import { toProductWire, toVariationWire, type ProductRow } from './wire';
 import { Interner } from './intern';
 import { NOTICE_WAIT_MS } from './catalogue-changes';
@@ -202,6 +202,8 @@ const LANGUAGES = ['en', 'si', 'ta'] as const satisfies readonly Language[];
 const rankedName = (entry: Entry, language: Language): string => (language === 'si' ? entry.nameSi : language === 'ta' ? entry.nameTa : null) ?? entry.nameEn;
 /** The most ranks put in order from a kept head (firstRanks); further pages sort every match. */
 const HEAD_MOST = 256;
+/** A text matching at most this many products has them all ranked (firstMatches only when it matches more). */
+const RANK_ALL_UP_TO = Number(process.env.RANK_ALL_UP_TO ?? 0);
 
 const docOf = (wire: ProductWire): Doc => ({
   id: wire._id,
@@ -218,6 +220,16 @@ const processTerm = (term: string): string => term.toLowerCase();
 
 function newIndex(): MiniSearch<Doc> {
   return new MiniSearch<Doc>({ fields: [...FIELDS], storeFields: [], tokenize, processTerm });
+}
+
+/**
+ * A search's words as the index's terms: tokenize and processTerm over the words, as MiniSearch treats a query. A
+ * word searchWords made is lowercase and one whole run of the tokenizer's letters, so it is its own term, unless it
+ * was cut at MAX_WORD_LENGTH (the cut may split a letter written in two code units): only then are they tokenized again.
+ */
+function termsOfWords(words: readonly string[]): readonly string[] {
+  for (const word of words) if (word.length >= MAX_WORD_LENGTH) return tokenize(words.join(' ')).map(processTerm).filter(Boolean);
+  return words;
 }
 
 /** A document's terms as the MiniSearch index holds them (its fields through the same tokenizer): PrefixMatch's. */
@@ -595,14 +607,16 @@ export function createSearchIndex({
     const text = search.toLowerCase();
     const language = scriptLanguage(search);
     // every word starting a word of the product (PrefixMatch: the products MiniSearch's prefix search finds, unscored)
-    const terms = tokenize(words.join(' ')).map(processTerm).filter(Boolean);
+    const terms = termsOfWords(words);
     const plain = prefixes.matchSet(terms);
     const count = prefixes.count(plain);
     // fewer than TYPOS_BELOW: the look-alikes too (MiniSearch's fuzzy search's products), ranked last by their score
     const typos = count < TYPOS_BELOW;
     const end = start + limit;
     const rowsRead = (matched: number) => Math.max(0, Math.min(matched - start, limit + 1));
-    if (firstPageOnly && !typos && end <= HEAD_MOST) {
+    // a few pages' matches are ranked at once: firstMatches would walk the rarest word's holders and the names
+    // starting with the text and, as often as not, rank them all after that (and below `end` it never can fill the page)
+    if (firstPageOnly && !typos && end <= HEAD_MOST && count >= Math.max(end, RANK_ALL_UP_TO)) {
       const head = firstMatches(plain, terms, text, words, language, end);
       if (head) {
         searched.firstPageOnly += 1;
