@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_PAGE_SIZE } from '@kade/shared';
-import { catalogRoutes, createLogger, createSearchIndex, createShopService, fastLane, KeptAnswers, seededRandom, withReadVersion, type CatalogService } from '@kade/server/testing';
+import { catalogRoutes, createLogger, createSearchIndex, createShopService, fastLane, fixedSecurityHeaders, KeptAnswers, seededRandom, withReadVersion, type CatalogService } from '@kade/server/testing';
 import { catalogueRows, stubDb, typedTexts } from './search-micro-data';
 
 const PRODUCTS = Number(process.argv[2] ?? 10_000);
@@ -61,6 +61,7 @@ async function main() {
   };
   const shop = createShopService({ db: stubDb(rows), searchIndex: index, readVersion: index.version });
   const catalog = { categories: {}, products: {}, shop, keptAnswers: new KeptAnswers(index.versions), productWrite: undefined, searchIndex: index } as unknown as CatalogService;
+  await fixedSecurityHeaders(); // the lane answers once helmet's headers are known (the server works them out at start)
   const lane = fastLane(catalogRoutes({ catalog }), { corsOrigins: [], bodyLimitKb: 100, logger });
   const server = http.createServer((req, res) => {
     if (!lane(req, res)) res.writeHead(404).end();

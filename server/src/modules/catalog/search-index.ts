@@ -202,8 +202,6 @@ const LANGUAGES = ['en', 'si', 'ta'] as const satisfies readonly Language[];
 const rankedName = (entry: Entry, language: Language): string => (language === 'si' ? entry.nameSi : language === 'ta' ? entry.nameTa : null) ?? entry.nameEn;
 /** The most ranks put in order from a kept head (firstRanks); further pages sort every match. */
 const HEAD_MOST = 256;
-/** A text matching at most this many products has them all ranked (firstMatches only when it matches more). */
-const RANK_ALL_UP_TO = Number(process.env.RANK_ALL_UP_TO ?? 0);
 
 const docOf = (wire: ProductWire): Doc => ({
   id: wire._id,
@@ -614,9 +612,9 @@ export function createSearchIndex({
     const typos = count < TYPOS_BELOW;
     const end = start + limit;
     const rowsRead = (matched: number) => Math.max(0, Math.min(matched - start, limit + 1));
-    // a few pages' matches are ranked at once: firstMatches would walk the rarest word's holders and the names
-    // starting with the text and, as often as not, rank them all after that (and below `end` it never can fill the page)
-    if (firstPageOnly && !typos && end <= HEAD_MOST && count >= Math.max(end, RANK_ALL_UP_TO)) {
+    // fewer matches than the page's end: firstMatches could not fill it, and would walk the rarest word's holders and
+    // the names starting with the text before every match is ranked anyway
+    if (firstPageOnly && !typos && end <= HEAD_MOST && count >= end) {
       const head = firstMatches(plain, terms, text, words, language, end);
       if (head) {
         searched.firstPageOnly += 1;
