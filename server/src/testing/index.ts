@@ -22,3 +22,10 @@ export { CALLER_SQL } from '../http/auth';
 export { imagesOf } from '../modules/cart/sellable';
 export { orderWriteStatement, placementReadStatement, type PlacementRow, type OrderWritten } from '../modules/orders/place-sql';
 export { amountColumns, toOrderWire } from '../modules/orders/wire';
+// the search route as the server answers it, without a database (bench/src/search-route.ts)
+export { catalogRoutes } from '../modules/catalog/routes';
+export { fastLane } from '../http/fast-lane';
+export { fixedSecurityHeaders } from '../http/security';
+export { withReadVersion } from '../modules/catalog/read-version';
+export { KeptAnswers } from '../http/kept-answers';
+export type { CatalogService } from '../modules/catalog/service';

@@ -59,7 +59,7 @@ import { AnswerCache } from './answer-cache';
 import { WordScores } from './word-scores';
 import { neverChanged } from '../../http/json-text';
 import { placeholders, SHOP_MODEL_SELECT, SHOP_PRODUCT } from './product-sql';
-import { searchWords } from './search';
+import { MAX_WORD_LENGTH, searchWords } from './search';
 import { toProductWire, toVariationWire, type ProductRow } from './wire';
 import { Interner } from './intern';
 import { NOTICE_WAIT_MS } from './catalogue-changes';
@@ -218,6 +218,16 @@ const processTerm = (term: string): string => term.toLowerCase();
 
 function newIndex(): MiniSearch<Doc> {
   return new MiniSearch<Doc>({ fields: [...FIELDS], storeFields: [], tokenize, processTerm });
+}
+
+/**
+ * A search's words as the index's terms: tokenize and processTerm over the words, as MiniSearch treats a query. A
+ * word searchWords made is lowercase and one whole run of the tokenizer's letters, so it is its own term, unless it
+ * was cut at MAX_WORD_LENGTH (the cut may split a letter written in two code units): only then are they tokenized again.
+ */
+function termsOfWords(words: readonly string[]): readonly string[] {
+  for (const word of words) if (word.length >= MAX_WORD_LENGTH) return tokenize(words.join(' ')).map(processTerm).filter(Boolean);
+  return words;
 }
 
 /** A document's terms as the MiniSearch index holds them (its fields through the same tokenizer): PrefixMatch's. */
@@ -595,14 +605,16 @@ export function createSearchIndex({
     const text = search.toLowerCase();
     const language = scriptLanguage(search);
     // every word starting a word of the product (PrefixMatch: the products MiniSearch's prefix search finds, unscored)
-    const terms = tokenize(words.join(' ')).map(processTerm).filter(Boolean);
+    const terms = termsOfWords(words);
     const plain = prefixes.matchSet(terms);
     const count = prefixes.count(plain);
     // fewer than TYPOS_BELOW: the look-alikes too (MiniSearch's fuzzy search's products), ranked last by their score
     const typos = count < TYPOS_BELOW;
     const end = start + limit;
     const rowsRead = (matched: number) => Math.max(0, Math.min(matched - start, limit + 1));
-    if (firstPageOnly && !typos && end <= HEAD_MOST) {
+    // fewer matches than the page's end: firstMatches could not fill it, and would walk the rarest word's holders and
+    // the names starting with the text before every match is ranked anyway
+    if (firstPageOnly && !typos && end <= HEAD_MOST && count >= end) {
       const head = firstMatches(plain, terms, text, words, language, end);
       if (head) {
         searched.firstPageOnly += 1;

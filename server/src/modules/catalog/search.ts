@@ -28,7 +28,7 @@ const LAST_CHARACTER = '\u{10FFFF}';
 
 /** At most this many words of a search text are looked for (the text itself is at most 100 characters). */
 export const MAX_SEARCH_WORDS = 8;
-const MAX_WORD_LENGTH = 40;
+export const MAX_WORD_LENGTH = 40;
 
 /**
  * The weight of the names' words in `search_vector` and in a Sinhala or Tamil name's tsvector (to_tsvector's own);
