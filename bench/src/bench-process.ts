@@ -3,7 +3,7 @@
 // (CPU time, resident memory), the worker processes that send load for the parts (a request-and-answer protocol
 // over the IPC channel), and the shopper sockets several parts open. Loopback only; every wait is bounded.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,8 +118,11 @@ export function startChild(file: string, env: Record<string, string | undefined>
   const merged = Object.fromEntries(Object.entries({ ...production, ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const child = spawn(process.execPath, [...nodeArgs, ...runWith, file], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  // BENCH_CHILD_LOG_DIR keeps every child's whole output in a file of its own (e.g. with BENCH_KADE_NODE_ARGS=--trace-gc)
+  const whole = process.env.BENCH_CHILD_LOG_DIR ? path.join(process.env.BENCH_CHILD_LOG_DIR, `${path.basename(file)}-${child.pid ?? 'x'}.log`) : undefined;
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-4000);
+    if (whole) appendFileSync(whole, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

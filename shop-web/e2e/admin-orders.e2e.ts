@@ -355,9 +355,12 @@ test.describe('order lists', () => {
     const ringing = ringer.getByTestId('ringing-order').filter({ hasText: `#${order.orderId}` });
     // other files' orders may ring too: beyond two the bar is one line with the count (issue 36) until opened
     const openAll = ringer.getByRole('button', { name: /^Show all \d+$/ });
-    await expect(ringing.or(openAll)).toBeVisible();
-    if (await openAll.isVisible()) await openAll.click();
-    await expect(ringing).toBeVisible();
+    // Other files' orders come and go meanwhile: the one-line bar can unfold again (two left) or fold anew between a
+    // look and a click, so the look and the click are tried again together until this order's line shows.
+    await expect(async () => {
+      if (!(await ringing.isVisible()) && (await openAll.isVisible())) await openAll.click({ timeout: 2_000 });
+      await expect(ringing).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(card(page, order.orderId)).toBeVisible();
     // counted in: the page and the menu agree with the server (another test's orders may arrive meanwhile; the
     // live count may be off while they race, and the page's own 30-second reload puts it right)
