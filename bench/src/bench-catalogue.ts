@@ -65,7 +65,12 @@ const DEEP_PAGE = 50;
 const LOAD_TOOL = chooseLoadTool();
 const WRK_SECONDS = Number(process.env.BENCH_WRK_SECONDS ?? (QUICK ? 2 : 5));
 const WRK_WARMUP_SECONDS = Number(process.env.BENCH_WRK_WARMUP_SECONDS ?? 1);
-const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 2);
+/**
+ * One wrk thread: the server under test runs on one core, and a second wrk thread took part of that core (at 10k
+ * products the memory ceiling read 17-28k req/s with two threads and 42k with one, the issue's ~47k; the cached
+ * search's p99 80-94 ms in two rounds of three with two threads was the server waiting for the CPU, 4 ms with one).
+ */
+const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 /**
  * Texts for `search, every text new`: under wrk, enough that no timed round asks one twice (each round's are its
  * own); the baseline, which keeps no answers, goes round the first WARMUP + REQUESTS of them.
