@@ -179,6 +179,36 @@ test.describe('the shop in Tamil and in Sinhala', () => {
     await expect(page.getByRole('heading', { name: si('account.myOrders'), level: 1 })).toBeVisible();
   });
 
+  test('<html lang> is written only when the language changes: never again with the value it holds (a whole-page restyle)', async ({ page }) => {
+    // every write of the attribute, with the value it replaced (a MutationObserver sees a write of the same value too)
+    await page.addInitScript(() => {
+      const writes: Array<string | null> = [];
+      (window as unknown as { langWrites: typeof writes }).langWrites = writes;
+      // on the document (its root element is not made yet when this runs), the root's writes only
+      new MutationObserver((records) => {
+        for (const record of records) if (record.target === document.documentElement) writes.push(record.oldValue);
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['lang'], attributeOldValue: true });
+    });
+    /** Each write as [the value it replaced, the value it wrote] (a write's value is what the next one replaced). */
+    const writes = () =>
+      page.evaluate(() => {
+        const old = (window as unknown as { langWrites: Array<string | null> }).langWrites;
+        return old.map((value, i) => [value, i + 1 < old.length ? old[i + 1] : document.documentElement.lang]);
+      });
+    await page.goto('/');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await page.goto('/dashboard/myorders'); // a shopper's dashboard page: still the shopper's language
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Language: English' });
+    await toggle.click();
+    await page.locator('.language-menu__list').getByRole('button', { name: LANGUAGE_NAMES.si }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'si');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    const seen = await writes();
+    expect(seen).toContainEqual(['en', 'si']);
+    expect(seen.filter(([before, after]) => before === after)).toEqual([]);
+  });
+
   test("a phone that has not chosen takes the account's language at sign-in, and only that language's catalogue is fetched", async ({ page, request }) => {
     const shopper = await newShopper(request, 'Nimal Perera');
     await call(request, shopper.accessToken, 'PUT', '/api/user/update-user', { language: 'si' });

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startI18n } from './i18n/i18n';
+import { setPageLanguage, startI18n } from './i18n/i18n';
 import { warmScriptFont } from './i18n/script-fonts';
 import { initialLanguage } from './state/language';
 import { loadShopConfig } from './lib/shop-config';
@@ -30,7 +30,7 @@ async function start(): Promise<void> {
   try {
     // the shop's config, the shopper's catalogue and (for Sinhala or Tamil) its script's face load together
     const language = initialLanguage();
-    document.documentElement.lang = language;
+    setPageLanguage(language);
     const [config] = await Promise.all([loadShopConfig(), startI18n(language), warmScriptFont(language)]);
     // A transition: React draws the first screen in slices of a few milliseconds, letting the phone answer a tap
     // between them, instead of one long task that held a slow phone's main thread for most of a second.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLanguage } from '../state/language';
-import { i18n, isEnglishOnlyPage } from './i18n';
+import { i18n, isEnglishOnlyPage, setPageLanguage } from './i18n';
 import { warmScriptFont } from './script-fonts';
 
 /**
@@ -17,7 +17,7 @@ export function LanguageSync() {
     void warmScriptFont(language);
   }, [language]);
   useEffect(() => {
-    document.documentElement.lang = dashboard ? 'en' : language;
+    setPageLanguage(dashboard ? 'en' : language);
   }, [dashboard, language]);
   return null;
 }
