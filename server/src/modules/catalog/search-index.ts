@@ -32,7 +32,8 @@
 // AND of kept sets and the ranking of its matches. Nor are all its matches ranked when the text is common (firstMatches:
 // the products holding its rarest word whole, then the names starting with it, kept in name order by NameOrder); the
 // count is the set's. When the rarest word is held whole by thousands (a brand's name typed whole), the page is
-// looked for among the names starting with the text first (wholeInNameOrder), read up to the page's end. Look-alikes are scored product by product also while MiniSearch holds discarded products.
+// looked for among the names starting with the text first (wholeInNameOrder), read up to the page's end. Look-alikes
+// are scored product by product also while MiniSearch holds discarded products.
 import MiniSearch from 'minisearch';
 import {
   hasProductStrip,
