@@ -46,6 +46,11 @@ export class NameOrder {
     }
   }
 
+  /** Whether some product's name is `name` exactly. */
+  holds(name: string): boolean {
+    return this.names[this.lowerBound(name, '')] === name;
+  }
+
   /** The first place whose (name, id) is not before (`name`, `id`). */
   private lowerBound(name: string, id: string): number {
     let low = 0;

@@ -31,7 +31,9 @@
 // (PrefixMatch) and MiniSearch scores (word-scores.ts) are kept until the products change, so a new text costs an
 // AND of kept sets and the ranking of its matches. Nor are all its matches ranked when the text is common (firstMatches:
 // the products holding its rarest word whole, then the names starting with it, kept in name order by NameOrder); the
-// count is the set's. Look-alikes are scored product by product also while MiniSearch holds discarded products.
+// count is the set's. When the rarest word is held whole by thousands (a brand's name typed whole), the page is
+// looked for among the names starting with the text first (wholeInNameOrder), read up to the page's end. Look-alikes
+// are scored product by product also while MiniSearch holds discarded products.
 import MiniSearch from 'minisearch';
 import {
   hasProductStrip,
@@ -202,6 +204,31 @@ const LANGUAGES = ['en', 'si', 'ta'] as const satisfies readonly Language[];
 const rankedName = (entry: Entry, language: Language): string => (language === 'si' ? entry.nameSi : language === 'ta' ? entry.nameTa : null) ?? entry.nameEn;
 /** The most ranks put in order from a kept head (firstRanks); further pages sort every match. */
 const HEAD_MOST = 256;
+/**
+ * A rarest word held whole by at least this many products has its page looked for among the names starting with the
+ * text first (wholeInNameOrder); fewer holders are each ranked, for less than a walk that may find too few.
+ */
+const NAMES_FIRST_FROM = 128;
+
+/**
+ * How many products have each keyword, and each word of their shelves' names: whether a text may rank any product 0
+ * (its keyword typed whole) or 1 (on a shelf named by one of its words) at all.
+ */
+interface RankWords {
+  keywords: Map<string, number>;
+  shelfWords: Map<string, number>;
+}
+
+/** Counts an entry's keywords and shelves' words in (`by` 1) or out (-1). */
+function countRankWords(counts: RankWords, entry: Entry, by: 1 | -1): void {
+  const count = (of: Map<string, number>, word: string) => {
+    const now = (of.get(word) ?? 0) + by;
+    if (now > 0) of.set(word, now);
+    else of.delete(word);
+  };
+  for (const keyword of entry.keywords) count(counts.keywords, keyword);
+  for (const word of entry.shelfWords) count(counts.shelfWords, word);
+}
 
 const docOf = (wire: ProductWire): Doc => ({
   id: wire._id,
@@ -362,6 +389,12 @@ export interface SearchWork {
   /** Pages found without ranking every match (firstMatches), and pages that ranked every match. */
   firstPageOnly: number;
   rankedAll: number;
+  /**
+   * Of firstMatches' searches, those whose page was names starting with the text (wholeInNameOrder), and the
+   * products ranked for holding the rarest word whole (every one, for the others).
+   */
+  wholeInNameOrder: number;
+  holdersRanked: number;
   /** Words MiniSearch scored in full (the look-alikes' slow path), and words whose terms were read to score products. */
   wordsScoredInFull: number;
   wordsScoredByProduct: number;
@@ -394,15 +427,20 @@ export function createSearchIndex({
   let prefixes = PrefixMatch.of([]);
   /** The products by their ranked name in each language, then id (the order of names starting with a text). */
   let byName = { en: NameOrder.of([]), si: NameOrder.of([]), ta: NameOrder.of([]) };
+  /** The products' keywords and shelves' words, counted (wholeInNameOrder), kept as `byName` is. */
+  let rankWords: RankWords = { keywords: new Map(), shelfWords: new Map() };
   const nameOrders = (of: Iterable<Entry>) => {
     const all = [...of];
     return { en: NameOrder.of(all.map((e) => ({ name: rankedName(e, 'en'), id: e.wire._id }))), si: NameOrder.of(all.map((e) => ({ name: rankedName(e, 'si'), id: e.wire._id }))), ta: NameOrder.of(all.map((e) => ({ name: rankedName(e, 'ta'), id: e.wire._id }))) };
   };
   const unname = (entry: Entry | undefined) => {
-    if (entry) for (const language of LANGUAGES) byName[language].remove(rankedName(entry, language), entry.wire._id);
+    if (!entry) return;
+    for (const language of LANGUAGES) byName[language].remove(rankedName(entry, language), entry.wire._id);
+    countRankWords(rankWords, entry, -1);
   };
   const name = (entry: Entry) => {
     for (const language of LANGUAGES) byName[language].add(rankedName(entry, language), entry.wire._id);
+    countRankWords(rankWords, entry, 1);
   };
   /** The texts the kept products share (intern.ts): a new pool with each rebuild. */
   let pool = new Interner();
@@ -419,7 +457,7 @@ export function createSearchIndex({
   let rebuilding = false;
   let heard = 0;
   let waiting: Array<() => void> = [];
-  const searched = { firstPageOnly: 0, rankedAll: 0 };
+  const searched = { firstPageOnly: 0, rankedAll: 0, wholeInNameOrder: 0, holdersRanked: 0 };
   /** Recent search answers and suggestions, good until the model next changes (every notice, batch and rebuild says so). */
   const cache = new AnswerCache<{ items: ProductWire[]; page: PageInfo } | SearchSuggestions>(answerCacheSize);
 
@@ -469,6 +507,8 @@ export function createSearchIndex({
     }
     const freshPrefixes = PrefixMatch.of(terms);
     const freshNames = nameOrders(next.values());
+    const freshRankWords: RankWords = { keywords: new Map(), shelfWords: new Map() };
+    for (const entry of next.values()) countRankWords(freshRankWords, entry, 1);
     const placed = new Map<string, Placed[]>();
     for (const entry of next.values()) {
       for (const name of listsOf(entry)) {
@@ -484,6 +524,7 @@ export function createSearchIndex({
     index = fresh;
     prefixes = freshPrefixes;
     byName = freshNames;
+    rankWords = freshRankWords;
     pool = nextPool;
     wordScores.changed();
     cache.changed();
@@ -572,13 +613,18 @@ export function createSearchIndex({
    * holding the rarest word whole are ranked first: when `end` of them rank 0 to 2, those are the page. Otherwise
    * the next come from the names starting with the text (ranked 3, `starts`), read in name order (NameOrder), which
    * is their order: when they fill the page, it is done. Only when they do not (a long text, few names starting
-   * with it, and so few matches) is every match ranked.
+   * with it, and so few matches) is every match ranked. A rarest word held whole by many is first looked for among
+   * the names starting with the text (wholeInNameOrder).
    */
   function firstMatches(set: Uint32Array, terms: readonly string[], text: string, words: readonly string[], language: Language, end: number): Rank[] | undefined {
     let rarest = terms[0] as string;
     for (const term of terms) if (prefixes.holderCount(term) < prefixes.holderCount(rarest)) rarest = term;
+    const named = prefixes.holderCount(rarest) >= NAMES_FIRST_FROM ? wholeInNameOrder(set, text, words, language, end) : undefined;
+    if (named) return named;
+    const ids = prefixes.holding(rarest, set);
+    searched.holdersRanked += ids.length;
     const whole: Rank[] = [];
-    for (const id of prefixes.holding(rarest, set)) {
+    for (const id of ids) {
       const rank = rankOf(entries.get(id) as Entry, text, words, language);
       if (rank.tier <= 2) whole.push(rank);
     }
@@ -595,6 +641,28 @@ export function createSearchIndex({
       return found && head.length < end;
     });
     return found && head.length >= end ? head : undefined;
+  }
+
+  /**
+   * The first `end` ranks when they are names starting with the text holding every word whole, or undefined. When no
+   * product may rank 0 or 1 (no name nor keyword is the text, no shelf's name has one of its words: `rankWords`),
+   * every product ranked 0 to 2 ranks 2, by `starts`, then name and id: the names starting with the text, read in
+   * that order (NameOrder) up to the `end`th in the match set ranked 2, are the page; undefined when fewer are. Ranking
+   * every holder of the rarest word instead cost 5 to 13 ms a search at 100,000 products when a brand's name was typed
+   * whole ('anchor', 'elephant': thousands of holders), most of them to be passed over.
+   */
+  function wholeInNameOrder(set: Uint32Array, text: string, words: readonly string[], language: Language, end: number): Rank[] | undefined {
+    if (rankWords.keywords.has(text) || words.some((word) => rankWords.shelfWords.has(word)) || LANGUAGES.some((other) => byName[other].holds(text))) return undefined;
+    const head: Rank[] = [];
+    byName[language].startingWith(text, (id) => {
+      if (!prefixes.has(set, id)) return true;
+      const rank = rankOf(entries.get(id) as Entry, text, words, language);
+      if (rank.tier <= 2) head.push(rank);
+      return head.length < end;
+    });
+    if (head.length < end) return undefined;
+    searched.wholeInNameOrder += 1;
+    return head;
   }
 
   /** A search text's page, ranked (searchOrder's ranks: rankOf), and its counts. */
