@@ -107,12 +107,8 @@ export function useOrderingEvents(handlers: { onOrdering: (state: OrderingState)
  * Listens to named events on the one socket while mounted and `enabled` (the order events and `shop:ordering`
  * above; issue 20's rider's `rider:orders`, staff's `order:returned` and `order:cash-flagged`). `onReconnect` is told after the socket came
  * back, as an event may have been missed meanwhile. The handlers may change between renders; the subscription follows only the names.
- * `catchUp: 'connected'` also tells `onReconnect` once these listeners are on a connected socket (at once when it
- * already was, else at its first connect): a component that read its state at mount, before its listeners were on,
- * misses an event sent in between (the shared socket may connect, and the server send, before this component's
- * listeners are added), and reads again then.
  */
-export function useSocketEvents(handlers: LiveEventHandlers, onReconnect?: () => void, enabled = true, catchUp: 'reconnected' | 'connected' = 'reconnected'): void {
+export function useSocketEvents(handlers: LiveEventHandlers, onReconnect?: () => void, enabled = true): void {
   const latest = useRef({ handlers, onReconnect });
   latest.current = { handlers, onReconnect };
   const names = Object.keys(handlers).sort().join('\n');
@@ -133,10 +129,9 @@ export function useSocketEvents(handlers: LiveEventHandlers, onReconnect?: () =>
       .then((socketNow) => {
         if (left || !socketNow) return;
         live = socketNow;
-        connectedBefore = live.connected || catchUp === 'connected';
+        connectedBefore = live.connected;
         for (const [name, listener] of listeners) live.on(name, listener);
         live.on('connect', onConnect);
-        if (catchUp === 'connected' && live.connected) latest.current.onReconnect?.();
       })
       .catch(() => undefined); // the client could not load (offline): no live updates, the pages still read the API
     return () => {
@@ -147,5 +142,5 @@ export function useSocketEvents(handlers: LiveEventHandlers, onReconnect?: () =>
       }
       release();
     };
-  }, [enabled, names, catchUp]);
+  }, [enabled, names]);
 }

@@ -93,9 +93,6 @@ export default function SubstitutionPrompt({ userId }: { userId: string }) {
       [SOCKET_EVENTS.orderStatus]: ({ order }) => keep(order),
     },
     () => void load(),
-    true,
-    // read again once listening: a proposal made between the read at mount and the listeners' start is not missed
-    'connected',
   );
 
   const waiting = useMemo(() => waitingProposals(orders.values(), serverNow()).filter((each) => !closed.has(each.proposal._id)), [closed, orders]);
