@@ -43,6 +43,20 @@ function typedTexts(products: readonly Planned[]): string[] {
   return [...texts];
 }
 
+/** A search index over the test database, built; `firstPageOnly` false ranks every match (the reference). */
+async function openIndex(database: TestDatabase, firstPageOnly: boolean) {
+  const index = createSearchIndex({ db: database.db.knex, logger: createLogger('silent'), answerCacheSize: 0, firstPageOnly });
+  await index.build();
+  return index;
+}
+type Index = Awaited<ReturnType<typeof openIndex>>;
+
+/** One page of a search: the ids in order and the page's counts. */
+function page(index: Index, search: string, number: number, limit: number) {
+  const answer = index.search({ search, page: number, limit });
+  return answer && { ids: answer.items.map((item) => item._id), page: answer.page };
+}
+
 describe.each(DB_KINDS)("a search's first page without ranking every match, on %s", (kind) => {
   let database: TestDatabase;
   let ids: string[] = [];
@@ -64,16 +78,7 @@ describe.each(DB_KINDS)("a search's first page without ranking every match, on %
     await database?.drop();
   });
 
-  const open = async (firstPageOnly = true) => {
-    const index = createSearchIndex({ db: database.db.knex, logger: createLogger('silent'), answerCacheSize: 0, firstPageOnly });
-    await index.build();
-    return index;
-  };
-  type Index = Awaited<ReturnType<typeof open>>;
-  const page = (index: Index, search: string, number: number, limit: number) => {
-    const answer = index.search({ search, page: number, limit });
-    return answer && { ids: answer.items.map((item) => item._id), page: answer.page };
-  };
+  const open = (firstPageOnly = true) => openIndex(database, firstPageOnly);
 
   it('answers every page as ranking every match does, most of them from the first ranks alone', async () => {
     const fast = await open();
@@ -192,16 +197,7 @@ describe.each(DB_KINDS)("a brand's name typed whole, on %s", (kind) => {
     await database?.drop();
   });
 
-  const open = async (firstPageOnly = true) => {
-    const index = createSearchIndex({ db: database.db.knex, logger: createLogger('silent'), answerCacheSize: 0, firstPageOnly });
-    await index.build();
-    return index;
-  };
-  type Index = Awaited<ReturnType<typeof open>>;
-  const page = (index: Index, search: string, number: number, limit: number) => {
-    const answer = index.search({ search, page: number, limit });
-    return answer && { ids: answer.items.map((item) => item._id), page: answer.page };
-  };
+  const open = (firstPageOnly = true) => openIndex(database, firstPageOnly);
   const texts = BRANDS_3.flatMap((brand) => [brand.en, brand.en.toLowerCase(), `${brand.en.toLowerCase()} `, `${brand.en} soda`, `fresh ${brand.en}`, brand.si, brand.ta, `${brand.si} සෝඩා`]);
   const pages = [[1, 10], [2, 10], [3, 7], [1, 20], [4, 30]] as const;
   /** Every page of every text equal in both, and how each was found by the first. */
