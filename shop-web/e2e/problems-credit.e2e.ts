@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_TIME_ZONE, formatDate, formatRs, localDay, type Language } from '@kade/shared';
+import { DEFAULT_TIME_ZONE, ENDPOINTS, formatDate, formatRs, localDay, type Language } from '@kade/shared';
 import { STORAGE_KEYS } from '../src/lib/ui-constants';
 import { expectAccessible, openUrl, shot } from './helpers';
 import { addAddress, adminSession, call, createProduct, newShopper, placeCodOrder, useSession, type Session } from './shopper-api';
@@ -161,6 +161,43 @@ for (const language of ['en', 'ta'] as const) {
     await expectAccessible(page, info, `problems-${language}-credit`);
   });
 }
+
+test("a tab shows its own reports even when the tab left is answered after it", async ({ page, request, browser }) => {
+  const admin = await adminSession(request);
+  const name = `Problem Late Tab ${Date.now() % 100_000}`;
+  const { shopper, order } = await deliveredOrder(request, admin, name, 240, 3);
+  await shopperPage(page, shopper, 'en');
+  await reportDamaged(page, 'en', order.orderId, name, 2);
+  // no socket: only the tabs' own reads, in the order this walk holds them
+  const desk = await adminPage(browser, admin, true);
+  await desk.goto('/dashboard/problems');
+  const report = desk.getByRole('article', { name: `Report on order ${order.orderId}` });
+  await expect(report).toBeVisible();
+  const list = (status: string) => (url: URL) => url.pathname === ENDPOINTS.problems.list.path && url.searchParams.get('status') === status;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await desk.route(list('OPEN'), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await desk.getByRole('tab', { name: 'Declined' }).click();
+  await expect(desk.getByRole('tabpanel', { name: 'Declined' })).not.toContainText('Loading');
+  // Open's read is held; Approved's is answered; then Open's answer comes, late
+  const openAnswered = desk.waitForResponse((response) => list('OPEN')(new URL(response.url())));
+  await desk.getByRole('tab', { name: 'Open' }).click();
+  const approvedAnswered = desk.waitForResponse((response) => list('APPROVED')(new URL(response.url())));
+  await desk.getByRole('tab', { name: 'Approved' }).click();
+  await approvedAnswered;
+  release();
+  await openAnswered;
+  // two frames: the late answer has been taken in and drawn if it was going to be
+  await desk.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(desk.getByRole('tab', { name: 'Approved' })).toHaveAttribute('aria-selected', 'true');
+  await expect(report).toHaveCount(0);
+  await desk.context().close();
+});
 
 test('a report declined with a reason in Sinhala shows the reason on the card; a report decided meanwhile is said and leaves the list', async ({ page, request, browser }, info) => {
   const t = wordsOf('si');

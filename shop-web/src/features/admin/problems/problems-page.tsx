@@ -4,7 +4,7 @@
 // with the lines' value, as store credit or cash) or declined with a reason; the server decides once, and a report
 // someone else decided meanwhile (409 PROBLEM_DECIDED) is said and the list read again. An approved cash refund shows
 // when it is due until someone marks it paid. The list is live: a report made, decided or paid anywhere reads it again.
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatRs, PROBLEM_STATUSES, SOCKET_EVENTS, rupeesToPaise, paiseToRupees, type ProblemReason, type ProblemReportWire, type ProblemStatus, type RefundKind } from '@kade/shared';
 import { Loading } from '../../../components/loading';
@@ -200,10 +200,16 @@ export default function ProblemsPage() {
   const [reports, setReports] = useState<ProblemReportWire[] | null>(null);
   const [photo, setPhoto] = useState<string | null>(null);
 
+  // Only the newest read's answer is shown: a read of the tab just left (after a decision, or a live change) that is
+  // answered after the new tab's own read would put the old tab's reports under the new tab's name.
+  const reads = useRef(0);
   const load = useCallback(async (which: ProblemStatus) => {
+    const read = ++reads.current;
     try {
-      setReports((await problemsAdminApi.list(which)).data);
+      const { data } = await problemsAdminApi.list(which);
+      if (read === reads.current) setReports(data);
     } catch (error) {
+      if (read !== reads.current) return;
       showError(error);
       setReports([]);
     }
