@@ -340,6 +340,50 @@ for (const language of LANGUAGES) {
   });
 }
 
+test("a read of the shopper's orders answered after the pack's event leaves the prompt up: the event's copy is newer", async ({ page, request }) => {
+  const say = wordsOf('en');
+  const percent = await tolerance(request);
+  const { staff, shopper, order, productId, name } = await weighedOrder(request, `late${Date.now() % 100_000}`);
+  await useSession(page, shopper);
+  // every read of the shopper's orders goes to the server at once (the order as it is then) but its answer reaches
+  // the page only when the test lets it go: as a read on a busy server answers after a change it did not see
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let fetching = 0;
+  let fetched = 0;
+  let delivered = 0;
+  await page.route(/\/api\/order\/order-list/, async (route) => {
+    fetching += 1;
+    const response = await route.fetch();
+    fetched += 1;
+    await released;
+    await route.fulfill({ response });
+    delivered += 1;
+  });
+  const live = socketConnected(page);
+  await page.goto('/');
+  await live;
+  // the reads the page has sent so far have their answers (from before the pack) in hand
+  await expect.poll(() => fetched > 0 && fetched === fetching).toBe(true);
+  const stale = fetched;
+
+  const packed = await call<OrderWire>(request, staff.accessToken, 'PUT', '/api/orders/pack', { orderId: order._id, lines: [{ productId, weighedGrams: 900 }] });
+  expect(packed.status, packed.body.message).toBe(200);
+  const cap = Math.floor((750 * (100 + percent)) / 100);
+  const title = say('weighed.heavierTitle', { name, weighed: '900 g', asked: '750 g', heavier: formatRs(weighedAmountPaise(900, rupeesToPaise(PER_KG))), capped: formatRs(weighedAmountPaise(cap, rupeesToPaise(PER_KG))) });
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  // the old answers arrive now; once the page has had two frames to draw them, the prompt is still asking
+  release();
+  await expect.poll(() => delivered).toBeGreaterThanOrEqual(stale);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: say('orders.prompt.accept') }).click();
+  await expect(page.getByText(say('weighed.heavierAccepted'))).toBeVisible();
+  const [now] = await myOrders(request, shopper);
+  expect(now?.proposals?.find((p: ProposalWire) => p.kind === 'HEAVIER')?.status).toBe('ACCEPTED');
+});
+
 test('packed within the tolerance, the open order card changes live: 742 g weighed, its line total, the at-most figure gone', async ({ page, request }) => {
   const say = wordsOf('en');
   const { staff, shopper, order, productId, name } = await weighedOrder(request, `live${Date.now() % 100_000}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineWire, OrderWire, ProposalWire } from '@kade/shared';
-import { isRevised, keptUnitPrice, revisedLines, waitingProposals, weighedLine } from './revision';
+import { isRevised, keptUnitPrice, newestOrder, newestOrders, revisedLines, waitingProposals, weighedLine } from './revision';
 
 const line = (productId: string, quantity: number, found: number | null): OrderLineWire => ({
   productId,
@@ -80,5 +80,30 @@ describe("an order's revision as the shopper reads it", () => {
       ['a', 'late', 'milk'],
     ]);
     expect(waitingProposals([a, b], Date.parse('2026-11-28T14:04:00.000Z'))).toEqual([]);
+  });
+});
+
+describe('the newest copy of an order', () => {
+  const at = (id: string, updatedAt: string, revision: number) => ({ _id: id, updatedAt, revision, products: [], proposals: [] }) as unknown as OrderWire;
+
+  it('keeps a copy an event brought over an older one a read answered later', () => {
+    const event = at('o1', '2026-11-28T14:00:01.500Z', 2);
+    const staleRead = at('o1', '2026-11-28T14:00:01.200Z', 1);
+    expect(newestOrder(event, staleRead)).toBe(event);
+    // and takes a newer copy, and an equal one (the incoming), and anything over nothing
+    const newer = at('o1', '2026-11-28T14:00:02.000Z', 3);
+    expect(newestOrder(event, newer)).toBe(newer);
+    const same = at('o1', '2026-11-28T14:00:01.500Z', 2);
+    expect(newestOrder(event, same)).toBe(same);
+    expect(newestOrder(undefined, staleRead)).toBe(staleRead);
+  });
+
+  it("lays a read's page over the held orders: the read's order and members, each order's newest copy", () => {
+    const held = [at('o1', '2026-11-28T14:00:05.000Z', 2), at('o2', '2026-11-28T14:00:00.000Z', 0), at('gone', '2026-11-28T14:00:00.000Z', 0)];
+    const page = [at('o3', '2026-11-28T14:00:06.000Z', 0), at('o1', '2026-11-28T14:00:04.000Z', 1), at('o2', '2026-11-28T14:00:07.000Z', 1)];
+    const merged = newestOrders(held, page);
+    expect(merged.map((order) => order._id)).toEqual(['o3', 'o1', 'o2']);
+    expect(merged.map((order) => order.revision)).toEqual([0, 2, 1]);
+    expect(newestOrders(null, page)).toEqual(page);
   });
 });

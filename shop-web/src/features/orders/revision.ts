@@ -67,3 +67,21 @@ export function waitingProposals(orders: Iterable<OrderWire>, serverNowMs: numbe
   }
   return waiting.sort((a, b) => Date.parse(a.proposal.expiresAt) - Date.parse(b.proposal.expiresAt) || a.proposal._id.localeCompare(b.proposal._id));
 }
+
+/**
+ * The order to show when `incoming` (a read's answer, an event, an answer the shopper gave) meets the copy already
+ * held: the incoming one unless the held one is newer by the server's `updatedAt`. A read sent before a change and
+ * answered after that change's event would otherwise put the order back as it was (a proposal just made gone, so the
+ * live prompt never asks). Equal times take the incoming copy.
+ */
+export function newestOrder(held: OrderWire | undefined, incoming: OrderWire): OrderWire {
+  if (!held) return incoming;
+  return Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt) ? held : incoming;
+}
+
+/** A read's page of orders laid over the ones held: each order as the newest copy of it (newestOrder). */
+export function newestOrders(held: readonly OrderWire[] | null | undefined, page: readonly OrderWire[]): OrderWire[] {
+  if (!held || held.length === 0) return [...page];
+  const byId = new Map(held.map((order) => [order._id, order]));
+  return page.map((order) => newestOrder(byId.get(order._id), order));
+}

@@ -23,7 +23,7 @@ import { RiderLine } from './rider-line';
 import { paths } from '../../../lib/paths';
 import { serverNow } from '../../../lib/server-clock';
 import { answeredOrderAtom } from '../../../state/shopper-orders';
-import { isRevised, keptUnitPrice, revisedLines, waitingProposals, weighedLine } from '../revision';
+import { isRevised, keptUnitPrice, newestOrder, newestOrders, revisedLines, waitingProposals, weighedLine } from '../revision';
 import { ProposalView } from './proposal';
 import './proposal.css';
 
@@ -261,8 +261,9 @@ export default function MyOrdersPage() {
       try {
         const answer = await ordersApi.myOrders(pageNumber, MY_ORDERS_PAGE_SIZE);
         // Page 1 starts the list again (first load, reconnect); later pages add what is not shown yet.
+        // (each order as the newest copy of it: a read answered after a live change keeps the change)
         setOrders((old) => {
-          if (pageNumber === 1 || !old) return answer.data;
+          if (pageNumber === 1 || !old) return newestOrders(old, answer.data);
           const shown = new Set(old.map((order) => order._id));
           return [...old, ...answer.data.filter((order) => !shown.has(order._id))];
         });
@@ -282,7 +283,7 @@ export default function MyOrdersPage() {
     if (user) void load(page);
   }, [load, page, user]);
 
-  const replace = useCallback((order: OrderWire) => setOrders((old) => (old ? old.map((each) => (each._id === order._id ? order : each)) : old)), []);
+  const replace = useCallback((order: OrderWire) => setOrders((old) => (old ? old.map((each) => (each._id === order._id ? newestOrder(each, order) : each)) : old)), []);
   useOrderEvents(
     {
       onStatus: ({ order }) => replace(order),

@@ -11,7 +11,7 @@ import { serverNow } from '../../../lib/server-clock';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { answeredOrderAtom } from '../../../state/shopper-orders';
 import { ordersApi } from '../api/orders-api';
-import { waitingProposals, type WaitingProposal } from '../revision';
+import { newestOrder, waitingProposals, type WaitingProposal } from '../revision';
 import { ProposalView } from './proposal';
 import './proposal.css';
 
@@ -61,7 +61,7 @@ export default function SubstitutionPrompt({ userId }: { userId: string }) {
 
   const keep = useCallback(
     (order: OrderWire) => {
-      if (ownerOf(order) === userId) setOrders((old) => new Map(old).set(order._id, order));
+      if (ownerOf(order) === userId) setOrders((old) => new Map(old).set(order._id, newestOrder(old.get(order._id), order)));
     },
     [userId],
   );
@@ -71,7 +71,8 @@ export default function SubstitutionPrompt({ userId }: { userId: string }) {
       const answer = await ordersApi.myOrders(1, ORDERS_READ);
       setOrders((old) => {
         const next = new Map(old);
-        for (const order of answer.data) if (ownerOf(order) === userId) next.set(order._id, order);
+        // a read answered after a newer event keeps the event's copy
+        for (const order of answer.data) if (ownerOf(order) === userId) next.set(order._id, newestOrder(old.get(order._id), order));
         return next;
       });
     } catch {
