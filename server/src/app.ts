@@ -12,6 +12,7 @@ import {
   FIRST_SCREEN_CARDS,
   homeBannerImage,
   idFromSlug,
+  imageAt,
   isGated,
   languageFromTags,
   productByCategoryAndSubCategorySchema,
@@ -30,6 +31,7 @@ import { AppError } from './http/errors';
 import { corsFor } from './http/security';
 import { mountRoutes, type RouteSpec } from './http/route';
 import { jsonBodies, wellFormedPath } from './http/request-shape';
+import type { FirstPaint, ListingPaint } from './http/first-paint';
 import { webApp, type BootPage, type FirstScreen } from './http/static';
 import { healthRoutes } from './modules/health/routes';
 import { serveStoredFiles } from './modules/files/routes';
@@ -198,8 +200,29 @@ function bootDataFor(deps: AppDeps, services: Services) {
     // the first screen's own scripts (the home page's, the catalogue of the language the phone asks for) come
     // beside the entry rather than after it; a shopper who chose another language on the phone fetches theirs as before
     // the home's header frame and banner drawn with the page, for the shopper (not the app-shell gate's visitor)
-    const firstPaint = bannerImage && !gated ? { shopName: config.name, banner: bannerImage } : undefined;
+    // (a listing's: its sub-category row and first cards, where the app will draw them)
+    const firstPaint: FirstPaint | undefined = gated
+      ? undefined
+      : bannerImage
+        ? { shopName: config.name, page: 'home', banner: bannerImage }
+        : listing
+          ? { shopName: config.name, page: 'listing', listing: listingPaint(listing, subCategories) }
+          : undefined;
     return { data, images, scripts: { page, language: languageFromTags(ctx.get('accept-language')) }, ...(firstPaint ? { firstPaint } : {}) };
+  };
+}
+
+/**
+ * What a listing's first paint draws: its category's sub-categories in the order the app lists them (the boot
+ * data's), the current one marked, and the first cards' pictures as the cards ask for them (a card without a
+ * picture keeps its empty box).
+ */
+function listingPaint(listing: BootListing, subCategories: readonly SubCategoryWire[]): ListingPaint {
+  return {
+    subCategories: subCategories
+      .filter((sub) => sub.category.some((category) => category._id === listing.categoryId))
+      .map((sub) => ({ image: imageAt(sub.image, 160), current: sub._id === listing.subCategoryId })),
+    cards: listing.items.slice(0, FIRST_SCREEN_CARDS).map((product) => (product.image[0] ? productCardImage(product.image[0]) : null)),
   };
 }
 

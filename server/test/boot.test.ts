@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
   });
 
   it("escapes the shop's name in the first paint", () => {
-    const html = firstPaintHtml({ shopName: HOSTILE, banner: homeBannerImage('/files/x.webp') });
+    const html = firstPaintHtml({ shopName: HOSTILE, page: 'home', banner: homeBannerImage('/files/x.webp') });
     expect(html).not.toContain('<script>');
     expect(html).toContain('Snacks&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
   });
@@ -251,6 +251,61 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(bootOf(await (await fetch(`${server.url}/`)).text())?.listing).toBeUndefined();
   });
 
+  it("draws a listing's first paint inside #root: the header frame, its sub-categories' pictures with the open one marked, and its first cards' pictures as the cards ask for them", async () => {
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      ids.push(await insertProduct(server, { name: `Paint Shelf Jaggery ${i}`, price: 200 + i, stock: 5, categories: ['Paint Shelf'], subCategories: [i < 5 ? 'Paint Sub A' : 'Paint Sub B'] }));
+    }
+    // pictures for all but one, and one whose stored address would end an attribute if written as it is
+    for (const [i, id] of ids.entries()) {
+      const image = i === 0 ? [] : i === 1 ? ['/files/x"><script>alert(1)</script>.webp'] : [`/files/${String(i).repeat(32)}-480.webp`];
+      await server.db.knex('products').where({ id }).update({ images: JSON.stringify(image) });
+    }
+    const category = (await server.api<{ data: CategoryWire[] }>('GET', '/api/category/get')).body.data.find((c) => c.name === 'Paint Shelf');
+    const subs = (await server.api<{ data: SubCategoryWire[] }>('POST', '/api/subcategory/get')).body.data;
+    const [a, b] = [subs.find((c) => c.name === 'Paint Sub A'), subs.find((c) => c.name === 'Paint Sub B')];
+    if (!category || !a || !b) throw new Error('the test shelf is missing');
+    // both sub-categories under the category (as the admin's form links them), B with a picture of its own
+    await server.db.knex('sub_category_categories').insert([a, b].map((sub) => ({ sub_category_id: sub._id, category_id: category._id })));
+    await server.db.knex('sub_categories').where({ id: b._id }).update({ image: `/files/${'e'.repeat(32)}-480.webp` });
+    // the lists are kept in memory and dropped by the change's notice: read until the page has both
+    const pageOf = async () => (await fetch(`${server.url}${listingPath(category, a)}`)).text();
+    const underCategory = (html: string) => (bootOf(html)?.subCategories ?? []).filter((sub) => sub.category.some((c) => c._id === category._id));
+    await expect.poll(async () => underCategory(await pageOf()).map((sub) => sub.image)).toContain(`/files/${'e'.repeat(32)}-480.webp`);
+    const html = await pageOf();
+    const root = rootOf(html);
+    expect(root).toMatch(/^<div id="root"><div class="frame first-paint" aria-hidden="true"><header class="header">/);
+    expect(root).toContain(`<span class="header__logo">${server.config.shop.name}</span>`);
+    // the category's sub-categories in the order the boot data lists them (the app's), the open one marked
+    const listed = underCategory(html);
+    expect(listed.map((sub) => sub.name)).toEqual(['Paint Sub A', 'Paint Sub B']);
+    const drawnSubs = [...root.matchAll(/<span class="listing__sub( active)?"><img src="([^"]*)"/g)].map((m) => ({ active: Boolean(m[1]), src: m[2] }));
+    expect(drawnSubs).toEqual(listed.map((sub) => ({ active: sub._id === a._id, src: imageAt(sub.image, 160) })));
+    expect(drawnSubs.filter((sub) => sub.active)).toHaveLength(1);
+    expect(drawnSubs[1]?.src).toBe(`/files/${'e'.repeat(32)}-160.webp`);
+    // the first cards in the page's own order: each picture as its card asks for it (and the head preloads it);
+    // a product without a picture keeps its box
+    const items = bootOf(html)?.listing?.items ?? [];
+    expect(items).toHaveLength(5);
+    const cards = [...root.matchAll(/<article class="product-card"><div class="product-card__link"><div class="product-card__media">(<img [^>]*>)?<\/div>/g)].map((m) => m[1] ?? null);
+    expect(cards).toHaveLength(FIRST_SCREEN_CARDS);
+    cards.forEach((drawn, i) => {
+      const url = items[i]?.image[0];
+      if (!url) return expect(drawn).toBeNull();
+      const srcset = imageSrcSet(url);
+      const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      return expect(drawn).toBe(`<img src="${escaped(imageAt(url, 480))}"${srcset ? ` srcset="${srcset}" sizes="${PRODUCT_CARD_SIZES}"` : ''} alt="" width="240" height="240" fetchpriority="high">`);
+    });
+    expect(root).not.toContain('<script>alert(1)');
+    // no word but the shop's name, and nothing that takes focus
+    expect(root.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '')).toBe(server.config.shop.name);
+    expect(root).not.toMatch(/<a |<input|tabindex|<button(?![^>]*disabled)/);
+    // a listing of a category the shop lacks, and the search page, get the empty root the script fills
+    expect(rootOf(await (await fetch(`${server.url}/nothing-${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/${listingPath(category, a).split('/')[2]}`)).text())).toBe('<div id="root"></div>');
+    expect(rootOf(await (await fetch(`${server.url}/search?q=jaggery`)).text())).toBe('<div id="root"></div>');
+  });
+
   it("writes the search page's first results for its text into it, with its first cards' pictures preloaded; none without a text", async () => {
     for (let i = 0; i < 3; i += 1) {
       const id = await insertProduct(server, { name: `Bootsearch Kithul Treacle ${i}`, price: 500 + i, stock: 5, categories: ['Boot Shelf'], subCategories: ['Boot Sub'] });
@@ -288,6 +343,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
       const turnedAway = await (await fetch(`${gated.url}${path}`, { headers: browser })).text();
       expect(bootOf(turnedAway)?.listing).toBeUndefined();
       expect(imagePreloads(turnedAway)).toEqual([]);
+      expect(turnedAway).not.toContain('first-paint');
       expect(bootOf(await (await fetch(`${gated.url}/search?q=red+rice`, { headers: shell })).text())?.search?.items.length).toBeGreaterThan(0);
       expect(bootOf(await (await fetch(`${gated.url}/search?q=red+rice`, { headers: browser })).text())?.search).toBeUndefined();
     } finally {

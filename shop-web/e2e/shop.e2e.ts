@@ -224,6 +224,55 @@ test.describe('browsing', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  test("a listing's first paint: before the script has run, the header, the sub-categories and the first cards' pictures are drawn where the app then draws them", ONE_WIDTH, async ({ page, request }, info) => {
+    const categories = (await (await request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
+    const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string; category: Array<{ _id: string }> }>;
+    const fruit = categories.find((c) => c.name === 'Fruit')!;
+    const all = subs.find((s) => s.name === 'All Fruits')!;
+    // the app's own script held back until the first paint has been looked at
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(listingPath(fruit, all), { waitUntil: 'commit' });
+    const painted = page.locator('#root > .first-paint');
+    await expect(painted).toHaveAttribute('aria-hidden', 'true');
+    await expect(painted.locator('.header__logo')).toHaveText('Kade');
+    // the category's sub-categories, the one open marked
+    const fruitSubs = subs.filter((s) => s.category.some((c) => c._id === fruit._id));
+    expect(fruitSubs.length).toBeGreaterThan(0);
+    await expect(painted.locator('.listing__sub')).toHaveCount(fruitSubs.length);
+    await expect(painted.locator('.listing__sub.active')).toHaveCount(1);
+    const firstPictures = painted.locator('.product-card__media img');
+    await expect(firstPictures).toHaveCount(FIRST_SCREEN_CARDS);
+    // each picture loaded and drawn before the script
+    await expect.poll(() => firstPictures.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    // nothing in the hidden frame takes focus
+    expect(await painted.locator('a, button:not([disabled]), input, [tabindex]').count()).toBe(0);
+    const boxesOf = (images: Element[]) => images.slice(0, 4).map((img) => {
+      const box = img.getBoundingClientRect();
+      return { src: (img as HTMLImageElement).currentSrc, x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+    });
+    const before = await firstPictures.evaluateAll(boxesOf);
+    await shot(page, info, 'listing-first-paint');
+    release();
+    // the app replaces it with the listing itself, the same pictures in the same places (to the pixel: a picture drawn larger by the app would be
+    // the page's largest paint again, later)
+    await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
+    await expect(page.locator('.first-paint')).toHaveCount(0);
+    const after = await page.locator('.product-card__media img').evaluateAll(boxesOf);
+    after.forEach((box, i) => {
+      const was = before[i]!;
+      expect(box.src).toBe(was.src);
+      expect(Math.abs(box.x - was.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.y - was.y)).toBeLessThanOrEqual(1);
+      expect(box.width).toBe(was.width);
+      expect(box.height).toBe(was.height);
+    });
+  });
+
   test('a search the shop is opened on comes with its first results: no request for them', ONE_WIDTH, async ({ page }) => {
     const asked: Array<{ search: string; page: number }> = [];
     page.on('request', (r) => {

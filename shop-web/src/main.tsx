@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { firstScreenReady } from './app/router';
 import { setPageLanguage, startI18n } from './i18n/i18n';
 import { warmScriptFont } from './i18n/script-fonts';
 import { initialLanguage } from './state/language';
@@ -31,7 +32,8 @@ async function start(): Promise<void> {
     // the shop's config, the shopper's catalogue and (for Sinhala or Tamil) its script's face load together
     const language = initialLanguage();
     setPageLanguage(language);
-    const [config] = await Promise.all([loadShopConfig(), startI18n(language), warmScriptFont(language)]);
+    // and the chunk of the page opened, so its first render draws it rather than a moment of 'Loading…'
+    const [config] = await Promise.all([loadShopConfig(), startI18n(language), warmScriptFont(language), firstScreenReady]);
     // A transition: React draws the first screen in slices of a few milliseconds, letting the phone answer a tap
     // between them, instead of one long task that held a slow phone's main thread for most of a second.
     const app = createRoot(root);

@@ -1,29 +1,81 @@
-// The home page's first paint, sent inside the page's #root: the header's frame and the banner, so a phone paints
-// the shop's largest picture as soon as it arrives instead of after the whole script has loaded and run (on a
-// slow phone that was about two seconds later). The app replaces it when it draws its first screen: React clears
-// the root on its first render, so nothing here is kept, moved or announced (it is aria-hidden). The classes are
-// the app's own (shop-web/src/app/styles.css), so the boxes sit where the app will draw them.
+// A shop page's first paint, sent inside the page's #root: the header's frame and what the first screen shows
+// largest (the home page's banner; a listing's sub-category row, title row and first cards' pictures), so a phone
+// paints them as soon as they arrive instead of after the whole script has loaded and run (on a slow phone that
+// was about two seconds later). The app replaces it when it draws its first screen: React clears the root on its
+// first render, so nothing here is kept, moved or announced (it is aria-hidden). The classes are the app's own
+// (shop-web/src/app/styles.css, the style sheet inlined into the page), so the boxes sit where the app will draw
+// them. No words but the shop's name: the rest come in the shopper's language with the script.
 
-import type { homeBannerImage } from '@kade/shared';
+import type { homeBannerImage, productCardImage } from '@kade/shared';
 
-/** What the home page's first paint shows. */
-export interface FirstPaint {
-  shopName: string;
-  /** The banner as the home page draws it: the same address, sizes and candidates, so the browser fetches it once. */
-  banner: ReturnType<typeof homeBannerImage>;
+/** A listing's first paint: its sub-categories' pictures (the current one marked) and its first cards' pictures. */
+export interface ListingPaint {
+  subCategories: ReadonlyArray<{ image: string; current: boolean }>;
+  /**
+   * The first cards' pictures as the cards ask for them: the same address, sizes and candidates, fetched once
+   * (null: a product without a picture, its box left empty).
+   */
+  cards: ReadonlyArray<ReturnType<typeof productCardImage> | null>;
 }
+
+/** What a page's first paint shows under the header. */
+export type FirstPaint =
+  | { shopName: string; page: 'home'; banner: ReturnType<typeof homeBannerImage> }
+  | { shopName: string; page: 'listing'; listing: ListingPaint };
 
 /** Text safe inside HTML, as an element's content or a double-quoted attribute. */
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** ` srcset=… sizes=…` of a picture, when it has candidates. */
+function candidates(picture: { srcset?: string | undefined; sizes: string }): string {
+  return picture.srcset ? ` srcset="${escapeHtml(picture.srcset)}" sizes="${escapeHtml(picture.sizes)}"` : '';
+}
+
+function bannerHtml(banner: ReturnType<typeof homeBannerImage>): string {
+  return (
+    '<div class="home">' +
+    `<img class="home__banner" src="${escapeHtml(banner.href)}"` +
+    (banner.srcset ? ` srcset="${escapeHtml(banner.srcset)}"` : '') +
+    ` sizes="${escapeHtml(banner.sizes)}" alt="" width="${banner.width}" height="${banner.height}" fetchpriority="high">` +
+    '</div>'
+  );
+}
+
+/**
+ * A listing as listing-page.tsx draws it, without its words: each sub-category's round picture over an empty label,
+ * an empty title (the heading elements the app uses, for their sizes; hidden like the rest), and cards of a picture over the rows of name, unit, stock bar, price and button (empty boxes at
+ * their heights; the button disabled, so nothing in the hidden frame takes focus).
+ */
+function listingHtml(listing: ListingPaint): string {
+  const subs = listing.subCategories
+    .map((sub) => `<li><span class="listing__sub${sub.current ? ' active' : ''}"><img src="${escapeHtml(sub.image)}" alt="" width="48" height="48"><span>&nbsp;</span></span></li>`)
+    .join('');
+  const cards = listing.cards
+    .map(
+      (card) =>
+        // the picture and the name inside one box, as the card's link holds them (the card's gap falls outside it)
+        '<article class="product-card"><div class="product-card__link"><div class="product-card__media">' +
+        (card ? `<img src="${escapeHtml(card.href)}"${candidates(card)} alt="" width="240" height="240" fetchpriority="high">` : '') +
+        '</div><h2 class="product-card__name">&nbsp;</h2></div><p class="product-card__unit">&nbsp;</p><div class="stock-bar"></div>' +
+        '<div class="product-card__foot"><div class="price"><span class="price__paid">&nbsp;</span></div>' +
+        '<button type="button" class="add-to-cart add-to-cart--compact" disabled>&nbsp;</button></div></article>',
+    )
+    .join('');
+  return (
+    '<div class="listing">' +
+    `<nav class="listing__subs"><ul>${subs}</ul></nav>` +
+    `<div class="listing__main"><h1 class="listing__title">&nbsp;</h1><div class="product-grid">${cards}</div></div>` +
+    '</div>'
+  );
+}
+
 /**
  * The markup: the header's rows at their heights (the shop's name; the delivery line, the buttons and the search
- * box as empty boxes, since their words come with the shopper's language from the script) and the banner.
+ * box as empty boxes, since their words come with the shopper's language from the script) and the page's own part.
  */
 export function firstPaintHtml(paint: FirstPaint): string {
-  const { banner } = paint;
   return (
     '<div class="frame first-paint" aria-hidden="true">' +
     '<header class="header"><div class="header__top">' +
@@ -31,10 +83,6 @@ export function firstPaintHtml(paint: FirstPaint): string {
     '<p class="delivery-banner">&nbsp;</p>' +
     '<div class="header__actions"><span class="button button--ghost">&nbsp;</span></div>' +
     '</div><div class="header__search"><span class="search-bar">&nbsp;</span></div></header>' +
-    '<main class="frame__main"><div class="home">' +
-    `<img class="home__banner" src="${escapeHtml(banner.href)}"` +
-    (banner.srcset ? ` srcset="${escapeHtml(banner.srcset)}"` : '') +
-    ` sizes="${escapeHtml(banner.sizes)}" alt="" width="${banner.width}" height="${banner.height}" fetchpriority="high">` +
-    '</div></main></div>'
+    `<main class="frame__main">${paint.page === 'home' ? bannerHtml(paint.banner) : listingHtml(paint.listing)}</main></div>`
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Provider as JotaiProvider } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import { Toaster } from 'react-hot-toast';
 import { type ShopConfigWire } from '@kade/shared';
 import { TOAST } from '../lib/ui-constants';
@@ -7,6 +7,8 @@ import { ToastLimit } from '../lib/toast-limit';
 import { TOAST_TOP_VARIABLE } from '../lib/use-toast-clearance';
 import { ShopConfigContext } from '../lib/shop-config';
 import { useLoadSession } from '../state/session';
+import { productsAtom } from '../state/atoms';
+import { takeBootLists } from '../state/catalogue-data';
 
 function SessionLoader() {
   const load = useLoadSession();
@@ -16,13 +18,23 @@ function SessionLoader() {
   return null;
 }
 
+/** The app's jotai store, holding the category lists the page came with (none: they are fetched as before). */
+export function appStore(): ReturnType<typeof createStore> {
+  const store = createStore();
+  const lists = takeBootLists();
+  if (lists) store.set(productsAtom, lists);
+  return store;
+}
+
 /**
  * The app's providers: jotai, the shop's run-time config, the session and the toaster (at most TOAST.limit toasts,
  * kept by ToastLimit, with SPEC.md section 4's durations and 350 px at most).
  */
 export function Providers({ config, children }: { config: ShopConfigWire; children: ReactNode }) {
+  // the store starts with what the page came with, so the first screen draws once with it
+  const [store] = useState(appStore);
   return (
-    <JotaiProvider>
+    <JotaiProvider store={store}>
       <ShopConfigContext value={config}>
         <SessionLoader />
         {children}

@@ -1,18 +1,46 @@
 // Every route of the web app, in one file; each screen is its own lazy chunk (the dashboard included).
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { Layout } from './frame/layout';
 import { PageBoundary } from './frame/page-boundary';
 import { Loading } from '../components/loading';
 import { paths, routePatterns } from '../lib/paths';
+import { hasBoot } from '../lib/boot';
 
-const loadHomePage = () => import('../features/catalogue/components/home-page');
-// Most visits start on the home page: its chunk is fetched at once, beside the shop's settings, not after them.
-const homePageChunk = window.location.pathname === paths.home ? loadHomePage() : undefined;
-const HomePage = lazy(() => homePageChunk ?? loadHomePage());
-const ListingPage = lazy(() => import('../features/catalogue/components/listing-page'));
+/** Chunks of the page the shopper opened, loaded before the first render (firstScreenReady). */
+const firstChunks: Array<Promise<unknown>> = [];
+
+/**
+ * A page loaded lazily. The page the shopper opened (`first`) has its chunk fetched at once, beside the shop's
+ * settings, and once it is in is drawn straight away: never the route's 'Loading…' line in between, which for a
+ * moment replaced the page the server drew first (a layout shift Lighthouse counted on every first visit).
+ */
+function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, first: boolean): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  const chunk = first
+    ? load().then((module) => {
+        loaded = module.default;
+        return module;
+      })
+    : undefined;
+  // a chunk that failed to load is asked for again by the lazy page, which shows the route's error
+  if (chunk) firstChunks.push(chunk.catch(() => undefined));
+  const Lazy = lazy(() => chunk ?? load());
+  return function Page(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
+}
+
+// the first screens the server draws and writes data into (home, a listing, a search): which one this visit opened
+const opened = window.location.pathname;
+const HomePage = page(() => import('../features/catalogue/components/home-page'), opened === paths.home);
+const ListingPage = page(() => import('../features/catalogue/components/listing-page'), hasBoot('listing'));
 const ProductSheet = lazy(() => import('../features/catalogue/components/product-sheet'));
-const SearchPage = lazy(() => import('../features/search/components/search-page'));
+const SearchPage = page(() => import('../features/search/components/search-page'), opened === paths.search);
+
+/** Settles when the opened page's chunk is in (or failed): the first render waits for it (main.tsx). */
+export const firstScreenReady: Promise<unknown> = Promise.all(firstChunks);
 const AboutPage = lazy(() => import('../features/static-pages/components/about-page'));
 const PrivacyPage = lazy(() => import('../features/static-pages/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/static-pages/components/terms-page'));

@@ -28,3 +28,8 @@ export function takeBoot<K extends keyof BootWire>(part: K): BootWire[K] | undef
   delete data[part];
   return value;
 }
+
+/** Whether the page came with a part (not yet taken), without taking it. */
+export function hasBoot(part: keyof BootWire): boolean {
+  return read()[part] !== undefined;
+}

@@ -9,7 +9,11 @@ import { productsAtom } from './atoms';
 let inFlight: Promise<void> | null = null;
 let booted: { categories: CategoryWire[]; subCategories: SubCategoryWire[] } | null | undefined;
 
-/** The category lists the page came with, taken once and kept until the atom holds them. */
+/**
+ * The category lists the page came with, taken once and kept until the atom holds them. The app's store is made
+ * holding them (app/providers.tsx), so no reader draws twice: put there after the first screen had drawn, every
+ * component reading the lists (the whole home page, each strip and card under it) drew again.
+ */
 function bootLists(): { categories: CategoryWire[]; subCategories: SubCategoryWire[] } | null {
   if (booted === undefined) {
     const categories = takeBoot('categories');
@@ -17,6 +21,13 @@ function bootLists(): { categories: CategoryWire[]; subCategories: SubCategoryWi
     booted = categories && subCategories ? { categories, subCategories } : null;
   }
   return booted;
+}
+
+/** The page's category lists for the store that will hold them (then no longer kept here); null without them. */
+export function takeBootLists(): { categories: CategoryWire[]; subCategories: SubCategoryWire[] } | null {
+  const lists = bootLists();
+  booted = null;
+  return lists;
 }
 
 /** Categories and sub-categories, fetched once per page load and shared; null while loading. */
