@@ -1,5 +1,5 @@
 // What a shopper does in the shop, at a phone and a desktop width, against the real server.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BOOT_ELEMENT_ID, FIRST_SCREEN_CARDS, hasProductStrip, listingPath, type BootWire } from '@kade/shared';
 import { SEED_PRODUCTS } from '@kade/server/testing';
 import { accountControl, closedUrl, expectAccessible, ONE_WIDTH, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
@@ -431,12 +431,27 @@ test.describe('search', () => {
 });
 
 // The cards the cart walks use are sold by the unit ('/ kg' marks one sold by weight, which other files make newest)
+// and are the seed's: other files' own products on the same shelf may be packed short and sell out meanwhile.
+
+/** The names of the cards on `strip` that can be added, of the seed's products sold by the unit, in order. */
+async function seededAddables(page: Page, strip: Locator): Promise<string[]> {
+  const seeded = new Set(SEED_PRODUCTS.map((product) => product.name));
+  const addable = strip.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' });
+  await expect(addable.first()).toBeVisible();
+  const names = (await addable.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''))).filter((each) => seeded.has(each));
+  expect(names.length, 'seed products on the shelf').toBeGreaterThan(0);
+  return names;
+}
+
+/** The first of them. */
+const seededAddable = async (page: Page, strip: Locator): Promise<string> => (await seededAddables(page, strip))[0] ?? '';
+
 test.describe('the cart', () => {
   test('an anonymous cart is kept on the phone, Proceed says Please Login, and the cart is there after login', ONE_WIDTH, async ({ page, request }, info) => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded(); // strips further down draw their cards as they come near the screen
-    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' }).first().getAttribute('aria-label')) ?? '';
+    const name = await seededAddable(page, milk);
     await milk.getByRole('article', { name, exact: true }).getByRole('button', { name: /^Add / }).click();
     await expect(page.getByText('Item added').first()).toBeVisible();
     const stepper = milk.getByRole('group', { name: `Quantity of ${name}` });
@@ -493,7 +508,7 @@ test.describe('the cart', () => {
     await expect(accountControl(page)).toBeVisible();
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded();
-    const name = (await milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' }).first().getAttribute('aria-label')) ?? '';
+    const name = await seededAddable(page, milk);
     await milk.getByRole('article', { name, exact: true }).getByRole('button', { name: /^Add / }).click();
     const stepper = milk.getByRole('group', { name: `Quantity of ${name}` });
     await expect(stepper).toContainText('1');
@@ -514,11 +529,7 @@ test.describe('the cart', () => {
     await page.goto('/');
     const milk = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await milk.scrollIntoViewIfNeeded();
-    const addable = milk.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' });
-    // two of the seed's products: other files' own products on this shelf may sell out (packed short) meanwhile
-    const seeded = new Set(SEED_PRODUCTS.map((product) => product.name));
-    const names = (await addable.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''))).filter((name) => seeded.has(name));
-    const [first = '', second = ''] = names;
+    const [first = '', second = ''] = await seededAddables(page, milk);
     expect(first).not.toBe(second);
     // anonymous: the first product goes into the cart kept on the phone
     await milk.getByRole('article', { name: first, exact: true }).getByRole('button', { name: /^Add / }).click();
@@ -572,7 +583,7 @@ test.describe('the cart', () => {
     // an ordinary product steps up and down, and stepping down at 1 removes it
     const veg = strips(page).filter({ has: page.getByRole('heading', { name: 'Milk + Other', exact: true }) });
     await veg.scrollIntoViewIfNeeded();
-    const name = (await veg.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' }).first().getAttribute('aria-label')) ?? '';
+    const name = await seededAddable(page, veg);
     const card = veg.getByRole('article', { name, exact: true });
     await card.getByRole('button', { name: /^Add / }).click();
     const stepper = veg.getByRole('group', { name: `Quantity of ${name}` });
