@@ -273,6 +273,66 @@ test.describe('browsing', () => {
     });
   });
 
+  test('a first visit draws its first screen once: no layout shift on the home page, a listing or a search, and the home page rendered once', ONE_WIDTH, async ({ page, request }) => {
+    // React's developer-tools hook, as the browser extension installs it: told of every commit, it counts the
+    // renders of the component drawing div.home (a new fiber that did work; a bail-out only clones it)
+    await page.addInitScript(() => {
+      const seen = { fiber: null as unknown, renders: 0 };
+      (window as unknown as { __homeRenders: typeof seen }).__homeRenders = seen;
+      type Fiber = { child: Fiber | null; sibling: Fiber | null; return: Fiber | null; stateNode: unknown; flags: number };
+      const find = (fiber: Fiber | null): Fiber | null => {
+        for (let node = fiber; node; node = node.sibling) {
+          if (node.stateNode instanceof HTMLElement && node.stateNode.classList.contains('home') && !node.stateNode.closest('.first-paint')) return node;
+          const inner = find(node.child);
+          if (inner) return inner;
+        }
+        return null;
+      };
+      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+          const owner = find(root.current)?.return ?? null;
+          if (owner && owner !== seen.fiber) {
+            if (owner.flags & 1) seen.renders += 1; // PerformedWork
+            seen.fiber = owner;
+          }
+        },
+      };
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const frames = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    const shifts = () => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+
+    await page.goto('/');
+    await expect(strips(page).first().locator('.product-card').first()).toBeVisible();
+    await expect(page.locator('.category-tile').first()).toBeVisible();
+    await frames();
+    expect(await page.evaluate(() => (window as unknown as { __homeRenders: { renders: number } }).__homeRenders.renders)).toBe(1);
+    expect(await shifts()).toEqual([]);
+
+    const categories = (await (await request.get(`${openUrl()}/api/category/get`)).json()).data as Array<{ _id: string; name: string }>;
+    const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string }>;
+    await page.goto(listingPath(categories.find((c) => c.name === 'Fruit')!, subs.find((s) => s.name === 'All Fruits')!));
+    await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await frames();
+    expect(await shifts()).toEqual([]);
+
+    await page.goto('/search?q=rice');
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    await frames();
+    expect(await shifts()).toEqual([]);
+  });
+
   test('a search the shop is opened on comes with its first results: no request for them', ONE_WIDTH, async ({ page }) => {
     const asked: Array<{ search: string; page: number }> = [];
     page.on('request', (r) => {
