@@ -200,14 +200,17 @@ function bootDataFor(deps: AppDeps, services: Services) {
     // the first screen's own scripts (the home page's, the catalogue of the language the phone asks for) come
     // beside the entry rather than after it; a shopper who chose another language on the phone fetches theirs as before
     // the home's header frame and banner drawn with the page, for the shopper (not the app-shell gate's visitor)
-    // (a listing's: its sub-category row and first cards, where the app will draw them)
+    // (a listing's: its sub-category row and first cards; a search's: its text and first results, where the app
+    // will draw them)
     const firstPaint: FirstPaint | undefined = gated
       ? undefined
       : bannerImage
         ? { shopName: config.name, page: 'home', banner: bannerImage }
         : listing
           ? { shopName: config.name, page: 'listing', listing: listingPaint(listing, subCategories) }
-          : undefined;
+          : search
+            ? { shopName: config.name, page: 'search', search: { query: search.query, cards: firstCards.map(cardPicture) } }
+            : undefined;
     return { data, images, scripts: { page, language: languageFromTags(ctx.get('accept-language')) }, ...(firstPaint ? { firstPaint } : {}) };
   };
 }
@@ -222,8 +225,13 @@ function listingPaint(listing: BootListing, subCategories: readonly SubCategoryW
     subCategories: subCategories
       .filter((sub) => sub.category.some((category) => category._id === listing.categoryId))
       .map((sub) => ({ image: imageAt(sub.image, 160), current: sub._id === listing.subCategoryId })),
-    cards: listing.items.slice(0, FIRST_SCREEN_CARDS).map((product) => (product.image[0] ? productCardImage(product.image[0]) : null)),
+    cards: listing.items.slice(0, FIRST_SCREEN_CARDS).map(cardPicture),
   };
+}
+
+/** A first card's picture as the card asks for it, or null for a product without one (its box stays empty). */
+function cardPicture(product: { image: readonly string[] }): ReturnType<typeof productCardImage> | null {
+  return product.image[0] ? productCardImage(product.image[0]) : null;
 }
 
 /**

@@ -151,7 +151,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(root).toContain(`<img class="home__banner" src="${imageAt(banner, 1024)}" srcset="${imageSrcSet(banner)}" sizes="${HOME_BANNER_SIZES}" alt=""`);
     expect(root).toContain(`<span class="header__logo">${server.config.shop.name}</span>`);
     // other pages, and a visitor the app-shell gate turns away, get the empty root the script fills
-    expect(rootOf(await (await fetch(`${server.url}/search?q=rice`, { headers: shell })).text())).toBe('<div id="root"></div>');
+    expect(rootOf(await (await fetch(`${server.url}/about`, { headers: shell })).text())).toBe('<div id="root"></div>');
     const gated = await startTestServer(kind, { env: { WEB_DIST_DIR: dist, APP_SHELL_ONLY: 'true' } });
     try {
       await gated.db.knex('app_meta').insert({ key: BANNER_KEY, value: JSON.stringify({ url: banner }) }).onConflict('key').merge();
@@ -301,9 +301,40 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     // no word but the shop's name, and nothing that takes focus
     expect(root.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '')).toBe(server.config.shop.name);
     expect(root).not.toMatch(/<a |<input|tabindex|<button(?![^>]*disabled)/);
-    // a listing of a category the shop lacks, and the search page, get the empty root the script fills
+    // a listing of a category the shop lacks gets the empty root the script fills
     expect(rootOf(await (await fetch(`${server.url}/nothing-${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/${listingPath(category, a).split('/')[2]}`)).text())).toBe('<div id="root"></div>');
-    expect(rootOf(await (await fetch(`${server.url}/search?q=jaggery`)).text())).toBe('<div id="root"></div>');
+  });
+
+  it("draws a search's first paint inside #root: the open search box with the shopper's text (escaped), and the first results' pictures as the cards ask for them", async () => {
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    for (let i = 0; i < 5; i += 1) {
+      const id = await insertProduct(server, { name: `Paintsearch Kurakkan Flour ${i}`, price: 250 + i, stock: 5, categories: ['Paint Shelf'], subCategories: ['Paint Sub A'] });
+      await server.db.knex('products').where({ id }).update({ images: JSON.stringify(i === 2 ? [] : [`/files/${String(i + 5).repeat(32)}-480.webp`]) });
+    }
+    const html = await (await fetch(`${server.url}/search?q=${encodeURIComponent('paintsearch kurakkan')}`)).text();
+    const root = rootOf(html);
+    expect(root).toMatch(/^<div id="root"><div class="frame first-paint" aria-hidden="true"><header class="header"><div class="header__search"><span class="search-bar search-bar--active">/);
+    expect(root).toContain('<span class="search-bar__input search-bar__typed">paintsearch kurakkan</span>');
+    // no top row on a search (the app hides it there), and no word but the shopper's own
+    expect(root).not.toContain('header__logo');
+    expect(root.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '')).toBe('paintsearch kurakkan');
+    const items = bootOf(html)?.search?.items ?? [];
+    expect(items).toHaveLength(5);
+    const cards = [...root.matchAll(/<article class="product-card"><div class="product-card__link"><div class="product-card__media">(<img [^>]*>)?<\/div>/g)].map((m) => m[1] ?? null);
+    expect(cards).toHaveLength(FIRST_SCREEN_CARDS);
+    cards.forEach((drawn, i) => {
+      const url = items[i]?.image[0];
+      if (!url) return expect(drawn).toBeNull();
+      return expect(drawn).toBe(`<img src="${imageAt(url, 480)}" srcset="${imageSrcSet(url)}" sizes="${PRODUCT_CARD_SIZES}" alt="" width="240" height="240" fetchpriority="high">`);
+    });
+    expect(cards.filter((drawn) => drawn === null).length).toBe(items.slice(0, FIRST_SCREEN_CARDS).filter((item) => !item.image[0]).length);
+    // the shopper's text cannot open an element in the page
+    const hostile = rootOf(await (await fetch(`${server.url}/search?q=${encodeURIComponent(HOSTILE)}`)).text());
+    expect(hostile).not.toContain('<script>alert(1)');
+    expect(hostile).toContain(`<span class="search-bar__input search-bar__typed">${HOSTILE.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</span>`);
+    // the search page with no text, and the shop's other pages, get the empty root the script fills
+    expect(rootOf(await (await fetch(`${server.url}/search`)).text())).toBe('<div id="root"></div>');
+    expect(rootOf(await (await fetch(`${server.url}/about`)).text())).toBe('<div id="root"></div>');
   });
 
   it("writes the search page's first results for its text into it, with its first cards' pictures preloaded; none without a text", async () => {
@@ -345,7 +376,9 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
       expect(imagePreloads(turnedAway)).toEqual([]);
       expect(turnedAway).not.toContain('first-paint');
       expect(bootOf(await (await fetch(`${gated.url}/search?q=red+rice`, { headers: shell })).text())?.search?.items.length).toBeGreaterThan(0);
-      expect(bootOf(await (await fetch(`${gated.url}/search?q=red+rice`, { headers: browser })).text())?.search).toBeUndefined();
+      const turnedAwaySearch = await (await fetch(`${gated.url}/search?q=red+rice`, { headers: browser })).text();
+      expect(bootOf(turnedAwaySearch)?.search).toBeUndefined();
+      expect(turnedAwaySearch).not.toContain('first-paint');
     } finally {
       await gated.stop();
     }

@@ -1,5 +1,5 @@
 // What a shopper does in the shop, at a phone and a desktop width, against the real server.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { BOOT_ELEMENT_ID, FIRST_SCREEN_CARDS, hasProductStrip, listingPath, type BootWire } from '@kade/shared';
 import { SEED_PRODUCTS } from '@kade/server/testing';
 import { accountControl, closedUrl, expectAccessible, ONE_WIDTH, loginAsNewShopper, openUrl, scrollUntil, shot } from './helpers';
@@ -25,6 +25,49 @@ test.describe('the app-shell gate', () => {
     await context.close();
   });
 });
+
+/**
+ * Opens `path` with the app's own script held back: the server's first paint is there, hidden from screen readers
+ * and taking no focus, with the first cards' pictures loaded (`check` looks at the rest); then the script goes, the
+ * app draws the page (`drawn` shows) in place of the first paint, and its first pictures are the same, in the same
+ * places to the pixel (a picture the app drew larger would be the page's largest paint again, later).
+ */
+async function firstPaintThenApp(page: Page, info: TestInfo, path: string, name: string, check: (painted: Locator) => Promise<void>, drawn: Locator): Promise<void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  const painted = page.locator('#root > .first-paint');
+  await expect(painted).toHaveAttribute('aria-hidden', 'true');
+  await check(painted);
+  const firstPictures = painted.locator('.product-card__media img');
+  await expect(firstPictures).toHaveCount(FIRST_SCREEN_CARDS);
+  await expect.poll(() => firstPictures.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  expect(await painted.locator('a, button:not([disabled]), input, [tabindex]').count()).toBe(0);
+  const boxesOf = (images: Element[]) =>
+    images.slice(0, 4).map((img) => {
+      const box = img.getBoundingClientRect();
+      return { src: (img as HTMLImageElement).currentSrc, x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+    });
+  const before = await firstPictures.evaluateAll(boxesOf);
+  await shot(page, info, `${name}-first-paint`);
+  release();
+  await expect(drawn).toBeVisible();
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+  const after = await page.locator('.product-card__media img').evaluateAll(boxesOf);
+  expect(after).toHaveLength(before.length);
+  after.forEach((box, i) => {
+    const was = before[i]!;
+    expect(box.src).toBe(was.src);
+    expect(Math.abs(box.x - was.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.y - was.y)).toBeLessThanOrEqual(1);
+    expect(box.width).toBe(was.width);
+    expect(box.height).toBe(was.height);
+  });
+}
 
 test.describe('browsing', () => {
   test('the first screen comes with the page: no request for settings, categories or shelves before the home page shows', ONE_WIDTH, async ({ page }, info) => {
@@ -229,48 +272,21 @@ test.describe('browsing', () => {
     const subs = (await (await request.post(`${openUrl()}/api/subcategory/get`)).json()).data as Array<{ _id: string; name: string; category: Array<{ _id: string }> }>;
     const fruit = categories.find((c) => c.name === 'Fruit')!;
     const all = subs.find((s) => s.name === 'All Fruits')!;
-    // the app's own script held back until the first paint has been looked at
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(listingPath(fruit, all), { waitUntil: 'commit' });
-    const painted = page.locator('#root > .first-paint');
-    await expect(painted).toHaveAttribute('aria-hidden', 'true');
-    await expect(painted.locator('.header__logo')).toHaveText('Kade');
-    // the category's sub-categories, the one open marked
-    const fruitSubs = subs.filter((s) => s.category.some((c) => c._id === fruit._id));
-    expect(fruitSubs.length).toBeGreaterThan(0);
-    await expect(painted.locator('.listing__sub')).toHaveCount(fruitSubs.length);
-    await expect(painted.locator('.listing__sub.active')).toHaveCount(1);
-    const firstPictures = painted.locator('.product-card__media img');
-    await expect(firstPictures).toHaveCount(FIRST_SCREEN_CARDS);
-    // each picture loaded and drawn before the script
-    await expect.poll(() => firstPictures.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
-    // nothing in the hidden frame takes focus
-    expect(await painted.locator('a, button:not([disabled]), input, [tabindex]').count()).toBe(0);
-    const boxesOf = (images: Element[]) => images.slice(0, 4).map((img) => {
-      const box = img.getBoundingClientRect();
-      return { src: (img as HTMLImageElement).currentSrc, x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
-    });
-    const before = await firstPictures.evaluateAll(boxesOf);
-    await shot(page, info, 'listing-first-paint');
-    release();
-    // the app replaces it with the listing itself, the same pictures in the same places (to the pixel: a picture drawn larger by the app would be
-    // the page's largest paint again, later)
-    await expect(page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true })).toBeVisible();
-    await expect(page.locator('.first-paint')).toHaveCount(0);
-    const after = await page.locator('.product-card__media img').evaluateAll(boxesOf);
-    after.forEach((box, i) => {
-      const was = before[i]!;
-      expect(box.src).toBe(was.src);
-      expect(Math.abs(box.x - was.x)).toBeLessThanOrEqual(1);
-      expect(Math.abs(box.y - was.y)).toBeLessThanOrEqual(1);
-      expect(box.width).toBe(was.width);
-      expect(box.height).toBe(was.height);
-    });
+    await firstPaintThenApp(page, info, listingPath(fruit, all), 'listing', async (painted) => {
+      await expect(painted.locator('.header__logo')).toHaveText('Kade');
+      // the category's sub-categories, the one open marked
+      const fruitSubs = subs.filter((s) => s.category.some((c) => c._id === fruit._id));
+      expect(fruitSubs.length).toBeGreaterThan(0);
+      await expect(painted.locator('.listing__sub')).toHaveCount(fruitSubs.length);
+      await expect(painted.locator('.listing__sub.active')).toHaveCount(1);
+    }, page.getByRole('heading', { level: 1, name: 'All Fruits', exact: true }));
+  });
+
+  test("a search's first paint: before the script has run, the open search box with the shopper's text and the first results' pictures are drawn where the app then draws them", ONE_WIDTH, async ({ page }, info) => {
+    await firstPaintThenApp(page, info, '/search?q=rice', 'search', async (painted) => {
+      await expect(painted.locator('.search-bar--active')).toHaveText('rice');
+      await expect(painted.locator('.header__logo')).toHaveCount(0);
+    }, page.getByRole('heading', { level: 1, name: /rice/ }));
   });
 
   test('a first visit draws its first screen once: no layout shift on the home page, a listing or a search, and the home page rendered once', ONE_WIDTH, async ({ page, request }) => {
