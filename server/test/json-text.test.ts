@@ -38,22 +38,43 @@ describe('the kept texts', () => {
     for (const item of products) neverChanged(item);
     const holds = Math.floor(KEPT_TEXT_BYTES / (JSON.stringify(products[0]).length * 2));
     const same = (item: object) => expect(envelopeJson(ok(item))).toBe(JSON.stringify(ok(item)));
+    // asked for twice: kept from the second time
+    for (const item of products) envelopeJson(ok(item));
     for (const item of products) envelopeJson(ok(item));
     const made = textsMade.count;
     // the last `holds` texts are kept
     for (const item of products.slice(count - holds)) envelopeJson(ok(item));
     expect(textsMade.count).toBe(made);
-    // one more text made: the one made first of those goes
+    // one more text kept (its second ask): the one made first of those goes
     const more = big(count);
     neverChanged(more);
     same(more);
-    expect(textsMade.count).toBe(made + 1);
-    same(products[count - holds + 1] as object);
-    expect(textsMade.count).toBe(made + 1);
-    same(products[count - holds] as object);
+    same(more);
     expect(textsMade.count).toBe(made + 2);
-    // one let go before: made again, the same bytes
-    same(products[0] as object);
+    same(products[count - holds + 1] as object);
+    expect(textsMade.count).toBe(made + 2);
+    same(products[count - holds] as object);
     expect(textsMade.count).toBe(made + 3);
+    // one let go before: made again, the same bytes, and kept only once asked for twice again
+    same(products[0] as object);
+    same(products[0] as object);
+    expect(textsMade.count).toBe(made + 5);
+    same(products[0] as object);
+    expect(textsMade.count).toBe(made + 5);
+  });
+
+  it('are kept from the second time an object is asked for: a text asked for once dies young', () => {
+    const item = product('once');
+    neverChanged(item);
+    const made = textsMade.count;
+    const same = () => expect(envelopeJson(ok([item]))).toBe(JSON.stringify(ok([item])));
+    same();
+    expect(textsMade.count).toBe(made + 1);
+    // asked again: made again, and kept now
+    same();
+    expect(textsMade.count).toBe(made + 2);
+    same();
+    same();
+    expect(textsMade.count).toBe(made + 2);
   });
 });

@@ -1,16 +1,31 @@
 // Answers' JSON from text made once (issue 37): the read model (search-index.ts) keeps each product's wire and product
 // sheet for as long as the product does not change, and a page of them was serialized again for every request (a
 // listing or search page: about 11 KB of JSON, most of the fast lane's own CPU on such a read). The model marks those
-// objects as never changed again (a change makes new ones); the first answer that carries one keeps its JSON text
-// beside it (weakly: it goes with the object), and an answer whose data is such an object, or a list of them only, is
-// written from those texts joined, the same bytes JSON.stringify writes (fast-lane.test.ts compares them with Koa's).
+// objects as never changed again (a change makes new ones); the second answer that carries one keeps its JSON text
+// beside it (weakly: it goes with the object; ASKED says why not the first), and an answer whose data is such an
+// object, or a list of them only, is written from those texts joined, the same bytes JSON.stringify writes
+// (fast-lane.test.ts compares them with Koa's).
 // The texts kept are bounded by their bytes (KEPT_TEXT_BYTES, the texts made first let go first): a text is as large
 // as its product again, and a catalogue of 100,000 products read whole would otherwise keep them all. First made,
 // not least recently used: moving a text to the back at every use cost 7 µs a page of 24, three times the page's
 // own joining, and a text let go while still asked for is made again once.
 
-/** Objects that are never changed once made (the read model's product wires and sheets), and their JSON once asked for. */
-const frozen = new WeakMap<object, string | undefined>();
+/**
+ * Objects that are never changed once made (the read model's product wires and sheets), and their JSON once asked for
+ * twice (ASKED: asked for once, its text not kept).
+ */
+const frozen = new WeakMap<object, string | typeof ASKED | undefined>();
+/**
+ * A text is kept from the second time its object is asked for, not the first. A text kept lives until the bound lets
+ * it go: long enough to outlive V8's young generation, not long enough to stay, so every text kept for an object asked
+ * for once is garbage in the old generation, which only a major GC takes back. Searches that each ask for a text
+ * never asked before at 100,000 products (the bench's `search, every text new`) pushed about 6 KB of such texts a
+ * request into the old generation (15,000 such requests, --trace-gc: 150 MB grown between GCs with the texts kept
+ * at the first ask, 63 MB with none kept, 86 MB kept at the second), a major GC of the ~400 MB heap every few
+ * seconds under load, its pauses (marking steps and finalisation of 40-170 ms) the read's p99 of 100+ ms; a text
+ * made and not kept dies young, nearly free to collect.
+ */
+const ASKED = 0;
 
 /**
  * At most this many bytes of texts are kept: every product's wire at 10,000 products (13 MB), a tenth of them at
@@ -31,10 +46,14 @@ export function neverChanged(value: object): void {
 }
 
 function textOf(value: object): string {
-  let text = frozen.get(value);
-  if (text !== undefined) return text;
-  text = JSON.stringify(value);
+  const before = frozen.get(value);
+  if (typeof before === 'string') return before;
+  const text = JSON.stringify(value);
   textsMade.count += 1;
+  if (before !== ASKED) {
+    frozen.set(value, ASKED);
+    return text;
+  }
   const bytes = bytesOf(text);
   if (bytes > KEPT_TEXT_BYTES) return text;
   frozen.set(value, text);
