@@ -513,10 +513,11 @@ test.describe('search', () => {
 async function seededAddables(page: Page, strip: Locator): Promise<string[]> {
   const seeded = new Set(SEED_PRODUCTS.map((product) => product.name));
   const addable = strip.locator('.product-card').filter({ has: page.getByRole('button', { name: /^Add / }), hasNotText: '/ kg' });
-  await expect(addable.first()).toBeVisible();
-  const names = (await addable.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''))).filter((each) => seeded.has(each));
-  expect(names.length, 'seed products on the shelf').toBeGreaterThan(0);
-  return names;
+  const names = async () => (await addable.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''))).filter((each) => seeded.has(each));
+  // the row draws its cards a couple at a time after the first screen's worth, newest first: other files' newer
+  // products can fill the first ones, so wait until a seed product's card is drawn
+  await expect.poll(async () => (await names()).length, { message: 'seed products on the shelf' }).toBeGreaterThan(0);
+  return names();
 }
 
 /** The first of them. */
