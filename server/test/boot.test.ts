@@ -47,6 +47,23 @@ function cardPreload(product: CardProductWire): string {
   return `<link rel="preload" as="image" fetchpriority="high" href="${imageAt(url, 480)}" imagesrcset="${imageSrcSet(url)}" imagesizes="${PRODUCT_CARD_SIZES}">`;
 }
 
+/**
+ * The first cards a first paint draws in `root`: FIRST_SCREEN_CARDS of them, in `items`' order, each picture as its
+ * card asks for it (escaped), an empty box for a product without one. Answers each card's <img>, or null.
+ */
+function expectFirstCards(root: string, items: ReadonlyArray<{ image: readonly string[] }>): Array<string | null> {
+  const cards = [...root.matchAll(/<article class="product-card"><div class="product-card__link"><div class="product-card__media">(<img [^>]*>)?<\/div>/g)].map((m) => m[1] ?? null);
+  expect(cards).toHaveLength(FIRST_SCREEN_CARDS);
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  cards.forEach((drawn, i) => {
+    const url = items[i]?.image[0];
+    if (!url) return expect(drawn).toBeNull();
+    const srcset = imageSrcSet(url);
+    return expect(drawn).toBe(`<img src="${escaped(imageAt(url, 480))}"${srcset ? ` srcset="${srcset}" sizes="${PRODUCT_CARD_SIZES}"` : ''} alt="" width="240" height="240" fetchpriority="high">`);
+  });
+  return cards;
+}
+
 describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
   let server: TestServer;
   let dist: string;
@@ -288,15 +305,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     // a product without a picture keeps its box
     const items = bootOf(html)?.listing?.items ?? [];
     expect(items).toHaveLength(5);
-    const cards = [...root.matchAll(/<article class="product-card"><div class="product-card__link"><div class="product-card__media">(<img [^>]*>)?<\/div>/g)].map((m) => m[1] ?? null);
-    expect(cards).toHaveLength(FIRST_SCREEN_CARDS);
-    cards.forEach((drawn, i) => {
-      const url = items[i]?.image[0];
-      if (!url) return expect(drawn).toBeNull();
-      const srcset = imageSrcSet(url);
-      const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      return expect(drawn).toBe(`<img src="${escaped(imageAt(url, 480))}"${srcset ? ` srcset="${srcset}" sizes="${PRODUCT_CARD_SIZES}"` : ''} alt="" width="240" height="240" fetchpriority="high">`);
-    });
+    expectFirstCards(root, items);
     expect(root).not.toContain('<script>alert(1)');
     // no word but the shop's name, and nothing that takes focus
     expect(root.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '')).toBe(server.config.shop.name);
@@ -320,13 +329,7 @@ describe.each(DB_KINDS)('boot data in the pages on %s', (kind) => {
     expect(root.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '')).toBe('paintsearch kurakkan');
     const items = bootOf(html)?.search?.items ?? [];
     expect(items).toHaveLength(5);
-    const cards = [...root.matchAll(/<article class="product-card"><div class="product-card__link"><div class="product-card__media">(<img [^>]*>)?<\/div>/g)].map((m) => m[1] ?? null);
-    expect(cards).toHaveLength(FIRST_SCREEN_CARDS);
-    cards.forEach((drawn, i) => {
-      const url = items[i]?.image[0];
-      if (!url) return expect(drawn).toBeNull();
-      return expect(drawn).toBe(`<img src="${imageAt(url, 480)}" srcset="${imageSrcSet(url)}" sizes="${PRODUCT_CARD_SIZES}" alt="" width="240" height="240" fetchpriority="high">`);
-    });
+    const cards = expectFirstCards(root, items);
     expect(cards.filter((drawn) => drawn === null).length).toBe(items.slice(0, FIRST_SCREEN_CARDS).filter((item) => !item.image[0]).length);
     // the shopper's text cannot open an element in the page
     const hostile = rootOf(await (await fetch(`${server.url}/search?q=${encodeURIComponent(HOSTILE)}`)).text());
