@@ -10,14 +10,41 @@ function change(versions: ReadVersion, products?: readonly string[]): void {
   versions.end(products);
 }
 
+/**
+ * The same question answered twice: an answer is kept from its question's second ask (asked-before.ts), and these
+ * tests are about what is kept after that.
+ */
+function askedTwice(kept: KeptAnswers, ...answer: Parameters<KeptAnswers['keep']>): void {
+  kept.keep(...answer);
+  kept.keep(...answer);
+}
+
 describe('the fast lane\'s kept answers', () => {
+  it('keeps an answer from the second time its question is asked, not the first, and again at once after a change', () => {
+    const versions = new ReadVersion();
+    const kept = new KeptAnswers(versions);
+    kept.keep('once', bytes('[1]'), versions.version(), ['p1']);
+    expect(kept.get('once')).toBeUndefined();
+    expect(kept.stats()).toEqual({ kept: 0, bytes: 0, hits: 0 });
+    kept.keep('once', bytes('[1]'), versions.version(), ['p1']);
+    expect(kept.get('once')?.body.toString()).toBe('[1]');
+    // another question asked once meanwhile is still not kept
+    kept.keep('other', bytes('[2]'), versions.version(), ['p2']);
+    expect(kept.get('other')).toBeUndefined();
+    // the model changed: the answer goes, and the question, asked before, is kept at its next answer
+    change(versions);
+    expect(kept.get('once')).toBeUndefined();
+    kept.keep('once', bytes('[1b]'), versions.version(), ['p1']);
+    expect(kept.get('once')?.body.toString()).toBe('[1b]');
+  });
+
   it('gives back what was kept for the same question until the model changes any answer, and nothing after', () => {
     const versions = new ReadVersion();
     change(versions);
     const kept = new KeptAnswers(versions);
     const key = KeptAnswers.keyOf('/api/a', '{"page":1}');
     expect(kept.get(key)).toBeUndefined();
-    kept.keep(key, bytes('{"data":1}'), versions.version(), ['p1']);
+    askedTwice(kept, key, bytes('{"data":1}'), versions.version(), ['p1']);
     expect(kept.get(key)?.body.toString()).toBe('{"data":1}');
     expect(kept.get(key)?.length).toBe('10');
     // bytes of their own, not a view of a shared slab, and UTF-8 counted in bytes
@@ -34,9 +61,9 @@ describe('the fast lane\'s kept answers', () => {
   it('drops at a stock change only the answers showing that product, and keeps the others', () => {
     const versions = new ReadVersion();
     const kept = new KeptAnswers(versions);
-    kept.keep('shelf', bytes('[p1,p2]'), versions.version(), ['p1', 'p2']);
-    kept.keep('sheet', bytes('{p2,v1}'), versions.version(), ['p2', 'v1']);
-    kept.keep('nothing found', bytes('[]'), versions.version(), []);
+    askedTwice(kept, 'shelf', bytes('[p1,p2]'), versions.version(), ['p1', 'p2']);
+    askedTwice(kept, 'sheet', bytes('{p2,v1}'), versions.version(), ['p2', 'v1']);
+    askedTwice(kept, 'nothing found', bytes('[]'), versions.version(), []);
     change(versions, ['v1']);
     expect(kept.get('sheet')).toBeUndefined();
     expect(kept.stats()).toMatchObject({ kept: 2, hits: 0 });
@@ -46,11 +73,11 @@ describe('the fast lane\'s kept answers', () => {
     // the bytes of what went are no longer counted: the one left's bytes, its key's (two a character) and 200
     expect(kept.stats()).toMatchObject({ kept: 1, hits: 1 });
     expect(kept.stats().bytes).toBe(2 + 'nothing found'.length * 2 + 200);
-    kept.keep('sheet', bytes('{p2,v1}'), versions.version(), ['p2', 'v1']);
+    askedTwice(kept, 'sheet', bytes('{p2,v1}'), versions.version(), ['p2', 'v1']);
     change(versions, ['p2']);
     expect(kept.stats().kept).toBe(1);
     // a product changed and kept again, then a whole change: everything goes
-    kept.keep('shelf', bytes('[p1,p2]'), versions.version(), ['p1', 'p2']);
+    askedTwice(kept, 'shelf', bytes('[p1,p2]'), versions.version(), ['p1', 'p2']);
     change(versions);
     expect(kept.stats()).toMatchObject({ kept: 0, bytes: 0 });
   });
@@ -60,14 +87,14 @@ describe('the fast lane\'s kept answers', () => {
     const kept = new KeptAnswers(versions);
     let readAt = versions.version();
     change(versions);
-    kept.keep('k', bytes('old'), readAt, []);
+    askedTwice(kept, 'k', bytes('old'), readAt, []);
     expect(kept.get('k')).toBeUndefined();
-    kept.keep('k', bytes('new'), versions.version(), []);
+    askedTwice(kept, 'k', bytes('new'), versions.version(), []);
     expect(kept.get('k')?.body.toString()).toBe('new');
     readAt = versions.version();
     change(versions, ['p1']);
-    kept.keep('with p1', bytes('p1 old'), readAt, ['p1', 'p2']);
-    kept.keep('without p1', bytes('p2'), readAt, ['p2']);
+    askedTwice(kept, 'with p1', bytes('p1 old'), readAt, ['p1', 'p2']);
+    askedTwice(kept, 'without p1', bytes('p2'), readAt, ['p2']);
     expect(kept.get('with p1')).toBeUndefined();
     expect(kept.get('without p1')?.body.toString()).toBe('p2');
   });
@@ -77,7 +104,7 @@ describe('the fast lane\'s kept answers', () => {
     // each costs 500 bytes, the key's and the entry's share besides: about 750
     const answer = bytes('x'.repeat(500));
     for (let i = 0; i < 120; i += 1) {
-      kept.keep(`k${i}`, answer, 0, [`p${i}`]);
+      askedTwice(kept, `k${i}`, answer, 0, [`p${i}`]);
       // the first stays in use
       expect(kept.get('k0'), `after k${i}`).toBeDefined();
     }
@@ -87,11 +114,11 @@ describe('the fast lane\'s kept answers', () => {
     expect(kept.get('k1')).toBeUndefined();
     expect(kept.get('k119')).toBeDefined();
     // larger than a 64th of the bound
-    kept.keep('big', bytes('y'.repeat(1001)), 0, []);
+    askedTwice(kept, 'big', bytes('y'.repeat(1001)), 0, []);
     expect(kept.get('big')).toBeUndefined();
     // kept again under the same key: counted once
     const before = kept.stats().bytes;
-    kept.keep('k119', answer, 0, ['p119']);
+    askedTwice(kept, 'k119', answer, 0, ['p119']);
     expect(kept.stats().bytes).toBe(before);
   });
 
@@ -102,17 +129,17 @@ describe('the fast lane\'s kept answers', () => {
     const answer = bytes('x'.repeat(500));
     const key = (i: number) => `k${String(i).padStart(2, '0')}`;
     const present = (...keys: string[]) => keys.map((k) => kept.get(k) !== undefined);
-    for (let i = 0; i < 64; i += 1) kept.keep(key(i), answer, versions.version(), []);
+    for (let i = 0; i < 64; i += 1) askedTwice(kept, key(i), answer, versions.version(), []);
     expect(kept.stats().kept).toBe(64);
     kept.get('k00');
-    kept.keep('k64', answer, versions.version(), []); // k01 goes: k00 was used since it was kept
+    askedTwice(kept, 'k64', answer, versions.version(), []); // k01 goes: k00 was used since it was kept
     expect(present('k00', 'k01', 'k02', 'k64')).toEqual([true, false, true, true]);
     // every one used just now (present() above and here): the pass unmarks them all and the one kept longest goes, never the new one
     for (let i = 3; i < 64; i += 1) kept.get(key(i));
-    kept.keep('k65', answer, versions.version(), []);
+    askedTwice(kept, 'k65', answer, versions.version(), []);
     expect(present('k02', 'k03', 'k00', 'k64', 'k65')).toEqual([false, true, true, true, true]);
     // k03, k00, k64 and k65 were used again since; k04 was not: it goes next
-    kept.keep('k66', answer, versions.version(), []);
+    askedTwice(kept, 'k66', answer, versions.version(), []);
     expect(present('k03', 'k04', 'k05', 'k66')).toEqual([true, false, true, true]);
     expect(kept.stats().kept).toBe(64);
   });

@@ -10,7 +10,9 @@
 // over, which is passed over once more (a second chance: nearly least recently used, while a hit only marks its entry
 // instead of taking it out of the map and putting it back, which the profile of a kept answer showed as the lane's
 // costliest step). Only the body is kept: the headers (request id, credentials) are the request's own, made each time.
+// An answer is kept from the second time its question is asked (asked-before.ts says why).
 import { AnswersByProduct } from '../lib/answers-by-product';
+import { AskedBefore } from '../lib/asked-before';
 import type { ReadVersion } from '../lib/read-versions';
 
 /** At most this many bytes of answers (and their keys) are kept: a shelf page of 8 is ~10 KB, a sheet ~1-3 KB. */
@@ -38,6 +40,7 @@ interface Entry extends KeptAnswer {
 export class KeptAnswers {
   private readonly answers = new Map<string, Entry>();
   private readonly byProduct = new AnswersByProduct();
+  private readonly asked = new AskedBefore();
   private bytes = 0;
   private filledAt: number;
   /** Answers sent from here, for tests and the benchmark's notes; only ever added to. */
@@ -81,11 +84,11 @@ export class KeptAnswers {
   }
 
   /**
-   * Keeps `body` under `key` when nothing it shows has changed since `readAt`, the version its answer was read at;
-   * `products`: the ids of the products and variations whose stock it shows.
+   * Keeps `body` under `key` when `key` was asked before and nothing it shows has changed since `readAt`, the version
+   * its answer was read at; `products`: the ids of the products and variations whose stock it shows.
    */
   keep(key: string, body: Buffer, readAt: number, products: readonly string[]): void {
-    if (this.versions.changedSince(readAt, products)) return;
+    if (!this.asked.seen(key) || this.versions.changedSince(readAt, products)) return;
     this.dropStale();
     // keys are JS strings: two bytes a character at most
     const cost = body.length + key.length * 2 + ENTRY_OVERHEAD;

@@ -3,13 +3,16 @@
 // its exact question, with the products it holds, and is good until the model changes it: a change that may change
 // any answer (a product read again, a rebuild) moves the version on, and the next read drops every answer at once; a
 // stock notice changes only the answers holding that product (`productsChanged`), and drops those alone. At most
-// `size` answers are kept; the one used least recently goes first.
+// `size` answers are kept; the one used least recently goes first. An answer is kept from the second time its question
+// is asked (asked-before.ts says why).
+import { AskedBefore } from '../../lib/asked-before';
 import { takeRecent } from '../../lib/recently-used';
 import { AnswersByProduct } from '../../lib/answers-by-product';
 
 export class AnswerCache<T> {
   private readonly answers = new Map<string, { answer: T; products: readonly string[] }>();
   private readonly byProduct = new AnswersByProduct();
+  private readonly asked = new AskedBefore();
   private version = 0;
   private filledAt = 0;
   /** Answers given from here, for tests and the benchmark's notes; only ever added to. */
@@ -37,8 +40,12 @@ export class AnswerCache<T> {
     return kept.answer;
   }
 
-  /** Keeps `answer` under `key`; `products`: the ids of the products and variations it shows (none: no stock shown). */
-  set(key: string, answer: T, products: readonly string[] = []): void {
+  /**
+   * Keeps `answer` under `key` when `key` was asked before, or at once with `firstAsk`; `products`: the ids of the
+   * products and variations it shows (none: no stock shown).
+   */
+  set(key: string, answer: T, products: readonly string[] = [], { firstAsk = false } = {}): void {
+    if (!this.asked.seen(key) && !firstAsk) return;
     this.dropStale();
     this.forget(key);
     this.answers.set(key, { answer, products });

@@ -34,7 +34,7 @@
 // count is the set's. When the rarest word is held whole by thousands (a brand's name typed whole), the page is
 // looked for among the names starting with the text first (wholeInNameOrder), read up to the page's end. Look-alikes
 // are scored product by product also while MiniSearch holds discarded products.
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchOptions } from 'minisearch';
 import {
   hasProductStrip,
   scriptLanguage,
@@ -718,7 +718,13 @@ export function createSearchIndex({
     const words = searchWords(text);
     if (words.length === 0) return { names: [], shelves: [] };
     // any word, one letter off in every three: nearer than a search goes
-    const found = index.search(words.join(' '), { prefix: true, combineWith: 'OR', fuzzy: 0.4 });
+    const query = words.join(' ');
+    const options: SearchOptions = { prefix: true, combineWith: 'OR', fuzzy: 0.4 };
+    // while MiniSearch holds discarded products, its first search of a term counts them before dropping them from the
+    // term (word-scores.ts): that first search's order is not every later one's, and the same text asked twice gave
+    // other names (seen once an answer was no longer kept at its first ask): the search is made once more for them
+    if (index.dirtCount > 0) index.search(query, options);
+    const found = index.search(query, options);
     const names: string[] = [];
     const shelves = new Map<string, { category: NamedRef; subCategory: NamedRef }>();
     for (const result of found) {
@@ -806,9 +812,11 @@ export function createSearchIndex({
       const key = `g ${text}`;
       const kept = cache.get(key);
       if (kept) return kept as SearchSuggestions;
-      // names and shelves, no stock: only a change that may change any answer drops it (`notice`)
+      // names and shelves, no stock: only a change that may change any answer drops it (`notice`). Kept from the first
+      // ask: asked only by a search that found nothing, rare and small, while that search's own answer is kept from
+      // its second ask (or its first, asked before a change), so the two are kept together
       const answer = suggestions(text);
-      cache.set(key, answer);
+      cache.set(key, answer, [], { firstAsk: true });
       return answer;
     },
     answers: () => ({ kept: cache.length, hits: cache.hits }),
