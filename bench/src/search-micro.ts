@@ -77,6 +77,20 @@ async function main() {
   const typedCount = Number(process.env.TYPED ?? 5000);
   const typed = new Set(typedTexts(rows, typedCount, seededRandom(11)));
   time(`${typed.size.toLocaleString('en-US')} typed texts, each new`, [...typed], 1, 'typed');
+  // SLOWEST=n: each of another set of typed texts timed alone; the spread and the n slowest (a slow one holds up every
+  // request queued behind it: the route's p99 under load)
+  const slowest = Number(process.env.SLOWEST ?? 0);
+  if (slowest > 0) {
+    const each = [...new Set(typedTexts(rows, typedCount, seededRandom(12)))].map((search) => {
+      const started = performance.now();
+      index.search({ search, page: 1, limit: SEARCH_PAGE_SIZE });
+      return { search, ms: performance.now() - started };
+    });
+    const sorted = each.map((one) => one.ms).sort((x, y) => x - y);
+    const at = (share: number) => (sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0).toFixed(2);
+    console.log(`${each.length} other typed texts, each alone: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, p99.9 ${at(0.999)} ms, max ${at(1)} ms`);
+    for (const { search, ms } of each.sort((x, y) => y.ms - x.ms).slice(0, slowest)) console.log(`  ${ms.toFixed(2)} ms  ${JSON.stringify(search)}`);
+  }
 }
 
 await main();
