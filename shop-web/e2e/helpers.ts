@@ -109,15 +109,23 @@ export async function openPackingFromList(page: Page, orderId: string): Promise<
   }).toPass({ timeout: 60_000 });
 }
 
-/** Scrolls to the bottom until `done` shows (infinite lists), at most `rounds` times. */
-export async function scrollUntil(page: Page, done: () => Promise<boolean>, rounds = 40): Promise<void> {
-  for (let i = 0; i < rounds; i += 1) {
-    if (await done()) return;
-    await page.mouse.wheel(0, 4000);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(250);
-  }
-  expect(await done()).toBe(true);
+/**
+ * Scrolls to the bottom until `done` shows (infinite lists): scrolled again at each of expect.poll's tries, within its
+ * time, not a fixed count of fixed pauses (a loaded machine loads the next page later, not never).
+ */
+export async function scrollUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await done()) return true;
+        await page.mouse.wheel(0, 4000);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return done();
+      },
+      // a try every quarter second: a long list takes a scroll per page
+      { message: 'the list to load as it is scrolled', timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 /**

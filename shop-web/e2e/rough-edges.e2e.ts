@@ -96,7 +96,12 @@ test('home strips: the round scroll arrows never cover a card name, unit or pric
   const row = veg.locator('.strip__row');
   await veg.getByRole('button', { name: 'Scroll Vegetable right' }).click();
   await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
-  await page.waitForTimeout(400); // the smooth scroll settles
+  // the smooth scroll settles: the row at the same place two frames apart
+  const settled = () => row.evaluate((el) => new Promise<boolean>((resolve) => {
+    const at = el.scrollLeft;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.scrollLeft === at)));
+  }));
+  await expect.poll(settled).toBe(true);
   const right = await veg.getByRole('button', { name: 'Scroll Vegetable right' }).boundingBox();
   expect((await textBoxes(veg)).filter((t) => right && overlaps(right, t))).toEqual([]);
   await shot(page, info, 'edges-home-strip-arrows');
