@@ -20,8 +20,14 @@ const MAX_FUZZY = 6;
 /** How many letters off a word may be, as the index's search asks MiniSearch (search-index.ts): 0 below 4 letters. */
 export const typosAllowed = (word: string): number => (word.length >= 4 ? Math.min(MAX_FUZZY, Math.round(word.length * 0.2)) : 0);
 
-/** Memory kept for words' sets, in 32-bit words (4 MB: about 3,300 words' sets at 10,000 products). */
-export const WORD_SET_WORDS = 1 << 20;
+/**
+ * Memory kept for words' sets, in 32-bit words (16 MB: about 13,000 words' sets at 10,000 products, 1,340 at 100,000).
+ * At 100,000 products 4 MB held 335 sets, and typed texts' words pushed each other out: a typed text cost the index
+ * 114 µs of CPU, 51 µs with 8 MB, 44 µs with 16 MB, 42 µs with 32 MB (`TYPED=60000 ONLY=typed npx tsx
+ * bench/src/search-micro.ts 100000`), and the route's p99 under 50 clients 72-80 ms, 51.9 and 44.9 ms (4 MB, 8 MB,
+ * 16 MB); at 10,000 products 10 µs with any of them. The sets are made as words are searched (none while idle).
+ */
+export const WORD_SET_WORDS = 1 << 22;
 
 /** The products whose terms start with each of the words, by id: MiniSearch's AND of prefix searches, unscored. */
 export class PrefixMatch {
