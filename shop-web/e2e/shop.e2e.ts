@@ -584,8 +584,18 @@ test.describe('the cart', () => {
       if (!firstRead) return route.continue();
       firstRead = false;
       const answer = await route.fetch();
-      delivered = held.then(() => route.fulfill({ response: answer }));
+      // marked, so that the page can say when it has read this answer
+      delivered = held.then(() => route.fulfill({ response: answer, headers: { ...answer.headers(), 'x-held-answer': '1' } }));
       await delivered;
+    });
+    // the page notes when it has read the held answer's body (the app's own handling runs after, in the same task)
+    await page.addInitScript(() => {
+      const read = Response.prototype.json;
+      Response.prototype.json = async function json(this: Response) {
+        const body: unknown = await read.call(this);
+        if (this.headers.get('x-held-answer')) (window as unknown as { heldAnswerRead?: boolean }).heldAnswerRead = true;
+        return body;
+      };
     });
     await page.goto('/');
     // signed in once the session check has answered (before the page draws, there is no Login link either)
@@ -601,8 +611,10 @@ test.describe('the cart', () => {
     expect(firstRead).toBe(false);
     release();
     await delivered;
-    // the page has the old answer now: give it a moment to (wrongly) show it, then step on from what is shown
-    await page.waitForTimeout(500);
+    // the page has read the old answer: once it has drawn what it made of it (a frame and the task after it), it
+    // still shows the step, and the shopper steps on from what is shown
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heldAnswerRead?: boolean }).heldAnswerRead === true)).toBe(true);
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     await expect(stepper).toContainText('2');
     await stepper.getByRole('button', { name: /^One less / }).click();
     await expect(stepper).toContainText('1');
