@@ -105,7 +105,7 @@ test("'Out of Stock' on the card, on the sheet and on a variation, where the oth
     await expect(sheet.getByRole('heading', { name: gone })).toBeVisible();
     await expect(sheet.getByText('Out of Stock', { exact: true })).toBeVisible();
     // its own Add is gone; the in-stock neighbours it offers (issue 36) keep theirs. They come from a read of the
-    // shelf after the sheet opens: counted once they are shown, not before (stop 46's run counted none, then saw 4)
+    // shelf after the sheet opens: counted once they are shown, not before (a full run of session 27 counted none, then saw 4)
     const offered = sheet.getByRole('region', { name: 'In stock on the same shelf' }).getByRole('button', { name: /add/i });
     await expect(offered.first()).toBeVisible();
     await expect(sheet.getByRole('button', { name: /add/i })).toHaveCount(await offered.count());
