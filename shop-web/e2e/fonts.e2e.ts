@@ -178,6 +178,65 @@ test('the delivery banner draws its Tamil and Sinhala lines with the bundled fon
   await expectAccessible(page, info, 'banner-sinhala');
 });
 
+test('the delivery banner stays one line in every language: the header keeps its height as it turns, at 320, 360 and 390 px', async ({ page, request }, info) => {
+  // A wrapped Tamil line (360 px) grew the sticky header by a line for 3 s in every 9, and the page under it moved
+  // beneath the shopper's finger: a test's tap on a card's Add once landed on nothing (rough-edges-shopper.e2e.ts).
+  const config = await call<ShopConfigWire>(request, null, 'GET', ENDPOINTS.shop.config.path);
+  const texts = bannerTexts(config.body.data.shopHours);
+  await page.clock.install();
+  await page.goto('/about');
+  const banner = page.getByTestId('delivery-banner');
+  await expect(banner).toHaveText(texts[0] ?? '');
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+  /** The header's height, and the banner's line as drawn (scaled) against the banner's own box. */
+  const measure = () =>
+    banner.evaluate((el) => {
+      const header = el.closest('header')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      const words = document.createRange();
+      words.selectNodeContents(el);
+      const line = words.getBoundingClientRect();
+      // the scale the line is drawn at (to fit the width), 'none' when drawn as laid out
+      const transform = el.firstElementChild ? getComputedStyle(el.firstElementChild).transform : 'none';
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+      return { header: header.height, box: { left: box.left, right: box.right, height: box.height }, line: { left: line.left, right: line.right, scale: transform === 'none' ? 1 : new DOMMatrixReadOnly(transform).a }, lineHeight, lang: el.getAttribute('lang') };
+    });
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 740 });
+    const heights = new Set<number>();
+    const shown = new Set<string>();
+    for (let turn = 0; turn < texts.length; turn += 1) {
+      // each width starts where the last left off: three turns show all three lines
+      if (turn > 0) {
+        const before = (await banner.textContent()) ?? '';
+        await page.clock.runFor(3000);
+        await expect(banner).not.toHaveText(before);
+      }
+      const text = (await banner.textContent()) ?? '';
+      expect(texts).toContain(text);
+      shown.add(text);
+      // the line's width as the browser has it once its font is in (the scale follows the font's arrival)
+      await expect.poll(async () => (await page.evaluate(() => document.fonts.status)) === 'loaded').toBe(true);
+      await expect
+        .poll(async () => {
+          const { box, line } = await measure();
+          return line.left >= box.left - 0.5 && line.right <= box.right + 0.5;
+        }, { message: `"${text}" drawn inside the banner at ${width} px` })
+        .toBe(true);
+      const seen = await measure();
+      expect(seen.box.height, `"${text}" is one line at ${width} px`).toBeLessThan(seen.lineHeight * 1.5);
+      // smaller only where the width needs it, and never below four fifths of its size (readable)
+      expect(seen.line.scale, `"${text}" not shrunk past reading at ${width} px`).toBeGreaterThanOrEqual(0.8);
+      if (width === 390) expect(seen.line.scale, `"${text}" at full size at 390 px`).toBeCloseTo(1, 3);
+      heights.add(Math.round(seen.header * 10) / 10);
+    }
+    expect(shown.size, `all three lines shown at ${width} px`).toBe(3);
+    expect([...heights], `the header's height at ${width} px in all three languages`).toHaveLength(1);
+    if (width === 360) await shot(page, info, 'banner-one-line-360');
+  }
+  await page.clock.resume();
+});
+
 test("the checkout's Tamil notes are drawn with the bundled font", async ({ page, request }, info) => {
   const admin = await adminSession(request);
   const product = await createProduct(request, admin, { name: `E2E Font Tea ${Date.now()}`, price: 40 });

@@ -394,9 +394,14 @@ test('the small things: a bad product link, an out-of-stock sheet, One per order
     await expect(card.getByRole('meter')).toHaveAttribute('aria-valuetext', '37 left');
     await expect(card.getByRole('meter')).toHaveAccessibleName('Stock left');
     await page.goto('/');
+    // the page has read the cart (the Deal in it shows its stepper): before that every card offers Add, and the card
+    // picked could be the Deal's, whose Add then turns into the stepper under the tap
+    await expect(page.locator('.strip').getByRole('group', { name: `Quantity of ${deal!.name}` }).first()).toBeVisible();
     const firstCard = page.locator('.strip .product-card').filter({ has: page.getByRole('button', { name: /^Add / }) }).first();
+    const cardName = (await firstCard.getAttribute('aria-label')) ?? '';
     // the toast's resting place, read the moment it has slid in (a success toast is gone in 2 s, sooner than a loaded
-    // machine answers a locator): watched from before the tap
+    // machine answers a locator): watched from before the tap, for a bounded time (a tap that added nothing once
+    // waited out the whole test: the header's banner, wrapping in Tamil, moved the card; fonts.e2e.ts checks it now)
     const seen = page.waitForFunction(() => {
       const toast = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.includes('Item added'));
       if (!toast) return null;
@@ -407,9 +412,16 @@ test('the small things: a bad product link, an out-of-stock sheet, One per order
       const settled = own.every((a) => a.playState !== 'running');
       const r = toast.getBoundingClientRect();
       return r.height > 0 && settled ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-    });
-    await firstCard.getByRole('button', { name: /^Add / }).click();
-    const toastBox = (await (await seen).jsonValue()) as { x: number; y: number; width: number; height: number };
+    }, undefined, { timeout: 60_000 }).then(
+      (handle) => handle.jsonValue() as Promise<{ x: number; y: number; width: number; height: number }>,
+      (error: Error) => error,
+    );
+    await page.locator('.strip').getByRole('article', { name: cardName, exact: true }).first().getByRole('button', { name: /^Add / }).click();
+    const toastBox = await seen;
+    if (toastBox instanceof Error) {
+      const toasts = await page.locator('[role="status"]').allTextContents();
+      throw new Error(`no 'Item added' toast came to rest after the tap on Add of ${cardName} (toasts: ${toasts.join(' | ') || 'none'}): ${toastBox.message}`);
+    }
     await shot(page, info, `edges36-toast-under-header-${width}`);
     const headerControls = page.getByRole('banner').locator('button, a');
     expect(await headerControls.count()).toBeGreaterThan(1);
