@@ -6,6 +6,7 @@ import { createLogger } from '../src/logger';
 import type { Answer } from './catalogue-fixtures';
 import { createShopService } from '../src/modules/catalog/shop-service';
 import { createSearchIndex } from '../src/modules/catalog/search-index';
+import { SHOP_PRODUCT } from '../src/modules/catalog/product-sql';
 import { NOTICE_BOUND_MS, waitFor } from './cluster-helpers';
 import { DB_KINDS, quickAccount, startTestServer, startTwoInstances, waitForSearchIndex, type TestDatabase, type TestServer, type TwoInstances } from './helpers';
 import { watchStatements, type StatementLog } from './statement-log';
@@ -154,6 +155,44 @@ describe.each(DB_KINDS)('search from memory on %s', (kind) => {
 
     await write('DELETE', '/api/product/delete-product', { _id: dhal._id });
     await onB('it deleted', async () => !(await search(b, 'masoor')).data.some((p) => p._id === dhal._id));
+  });
+
+  it('reads again only the products of a category renamed on A, and B shows the new name from memory', async () => {
+    const [mango] = (await search(a, 'mango')).data;
+    const fruit = mango?.category.find((category) => category.name === 'Fruit');
+    if (!mango || !fruit) throw new Error('no mango on the Fruit shelf of the demo catalogue');
+    const holding = (await database.db.knex.raw(
+      `select count(*)::int as n from product_categories pc join products p on p.id = pc.product_id where pc.category_id = ? and ${SHOP_PRODUCT}`,
+      [fruit._id],
+    )) as { rows: Array<{ n: number }> };
+    const holders = holding.rows[0]?.n ?? 0;
+    const inShop = (await database.db.knex.raw(`select count(*)::int as n from products p where ${SHOP_PRODUCT}`)) as { rows: Array<{ n: number }> };
+    expect(holders).toBeGreaterThan(0);
+    expect(holders).toBeLessThan(inShop.rows[0]?.n ?? 0);
+    const categoryOf = async (server: TestServer) => (await search(server, 'mango')).data.find((p) => p._id === mango._id)?.category.find((c) => c._id === fruit._id)?.name;
+
+    const renamed = `${fruit.name} Orchard`;
+    const { statements } = await log.during(async () => {
+      await write('PUT', '/api/category/update', { _id: fruit._id, name: renamed });
+      await onB('the category renamed', async () => (await categoryOf(b)) === renamed);
+      await waitFor('A to show the category renamed', async () => (await categoryOf(a)) === renamed, NOTICE_BOUND_MS);
+      await waitForSearchIndex(a);
+      await waitForSearchIndex(b);
+    });
+    // no whole read (its pages go in id order); each instance compared the shelves' names once and read again the
+    // category's products, and only those
+    expect(statements.filter((sql) => /order by p\.id limit/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /from categories union all/.test(sql))).toHaveLength(2);
+    const readAgain = statements.flatMap((sql) => [...sql.matchAll(/p\.id in \(([^)]*)\)/g)].map((match) => (match[1] ?? '').split(',').length));
+    expect(readAgain.reduce((sum, n) => sum + n, 0)).toBe(2 * holders);
+    // and answers from memory again, with the new name
+    const again = await log.during(() => categoryOf(b));
+    expect(again.result).toBe(renamed);
+    expect(again.statements).toEqual([]);
+
+    await write('PUT', '/api/category/update', { _id: fruit._id, name: fruit.name });
+    await onB('the old name back', async () => (await categoryOf(b)) === fruit.name);
+    await waitForSearchIndex(b);
   });
 
   it('answers names typed letter by letter from its kept word sets and scores as a fresh index does, after an edit too', async () => {

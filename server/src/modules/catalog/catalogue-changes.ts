@@ -21,11 +21,14 @@ export const PRODUCT_CHANNEL = 'kade_products';
 /** The LISTEN connection's application_name, as pg_stat_activity shows it. */
 export const LISTENER_NAME = 'kade-catalogue-listen';
 
+/** Why the copies must go: the lists changed (here or elsewhere), or the notices stopped or came back. */
+export type CatalogueChange = 'lists' | 'hearing';
+
 export interface CatalogueChanges {
   /** Whether the copies may be used: changes made anywhere reach this instance now. */
   live(): boolean;
-  /** Called whenever the copies must go (a change here or elsewhere, the listener lost or back). */
-  onChange(listener: () => void): void;
+  /** Called whenever the copies must go (a change here or elsewhere: 'lists'; the listener lost or back: 'hearing'). */
+  onChange(listener: (why: CatalogueChange) => void): void;
   /**
    * Runs a write to the lists. Its copies here go when it ends, done or not; once it is done, this waits (at
    * most NOTICE_WAIT_MS) for the notice of a change after it started to come back to this instance's LISTEN,
@@ -42,15 +45,15 @@ export const NOTICE_WAIT_MS = 2000;
 
 /** The callbacks to drop the copies, and the notices heard so far (a count, for writes waiting on theirs). */
 function listeners(live: () => boolean) {
-  const all: Array<() => void> = [];
+  const all: Array<(why: CatalogueChange) => void> = [];
   const products: Array<(payload: string) => void> = [];
   let heard = 0;
   let waiting: Array<() => void> = [];
-  const fire = () => {
-    for (const listener of all) listener();
+  const fire = (why: CatalogueChange) => {
+    for (const listener of all) listener(why);
   };
   return {
-    add: (listener: () => void) => void all.push(listener),
+    add: (listener: (why: CatalogueChange) => void) => void all.push(listener),
     fire,
     addProduct: (listener: (payload: string) => void) => void products.push(listener),
     /** A notice of PRODUCT_CHANNEL arrived. */
@@ -60,7 +63,7 @@ function listeners(live: () => boolean) {
     /** A notice arrived from the database. */
     notice: () => {
       heard += 1;
-      fire();
+      fire('lists');
       const done = waiting;
       waiting = [];
       for (const resolve of done) resolve();
@@ -71,7 +74,7 @@ function listeners(live: () => boolean) {
       try {
         result = await write();
       } finally {
-        fire();
+        fire('lists');
       }
       const deadline = Date.now() + NOTICE_WAIT_MS;
       while (live() && heard === before && Date.now() < deadline) {
@@ -148,7 +151,7 @@ export async function listenForCatalogueChanges(
     clearInterval(ping);
     if (listening) logger.warn({ err: error }, 'lost the catalogue change notices: reading categories from the database until they are back');
     listening = false;
-    changes.fire();
+    changes.fire('hearing');
     current.end().catch(() => undefined);
     if (closed) return;
     retry = setTimeout(() => void connect(), retryMs);
@@ -172,7 +175,7 @@ export async function listenForCatalogueChanges(
       listening = true;
       retryMs = firstRetryMs;
       // Anything may have changed while nobody listened.
-      changes.fire();
+      changes.fire('hearing');
       ping = setInterval(() => {
         current.query('select 1').catch((error: unknown) => lost(current, error));
       }, pingMs);

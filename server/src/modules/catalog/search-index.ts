@@ -11,7 +11,7 @@
 // the published products (their answers as the search endpoint sends them) and a MiniSearch index over their names
 // in English, Sinhala and Tamil and their keywords, built at start from PostgreSQL and kept current by the notices of
 // `kade_products` (migration 20261207060000: a product's row or links changed, re-read; its stock, carried in the
-// notice) and of `kade_catalogue` (a category or sub-category renamed: read again whole). Until the first build is
+// notice) and of `kade_catalogue` (a category or sub-category renamed or gone: its products read again). Until the first build is
 // done, or while the notices cannot reach this instance, `search` answers undefined and the caller asks PostgreSQL
 // (search.ts), which ranks the same way.
 //
@@ -377,7 +377,7 @@ export interface SearchIndex {
    * undefined when any answer may have changed.
    */
   notice(payload: string): readonly string[] | undefined;
-  /** The categories or sub-categories changed: read everything again. */
+  /** The categories or sub-categories changed: read again the products holding one renamed or gone. */
   shelvesChanged(): void;
   /** The notices stopped (false) or reach this instance again (true: read everything again, some may be lost). */
   hearing(live: boolean): void;
@@ -447,9 +447,10 @@ export function createSearchIndex({
   let built = false;
   let live = true;
   let closed = false;
-  /** Ids to read again; a rebuild asked for. */
+  /** Ids to read again; a rebuild asked for; the categories or sub-categories changed (their holders to read again). */
   let dirty = new Set<string>();
   let rebuildAsked = false;
+  let shelvesAsked = false;
   let work: Promise<void> = Promise.resolve();
   let scheduled = false;
   let running = false;
@@ -530,6 +531,23 @@ export function createSearchIndex({
     cache.changed();
   }
 
+  /**
+   * The products whose categories or sub-categories are no longer named as they hold them (in any language): renamed,
+   * or gone. The two tables are small (a store's shelves), the products in memory are walked once.
+   */
+  async function shelfHolders(): Promise<string[]> {
+    const result = (await db.raw(
+      'select id, name, name_si, name_ta from categories union all select id, name, name_si, name_ta from sub_categories',
+    )) as { rows: Array<{ id: string; name: string; name_si: string | null; name_ta: string | null }> };
+    const named = new Map(result.rows.map((row) => [row.id, `${row.name}\n${row.name_si ?? ''}\n${row.name_ta ?? ''}`]));
+    const sameAsRow = (ref: NamedRef) => named.get(ref._id) === `${ref.name}\n${ref.nameSi ?? ''}\n${ref.nameTa ?? ''}`;
+    const holders: string[] = [];
+    for (const entry of entries.values()) {
+      if (!entry.wire.category.every(sameAsRow) || !entry.wire.subCategory.every(sameAsRow)) holders.push(entry.wire._id);
+    }
+    return holders;
+  }
+
   async function reread(ids: readonly string[]): Promise<void> {
     for (let start = 0; start < ids.length; start += READ_BATCH) {
       const batch = ids.slice(start, start + READ_BATCH);
@@ -580,13 +598,19 @@ export function createSearchIndex({
       running = true;
       // a variation's stock notice: its product is read again (its parent known once the model is built)
       const ids = [...new Set([...dirty].map((id) => parentOf.get(id) ?? id))];
-      const whole = rebuildAsked || ids.length > REBUILD_ABOVE;
+      let whole = rebuildAsked || ids.length > REBUILD_ABOVE;
+      const shelves = shelvesAsked;
       dirty = new Set();
       rebuildAsked = false;
+      shelvesAsked = false;
       rebuilding = whole;
       try {
+        // a shelf renamed: only its products are read again (a rebuild when they are many)
+        const holders = !whole && built && shelves ? await shelfHolders() : [];
+        const again = holders.length > 0 ? [...new Set([...ids, ...holders])] : ids;
+        if (again.length > REBUILD_ABOVE) whole = rebuilding = true;
         if (whole) await rebuild();
-        else if (built) await reread(ids);
+        else if (built) await reread(again);
         if (whole) built = true;
       } catch (error) {
         if (!closed) logger.warn({ err: error }, 'could not bring the search index up to date: searching in the database until it is read again');
@@ -744,7 +768,7 @@ export function createSearchIndex({
    * Whether memory may answer now: built, hearing every change, and no change heard but not yet read (a product
    * unpublished or deleted elsewhere is never shown from memory once its notice came; until it is read, PostgreSQL answers).
    */
-  const current = (): boolean => built && live && !closed && !scheduled && !running && !rebuildAsked && dirty.size === 0;
+  const current = (): boolean => built && live && !closed && !scheduled && !running && !rebuildAsked && !shelvesAsked && dirty.size === 0;
 
   const settled = async (): Promise<void> => {
     // what is scheduled now, and anything a batch scheduled meanwhile
@@ -879,7 +903,7 @@ export function createSearchIndex({
     },
     shelvesChanged() {
       cache.changed();
-      rebuildAsked = true;
+      shelvesAsked = true;
       schedule();
     },
     hearing(now) {

@@ -32,8 +32,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     changes.onProductNotice(searchIndex.notice);
     // not hearing from the start (the first LISTEN failed): the model waits for the notices (`off`), then reads all
     if (!changes.live()) searchIndex.hearing(false);
-    // a category renamed, or the notices lost or back: the index reads everything again (or waits, not hearing)
-    changes.onChange(() => searchIndex.hearing(changes.live()));
+    // a category or sub-category changed: the index reads again the products holding one renamed or gone; the
+    // notices lost or back: it waits (not hearing), then reads everything again
+    changes.onChange((why) => (why === 'lists' ? searchIndex.shelvesChanged() : searchIndex.hearing(changes.live())));
     void searchIndex.build();
   }
   return {
