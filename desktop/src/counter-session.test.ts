@@ -3,7 +3,7 @@
 // takes it, both stop; a counter whose session cannot be restored says so and rings; receipts carry the store's
 // own name and address from the server.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,8 @@ describe('a counter a clerk can rely on', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'kade-counter-session-'));
-    server = await startServer(path.join(root, 'server-data'));
+    // a number's failure ceiling of 6 an hour (the default is 100), met by a stranger in the device cookie's test
+    server = await startServer(path.join(root, 'server-data'), { env: { RATE_LIMITS: 'login.number=6/3600' } });
     printer = await new RecordingPrinter().start();
     buyer = await shopper(server.url);
   }, 240_000);
@@ -172,5 +173,38 @@ describe('a counter a clerk can rely on', () => {
     const order = await buyer.order();
     await eventually(() => counter.alert.pending().includes(order._id));
     expect(counter.alert.pending()).not.toContain('signed-out');
+  });
+  it("signs in past a stranger's guesses at its number with the device cookie of its last login there, after a restart too", async () => {
+    const dir = path.join(root, 'counter-device');
+    const mobile = await staffAccount(server.url, 'Device Clerk');
+    const first = await counterAt(dir);
+    await first.settings.save({ autoPrint: false });
+    expect((await first.bridge.signIn(mobile, STAFF_PASSWORD)).ok).toBe(true);
+    await first.stop();
+    // kept sealed beside the session (the keychain's stand-in here), never in clear text
+    const kept = readFileSync(path.join(dir, 'devices.bin')).toString('latin1');
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).not.toContain('d1.');
+
+    // a stranger meets the number's failure ceiling: from then on even the right password is refused to strangers
+    const guess = (password: string) =>
+      fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, password }) });
+    for (let i = 0; i < 6; i++) expect((await guess(`wrong-guess-${i}`)).status).toBe(401);
+    expect((await guess(STAFF_PASSWORD)).status).toBe(429);
+
+    // the clerk had signed out (the session is gone), the counter starts again and the clerk signs in: it is let in
+    rmSync(path.join(dir, 'session.bin'));
+    const again = await counterAt(dir);
+    expect(again.status().signedIn).toBe(false);
+    expect((await again.bridge.signIn(mobile, STAFF_PASSWORD)).ok).toBe(true);
+    expect(again.status()).toMatchObject({ signedIn: true, staffName: 'Device Clerk', problem: null });
+    await again.stop();
+
+    // a counter that never signed in as that number is a stranger, and is told so
+    const stranger = await counterAt(path.join(root, 'counter-stranger'));
+    const refused = await stranger.bridge.signIn(mobile, STAFF_PASSWORD);
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.ok ? '' : refused.error).toMatch(/too many|try again/i);
+    expect(stranger.status().signedIn).toBe(false);
   });
 });

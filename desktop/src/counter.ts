@@ -62,6 +62,8 @@ export async function createCounter(options: CounterOptions) {
     if (store.get().sound) options.playSound();
   });
   const vault = options.secretBox ? new SessionVault(options.userDataDir, options.secretBox) : undefined;
+  /** Device cookies given to this run's logins (by server and number), for a counter with no vault. */
+  const devices = new Map<string, string>();
   let dispatcher: Dispatcher | undefined;
   let heartbeat: Heartbeat | undefined;
   let api: ServerApi | undefined;
@@ -167,8 +169,16 @@ export async function createCounter(options: CounterOptions) {
   /** Signs in as staff, then listens for orders (alert, notification, auto-print) and reports the counter. */
   async function signIn(mobile: string, password: string): Promise<{ connected: boolean }> {
     let name = '';
-    const session = sessionApi(store.get().serverUrl, undefined, () => name);
-    await session.login(mobile, password);
+    const serverUrl = store.get().serverUrl;
+    const session = sessionApi(serverUrl, undefined, () => name);
+    // the device cookie of this counter's last login as that number (OWASP's device cookie: strangers guessing the
+    // number's password cannot lock the counter out), kept sealed across restarts and sign-outs, else for this run
+    const device = devices.get(`${serverUrl} ${mobile}`) ?? (await vault?.deviceFor(serverUrl, mobile).catch(() => undefined));
+    const issued = await session.login(mobile, password, device);
+    if (issued) {
+      devices.set(`${serverUrl} ${mobile}`, issued);
+      await vault?.keepDevice(serverUrl, mobile, issued).catch(() => undefined);
+    }
     // The server decides who may see the order feed: asked once before anything starts, so an account without the
     // permission is told so in one sentence, and no dispatcher runs to be refused.
     try {

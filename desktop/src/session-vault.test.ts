@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyFileBox, SessionVault, type SecretBox } from './session-vault';
+import { DEVICE_COOKIES_KEPT, keyFileBox, SessionVault, type SecretBox } from './session-vault';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -52,6 +52,39 @@ describe('the counter\'s session vault', () => {
     await vault.save(SESSION);
     await vault.clear();
     expect(await vault.load()).toBeUndefined();
+  });
+
+  it('keeps each login\'s device cookie by server and number, sealed, past a sign-out and a restart', async () => {
+    const dir = tempDir();
+    const vault = new SessionVault(dir, standIn());
+    const cookie = 'd1.4f6c2a9e-1b7d-4c1e-9a55-0c2b6e7d8f90.nonce_-A.lz3k1q.tag-_B';
+    expect(await vault.deviceFor(SESSION.serverUrl, '0771234567')).toBeUndefined();
+    expect(await vault.keepDevice(SESSION.serverUrl, '077 123 4567', cookie)).toBe(true);
+    expect(readFileSync(path.join(dir, 'devices.bin'), 'utf8')).not.toContain(cookie);
+    await vault.save(SESSION);
+    await vault.clear(); // signed out: the session goes, the device stays known
+    const restarted = new SessionVault(dir, standIn());
+    expect(await restarted.deviceFor(SESSION.serverUrl, '0771234567')).toBe(cookie);
+    // never sent to another server, nor for another number
+    expect(await restarted.deviceFor('http://192.168.1.20:3000', '0771234567')).toBeUndefined();
+    expect(await restarted.deviceFor(SESSION.serverUrl, '0779999999')).toBeUndefined();
+    // a new login's cookie replaces the number's old one
+    await restarted.keepDevice(SESSION.serverUrl, '0771234567', `${cookie}2`);
+    expect(await restarted.deviceFor(SESSION.serverUrl, '0771234567')).toBe(`${cookie}2`);
+  });
+
+  it('keeps the newest numbers\' device cookies only, and none without a keychain or from a damaged file', async () => {
+    const dir = tempDir();
+    const vault = new SessionVault(dir, standIn());
+    for (let i = 0; i <= DEVICE_COOKIES_KEPT; i++) await vault.keepDevice(SESSION.serverUrl, `07700000${String(i).padStart(2, '0')}`, `cookie-${i}`);
+    expect(await vault.deviceFor(SESSION.serverUrl, '0770000000')).toBeUndefined();
+    expect(await vault.deviceFor(SESSION.serverUrl, '0770000001')).toBe('cookie-1');
+    expect(await vault.deviceFor(SESSION.serverUrl, `07700000${DEVICE_COOKIES_KEPT}`)).toBe(`cookie-${DEVICE_COOKIES_KEPT}`);
+    writeFileSync(path.join(dir, 'devices.bin'), 'not sealed at all');
+    expect(await vault.deviceFor(SESSION.serverUrl, '0770000001')).toBeUndefined();
+    const bare = new SessionVault(tempDir(), standIn(false));
+    expect(await bare.keepDevice(SESSION.serverUrl, '0771234567', 'cookie')).toBe(false);
+    expect(await bare.deviceFor(SESSION.serverUrl, '0771234567')).toBeUndefined();
   });
 
   it('keeps the agent\'s key readable by its own user only', async () => {

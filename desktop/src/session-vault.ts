@@ -26,6 +26,20 @@ const storedSession = z.object({
 });
 export type StoredSession = z.infer<typeof storedSession>;
 
+/** Devices kept (DEVICE_COOKIES_KEPT): one per server and staff number that signed in here, the newest first. */
+const storedDevices = z.array(
+  z.object({
+    serverUrl: z.string().min(1),
+    mobile: z.string().min(1).max(40),
+    cookie: z.string().min(1).max(200),
+  }),
+);
+type StoredDevices = z.infer<typeof storedDevices>;
+/** Staff numbers whose device cookie a counter keeps: more than a shop's clerks ever share one counter. */
+export const DEVICE_COOKIES_KEPT = 20;
+/** A staff number as typed, without its spaces. */
+const numberOf = (mobile: string): string => mobile.replace(/\s+/g, '');
+
 /**
  * The counter's session across restarts of the app or the PC: the refresh token (never the password), sealed
  * with the SecretBox, in `session.bin` in the user-data folder, written by rename so a crash never leaves half
@@ -34,12 +48,15 @@ export type StoredSession = z.infer<typeof storedSession>;
  */
 export class SessionVault {
   private readonly file: string;
+  /** The device cookies (`devices.bin`): kept when the session is cleared, as a browser keeps its cookie at logout. */
+  private readonly devicesFile: string;
 
   constructor(
     userDataDir: string,
     private readonly box: SecretBox,
   ) {
     this.file = path.join(userDataDir, 'session.bin');
+    this.devicesFile = path.join(userDataDir, 'devices.bin');
   }
 
   get available(): boolean {
@@ -47,33 +64,62 @@ export class SessionVault {
   }
 
   async save(session: Omit<StoredSession, 'savedAt'>): Promise<boolean> {
-    if (!this.box.isAvailable()) return false;
-    const sealed = this.box.seal(JSON.stringify({ ...session, savedAt: new Date().toISOString() }));
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temp, sealed, { mode: 0o600 });
-    await rename(temp, this.file);
-    return true;
+    return this.seal(this.file, { ...session, savedAt: new Date().toISOString() });
   }
 
   async load(): Promise<StoredSession | undefined> {
-    if (!this.box.isAvailable()) return undefined;
-    let sealed: Buffer;
-    try {
-      sealed = await readFile(this.file);
-    } catch {
-      return undefined;
-    }
-    try {
-      const parsed = storedSession.safeParse(JSON.parse(this.box.open(sealed)));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    const parsed = storedSession.safeParse(await this.open(this.file));
+    return parsed.success ? parsed.data : undefined;
   }
 
   async clear(): Promise<void> {
     await rm(this.file, { force: true });
+  }
+
+  /** The device cookie this counter was given at its last login as `mobile` on that server, if kept. */
+  async deviceFor(serverUrl: string, mobile: string): Promise<string | undefined> {
+    const number = numberOf(mobile);
+    return (await this.devices()).find((device) => device.serverUrl === serverUrl && device.mobile === number)?.cookie;
+  }
+
+  /** Keeps the device cookie of a login (the newest DEVICE_COOKIES_KEPT numbers' only). */
+  async keepDevice(serverUrl: string, mobile: string, cookie: string): Promise<boolean> {
+    const number = numberOf(mobile);
+    const others = (await this.devices()).filter((device) => !(device.serverUrl === serverUrl && device.mobile === number));
+    return this.seal(this.devicesFile, [{ serverUrl, mobile: number, cookie }, ...others].slice(0, DEVICE_COOKIES_KEPT));
+  }
+
+  private async devices(): Promise<StoredDevices> {
+    const parsed = storedDevices.safeParse(await this.open(this.devicesFile));
+    return parsed.success ? parsed.data : [];
+  }
+
+  /** Seals `value` as JSON into `file`, written by rename; false when the OS offers no encryption (nothing written). */
+  private async seal(file: string, value: unknown): Promise<boolean> {
+    if (!this.box.isAvailable()) return false;
+    const sealed = this.box.seal(JSON.stringify(value));
+    await mkdir(path.dirname(file), { recursive: true });
+    // a name of its own, so two writes at once never share a half-written file
+    const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, sealed, { mode: 0o600 });
+    await rename(temp, file);
+    return true;
+  }
+
+  /** What `file` holds, opened and parsed as JSON, or undefined for anything missing, sealed otherwise or broken. */
+  private async open(file: string): Promise<unknown> {
+    if (!this.box.isAvailable()) return undefined;
+    let sealed: Buffer;
+    try {
+      sealed = await readFile(file);
+    } catch {
+      return undefined;
+    }
+    try {
+      return JSON.parse(this.box.open(sealed)) as unknown;
+    } catch {
+      return undefined;
+    }
   }
 }
 

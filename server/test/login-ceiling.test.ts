@@ -6,7 +6,8 @@
 // clock; the test server hashes at the cheapest cost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock';
-import { deviceCookies, DEVICE_COOKIE } from '../src/modules/users/device-cookie';
+import { DEVICE_COOKIE } from '@kade/shared';
+import { deviceCookies } from '../src/modules/users/device-cookie';
 import { createAccount, DB_KINDS, startTestServer, uniqueMobile, type TestServer } from './helpers';
 
 type Body = { success: boolean; code?: string; message: string; data: { user?: { _id: string } } };

@@ -28,6 +28,13 @@ export const POLICY = {
   promoExpiryDays: 3,
 } as const;
 
+/**
+ * The device cookie a successful login sets (OWASP's device cookie, server/src/modules/users/device-cookie.ts): sent
+ * back with a later login to the same account, it lets that device sign in past the number's failure ceiling. A
+ * browser keeps it by itself; the counter app keeps it sealed beside its session (desktop/src/session-vault.ts).
+ */
+export const DEVICE_COOKIE = 'kadeDevice';
+
 /** Socket.IO events: `order:new` to admins, `order:status` to admins and the order's shopper. */
 export const SOCKET_EVENTS = {
   orderNew: 'order:new',

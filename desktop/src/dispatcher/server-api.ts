@@ -1,4 +1,4 @@
-import { endpointUrl, ENDPOINTS, type AnswerOf, type CallArgs, type Endpoint } from '@kade/shared';
+import { DEVICE_COOKIE, endpointUrl, ENDPOINTS, type AnswerOf, type CallArgs, type Endpoint } from '@kade/shared';
 
 /**
  * The counter app's calls to the shop server, as the signed-in staff member: login, a single-flight token
@@ -27,6 +27,25 @@ interface Envelope<T> {
   data: T;
 }
 
+/** An answer's `data`, or its refusal as a ServerError. */
+async function answerOf<T>(response: Response): Promise<T> {
+  const parsed = (await response.json()) as Envelope<T>;
+  if (!response.ok || !parsed.success) throw new ServerError(response.status, parsed.code ?? 'ERROR', parsed.message);
+  return parsed.data;
+}
+
+/** The device cookie's value among an answer's Set-Cookie headers (a cookie at most 200 characters, as the server's). */
+export function deviceCookieOf(setCookies: readonly string[]): string | undefined {
+  for (const header of setCookies) {
+    const [pair = ''] = header.split(';');
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== DEVICE_COOKIE) continue;
+    const value = pair.slice(at + 1).trim();
+    if (/^[\w.-]{1,200}$/.test(value)) return value;
+  }
+  return undefined;
+}
+
 export class ServerApi {
   private refreshing: Promise<void> | undefined;
 
@@ -44,9 +63,21 @@ export class ServerApi {
     return this.session?.refreshToken;
   }
 
-  async login(mobile: string, password: string): Promise<void> {
-    const body = await this.call(ENDPOINTS.account.login, { body: { mobile, password } }, false);
+  /**
+   * Signs in. `device`: the device cookie this computer was given at its last login to the account, sent back so
+   * that past the number's failure ceiling (strangers guessing its password) the counter still signs in, on a
+   * budget of its own. Answers the device cookie given now, to keep for the next login.
+   */
+  async login(mobile: string, password: string, device?: string): Promise<string | undefined> {
+    const { method, path } = ENDPOINTS.account.login;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: method.toUpperCase(),
+      headers: { 'content-type': 'application/json', ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) },
+      body: JSON.stringify({ mobile, password }),
+    });
+    const body = await answerOf<AnswerOf<typeof ENDPOINTS.account.login>>(response);
     this.setSession({ accessToken: body.accesstoken, refreshToken: body.refreshToken });
+    return deviceCookieOf(response.headers.getSetCookie());
   }
 
   /** Renews the access token once for every caller waiting on it (single flight). */
@@ -91,9 +122,7 @@ export class ServerApi {
       await this.refresh();
       return this.request(method, path, body, false);
     }
-    const parsed = (await response.json()) as Envelope<T>;
-    if (!response.ok || !parsed.success) throw new ServerError(response.status, parsed.code ?? 'ERROR', parsed.message);
-    return parsed.data;
+    return answerOf<T>(response);
   }
 
   private setSession(session: Session | undefined): void {

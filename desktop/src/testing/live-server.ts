@@ -39,7 +39,7 @@ async function seededFolder(): Promise<string | undefined> {
  * folder starts as a copy of the run's seeded one (the demo catalogue, seeded once: seeded-data.ts), unless `seed`
  * asks for a seed of its own.
  */
-export async function startServer(dataDir: string, options: { seed?: boolean } = {}): Promise<{ url: string; process: ChildProcess }> {
+export async function startServer(dataDir: string, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<{ url: string; process: ChildProcess }> {
   if (!options.seed && !existsSync(dataDir)) {
     const seeded = await seededFolder();
     if (seeded) cpSync(seeded, dataDir, { recursive: true });
@@ -55,6 +55,7 @@ export async function startServer(dataDir: string, options: { seed?: boolean } =
       // the run's kept seed pictures (`npm test` sets the folder): a seed here reads back what an earlier one drew
       ...(process.env.SEED_IMAGE_CACHE_DIR ? { SEED_IMAGE_CACHE_DIR: process.env.SEED_IMAGE_CACHE_DIR } : {}),
       ADMIN_MOBILE: ADMIN.mobile, ADMIN_PASSWORD: ADMIN.password, SHOP_HOURS: openNow, FRESH_HOURS: openNow,
+      ...options.env,
     },
   });
   let out = '';

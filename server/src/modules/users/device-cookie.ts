@@ -3,9 +3,9 @@
 // JWT secret. Once a number's failure ceiling is met, strangers are refused before their password is checked, but a
 // browser holding a valid cookie for that account still logs in, within a small failure budget of its own (see
 // UserService.login). Nothing is stored on the server: the signature and the time inside are the whole check.
+// The cookie's name is shared (DEVICE_COOKIE): the counter app keeps it too.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const DEVICE_COOKIE = 'kadeDevice';
 /** How long a device stays known after its last successful login. */
 export const DEVICE_COOKIE_DAYS = 365;
 const VERSION = 'd1';

@@ -1,12 +1,12 @@
 import type { Context } from 'koa';
-import { ENDPOINTS, type LoginWire } from '@kade/shared';
+import { DEVICE_COOKIE, ENDPOINTS, type LoginWire } from '@kade/shared';
 import type { Database } from '../../db/database';
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken } from '../../http/auth';
 import { route, type RouteSpec } from '../../http/route';
 import { readUploadedFile } from '../../http/upload';
 import type { ImageService } from '../files/service';
 import { AppError } from '../../http/errors';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
+import { DEVICE_COOKIE_DAYS } from './device-cookie';
 import { ACCESS_TOKEN_SECONDS } from '../../auth/access-token';
 import { REFRESH_TOKEN_DAYS, type IssuedTokens } from './tokens';
 import { RESET_WINDOW_MINUTES, type SignedIn, type UserService } from './service';
