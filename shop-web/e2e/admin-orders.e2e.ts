@@ -107,6 +107,22 @@ async function countsOffBy(page: Page, request: APIRequestContext, adminToken: s
   return [shown - totalCount, menu - totalCount];
 }
 
+/**
+ * Resolves once the page has run the work already posted to it. A timer the test's clock fired hands React its
+ * update, and React renders it in a posted-message task (its scheduler's MessageChannel, which the clock does not
+ * stand still); a message posted after it is handled after it, so the screen then shows what the timer did.
+ */
+function renderedPostedWork(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 async function ordersTotal(page: Page): Promise<number> {
   const text = await page.getByRole('heading', { level: 1, name: /Orders \(\d+\)/ }).innerText();
   return Number(/Orders \((\d+)\)/.exec(text)?.[1]);
@@ -325,6 +341,8 @@ test.describe('order lists', () => {
     // a reset code for this shopper, shown on the Pending page for staff to read out
     expect((await request.put(`${openUrl()}/api/user/forgot-password`, { data: { mobile: who.mobile } })).status()).toBe(200);
 
+    // the page's clock, so the test can stand the reload countdown still and move it on (below)
+    await page.clock.install();
     await page.goto('/dashboard/pending');
     await expect(page.getByRole('heading', { level: 1, name: /^Orders \(\d+\)$/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Order Details & Additional Content' })).toBeVisible();
@@ -338,15 +356,26 @@ test.describe('order lists', () => {
     const menuPending = page.getByTestId('count-pending');
     await expect(menuPending).toHaveText(String(before));
 
-    // the countdown runs, and stands still when paused
-    const first = await page.getByTestId('countdown').innerText();
-    await expect(page.getByTestId('countdown')).not.toHaveText(first);
+    // the countdown runs, and stands still when paused: the page's clock is stood still by the test and moved on by
+    // it, never waited for
+    const countdown = page.getByTestId('countdown');
+    const first = await countdown.innerText();
+    await expect(countdown).not.toHaveText(first);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+    await renderedPostedWork(page);
+    const standing = await countdown.innerText();
+    const seconds = Number(/(\d+)s$/.exec(standing)?.[1]);
     await page.getByRole('button', { name: 'Pause Auto-Refresh' }).click();
-    // paused, it says so instead of a count (issue 36)
-    await expect(page.getByTestId('countdown')).toHaveText('Paused');
-    await page.waitForTimeout(1500);
-    await expect(page.getByTestId('countdown')).toHaveText('Paused');
+    // paused, it says so instead of a count (issue 36), through five seconds that would have counted five
+    await expect(countdown).toHaveText('Paused');
+    await page.clock.runFor(5_000);
+    await expect(countdown).toHaveText('Paused');
     await page.getByRole('button', { name: 'Resume Auto-Refresh' }).click();
+    // and goes on from where it stood
+    await expect(countdown).toHaveText(standing);
+    await page.clock.runFor(1_000);
+    await expect(countdown).toHaveText(`Page reloads in: ${seconds <= 1 ? 30 : seconds - 1}s`);
+    await page.clock.resume();
 
     await takeWaitingOrders(request, adminToken);
     const order = await placeOrder(request, who, product._id, 1);

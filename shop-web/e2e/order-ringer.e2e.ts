@@ -290,16 +290,31 @@ test.describe('the new-order ringer', () => {
   test('a shopper downloads none of the ringer, and nothing rings for them', async ({ browser, request }) => {
     const shopper = await shopperAccount(request, 'Quiet Shopper');
     const other = await shopperAccount(request);
+    const own = await placeOrder(request, shopper);
     const { context, page, requested } = await screenFor(browser, shopper, { phone: true });
+    // every event the shopper's socket is sent, in the order sent (one connection keeps it)
+    const events: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/socket.io/')) ws.on('framereceived', (frame) => events.push(String(frame.payload)));
+    });
     try {
       const ready = socketConnected(page);
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Search products' })).toBeVisible();
       await page.goto('/dashboard/myorders');
       await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+      const mine = page.getByRole('article', { name: `Order ${own.orderId}` });
+      await expect(mine.locator('.status-badge')).toHaveText('Pending');
       await ready;
       await placeOrder(request, other);
-      await page.waitForTimeout(1500);
+      // then the store moves the shopper's own order: its event comes after anything the other order sent this
+      // socket, so once the card shows it, the socket has had all it was going to get of the other order
+      const admin = await api.adminSession(request);
+      const moved = await api.call(request, admin.accessToken, 'PUT', '/api/orders/update-status', { orderId: own._id, order_status: 'Processing' });
+      expect(moved.status, moved.body.message).toBe(200);
+      await expect(mine.locator('.status-badge')).toHaveText('Processing');
+      expect(events.filter((frame) => frame.includes(own.orderId)).length).toBeGreaterThan(0);
+      expect(events.filter((frame) => frame.includes('order:new') || frame.includes('order:acknowledged'))).toEqual([]);
       expect(requested.filter((url) => /order-ringer|waiting-mark|chime/.test(url))).toEqual([]);
       await expect(page.locator('audio')).toHaveCount(0);
       await expect(ringer(page)).toHaveCount(0);
