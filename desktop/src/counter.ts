@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { formatRs, rupeesToPaise } from '@kade/shared';
 import { OrderAlert } from './dispatcher/alert';
 import { Dispatcher, type ShopOnReceipt } from './dispatcher/dispatcher';
-import { SessionVault, type SecretBox } from './session-vault';
+import { numberOf, SessionVault, type SecretBox } from './session-vault';
 import { Heartbeat } from './dispatcher/heartbeat';
 import { ServerApi, ServerError } from './dispatcher/server-api';
 import { daySummaryBytes, handInSlipBytes, receiptBytes } from './printer/receipt-bytes';
@@ -173,10 +173,10 @@ export async function createCounter(options: CounterOptions) {
     const session = sessionApi(serverUrl, undefined, () => name);
     // the device cookie of this counter's last login as that number (OWASP's device cookie: strangers guessing the
     // number's password cannot lock the counter out), kept sealed across restarts and sign-outs, else for this run
-    const device = devices.get(`${serverUrl} ${mobile}`) ?? (await vault?.deviceFor(serverUrl, mobile).catch(() => undefined));
+    const device = devices.get(`${serverUrl} ${numberOf(mobile)}`) ?? (await vault?.deviceFor(serverUrl, mobile).catch(() => undefined));
     const issued = await session.login(mobile, password, device);
     if (issued) {
-      devices.set(`${serverUrl} ${mobile}`, issued);
+      devices.set(`${serverUrl} ${numberOf(mobile)}`, issued);
       await vault?.keepDevice(serverUrl, mobile, issued).catch(() => undefined);
     }
     // The server decides who may see the order feed: asked once before anything starts, so an account without the

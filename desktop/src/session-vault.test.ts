@@ -59,7 +59,7 @@ describe('the counter\'s session vault', () => {
     const vault = new SessionVault(dir, standIn());
     const cookie = 'd1.4f6c2a9e-1b7d-4c1e-9a55-0c2b6e7d8f90.nonce_-A.lz3k1q.tag-_B';
     expect(await vault.deviceFor(SESSION.serverUrl, '0771234567')).toBeUndefined();
-    expect(await vault.keepDevice(SESSION.serverUrl, '077 123 4567', cookie)).toBe(true);
+    expect(await vault.keepDevice(SESSION.serverUrl, ' 0771234567 ', cookie)).toBe(true);
     expect(readFileSync(path.join(dir, 'devices.bin'), 'utf8')).not.toContain(cookie);
     await vault.save(SESSION);
     await vault.clear(); // signed out: the session goes, the device stays known
@@ -70,6 +70,11 @@ describe('the counter\'s session vault', () => {
     expect(await restarted.deviceFor(SESSION.serverUrl, '0779999999')).toBeUndefined();
     // a new login's cookie replaces the number's old one
     await restarted.keepDevice(SESSION.serverUrl, '0771234567', `${cookie}2`);
+    expect(await restarted.deviceFor(SESSION.serverUrl, '0771234567')).toBe(`${cookie}2`);
+    // two logins at once (two numbers): both kept
+    await Promise.all([restarted.keepDevice(SESSION.serverUrl, '0770000001', 'cookie-a'), restarted.keepDevice(SESSION.serverUrl, '0770000002', 'cookie-b')]);
+    expect(await restarted.deviceFor(SESSION.serverUrl, '0770000001')).toBe('cookie-a');
+    expect(await restarted.deviceFor(SESSION.serverUrl, '0770000002')).toBe('cookie-b');
     expect(await restarted.deviceFor(SESSION.serverUrl, '0771234567')).toBe(`${cookie}2`);
   });
 

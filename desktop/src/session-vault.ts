@@ -37,8 +37,8 @@ const storedDevices = z.array(
 type StoredDevices = z.infer<typeof storedDevices>;
 /** Staff numbers whose device cookie a counter keeps: more than a shop's clerks ever share one counter. */
 export const DEVICE_COOKIES_KEPT = 20;
-/** A staff number as typed, without its spaces. */
-const numberOf = (mobile: string): string => mobile.replace(/\s+/g, '');
+/** A staff number as the server reads it at login (the shared mobileSchema trims it). */
+export const numberOf = (mobile: string): string => mobile.trim();
 
 /**
  * The counter's session across restarts of the app or the PC: the refresh token (never the password), sealed
@@ -50,6 +50,8 @@ export class SessionVault {
   private readonly file: string;
   /** The device cookies (`devices.bin`): kept when the session is cleared, as a browser keeps its cookie at logout. */
   private readonly devicesFile: string;
+  /** Device cookies are kept one write after another: two logins at once each keep theirs. */
+  private keeping: Promise<unknown> = Promise.resolve();
 
   constructor(
     userDataDir: string,
@@ -83,10 +85,14 @@ export class SessionVault {
   }
 
   /** Keeps the device cookie of a login (the newest DEVICE_COOKIES_KEPT numbers' only). */
-  async keepDevice(serverUrl: string, mobile: string, cookie: string): Promise<boolean> {
+  keepDevice(serverUrl: string, mobile: string, cookie: string): Promise<boolean> {
     const number = numberOf(mobile);
-    const others = (await this.devices()).filter((device) => !(device.serverUrl === serverUrl && device.mobile === number));
-    return this.seal(this.devicesFile, [{ serverUrl, mobile: number, cookie }, ...others].slice(0, DEVICE_COOKIES_KEPT));
+    const kept = this.keeping.then(async () => {
+      const others = (await this.devices()).filter((device) => !(device.serverUrl === serverUrl && device.mobile === number));
+      return this.seal(this.devicesFile, [{ serverUrl, mobile: number, cookie }, ...others].slice(0, DEVICE_COOKIES_KEPT));
+    });
+    this.keeping = kept.catch(() => undefined);
+    return kept;
   }
 
   private async devices(): Promise<StoredDevices> {

@@ -69,13 +69,9 @@ export class ServerApi {
    * budget of its own. Answers the device cookie given now, to keep for the next login.
    */
   async login(mobile: string, password: string, device?: string): Promise<string | undefined> {
-    const { method, path } = ENDPOINTS.account.login;
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method: method.toUpperCase(),
-      headers: { 'content-type': 'application/json', ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) },
-      body: JSON.stringify({ mobile, password }),
-    });
-    const body = await answerOf<AnswerOf<typeof ENDPOINTS.account.login>>(response);
+    const login = ENDPOINTS.account.login;
+    const response = await this.send(login.method.toUpperCase(), endpointUrl(login), { mobile, password }, device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {});
+    const body = await answerOf<AnswerOf<typeof login>>(response);
     this.setSession({ accessToken: body.accesstoken, refreshToken: body.refreshToken });
     return deviceCookieOf(response.headers.getSetCookie());
   }
@@ -110,19 +106,25 @@ export class ServerApi {
 
   /** One request by method and path (the raw HTTP surface: what `call` sends, and what tests send on purpose). */
   async request<T>(method: string, path: string, body?: unknown, retryOn401 = true): Promise<T> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.session ? { authorization: `Bearer ${this.session.accessToken}` } : {}),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
+    const response = await this.send(method, path, body);
     if (response.status === 401 && retryOn401 && this.session) {
       await this.refresh();
       return this.request(method, path, body, false);
     }
     return answerOf<T>(response);
+  }
+
+  /** Sends one request: a JSON body, the session's access token, and any `extra` headers (login's device cookie). */
+  private send(method: string, path: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.session ? { authorization: `Bearer ${this.session.accessToken}` } : {}),
+        ...extra,
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
   }
 
   private setSession(session: Session | undefined): void {
